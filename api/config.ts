@@ -1,0 +1,47 @@
+import path from 'node:path'
+
+/** Everything the server reads from the environment, parsed once with its defaults (README lists them). */
+export interface AppConfig {
+  /** SQLite file; its folder is created. */
+  databasePath: string
+  /** Where uploaded product images are written. */
+  mediaDir: string
+  /** Public origin of the web app, used for payment redirects (no trailing slash). */
+  appUrl: string
+  /** Mount point of the API, with leading and trailing slash. */
+  apiBase: string
+  /** Allowed cross-origin caller when the SPA lives on another host; empty = same origin only. */
+  corsOrigin: string
+  sessionTtlMs: number
+  /** Login attempts allowed per window, per IP and per account. */
+  loginMaxAttempts: number
+  loginWindowMs: number
+  /** Largest product image accepted, in bytes. */
+  maxUploadBytes: number
+  flwSecretKey: string
+  flwSecretHash: string
+  flwBaseUrl: string
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 8080)
+  const apiBase = normaliseBase(env.API_BASE ?? '/api/')
+  return {
+    databasePath: path.resolve(env.DATABASE_PATH ?? './data/app.db'),
+    mediaDir: path.resolve(env.MEDIA_DIR ?? './data/media'),
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    apiBase,
+    corsOrigin: env.CORS_ORIGIN ?? '',
+    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 14) * 3600_000,
+    loginMaxAttempts: Number(env.LOGIN_MAX_ATTEMPTS ?? 10),
+    loginWindowMs: Number(env.LOGIN_WINDOW_MINUTES ?? 15) * 60_000,
+    maxUploadBytes: 5 * 1024 * 1024,
+    flwSecretKey: env.FLW_SECRET_KEY ?? '',
+    flwSecretHash: env.FLW_SECRET_HASH ?? '',
+    flwBaseUrl: (env.FLW_BASE_URL ?? 'https://api.flutterwave.com').replace(/\/+$/, ''),
+  }
+}
+
+function normaliseBase(base: string): string {
+  return ('/' + base.replace(/^\/+|\/+$/g, '') + '/').replace(/^\/\/$/, '/')
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { loadConfig } from './config.js'
+import { migrate, openDatabase } from './db/index.js'
+import { seedIfEmpty, seedOptionsFromEnv } from './db/seed.js'
+import { createApp } from './app.js'
+import { createGateway } from './payments/index.js'
+
+/** Opens the database (migrating and seeding it on first start) and listens; the SPA is served from spaDir when given. */
+export async function startServer({ port, spaDir }: { port: number; spaDir?: string }) {
+  const config = loadConfig()
+  const db = openDatabase(config.databasePath)
+  const applied = migrate(db)
+  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
+  await seedIfEmpty(db, config, seedOptionsFromEnv())
+
+  const root = new Hono({ strict: false })
+  root.route('/', createApp({ db, config, gateway: createGateway(config) }))
+
+  if (spaDir) {
+    const indexHtml = path.join(spaDir, 'index.html')
+    if (!fs.existsSync(indexHtml)) throw new Error(`No built app at ${spaDir}: run "npm run build" first.`)
+    const relRoot = path.relative(process.cwd(), spaDir) || '.'
+    root.use('/assets/*', async (c, next) => {
+      await next()
+      // File names carry a content hash: safe to keep for a year.
+      if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+    })
+    root.use('*', async (c, next) => {
+      await next()
+      // The service worker and the HTML must be re-checked on every visit, or updates never arrive.
+      if (/\/(sw\.js|index\.html|manifest\.webmanifest)?$/.test(c.req.path) && c.res.ok) {
+        c.res.headers.set('Cache-Control', 'no-cache')
+      }
+    })
+    root.use('*', serveStatic({ root: relRoot }))
+    const apiPrefix = config.apiBase
+    root.get('*', (c) => {
+      if (c.req.path.startsWith(apiPrefix)) return c.notFound()
+      // Client-side routes (/about, /admin/orders, ...) all load the single-page app.
+      return c.html(fs.readFileSync(indexHtml, 'utf8'))
+    })
+  }
+
+  const server = serve({ fetch: root.fetch, port }, (info) => {
+    console.log(`Listening on http://localhost:${info.port} (API at ${config.apiBase})`)
+  })
+  const stop = () => {
+    server.close()
+    db.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  return server
+}

@@ -1,0 +1,26 @@
+/** What a payment provider does for us: take the customer to a payment page, and say what happened. */
+export interface PaymentRequest {
+  txRef: string
+  amountKobo: number
+  currency: 'NGN'
+  customer: { email: string; name: string; phone: string }
+  /** Where the provider sends the browser afterwards (our /confirm/payment). */
+  redirectUrl: string
+}
+
+export interface GatewayTransaction {
+  /** The provider's own status word; only 'successful' settles. */
+  status: 'successful' | 'failed' | 'cancelled' | 'pending'
+  txRef: string
+  transactionId: string
+  amountKobo: number
+  currency: string
+}
+
+export interface Gateway {
+  readonly name: string
+  /** Returns the URL of the hosted payment page. */
+  initiate(request: PaymentRequest): Promise<string>
+  /** Looks the transaction up by our reference; null when the provider has no such transaction. */
+  verify(txRef: string, transactionId?: string): Promise<GatewayTransaction | null>
+}

@@ -1,0 +1,35 @@
+import type { AppConfig } from './config.js'
+import type { DB } from './db/index.js'
+import type { Gateway } from './payments/gateway.js'
+
+export type DbRole = 'admin' | 'staff' | 'customer'
+
+export interface SessionUser {
+  id: number
+  email: string
+  first_name: string
+  last_name: string
+  phone_number: string
+  location: string
+  role: DbRole
+}
+
+/** Hono environment shared by every router: dependencies and the caller. */
+export interface AppEnv {
+  Variables: {
+    db: DB
+    config: AppConfig
+    gateway: Gateway
+    user: SessionUser | null
+    /** Hash of the session cookie, when a valid session exists. */
+    sessionId: string | null
+    /** Failed-login counter for this app instance. */
+    loginLimiter: import('./lib/rate-limit.js').AttemptLimiter
+  }
+}
+
+export interface AppDeps {
+  db: DB
+  config: AppConfig
+  gateway: Gateway
+}

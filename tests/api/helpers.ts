@@ -1,0 +1,117 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createApp } from '../../api/app'
+import { loadConfig, type AppConfig } from '../../api/config'
+import { migrate, openDatabase, type DB } from '../../api/db/index'
+import { seedIfEmpty } from '../../api/db/seed'
+import type { Gateway } from '../../api/payments/gateway'
+import { createGateway } from '../../api/payments/index'
+
+export const ADMIN = { email: 'admin@test.ng', password: 'admin-password-1' }
+export const CUSTOMER = { email: 'customer@test.ng', password: 'customer-password-1' }
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>
+  db: DB
+  config: AppConfig
+  dir: string
+  close: () => void
+}
+
+/** A fresh API over a temporary SQLite file, seeded with the demo content and two known accounts. */
+export async function makeTestApp(
+  overrides: Partial<AppConfig> = {},
+  gatewayFor?: (config: AppConfig, db: DB) => Gateway,
+): Promise<TestContext> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-api-'))
+  const config = {
+    ...loadConfig({
+      DATABASE_PATH: path.join(dir, 'app.db'),
+      MEDIA_DIR: path.join(dir, 'media'),
+      APP_URL: 'http://localhost:8080',
+    }),
+    ...overrides,
+  }
+  const db = openDatabase(config.databasePath)
+  migrate(db)
+  await seedIfEmpty(db, config, {
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    demoEmail: CUSTOMER.email,
+    demoPassword: CUSTOMER.password,
+    imagesDir: path.resolve('public/products'),
+  })
+  const gateway = gatewayFor ? gatewayFor(config, db) : createGateway(config)
+  const app = createApp({ db, config, gateway })
+  return {
+    app,
+    db,
+    config,
+    dir,
+    close: () => {
+      db.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A browser-like caller: keeps cookies between calls and sends the CSRF header on unsafe methods,
+ * so tests read like the app's own use of the API.
+ */
+export class Client {
+  cookies = new Map<string, string>()
+  csrf = ''
+
+  constructor(private readonly app: TestContext['app']) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { ...headers }
+    if (body !== undefined && !(body instanceof FormData)) h['Content-Type'] = 'application/json'
+    if (!['GET', 'HEAD'].includes(method) && !('X-CSRFToken' in h)) {
+      if (!this.csrf) await this.fetchToken()
+      h['X-CSRFToken'] = this.csrf
+    }
+    if (this.cookies.size) h.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await this.app.request(`/api/${path.replace(/^\//, '')}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    })
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';')
+      const [name, ...rest] = pair.split('=')
+      const value = rest.join('=')
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === ''
+      if (expired) this.cookies.delete(name.trim())
+      else this.cookies.set(name.trim(), value)
+    }
+    const text = await res.text()
+    let json: unknown = undefined
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = text
+    }
+    return { status: res.status, body: json as any, headers: res.headers, text }
+  }
+
+  async fetchToken() {
+    const res = await this.request('GET', 'token')
+    this.csrf = res.body.token
+    return this.csrf
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers)
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', path, body, headers)
+  delete = (path: string, headers?: Record<string, string>) =>
+    this.request('DELETE', path, undefined, headers)
+
+  async login(account: { email: string; password: string }) {
+    const res = await this.post('login/', { username: account.email, password: account.password })
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`)
+    return res
+  }
+}

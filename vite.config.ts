@@ -1,0 +1,59 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+const apiPort = process.env.API_PORT ?? '8787'
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      // manifest.webmanifest is a checked-in file at the repo root (see the plugin below).
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: true, type: 'module', navigateFallback: 'index.html' },
+    }),
+    {
+      // Serves and emits the root manifest.webmanifest so it lives in one checked-in place.
+      name: 'root-webmanifest',
+      configureServer(server) {
+        server.middlewares.use('/manifest.webmanifest', async (_req, res) => {
+          const fs = await import('node:fs/promises')
+          res.setHeader('Content-Type', 'application/manifest+json')
+          res.end(await fs.readFile('manifest.webmanifest'))
+        })
+      },
+      async generateBundle() {
+        const fs = await import('node:fs/promises')
+        this.emitFile({
+          type: 'asset',
+          fileName: 'manifest.webmanifest',
+          source: await fs.readFile('manifest.webmanifest', 'utf8'),
+        })
+      },
+    },
+  ],
+  server: {
+    proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false } },
+  },
+  build: { target: 'es2022', sourcemap: false },
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'tests/bench/**', 'node_modules/**'],
+    environment: 'node',
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 20_000,
+    pool: 'forks',
+  },
+})
