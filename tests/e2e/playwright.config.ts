@@ -34,7 +34,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node dist-server/api/server.js',
+    // E2E_SERVER_ENTRY / SPA_DIR let several builds be tested side by side (default: npm run build's output).
+    command: `node ${process.env.E2E_SERVER_ENTRY ?? 'dist-server/api/server.js'}`,
     cwd: '../..',
     url: `${E2E.baseURL}/api/token`,
     reuseExistingServer: false,
