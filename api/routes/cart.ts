@@ -1,4 +1,114 @@
 import { Hono } from 'hono'
+import { updateCartBody, type CartItem, type CountAnswer } from '../../contract/index.js'
+import { formatNaira, toNaira } from '../../contract/money.js'
+import type { DB } from '../db/index.js'
 import type { AppEnv } from '../types.js'
+import { currentUser, requireLogin } from '../middleware/auth.js'
+import { parseId, validate } from '../middleware/validate.js'
+import { findProduct, stockMessage } from '../lib/catalogue.js'
+
+interface CartLine {
+  id: number
+  name: string
+  description: string
+  image: string
+  price_kobo: number
+  original_price_kobo: number
+  stock: number
+  quantity: number
+}
+
+/** The caller's cart with each product's current price and stock, oldest line first. */
+function cartLines(db: DB, userId: number): CartLine[] {
+  return db
+    .prepare(
+      `SELECT p.id, p.name, p.description, p.image, p.price_kobo, p.original_price_kobo, p.stock, ci.quantity
+       FROM cart_items ci JOIN products p ON p.id = ci.product_id
+       WHERE ci.user_id = ? ORDER BY ci.added_at, p.id`,
+    )
+    .all(userId) as CartLine[]
+}
+
+/** What the checkout dialog asks the customer before sending them to pay. */
+function checkoutQuestion(lines: CartLine[]): string {
+  if (lines.length === 0) return 'Your cart is empty.'
+  const items = lines.reduce((sum, l) => sum + l.quantity, 0)
+  const totalKobo = lines.reduce((sum, l) => sum + l.quantity * l.price_kobo, 0)
+  return (
+    `Your cart has ${items} ${items === 1 ? 'item' : 'items'} totalling ${formatNaira(toNaira(totalKobo))}. ` +
+    'Delivery fees are not included. Proceed to payment?'
+  )
+}
 
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
+  .post('/cart/:id', requireLogin, (c) => {
+    const { db } = c.var
+    const user = currentUser(c)
+    const id = parseId(c.req.param('id'))
+    const product = id ? findProduct(db, id) : undefined
+    if (!product) return c.json({ message: 'Product not found' }, 404)
+    // Conditional upsert: the stock check and the increment are one statement, so two taps cannot overshoot.
+    const added = db
+      .prepare(
+        `INSERT INTO cart_items (user_id, product_id, quantity)
+         SELECT ?, ?, 1 WHERE ? > 0
+         ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = quantity + 1 WHERE quantity < ?`,
+      )
+      .run(user.id, product.id, product.stock, product.stock).changes
+    if (!added) return c.json({ message: stockMessage(product.name, product.stock) }, 409)
+    return c.json({ message: 'Added to cart' })
+  })
+
+  .get('/get/carts', requireLogin, (c) => {
+    const lines = cartLines(c.var.db, currentUser(c).id)
+    return c.json(
+      lines.map((l): CartItem => ({
+        id: l.id,
+        name: l.name,
+        description: l.description,
+        image: l.image,
+        prices: toNaira(l.price_kobo),
+        originalPrice: toNaira(l.original_price_kobo),
+        stock: l.stock,
+        quantity: l.quantity,
+      })),
+    )
+  })
+
+  .get('/check_cart', requireLogin, (c) => {
+    const count = c.var.db
+      .prepare('SELECT COUNT(*) FROM cart_items WHERE user_id = ?')
+      .pluck()
+      .get(currentUser(c).id) as number
+    return c.json({ message: count ? 'not empty' : 'empty', count } satisfies CountAnswer)
+  })
+
+  // Any logged-in caller: it only ever touches their own cart.
+  .delete('/admins/delete/:id/cart', requireLogin, (c) => {
+    const id = parseId(c.req.param('id'))
+    const removed = id
+      ? c.var.db
+          .prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?')
+          .run(currentUser(c).id, id).changes
+      : 0
+    return removed ? c.body(null, 204) : c.json({ message: 'That product is not in your cart' }, 404)
+  })
+
+  .post('/update-cart', requireLogin, validate('json', updateCartBody), (c) => {
+    const { db } = c.var
+    const user = currentUser(c)
+    const lines = new Map(cartLines(db, user.id).map((l) => [l.id, l]))
+    // Check every line first, so a bad one changes nothing.
+    for (const { id, quantity } of c.req.valid('json').items) {
+      const line = lines.get(id)
+      if (!line) return c.json({ message: 'That product is not in your cart', id }, 404)
+      if (quantity < 1) return c.json({ message: 'Quantity must be at least 1', id }, 400)
+      if (quantity > line.stock) return c.json({ message: stockMessage(line.name, line.stock), id }, 400)
+      line.quantity = quantity
+    }
+    const setQuantity = db.prepare('UPDATE cart_items SET quantity = ? WHERE user_id = ? AND product_id = ?')
+    db.transaction(() => {
+      for (const line of lines.values()) setQuantity.run(line.quantity, user.id, line.id)
+    })()
+    return c.json({ message: checkoutQuestion([...lines.values()]) })
+  })

@@ -1,0 +1,85 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import type { Category, Product } from '../../contract/index.js'
+import { toNaira } from '../../contract/money.js'
+import type { DB } from '../db/index.js'
+
+export interface ProductRow {
+  id: number
+  name: string
+  category: Category
+  description: string
+  image: string
+  price_kobo: number
+  original_price_kobo: number
+  stock: number
+}
+
+export const PRODUCT_COLUMNS =
+  'id, name, category, description, image, price_kobo, original_price_kobo, stock'
+
+export const toProduct = (row: ProductRow): Product => ({
+  id: row.id,
+  name: row.name,
+  category: row.category,
+  description: row.description,
+  image: row.image,
+  price: toNaira(row.price_kobo),
+  originalPrice: toNaira(row.original_price_kobo),
+  stock: row.stock,
+})
+
+export function findProduct(db: DB, id: number): ProductRow | undefined {
+  return db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`).get(id) as ProductRow | undefined
+}
+
+/** The message a customer sees when they ask for more than is on the shelf. */
+export const stockMessage = (name: string, stock: number) =>
+  stock <= 0 ? `${name} is out of stock` : `Only ${stock} of ${name} left`
+
+// ---------- product images ----------
+
+/** Content types of the files we serve from MEDIA_DIR, by extension. */
+export const MEDIA_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+}
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)
+const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0))
+
+/**
+ * The image type from the file's first bytes (its name and declared type are the sender's word, not proof).
+ * SVG uploads are refused on purpose: an SVG can carry script.
+ */
+export function detectImageType(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg'
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp'
+  return null
+}
+
+/** Writes an upload under a generated name and returns the product's image path ('media/<name>'). */
+export function storeImage(mediaDir: string, bytes: Uint8Array, extension: string): string {
+  fs.mkdirSync(mediaDir, { recursive: true })
+  const name = `${randomUUID()}.${extension}`
+  fs.writeFileSync(path.join(mediaDir, name), bytes, { flag: 'wx' })
+  return `media/${name}`
+}
+
+const MEDIA_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*\.(svg|jpe?g|png|webp)$/
+
+/** Absolute path of a media file, or null when the name is not one we could have written (no traversal). */
+export function mediaPath(mediaDir: string, name: string): { file: string; type: string } | null {
+  const match = MEDIA_NAME.exec(name)
+  if (!match) return null
+  const root = path.resolve(mediaDir)
+  const file = path.resolve(root, name)
+  if (path.dirname(file) !== root) return null
+  return { file, type: MEDIA_TYPES[match[1].toLowerCase()] }
+}

@@ -1,0 +1,236 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+
+let t: TestContext
+let admin: Client
+let customer: Client
+beforeEach(async () => {
+  t = await makeTestApp()
+  admin = new Client(t.app)
+  await admin.login(ADMIN)
+  customer = new Client(t.app)
+  await customer.login(CUSTOMER)
+})
+afterEach(() => t.close())
+
+const lagosDay = (offsetDays: number) =>
+  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
+const appointment = (change: Record<string, unknown> = {}) => ({
+  phone_number: '0803 123 4567',
+  location: '3 Marina Road, Lagos Island',
+  service: 'fumigation',
+  date: lagosDay(3),
+  time: '10:30',
+  info: 'Cockroaches in the kitchen',
+  ...change,
+})
+const bookingCount = () => t.db.prepare('SELECT COUNT(*) FROM bookings').pluck().get() as number
+const notificationsOf = async (c: Client) => (await c.get('users/notifications')).body as any[]
+const uuid = () => crypto.randomUUID()
+
+async function book(c: Client = customer, change: Record<string, unknown> = {}) {
+  const res = await c.post('appointment/', appointment(change))
+  expect(res.status).toBe(201)
+  return res.body.id as number
+}
+
+describe('POST appointment/', () => {
+  it("books (201) with the caller's name, the phone in E.164 and status Pending, and notifies them", async () => {
+    const res = await customer.post('appointment/', appointment())
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual({
+      message: 'Your appointment has been booked. We will confirm it within 24 hours.',
+      id: expect.any(Number),
+    })
+    const mine = (await customer.get('appointment')).body as any[]
+    expect(mine.find((b) => b.id === res.body.id)).toEqual({
+      id: res.body.id,
+      full_name: 'Ada Customer',
+      phone_number: '+2348031234567',
+      service: 'fumigation',
+      info: 'Cockroaches in the kitchen',
+      date: lagosDay(3),
+      time: '10:30',
+      status: 'Pending',
+      location: '3 Marina Road, Lagos Island',
+    })
+    const [latest] = await notificationsOf(customer)
+    expect(latest.heading).toBe('Appointment Received')
+    expect(latest.body).toContain('fumigation')
+  })
+
+  it('accepts today (Lagos time) and uses the email when the account has no name', async () => {
+    t.db.prepare("UPDATE users SET first_name = '', last_name = '' WHERE email = ?").run(CUSTOMER.email)
+    const id = await book(customer, { date: lagosDay(0), service: 'cleaning' })
+    const row = t.db.prepare('SELECT full_name, service FROM bookings WHERE id = ?').get(id)
+    expect(row).toEqual({ full_name: CUSTOMER.email, service: 'cleaning' })
+  })
+
+  it.each([
+    [{ date: lagosDay(-1) }, 'The date cannot be in the past'],
+    [{ phone_number: '12345' }, 'Enter a Nigerian mobile number, e.g. 0803 123 4567 or +234 803 123 4567'],
+    [{ service: 'gardening' }, 'Choose a service: fumigation or cleaning'],
+    [{ location: '  ' }, 'Location is required'],
+    [{ time: '25:00' }, 'Time is required (HH:MM)'],
+    [{ date: 'tomorrow' }, 'Date is required (YYYY-MM-DD)'],
+  ])('answers 400 for %j with "%s" and books nothing', async (change, message) => {
+    const before = bookingCount()
+    const res = await customer.post('appointment/', appointment(change))
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe(message)
+    expect(bookingCount()).toBe(before)
+  })
+
+  it('is 401 logged out and 403 without CSRF', async () => {
+    const before = bookingCount()
+    expect((await new Client(t.app).post('appointment/', appointment())).status).toBe(401)
+    expect((await customer.post('appointment/', appointment(), { 'X-CSRFToken': '' })).status).toBe(403)
+    expect(bookingCount()).toBe(before)
+  })
+
+  it('replays the same answer for a repeated Idempotency-Key and books once', async () => {
+    const before = bookingCount()
+    const key = uuid()
+    const first = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
+    const second = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
+    expect(first.status).toBe(201)
+    expect(second.status).toBe(201)
+    expect(second.text).toBe(first.text)
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(bookingCount()).toBe(before + 1)
+    expect(
+      (await notificationsOf(customer)).filter((n) => n.heading === 'Appointment Received'),
+    ).toHaveLength(1)
+    // Another caller with the same key is a separate scope: their booking is made.
+    const third = await admin.post('appointment/', appointment(), { 'Idempotency-Key': key })
+    expect(third.status).toBe(201)
+    expect(third.body.id).not.toBe(first.body.id)
+    expect(bookingCount()).toBe(before + 2)
+    // A new key books again.
+    expect((await customer.post('appointment/', appointment(), { 'Idempotency-Key': uuid() })).status).toBe(
+      201,
+    )
+    expect(bookingCount()).toBe(before + 3)
+  })
+})
+
+describe('GET appointment/', () => {
+  it('gives the admin every booking and a customer only their own, newest date first', async () => {
+    const later = await book(customer, { date: lagosDay(20) })
+    const sooner = await book(customer, { date: lagosDay(1) })
+    const all = (await admin.get('appointment/')).body as any[]
+    expect(all).toHaveLength(6)
+    const mine = (await customer.get('appointment')).body as any[]
+    // The seed gives the demo customer one booking.
+    expect(mine).toHaveLength(3)
+    expect(mine[0].id).toBe(later)
+    expect(mine.map((b) => b.id)).toContain(sooner)
+    const dates = all.map((b) => `${b.date} ${b.time}`)
+    expect(dates).toEqual([...dates].sort().reverse())
+  })
+
+  it('is 401 logged out', async () => {
+    expect((await new Client(t.app).get('appointment')).status).toBe(401)
+  })
+
+  it('lists 10,000 bookings in one indexed query', async () => {
+    const insert = t.db.prepare(
+      `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info, status)
+       VALUES (NULL, ?, '+2348031234567', 'Lagos', 'cleaning', ?, '09:00', '', 'Pending')`,
+    )
+    t.db.transaction(() => {
+      for (let i = 0; i < 10_000; i++) insert.run(`Customer ${i}`, lagosDay(i % 365))
+    })()
+    const bookingQueries: string[] = []
+    const prepare = t.db.prepare.bind(t.db)
+    t.db.prepare = ((sql: string) => {
+      if (/\bbookings\b/.test(sql)) bookingQueries.push(sql)
+      return prepare(sql)
+    }) as typeof t.db.prepare
+    const res = await admin.get('appointment')
+    t.db.prepare = prepare
+    expect(bookingQueries).toHaveLength(1)
+    expect(res.status).toBe(200)
+    expect(res.body).toHaveLength(10_004)
+    expect(res.body[0].date >= res.body[res.body.length - 1].date).toBe(true)
+    const plan = t.db
+      .prepare('EXPLAIN QUERY PLAN SELECT id FROM bookings ORDER BY date DESC, time DESC, id DESC')
+      .all()
+      .map((r: any) => r.detail)
+      .join(' ')
+    expect(plan).toMatch(/bookings_date/)
+  })
+})
+
+describe('POST admins/actions/{id}/', () => {
+  it('moves Pending -> Confirmed -> Completed, notifying the customer, then refuses (409)', async () => {
+    const id = await book()
+    const confirm = await admin.post(`admins/actions/${id}/`)
+    expect(confirm.status).toBe(200)
+    expect(confirm.body).toEqual({ message: 'Booking confirmed', status: 'Confirmed' })
+    expect((await notificationsOf(customer))[0].heading).toBe('Appointment Confirmed')
+    const complete = await admin.post(`admins/actions/${id}`)
+    expect(complete.status).toBe(200)
+    expect(complete.body).toEqual({ message: 'Booking marked as completed', status: 'Completed' })
+    expect((await notificationsOf(customer))[0].heading).toBe('Appointment Completed')
+    const again = await admin.post(`admins/actions/${id}`)
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe('This booking is Completed and cannot be moved on.')
+    const mine = (await customer.get('appointment')).body as any[]
+    expect(mine.find((b) => b.id === id).status).toBe('Completed')
+  })
+
+  it('refuses a cancelled booking (409)', async () => {
+    const id = await book()
+    expect((await admin.delete(`admins/delete/${id}/booking`)).status).toBe(204)
+    const res = await admin.post(`admins/actions/${id}`)
+    expect(res.status).toBe(409)
+    expect(res.body.status).toBe('Cancelled')
+  })
+
+  it('is 404 for an unknown id, 401 logged out, 403 for a customer or without CSRF', async () => {
+    const id = await book()
+    expect((await admin.post('admins/actions/99999')).status).toBe(404)
+    expect((await new Client(t.app).post(`admins/actions/${id}`)).status).toBe(401)
+    expect((await customer.post(`admins/actions/${id}`)).status).toBe(403)
+    expect((await admin.post(`admins/actions/${id}`, undefined, { 'X-CSRFToken': '' })).status).toBe(403)
+    expect(t.db.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)).toBe('Pending')
+  })
+})
+
+describe('DELETE admins/delete/{id}/booking/', () => {
+  it('keeps the booking as Cancelled (204), notifies the customer once, and a repeat is harmless', async () => {
+    const id = await book()
+    const before = bookingCount()
+    const res = await admin.delete(`admins/delete/${id}/booking/`)
+    expect(res.status).toBe(204)
+    expect(res.text).toBe('')
+    expect(bookingCount()).toBe(before)
+    const mine = (await customer.get('appointment')).body as any[]
+    expect(mine.find((b) => b.id === id).status).toBe('Cancelled')
+    expect((await notificationsOf(customer))[0].heading).toBe('Appointment Cancelled')
+    expect((await admin.delete(`admins/delete/${id}/booking`)).status).toBe(204)
+    expect(
+      (await notificationsOf(customer)).filter((n) => n.heading === 'Appointment Cancelled'),
+    ).toHaveLength(1)
+  })
+
+  it('refuses to cancel a completed booking (409)', async () => {
+    const id = await book()
+    await admin.post(`admins/actions/${id}`)
+    await admin.post(`admins/actions/${id}`)
+    const res = await admin.delete(`admins/delete/${id}/booking`)
+    expect(res.status).toBe(409)
+    expect(res.body.message).toBe('A completed booking cannot be cancelled.')
+  })
+
+  it('is 404 for an unknown id, 401 logged out, 403 for a customer or without CSRF', async () => {
+    const id = await book()
+    expect((await admin.delete('admins/delete/99999/booking')).status).toBe(404)
+    expect((await new Client(t.app).delete(`admins/delete/${id}/booking`)).status).toBe(401)
+    expect((await customer.delete(`admins/delete/${id}/booking`)).status).toBe(403)
+    expect((await admin.delete(`admins/delete/${id}/booking`, { 'X-CSRFToken': '' })).status).toBe(403)
+    expect(t.db.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)).toBe('Pending')
+  })
+})

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { notify } from '../../api/lib/notify'
+
+let t: TestContext
+let customer: Client
+let customerId: number
+beforeEach(async () => {
+  t = await makeTestApp()
+  customer = new Client(t.app)
+  await customer.login(CUSTOMER)
+  customerId = (await customer.get('auth_check')).body.id
+})
+afterEach(() => t.close())
+
+describe('GET users/notifications/', () => {
+  it("gives the caller's own notifications newest first, with ISO dates and a read flag", async () => {
+    // Start from none: the seed may give the demo customer some.
+    t.db.prepare('DELETE FROM notifications').run()
+    const adminId = t.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(ADMIN.email) as number
+    t.db
+      .prepare('INSERT INTO notifications (user_id, heading, body, created_at) VALUES (?, ?, ?, ?)')
+      .run(customerId, 'Older', 'first', '2026-01-01T08:00:00.000Z')
+    notify(t.db, customerId, 'Newer', 'second')
+    notify(t.db, adminId, 'For the admin', 'not yours')
+    const res = await customer.get('users/notifications/')
+    expect(res.status).toBe(200)
+    expect(res.body.map((n: any) => n.heading)).toEqual(['Newer', 'Older'])
+    expect(res.body[1]).toEqual({
+      id: expect.any(Number),
+      heading: 'Older',
+      body: 'first',
+      created: '2026-01-01T08:00:00.000Z',
+      read: false,
+    })
+    expect(new Date(res.body[0].created).toISOString()).toBe(res.body[0].created)
+  })
+
+  it('is 401 logged out', async () => {
+    expect((await new Client(t.app).get('users/notifications')).status).toBe(401)
+  })
+})
+
+describe('POST users/notifications/{id}/read/', () => {
+  it("marks the caller's notification read (200); someone else's or an unknown one is 404", async () => {
+    notify(t.db, customerId, 'Hello', 'there')
+    const [n] = (await customer.get('users/notifications')).body
+    const res = await customer.post(`users/notifications/${n.id}/read/`)
+    expect(res.status).toBe(200)
+    expect(res.body.message).toBeTruthy()
+    expect((await customer.get('users/notifications')).body[0].read).toBe(true)
+
+    const admin = new Client(t.app)
+    await admin.login(ADMIN)
+    const foreign = await admin.post(`users/notifications/${n.id}/read`)
+    expect(foreign.status).toBe(404)
+    expect(foreign.body.message).toBe('Notification not found')
+    expect((await customer.post('users/notifications/99999/read')).status).toBe(404)
+  })
+
+  it('is 401 logged out and 403 without CSRF', async () => {
+    notify(t.db, customerId, 'Hello', 'there')
+    const [n] = (await customer.get('users/notifications')).body
+    expect((await new Client(t.app).post(`users/notifications/${n.id}/read`)).status).toBe(401)
+    expect(
+      (await customer.post(`users/notifications/${n.id}/read`, undefined, { 'X-CSRFToken': '' })).status,
+    ).toBe(403)
+    expect((await customer.get('users/notifications')).body[0].read).toBe(false)
+  })
+})
