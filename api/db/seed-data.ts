@@ -200,3 +200,46 @@ export const seedBookings = [
     status: 'Pending',
   },
 ] as const
+
+/**
+ * The demo customer's purchase history: two paid checkouts (days ago), each line an order at the given
+ * stage; one declined attempt. Product names refer to seedProducts, which supply the prices.
+ */
+export const seedPurchases = [
+  {
+    txRef: 'SEED-0001',
+    daysAgo: 9,
+    lines: [
+      {
+        product: 'Cockroach Gel Bait 30g',
+        quantity: 3,
+        status: 'Completed',
+        shippedAfterDays: 1,
+        deliveredAfterDays: 3,
+      },
+      {
+        product: 'Knapsack Pressure Sprayer 16L',
+        quantity: 1,
+        status: 'Completed',
+        shippedAfterDays: 1,
+        deliveredAfterDays: 3,
+      },
+    ],
+  },
+  {
+    txRef: 'SEED-0002',
+    daysAgo: 2,
+    lines: [
+      { product: 'Multi-Surface Disinfectant 5L', quantity: 2, status: 'Shipped', shippedAfterDays: 1 },
+      { product: 'Rat Glue Traps (pack of 4)', quantity: 2, status: 'Processing' },
+    ],
+  },
+] as const
+
+/** A checkout the bank declined (no orders; its notification is red in the app). */
+export const seedFailedPayment = {
+  txRef: 'SEED-0003',
+  daysAgo: 1,
+  product: 'Half-Face Respirator Mask',
+  quantity: 1,
+} as const

@@ -3,10 +3,10 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { DB } from './index.js'
 import type { AppConfig } from '../config.js'
-import { toKobo } from '../../contract/money.js'
+import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates.js'
 import { createUser } from '../lib/users.js'
-import { seedBookings, seedMessages, seedProducts } from './seed-data.js'
+import { seedBookings, seedFailedPayment, seedMessages, seedProducts, seedPurchases } from './seed-data.js'
 
 export interface SeedOptions {
   adminEmail: string
@@ -72,6 +72,7 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
     'INSERT INTO messages (name, email, message, created_at) VALUES (?, ?, ?, ?)',
   )
   const today = Date.now()
+  const productIds = new Map<string, number>()
   db.transaction(() => {
     for (const p of seedProducts) {
       const source = path.join(options.imagesDir, p.image)
@@ -80,7 +81,7 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
         fs.copyFileSync(source, path.join(config.mediaDir, p.image))
         image = `media/${p.image}`
       }
-      insertProduct.run(
+      const { lastInsertRowid } = insertProduct.run(
         p.name,
         p.category,
         p.description,
@@ -89,6 +90,7 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
         toKobo(p.originalPrice),
         p.stock,
       )
+      productIds.set(p.name, Number(lastInsertRowid))
     }
     for (const [i, b] of seedBookings.entries()) {
       const date = todayIso(new Date(today + b.dayOffset * 86_400_000), BUSINESS_TIME_ZONE)
@@ -107,9 +109,146 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
     for (const [i, m] of seedMessages.entries()) {
       insertMessage.run(m.name, m.email, m.message, new Date(today - (i + 1) * 7_200_000).toISOString())
     }
+    if (customerId) seedPurchaseHistory(db, customerId, productIds, today)
   })()
   log(
-    `Seeded ${seedProducts.length} products, ${seedBookings.length} bookings and ${seedMessages.length} messages.`,
+    `Seeded ${seedProducts.length} products, ${seedBookings.length} bookings, ${seedMessages.length} messages ` +
+      `and ${seedPurchases.reduce((n, p) => n + p.lines.length, 0)} orders from ${seedPurchases.length} payments ` +
+      'for the demo customer.',
   )
   return true
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * The demo customer's payments, the orders they placed (at each stage of delivery) and the notifications
+ * they produced, written the way a real checkout writes them (payments.lines as settle.ts reads it).
+ */
+function seedPurchaseHistory(db: DB, customerId: number, productIds: Map<string, number>, now: number) {
+  const customer = db
+    .prepare('SELECT first_name, last_name, phone_number, location FROM users WHERE id = ?')
+    .get(customerId) as { first_name: string; last_name: string; phone_number: string; location: string }
+  const customerName = [customer.first_name, customer.last_name].filter(Boolean).join(' ')
+  const findProduct = db.prepare('SELECT id, name, image, price_kobo AS priceKobo FROM products WHERE id = ?')
+  const product = (name: string) => {
+    const row = findProduct.get(productIds.get(name) ?? 0) as
+      { id: number; name: string; image: string; priceKobo: number } | undefined
+    if (!row) throw new Error(`Seed purchase names an unknown product: ${name}`)
+    return row
+  }
+  const insertPayment = db.prepare(
+    `INSERT INTO payments (tx_ref, user_id, amount_kobo, status, gateway, transaction_id, lines, message,
+                           created_at, settled_at)
+     VALUES (?, ?, ?, ?, 'sandbox', ?, ?, ?, ?, ?)`,
+  )
+  const insertOrder = db.prepare(
+    `INSERT INTO orders (user_id, payment_id, product_id, product_name, product_image, quantity, price_kobo,
+                         customer_name, phone_number, location, status, created_at, shipped_at, completed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertNotification = db.prepare(
+    'INSERT INTO notifications (user_id, heading, body, read, created_at) VALUES (?, ?, ?, ?, ?)',
+  )
+  const at = (ms: number) => new Date(ms).toISOString()
+
+  for (const [n, purchase] of seedPurchases.entries()) {
+    const paidAt = now - purchase.daysAgo * DAY_MS
+    const lines = purchase.lines.map((l) => {
+      const p = product(l.product)
+      return {
+        productId: p.id,
+        name: p.name,
+        image: p.image,
+        quantity: l.quantity,
+        unitPriceKobo: p.priceKobo,
+      }
+    })
+    const amountKobo = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0)
+    const paymentId = Number(
+      insertPayment.run(
+        purchase.txRef,
+        customerId,
+        amountKobo,
+        'successful',
+        String(900_001 + n),
+        JSON.stringify(lines),
+        'Payment successful. Your order has been placed.',
+        at(paidAt - 120_000),
+        at(paidAt),
+      ).lastInsertRowid,
+    )
+    for (const [i, line] of purchase.lines.entries()) {
+      const shippedAt = 'shippedAfterDays' in line ? at(paidAt + line.shippedAfterDays * DAY_MS) : null
+      const deliveredAt = 'deliveredAfterDays' in line ? at(paidAt + line.deliveredAfterDays * DAY_MS) : null
+      const l = lines[i]!
+      insertOrder.run(
+        customerId,
+        paymentId,
+        l.productId,
+        l.name,
+        l.image,
+        l.quantity,
+        l.unitPriceKobo,
+        customerName,
+        customer.phone_number,
+        customer.location,
+        line.status,
+        at(paidAt),
+        shippedAt,
+        deliveredAt,
+      )
+      if (line.status === 'Shipped' && shippedAt) {
+        insertNotification.run(
+          customerId,
+          'Order Shipped',
+          `Your order of ${l.quantity} × ${l.name} is on its way.`,
+          0,
+          shippedAt,
+        )
+      }
+    }
+    if (n === seedPurchases.length - 1) {
+      insertNotification.run(
+        customerId,
+        'Payment Successful',
+        `We received your payment of ${formatNaira(toNaira(amountKobo))}. ` +
+          `Your order has been placed (Reference ${purchase.txRef}).`,
+        1,
+        at(paidAt),
+      )
+    }
+  }
+
+  const failed = product(seedFailedPayment.product)
+  const failedAt = now - seedFailedPayment.daysAgo * DAY_MS - 3 * 3_600_000
+  const failedKobo = failed.priceKobo * seedFailedPayment.quantity
+  const failedMessage = 'Your payment was not successful. Your cart has been kept, so you can try again.'
+  insertPayment.run(
+    seedFailedPayment.txRef,
+    customerId,
+    failedKobo,
+    'failed',
+    '900100',
+    JSON.stringify([
+      {
+        productId: failed.id,
+        name: failed.name,
+        image: failed.image,
+        quantity: seedFailedPayment.quantity,
+        unitPriceKobo: failed.priceKobo,
+      },
+    ]),
+    failedMessage,
+    at(failedAt - 60_000),
+    at(failedAt),
+  )
+  insertNotification.run(
+    customerId,
+    'Failed Payment',
+    `Your payment of ${formatNaira(toNaira(failedKobo))} was not successful. ` +
+      'Your cart has been kept, so you can try again.',
+    0,
+    at(failedAt),
+  )
 }

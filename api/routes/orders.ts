@@ -1,4 +1,160 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { orderActionBody, type CountAnswer, type OrderStatus, type UserOrder } from '../../contract/index.js'
+import { localPhone } from '../../contract/phone.js'
+import { toKobo, toNaira } from '../../contract/money.js'
+import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates.js'
 import type { AppEnv } from '../types.js'
+import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
+import { parseId, validate } from '../middleware/validate.js'
+import { notify } from '../lib/notify.js'
+import { csvRow, findOrders, lagosDateTime, orderFilterQuery } from '../lib/orders.js'
+
+const CSV_HEADER = [
+  'Order ID',
+  'Date',
+  'Customer',
+  'Phone',
+  'Location',
+  'Product',
+  'Quantity',
+  'Unit price (NGN)',
+  'Total (NGN)',
+  'Status',
+]
+
+/** Orders move forward only: Processing → Shipped → Completed (Completed may skip Shipped). */
+const STEP: Record<OrderStatus, number> = { Processing: 0, Shipped: 1, Completed: 2 }
+
+/** The optional body of order_actions: none, an empty one or `{}` all mean Completed. */
+async function readOrderAction(c: Context<AppEnv>) {
+  const text = (await c.req.text()).trim()
+  let body: unknown = {}
+  if (text) {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return { error: 'Malformed JSON in request body' }
+    }
+  }
+  const parsed = orderActionBody.safeParse(body ?? {})
+  if (!parsed.success) return { error: "Status must be 'Shipped' or 'Completed'" }
+  return { status: parsed.data.status ?? ('Completed' as const) }
+}
 
 export const ordersRoutes = new Hono<AppEnv>({ strict: false })
+  .get('/admins/orders', requireRole('admin'), validate('query', orderFilterQuery), (c) =>
+    c.json(findOrders(c.var.db, c.req.valid('query'))),
+  )
+
+  .get('/admins/orders/export.csv', requireRole('admin'), validate('query', orderFilterQuery), (c) => {
+    const orders = findOrders(c.var.db, c.req.valid('query'))
+    const lines = [csvRow(CSV_HEADER)]
+    for (const o of orders) {
+      lines.push(
+        csvRow([
+          o.id,
+          lagosDateTime(o.created),
+          o.user,
+          localPhone(o.phone_number),
+          o.location,
+          o.product_name,
+          o.quantity,
+          o.price.toFixed(2),
+          toNaira(toKobo(o.price) * o.quantity).toFixed(2),
+          o.status,
+        ]),
+      )
+    }
+    const day = todayIso(new Date(), BUSINESS_TIME_ZONE)
+    // The byte-order mark makes Excel read the file as UTF-8 (names like "Ọlá" stay intact).
+    return c.body('\uFEFF' + lines.join('\r\n') + '\r\n', 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
+      'Cache-Control': 'no-store',
+    })
+  })
+
+  .post('/admins/order_actions/:id', requireRole('admin'), async (c) => {
+    const db = c.var.db
+    const id = parseId(c.req.param('id'))
+    const order = id
+      ? (db.prepare('SELECT id, user_id, product_name, quantity, status FROM orders WHERE id = ?').get(id) as
+          | {
+              id: number
+              user_id: number | null
+              product_name: string
+              quantity: number
+              status: OrderStatus
+            }
+          | undefined)
+      : undefined
+    if (!order) return c.json({ message: 'Order not found' }, 404)
+    const action = await readOrderAction(c)
+    if ('error' in action) return c.json({ message: action.error }, 400)
+    const target = action.status
+    if (STEP[target] < STEP[order.status]) {
+      return c.json({ message: `This order is already ${order.status.toLowerCase()}.` }, 400)
+    }
+    if (target === order.status) {
+      return c.json({ message: `Order is already ${target.toLowerCase()}.`, status: target })
+    }
+    const now = new Date().toISOString()
+    const item = `${order.quantity} × ${order.product_name}`
+    db.transaction(() => {
+      if (target === 'Shipped') {
+        db.prepare("UPDATE orders SET status = 'Shipped', shipped_at = ? WHERE id = ?").run(now, order.id)
+        notify(db, order.user_id, 'Order Shipped', `Your order of ${item} is on its way.`)
+      } else {
+        // A delivered order was necessarily shipped; keep the tracking timeline whole.
+        db.prepare(
+          "UPDATE orders SET status = 'Completed', shipped_at = COALESCE(shipped_at, ?), completed_at = ? WHERE id = ?",
+        ).run(now, now, order.id)
+        notify(db, order.user_id, 'Order Delivered', `Your order of ${item} has been delivered.`)
+      }
+    })()
+    const message = target === 'Shipped' ? 'Order marked as shipped' : 'Order marked as delivered'
+    return c.json({ message, status: target })
+  })
+
+  .get('/users/orders', requireLogin, (c) => {
+    const rows = c.var.db
+      .prepare(
+        `SELECT o.id, o.status, o.product_name, o.quantity, o.price_kobo, o.created_at, o.shipped_at, o.completed_at,
+                COALESCE(NULLIF(o.product_image, ''), p.image, '') AS image
+         FROM orders o LEFT JOIN products p ON p.id = o.product_id
+         WHERE o.user_id = ?
+         ORDER BY o.created_at DESC, o.id DESC`,
+      )
+      .all(currentUser(c).id) as {
+      id: number
+      status: OrderStatus
+      product_name: string
+      quantity: number
+      price_kobo: number
+      image: string
+      created_at: string
+      shipped_at: string | null
+      completed_at: string | null
+    }[]
+    const orders: UserOrder[] = rows.map((o) => ({
+      id: o.id,
+      status: o.status,
+      product_name: o.product_name,
+      quantity: o.quantity,
+      price: toNaira(o.price_kobo),
+      image: o.image,
+      created: o.created_at,
+      shipped: o.shipped_at,
+      completed: o.completed_at,
+    }))
+    return c.json(orders)
+  })
+
+  .get('/check_order', requireLogin, (c) => {
+    const count = c.var.db
+      .prepare('SELECT COUNT(*) FROM orders WHERE user_id = ?')
+      .pluck()
+      .get(currentUser(c).id) as number
+    const answer: CountAnswer = { message: count ? 'not empty' : 'empty', count }
+    return c.json(answer)
+  })

@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+
+let t: TestContext
+let admin: Client
+let customer: Client
+let adminId: number
+let customerId: number
+beforeEach(async () => {
+  t = await makeTestApp()
+  admin = new Client(t.app)
+  await admin.login(ADMIN)
+  customer = new Client(t.app)
+  await customer.login(CUSTOMER)
+  const id = (email: string) =>
+    t.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number
+  adminId = id(ADMIN.email)
+  customerId = id(CUSTOMER.email)
+})
+afterEach(() => t.close())
+
+const profile = {
+  first_name: 'Adaeze',
+  last_name: 'Nwosu',
+  username: 'adaeze@test.ng',
+  phone_number: '+234 902 111 2233',
+  location: '7 Awolowo Road, Ikoyi, Lagos',
+}
+
+describe('GET admins/settings/{userId}', () => {
+  it("answers the caller's profile with the phone in local form", async () => {
+    const res = await customer.get(`admins/settings/${customerId}/`)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Customer',
+      username: CUSTOMER.email,
+      phone_number: '08031234567',
+      location: '14 Bode Thomas Street, Surulere, Lagos',
+    })
+  })
+  it("lets an admin read anyone's, refuses another user's to a customer, 404 for an unknown id", async () => {
+    expect((await admin.get(`admins/settings/${customerId}`)).body.username).toBe(CUSTOMER.email)
+    const denied = await customer.get(`admins/settings/${adminId}`)
+    expect(denied.status).toBe(403)
+    expect(denied.body.message).toBe('You can only view or change your own settings.')
+    const unknown = await admin.get('admins/settings/31337')
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.message).toBe('User not found')
+    expect((await new Client(t.app).get(`admins/settings/${customerId}`)).status).toBe(401)
+  })
+})
+
+describe('POST admins/settings/{userId}', () => {
+  it('saves the profile (201); the new username is the new login email', async () => {
+    const res = await customer.post(`admins/settings/${customerId}/`, profile)
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual({ message: 'Profile updated successfully.' })
+    expect((await customer.get(`admins/settings/${customerId}`)).body).toEqual({
+      ...profile,
+      phone_number: '09021112233',
+    })
+    expect(t.db.prepare('SELECT phone_number FROM users WHERE id = ?').pluck().get(customerId)).toBe(
+      '+2349021112233',
+    )
+    expect((await customer.get('auth_check')).body).toMatchObject({
+      name: 'Adaeze Nwosu',
+      email: profile.username,
+    })
+    await new Client(t.app).login({ email: profile.username, password: CUSTOMER.password })
+  })
+  it('keeps the location when none is sent (the admin form has none) and lets an admin save for a user', async () => {
+    const { location: _omitted, ...adminForm } = profile
+    expect((await admin.post(`admins/settings/${customerId}`, adminForm)).status).toBe(201)
+    const saved = (await admin.get(`admins/settings/${customerId}`)).body
+    expect(saved.location).toBe('14 Bode Thomas Street, Surulere, Lagos')
+    expect(saved.first_name).toBe('Adaeze')
+  })
+  it('answers 409 when the email belongs to another account', async () => {
+    const res = await customer.post(`admins/settings/${customerId}`, {
+      ...profile,
+      username: ADMIN.email.toUpperCase(),
+    })
+    expect(res.status).toBe(409)
+    expect(res.body.message).toBe('An account with this email already exists.')
+    // Keeping one's own email is fine.
+    expect(
+      (await customer.post(`admins/settings/${customerId}`, { ...profile, username: CUSTOMER.email })).status,
+    ).toBe(201)
+  })
+  it('answers 400 with a readable message for a bad email or phone', async () => {
+    const badEmail = await customer.post(`admins/settings/${customerId}`, {
+      ...profile,
+      username: 'not-an-email',
+    })
+    expect(badEmail.status).toBe(400)
+    expect(badEmail.body.message).toBe('Enter a valid email address')
+    const badPhone = await customer.post(`admins/settings/${customerId}`, {
+      ...profile,
+      phone_number: '555-0100',
+    })
+    expect(badPhone.status).toBe(400)
+    expect(badPhone.body.message).toMatch(/Nigerian mobile number/)
+    expect(t.db.prepare('SELECT first_name FROM users WHERE id = ?').pluck().get(customerId)).toBe('Ada')
+  })
+  it("refuses another user's settings to a customer (403), and logged-out callers (401), and a forged call", async () => {
+    const denied = await customer.post(`admins/settings/${adminId}`, profile)
+    expect(denied.status).toBe(403)
+    expect(t.db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(adminId)).toBe(ADMIN.email)
+    expect((await new Client(t.app).post(`admins/settings/${customerId}`, profile)).status).toBe(401)
+    const forged = await customer.post(`admins/settings/${customerId}`, profile, { 'X-CSRFToken': '' })
+    expect(forged.status).toBe(403)
+    expect(forged.body.message).toMatch(/CSRF/)
+    expect(t.db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(customerId)).toBe(CUSTOMER.email)
+  })
+})
+
+describe('POST admins/password/{userId}', () => {
+  const change = {
+    current_password: CUSTOMER.password,
+    new_password: 'a-brand-new-secret',
+    confirm_password: 'a-brand-new-secret',
+  }
+  it('changes the password, ends every other session and keeps the caller logged in', async () => {
+    const phone = new Client(t.app)
+    await phone.login(CUSTOMER)
+    expect((await phone.get('auth_check')).status).toBe(200)
+
+    const res = await customer.post(`admins/password/${customerId}/`, change)
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual({ message: 'Password changed successfully.' })
+    expect((await customer.get('auth_check')).status).toBe(200)
+    expect((await phone.get('auth_check')).status).toBe(401)
+    expect(t.db.prepare('SELECT COUNT(*) FROM sessions WHERE user_id = ?').pluck().get(customerId)).toBe(1)
+
+    const again = new Client(t.app)
+    expect(
+      (await again.post('login/', { username: CUSTOMER.email, password: CUSTOMER.password })).status,
+    ).toBe(401)
+    await again.login({ email: CUSTOMER.email, password: change.new_password })
+  })
+  it('answers 400 for a wrong current password, a mismatch or a short new password', async () => {
+    const wrong = await customer.post(`admins/password/${customerId}`, {
+      ...change,
+      current_password: 'guess-123',
+    })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.message).toBe('Current password is incorrect.')
+    const mismatch = await customer.post(`admins/password/${customerId}`, {
+      ...change,
+      confirm_password: 'other-one-1',
+    })
+    expect(mismatch.status).toBe(400)
+    expect(mismatch.body.message).toBe('New password and confirmation do not match')
+    const short = await customer.post(`admins/password/${customerId}`, {
+      ...change,
+      new_password: 'short',
+      confirm_password: 'short',
+    })
+    expect(short.status).toBe(400)
+    expect(short.body.message).toBe('New password must be at least 8 characters')
+    const missing = await customer.post(`admins/password/${customerId}`, { new_password: 'x' })
+    expect(missing.status).toBe(400)
+    expect(missing.body.message).toBe('Current password is required')
+    await new Client(t.app).login(CUSTOMER) // unchanged
+  })
+  it("refuses anyone else's password, even to an admin (403), and logged-out callers (401)", async () => {
+    const byAdmin = await admin.post(`admins/password/${customerId}`, {
+      ...change,
+      current_password: ADMIN.password,
+    })
+    expect(byAdmin.status).toBe(403)
+    expect(byAdmin.body.message).toBe('You can only change your own password.')
+    expect((await customer.post(`admins/password/${adminId}`, change)).status).toBe(403)
+    expect((await new Client(t.app).post(`admins/password/${customerId}`, change)).status).toBe(401)
+    await new Client(t.app).login(CUSTOMER)
+  })
+})
+
+describe('admins/notification-settings/{userId}', () => {
+  it('answers the defaults, then what was saved', async () => {
+    const defaults = await customer.get(`admins/notification-settings/${customerId}/`)
+    expect(defaults.status).toBe(200)
+    expect(defaults.body).toEqual({ email: true, sms: false, marketing: false, payment: true })
+    const wanted = { email: false, sms: true, marketing: true, payment: false }
+    const saved = await customer.post(`admins/notification-settings/${customerId}/`, wanted)
+    expect(saved.status).toBe(201)
+    expect(saved.body.message).toBeTruthy()
+    expect((await customer.get(`admins/notification-settings/${customerId}`)).body).toEqual(wanted)
+    // Each user has their own.
+    expect((await admin.get(`admins/notification-settings/${adminId}`)).body).toEqual(defaults.body)
+    expect((await admin.get(`admins/notification-settings/${customerId}`)).body).toEqual(wanted)
+  })
+  it('answers 400 for a missing or non-boolean switch', async () => {
+    const res = await customer.post(`admins/notification-settings/${customerId}`, { email: true, sms: 'yes' })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('SMS notifications must be true or false')
+  })
+  it("refuses another user's to a customer (403), logged-out callers (401); 404 for an unknown id", async () => {
+    const body = { email: true, sms: true, marketing: true, payment: true }
+    expect((await customer.get(`admins/notification-settings/${adminId}`)).status).toBe(403)
+    expect((await customer.post(`admins/notification-settings/${adminId}`, body)).status).toBe(403)
+    expect((await new Client(t.app).get(`admins/notification-settings/${customerId}`)).status).toBe(401)
+    expect((await admin.post('admins/notification-settings/9999', body)).status).toBe(404)
+    expect((await admin.get('admins/notification-settings/9999')).status).toBe(404)
+  })
+})
