@@ -20,6 +20,9 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,webmanifest}'],
+        // Not part of the running app: manifest screenshots (install dialog only) and the seed's source
+        // images (the app loads product images from the API, cached at runtime).
+        globIgnores: ['icons/screenshot-*', 'products/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: true, type: 'module', navigateFallback: 'index.html' },
@@ -50,10 +53,18 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: false },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'tests/bench/**', 'node_modules/**'],
+    // tests/build reads the build output: `npm run test:build` runs it after `npm run build`.
+    exclude: [
+      'tests/e2e/**',
+      'tests/bench/**',
+      'node_modules/**',
+      ...(process.env.TEST_BUILD ? [] : ['tests/build/**']),
+    ],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    // Cheaper password hashing in tests (still real scrypt); production keeps N=32768.
+    env: { SCRYPT_N: '4096' },
   },
 })

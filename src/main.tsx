@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router-dom'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRouter } from './App'
 import { useSession } from './stores/session'
+import { registerServiceWorker } from './components/pwa/register'
+import { startOutboxSync } from './offline/sync'
 import './index.css'
 
 const queryClient = new QueryClient({
@@ -13,6 +15,11 @@ const router = createRouter()
 
 // SPEC section 4: on load the session fetches the CSRF token, then checks auth.
 void useSession.getState().checkAuth()
+
+// Offline-first: the service worker (update prompt, install) and the outbox replay, which also
+// runs once now for whatever was left unsent by the last visit.
+registerServiceWorker()
+startOutboxSync(queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

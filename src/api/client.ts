@@ -43,6 +43,8 @@ export interface RequestOptions {
   idempotencyKey?: string
   signal?: AbortSignal
   headers?: Record<string, string>
+  /** fetch's cache mode; 'no-cache' also skips the service worker's stale-while-revalidate copy. */
+  cache?: RequestCache
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -71,6 +73,7 @@ export async function request<T>(
       body: payload,
       credentials: 'include',
       signal: options.signal,
+      ...(options.cache && { cache: options.cache }),
     })
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err

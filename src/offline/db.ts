@@ -16,7 +16,17 @@ export interface OutboxEntry {
   /** waiting: will be sent; failed: the server refused it (4xx), see lastError; auth: needs a login. */
   status: 'waiting' | 'failed' | 'auth'
   lastError?: string
+  /** Backoff: not retried automatically before this time (ms since epoch). */
   nextAttemptAt?: number
+  /** Set while a direct send is in flight, so a replay elsewhere leaves the entry alone meanwhile. */
+  sendingUntil?: number
+}
+
+/** A time-limited claim (the replay lock where navigator.locks is missing). */
+export interface Lease {
+  name: string
+  holder: string
+  expiresAt: number
 }
 
 export type Owned<T> = T & { userId: number }
@@ -31,6 +41,7 @@ export class AppDatabase extends Dexie {
   notifications!: Table<Owned<Notification>, number>
   orders!: Table<Owned<UserOrder>, number>
   outbox!: Table<OutboxEntry, string>
+  leases!: Table<Lease, string>
 
   constructor(name = 'greenshield') {
     super(name)
@@ -41,6 +52,8 @@ export class AppDatabase extends Dexie {
       orders: 'id, userId, created',
       outbox: 'id, createdAt, status, userId',
     })
+    // v2: the replay lock's fallback lease.
+    this.version(2).stores({ leases: 'name' })
   }
 }
 

@@ -1,5 +1,8 @@
-import { ApiError, request } from '../api/client'
+import { ApiError, getCsrfToken, request } from '../api/client'
+import { requestBackgroundSync, requestPersistentStorage } from './background'
 import { db, type OutboxEntry } from './db'
+import { backoffDelay, SENDING_CLAIM_MS } from './replay'
+import { replayOutboxNow } from './sync'
 
 export type SubmitResult<T> = { state: 'sent'; data: T } | { state: 'queued'; entry: OutboxEntry }
 
@@ -25,10 +28,12 @@ export async function submitThroughOutbox<T>(
     createdAt: Date.now(),
     attempts: 0,
     status: 'waiting',
+    // Claimed while this direct send runs, so a replay in another tab or the worker leaves it alone.
+    sendingUntil: Date.now() + SENDING_CLAIM_MS,
   }
   await db.outbox.add(entry)
   try {
-    const data = await request<T>('POST', path, body, { idempotencyKey: entry.id })
+    const data = await sendWithFreshTokenOn403<T>(path, body, entry.id)
     await db.outbox.delete(entry.id)
     return { state: 'sent', data }
   } catch (err) {
@@ -36,7 +41,61 @@ export async function submitThroughOutbox<T>(
       await db.outbox.delete(entry.id)
       throw err
     }
-    await db.outbox.update(entry.id, { attempts: 1, lastError: (err as Error).message })
-    return { state: 'queued', entry: { ...entry, attempts: 1 } }
+    const queued: Partial<OutboxEntry> = {
+      attempts: 1,
+      lastError: (err as Error).message,
+      nextAttemptAt: Date.now() + backoffDelay(1),
+      sendingUntil: undefined,
+    }
+    await db.outbox.update(entry.id, queued)
+    void requestBackgroundSync()
+    void requestPersistentStorage()
+    return { state: 'queued', entry: { ...entry, ...queued } }
   }
+}
+
+/** A 403 here is almost always a CSRF token rotated by another tab or a new session: retry once with a fresh one. */
+async function sendWithFreshTokenOn403<T>(path: string, body: unknown, key: string): Promise<T> {
+  try {
+    return await request<T>('POST', path, body, { idempotencyKey: key })
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 403)) throw err
+    await getCsrfToken(true)
+    return request<T>('POST', path, body, { idempotencyKey: key })
+  }
+}
+
+/**
+ * "Retry now" from the outbox panel. A waiting entry keeps its key (its first send may have reached
+ * the server); a failed one gets a new key, since the server keeps answering the old key with its refusal.
+ */
+export async function retryOutboxEntry(id: string) {
+  const entry = await db.outbox.get(id)
+  if (!entry) return
+  if (entry.status === 'failed') await requeueOutboxEntry(id, entry.body)
+  else await db.outbox.update(id, { status: 'waiting', nextAttemptAt: undefined })
+  return replayOutboxNow({ force: true })
+}
+
+/** Puts an edited (or unchanged) refused entry back in the queue under a new Idempotency-Key, in its old place. */
+export async function requeueOutboxEntry(id: string, body: unknown) {
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id)
+    if (!entry) return
+    await db.outbox.delete(id)
+    await db.outbox.add({
+      ...entry,
+      id: crypto.randomUUID(),
+      body,
+      status: 'waiting',
+      attempts: 0,
+      lastError: undefined,
+      nextAttemptAt: undefined,
+      sendingUntil: undefined,
+    })
+  })
+}
+
+export async function discardOutboxEntry(id: string) {
+  await db.outbox.delete(id)
 }

@@ -20,6 +20,26 @@ interface SessionState {
 
 const anonymous = { status: 'anonymous' as const, role: null, id: null, name: '', email: '' }
 
+/**
+ * The last confirmed session, kept so that a cold start with no network (field staff on patchy data)
+ * keeps the user in their screens and their queued posts; the server still decides on every call.
+ */
+const REMEMBERED_KEY = 'greenshield.session'
+type Remembered = { role: SessionRole; id: number; name: string; email: string }
+const remembered = {
+  get(): Remembered | null {
+    try {
+      return JSON.parse(localStorage.getItem(REMEMBERED_KEY) ?? 'null') as Remembered | null
+    } catch {
+      return null
+    }
+  },
+  set(value: Remembered | null) {
+    if (value) localStorage.setItem(REMEMBERED_KEY, JSON.stringify(value))
+    else localStorage.removeItem(REMEMBERED_KEY)
+  },
+}
+
 export const useSession = create<SessionState>((set, get) => ({
   status: 'loading',
   role: null,
@@ -56,6 +76,7 @@ export const useSession = create<SessionState>((set, get) => ({
 
   async logout() {
     await api.get('logout/')
+    remembered.set(null)
     set({ ...anonymous, message: 'logged out' })
     window.dispatchEvent(new Event('session:logout'))
     await get().checkAuth()

@@ -1,8 +1,7 @@
 import fs from 'node:fs'
-import { E2E } from './env'
 
+// The data folder is emptied by the webServer command (playwright.config.ts): Playwright starts the
+// server before this runs, so wiping it here would delete the running server's seeded files.
 export default function globalSetup() {
-  fs.rmSync(E2E.dataDir, { recursive: true, force: true })
-  fs.mkdirSync(E2E.dataDir, { recursive: true })
   fs.mkdirSync(new URL('./screenshots/', import.meta.url), { recursive: true })
 }

@@ -35,7 +35,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // E2E_SERVER_ENTRY / SPA_DIR let several builds be tested side by side (default: npm run build's output).
-    command: `node ${process.env.E2E_SERVER_ENTRY ?? 'dist-server/api/server.js'}`,
+    // The data folder is emptied here, not in global-setup: Playwright starts the webServer BEFORE
+    // globalSetup, so a wipe there deleted the freshly seeded media files under the running server.
+    command: `rm -rf '${E2E.dataDir}' && node ${process.env.E2E_SERVER_ENTRY ?? 'dist-server/api/server.js'}`,
     cwd: '../..',
     url: `${E2E.baseURL}/api/token`,
     reuseExistingServer: false,

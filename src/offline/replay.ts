@@ -1,0 +1,242 @@
+import type { AppDatabase, OutboxEntry } from './db'
+
+/**
+ * Outbox replay: sends the queued posts, oldest first, one replay at a time across tabs and the
+ * service worker. Runs in the page and in the worker alike, so it uses no React and no window-only
+ * API: fetch, the CSRF token and the current user come in as dependencies.
+ */
+
+/** Entries older than this are shown as stale (never dropped: the user decides). */
+export const STALE_AFTER_MS = 7 * 24 * 3600_000
+/** Retry delays for network errors and 5xx: base * 2^(attempts-1), capped, with jitter. */
+export const BACKOFF_BASE_MS = 5_000
+export const BACKOFF_MAX_MS = 5 * 60_000
+/** A send that takes longer than this counts as a network error (the worker's sync event is time-limited). */
+export const SEND_TIMEOUT_MS = 30_000
+/** The fallback lock lease; renewed before every send, so it outlives any one send. */
+export const LEASE_MS = 2 * SEND_TIMEOUT_MS
+/** How long a direct send (submitThroughOutbox) keeps its entry away from replays. */
+export const SENDING_CLAIM_MS = 2 * SEND_TIMEOUT_MS
+
+const LOCK_NAME = 'greenshield-outbox-replay'
+
+export interface ReplayDeps {
+  db: AppDatabase
+  fetch: typeof fetch
+  /** Where API paths are resolved, e.g. "/api/" or "https://api.example.ng/api/". */
+  apiBase: string
+  /** A FRESH CSRF token (a stale one makes every post fail with 403). */
+  getCsrfToken: () => Promise<string>
+  /** The logged-in user now (null when logged out): an entry is only sent in its owner's session. */
+  getCurrentUserId: () => Promise<number | null>
+  /** Called after each 2xx, e.g. to refresh notifications. */
+  onSent?: (entry: OutboxEntry, data: unknown) => void
+  /** True when connectivity just came back or the user asked: send even entries still backing off. */
+  force?: boolean
+  /** Navigator locks; undefined = the global one when there is one, null = use the Dexie lease. */
+  locks?: LockManager | null
+  now?: () => number
+  random?: () => number
+}
+
+export interface ReplayResult {
+  /** False when another replay held the lock, so this one did nothing. */
+  ran: boolean
+  sent: number
+  failed: number
+  auth: number
+  /** Kept for a later attempt (network error or 5xx). */
+  retrying: number
+  /** Stopped at a network error: still offline. */
+  offline: boolean
+  /** Entries left in the outbox afterwards. */
+  remaining: number
+}
+
+/** Milliseconds to wait after the n-th failed attempt (n >= 1): between half and all of the capped doubling. */
+export function backoffDelay(attempts: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS)
+  // Jitter spreads the retries of many phones that come back online at the same moment.
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
+}
+
+export const isStale = (entry: Pick<OutboxEntry, 'createdAt'>, now = Date.now()) =>
+  now - entry.createdAt > STALE_AFTER_MS
+
+/** Sends every due entry once. Returns at once (ran: false) when another replay is running. */
+export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
+  const outcome = await withReplayLock(deps, (renew) => replayLocked(deps, renew))
+  if (outcome) return outcome
+  return {
+    ran: false,
+    sent: 0,
+    failed: 0,
+    auth: 0,
+    retrying: 0,
+    offline: false,
+    remaining: await deps.db.outbox.count(),
+  }
+}
+
+async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Promise<ReplayResult> {
+  const { db } = deps
+  const now = deps.now ?? Date.now
+  const result: ReplayResult = {
+    ran: true,
+    sent: 0,
+    failed: 0,
+    auth: 0,
+    retrying: 0,
+    offline: false,
+    remaining: 0,
+  }
+
+  const candidates = (await db.outbox.orderBy('createdAt').toArray()).filter(
+    (e) =>
+      (e.status === 'waiting' || e.status === 'auth') &&
+      !(e.sendingUntil && e.sendingUntil > now()) &&
+      (deps.force || e.status === 'auth' || !e.nextAttemptAt || e.nextAttemptAt <= now()),
+  )
+  if (candidates.length) {
+    let token: string
+    try {
+      token = await deps.getCsrfToken()
+    } catch {
+      // Not even the token came back: offline (or the server is down). Nothing was sent, nothing changes.
+      result.offline = true
+      result.remaining = await db.outbox.count()
+      return result
+    }
+    const needsUser = candidates.some((e) => e.userId !== null)
+    const currentUserId = needsUser ? await deps.getCurrentUserId().catch(() => null) : null
+
+    for (const candidate of candidates) {
+      // Re-read: the user may have discarded or edited it meanwhile (in this or another tab).
+      const entry = await db.outbox.get(candidate.id)
+      if (!entry || entry.status === 'failed') continue
+      if (entry.userId !== null && entry.userId !== currentUserId) {
+        // Sent in another session it would be booked for the wrong person: wait for its owner's login.
+        if (entry.status !== 'auth') await db.outbox.update(entry.id, { status: 'auth' })
+        result.auth++
+        continue
+      }
+      // A lease that lapsed (a very slow send) may have passed to another replay: leave the rest to it.
+      if (!(await renew())) break
+      const outcome = await send(deps, entry, token)
+      if (outcome.kind === 'ok') {
+        await db.outbox.delete(entry.id)
+        result.sent++
+        deps.onSent?.(entry, outcome.data)
+      } else if (outcome.kind === 'auth') {
+        await db.outbox.update(entry.id, { status: 'auth', lastError: outcome.message })
+        result.auth++
+      } else if (outcome.kind === 'failed') {
+        await db.outbox.update(entry.id, {
+          status: 'failed',
+          lastError: outcome.message,
+          attempts: entry.attempts + 1,
+          nextAttemptAt: undefined,
+        })
+        result.failed++
+      } else {
+        const attempts = entry.attempts + 1
+        await db.outbox.update(entry.id, {
+          status: 'waiting',
+          attempts,
+          lastError: outcome.message,
+          nextAttemptAt: now() + backoffDelay(attempts, deps.random),
+        })
+        result.retrying++
+        if (outcome.kind === 'offline') {
+          // Still offline: the rest would fail the same way.
+          result.offline = true
+          break
+        }
+      }
+    }
+  }
+  result.remaining = await db.outbox.count()
+  return result
+}
+
+type SendOutcome =
+  { kind: 'ok'; data: unknown } | { kind: 'auth' | 'failed' | 'retry' | 'offline'; message: string }
+
+async function send(deps: ReplayDeps, entry: OutboxEntry, token: string): Promise<SendOutcome> {
+  let res: Response
+  try {
+    res = await deps.fetch(deps.apiBase + entry.path.replace(/^\/+/, ''), {
+      method: entry.method,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'X-CSRFToken': token,
+        'Idempotency-Key': entry.id,
+      },
+      body: JSON.stringify(entry.body),
+      credentials: 'include',
+      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SEND_TIMEOUT_MS) : undefined,
+    })
+  } catch {
+    return { kind: 'offline', message: 'No connection' }
+  }
+  const text = await res.text().catch(() => '')
+  let data: unknown = undefined
+  try {
+    data = text ? JSON.parse(text) : undefined
+  } catch {
+    data = text
+  }
+  if (res.ok) return { kind: 'ok', data }
+  const serverMessage =
+    data && typeof data === 'object' && 'message' in data
+      ? String((data as { message: unknown }).message)
+      : ''
+  const message = serverMessage || res.statusText || `Request failed (${res.status})`
+  if (res.status === 401) return { kind: 'auth', message }
+  if (isRetryable(res.status, message)) return { kind: 'retry', message }
+  return { kind: 'failed', message }
+}
+
+/** Server trouble, rate limits and "the same key is still being processed" are worth another try; other 4xx are final. */
+function isRetryable(status: number, message: string) {
+  if (status >= 500 || status === 408 || status === 425 || status === 429) return true
+  // api/middleware/idempotency.ts answers 409 while the first request with this key is still running.
+  return status === 409 && /already being processed/i.test(message)
+}
+
+/**
+ * Runs fn while holding the one replay lock (tabs and the service worker share it), or returns
+ * undefined at once when someone else holds it. navigator.locks where the platform has it; otherwise
+ * a lease row in Dexie, claimed in a transaction and renewed before every send.
+ */
+export async function withReplayLock<T>(
+  deps: Pick<ReplayDeps, 'db' | 'locks' | 'now'>,
+  fn: (renew: () => Promise<boolean>) => Promise<T>,
+): Promise<T | undefined> {
+  const locks = deps.locks === undefined ? (globalThis.navigator as Navigator | undefined)?.locks : deps.locks
+  if (locks) {
+    return locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
+      lock ? fn(async () => true) : undefined,
+    )
+  }
+  const { db } = deps
+  const now = deps.now ?? Date.now
+  const holder = crypto.randomUUID()
+  const claim = () =>
+    db.transaction('rw', db.leases, async () => {
+      const lease = await db.leases.get(LOCK_NAME)
+      if (lease && lease.holder !== holder && lease.expiresAt > now()) return false
+      await db.leases.put({ name: LOCK_NAME, holder, expiresAt: now() + LEASE_MS })
+      return true
+    })
+  if (!(await claim())) return undefined
+  try {
+    return await fn(claim)
+  } finally {
+    await db.transaction('rw', db.leases, async () => {
+      const lease = await db.leases.get(LOCK_NAME)
+      if (lease?.holder === holder) await db.leases.delete(LOCK_NAME)
+    })
+  }
+}

@@ -1,0 +1,41 @@
+import { db } from './db'
+
+/** Message to the service worker: drop the API answers cached for the logged-in user. */
+export const CLEAR_USER_CACHES = 'CLEAR_USER_CACHES'
+/** Runtime caches holding one user's API answers (sw/sw.ts names them). */
+export const USER_API_CACHES = ['api-user']
+
+const LAST_USER_KEY = 'greenshield.lastUserId'
+
+/**
+ * Removes what the device saved for one user: their cart, notifications and orders in Dexie, and the
+ * service worker's per-user API caches, so the next person on this phone never sees them.
+ * Outbox entries stay: they are the user's unsent work, sent after their next login.
+ */
+export async function clearUserData(userId: number | null) {
+  await Promise.all([
+    userId === null ? undefined : db.cart.where('userId').equals(userId).delete(),
+    userId === null ? undefined : db.notifications.where('userId').equals(userId).delete(),
+    userId === null ? undefined : db.orders.where('userId').equals(userId).delete(),
+    clearUserCaches(),
+  ])
+}
+
+async function clearUserCaches() {
+  const worker = navigator.serviceWorker?.controller
+  if (worker) worker.postMessage({ type: CLEAR_USER_CACHES })
+  // Also from the page: the worker may be stopped or not controlling yet, and deleting twice is harmless.
+  if (typeof caches !== 'undefined') await Promise.all(USER_API_CACHES.map((name) => caches.delete(name)))
+}
+
+/** The user whose data this device holds (survives reloads), to spot a login of someone else. */
+export const lastUser = {
+  get(): number | null {
+    const value = localStorage.getItem(LAST_USER_KEY)
+    return value ? Number(value) : null
+  },
+  set(id: number | null) {
+    if (id === null) localStorage.removeItem(LAST_USER_KEY)
+    else localStorage.setItem(LAST_USER_KEY, String(id))
+  },
+}

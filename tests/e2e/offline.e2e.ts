@@ -1,0 +1,284 @@
+/**
+ * Offline-first in a real Chromium, against the production build.
+ *
+ * How "offline" is made: Playwright's context.setOffline(true) does not cut the service worker's own
+ * fetches (DESIGN.md, Known pitfalls), so these tests start their OWN server process (node
+ * <E2E_SERVER_ENTRY>, its own port and data folder) and kill it to go offline, then start it again on
+ * the same port and database. The webServer of playwright.config.ts is not used here.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { E2E } from './env'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, '../..')
+const shot = (name: string) => path.join(here, 'screenshots', name)
+const entry = path.resolve(root, process.env.E2E_SERVER_ENTRY ?? 'dist-server/api/server.js')
+const spaDir = path.resolve(root, process.env.SPA_DIR ?? 'dist')
+const port = Number(process.env.OFFLINE_E2E_PORT ?? E2E.port + 1000)
+const baseURL = `http://localhost:${port}`
+const dataDir = `${E2E.dataDir}-offline`
+const dbFile = path.join(dataDir, 'app.db')
+
+/** The app server as a child process we can stop ("offline") and start again on the same port and data. */
+class OwnServer {
+  private child: ChildProcess | null = null
+  private log = ''
+
+  async start(spa = spaDir) {
+    this.child = spawn(process.execPath, [entry], {
+      cwd: root,
+      env: {
+        ...E2E.serverEnv,
+        PORT: String(port),
+        APP_URL: baseURL,
+        DATABASE_PATH: dbFile,
+        MEDIA_DIR: path.join(dataDir, 'media'),
+        SPA_DIR: spa,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    this.child.stdout?.on('data', (d) => (this.log += d))
+    this.child.stderr?.on('data', (d) => (this.log += d))
+    for (let i = 0; i < 150; i++) {
+      if (this.child.exitCode !== null) throw new Error(`server exited:\n${this.log}`)
+      const up = await fetch(`${baseURL}/api/token`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (up) return
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    throw new Error(`server did not start:\n${this.log}`)
+  }
+
+  async stop() {
+    const child = this.child
+    if (!child || child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+    this.child = null
+    // The port must really be closed: the page's next request has to fail like on a dead network.
+    await expect
+      .poll(() =>
+        fetch(`${baseURL}/api/token`).then(
+          () => 'up',
+          () => 'down',
+        ),
+      )
+      .toBe('down')
+  }
+}
+
+const server = new OwnServer()
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  fs.mkdirSync(dataDir, { recursive: true })
+  await server.start()
+})
+test.afterAll(() => server.stop())
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' })
+  return context.newPage()
+}
+
+/** The service worker is installed (precache complete) and controls this page. */
+async function waitForWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+}
+
+const PAGES = ['/', '/about', '/services', '/products', '/contact']
+const PRODUCT = 'Termite Killer Concentrate 1L'
+
+test('pages visited online reload with the server gone, the catalogue included', async ({ browser }) => {
+  const page = await newPage(browser)
+  await page.goto('/')
+  await waitForWorker(page)
+
+  const headings: Record<string, string> = {}
+  for (const url of PAGES) {
+    await page.goto(url)
+    const h1 = page.getByRole('heading', { level: 1 }).first()
+    await expect(h1).toBeVisible()
+    headings[url] = (await h1.innerText()).trim()
+    if (url === '/products') await expect(page.getByText(PRODUCT).first()).toBeVisible()
+  }
+
+  await server.stop()
+  for (const url of PAGES) {
+    await page.goto(url)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(headings[url])
+    if (url === '/products') {
+      await expect(page.getByText(PRODUCT).first()).toBeVisible()
+      await page.screenshot({ path: shot('offline-products.png') })
+    }
+  }
+  await page.context().close()
+  await server.start()
+})
+
+/** Bookings of the demo customer in the server's database file. */
+function bookingsInDatabase() {
+  const db = new Database(dbFile, { readonly: true })
+  try {
+    return (
+      db
+        .prepare('SELECT COUNT(*) AS n FROM bookings b JOIN users u ON u.id = b.user_id WHERE u.email = ?')
+        .get(E2E.customer.email) as { n: number }
+    ).n
+  } finally {
+    db.close()
+  }
+}
+
+/** Entries left in the outbox (the app's IndexedDB), read from any page of the origin. */
+const outboxCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('greenshield')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count()
+          count.onsuccess = () => resolve(count.result)
+        }
+      }),
+  )
+
+/** Logs the customer in, opens /book while online, stops the server and books: the booking is queued. */
+async function bookWithServerDown(browser: Browser, time: string) {
+  const page = await newPage(browser)
+  await page.goto('/login')
+  await waitForWorker(page)
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E.customer.email)
+  await page.getByLabel('Password', { exact: true }).fill(E2E.customer.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  // Into the SPA's /book while online (a cold offline start would not know who is logged in).
+  await page.getByRole('button', { name: 'Book an Appointment' }).first().click()
+  await expect(page).toHaveURL(/\/book$/)
+  await server.stop()
+
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10)
+  const form = page.getByRole('form', { name: 'Appointment' })
+  await form.getByLabel('WhatsApp number').fill('0803 123 4567')
+  await form.getByLabel('Service', { exact: true }).selectOption('fumigation')
+  await form.getByLabel('Location').fill('12 Allen Avenue, Ikeja, Lagos')
+  await form.getByLabel('Date').fill(tomorrow)
+  await form.getByLabel('Time').fill(time)
+  await form.getByRole('button', { name: 'Book Appointment' }).click()
+  await expect(page.getByText("Saved — will be sent when you're back online")).toBeVisible()
+  await expect(page.getByRole('button', { name: '1 waiting to be sent' })).toBeVisible()
+  return page
+}
+
+test('a booking made with the server down waits in the outbox and is sent exactly once', async ({
+  browser,
+}) => {
+  const before = bookingsInDatabase()
+  const page = await bookWithServerDown(browser, '10:30')
+
+  await page.getByRole('button', { name: '1 waiting to be sent' }).click()
+  const panel = page.getByRole('dialog', { name: 'Waiting to be sent' })
+  await expect(panel.getByText('Waiting for connection')).toBeVisible()
+  await expect(panel.getByText(/Fumigation on .* at 10:30, 12 Allen Avenue/)).toBeVisible()
+  await page.screenshot({ path: shot('offline-outbox-panel.png') })
+  await panel.getByRole('button', { name: 'Close dialog' }).click()
+  expect(bookingsInDatabase()).toBe(before)
+
+  // Back online. setOffline(false) fires no 'sync', and the network never went away for the browser:
+  // announce it the way the browser does when the connection returns.
+  await server.start()
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(page.getByRole('button', { name: /waiting to be sent/ })).toHaveCount(0)
+  expect(bookingsInDatabase()).toBe(before + 1)
+
+  // Further replays (reload = app start, online again) send nothing twice.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Book an Appointment' })).toBeVisible()
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await page.waitForTimeout(1000)
+  expect(bookingsInDatabase()).toBe(before + 1)
+  expect(await outboxCount(page)).toBe(0)
+  await page.context().close()
+})
+
+test("with the app closed, the service worker's Background Sync sends the queued booking", async ({
+  browser,
+}) => {
+  const before = bookingsInDatabase()
+  const page = await bookWithServerDown(browser, '15:45')
+  const context = page.context()
+  // Only a blank page of the origin stays open: no app code runs, so only the worker can send.
+  const blank = await context.newPage()
+  await blank.goto('/icons/icon-192.png')
+  await page.close()
+  await server.start()
+
+  // Chromium fires 'sync' itself when it sees connectivity return; here the network never left, so
+  // fire it through DevTools, as the browser would.
+  const cdp = await context.newCDPSession(blank)
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted)
+      if (ours) resolve(ours.registrationId)
+    }),
+  )
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: baseURL,
+    registrationId: await registration,
+    tag: 'outbox',
+    lastChance: false,
+  })
+  await expect.poll(bookingsInDatabase, { timeout: 15_000 }).toBe(before + 1)
+  await expect.poll(() => outboxCount(blank)).toBe(0)
+  await context.close()
+})
+
+test('a deploy with a changed service worker shows the update prompt, and Reload activates it', async ({
+  browser,
+}) => {
+  // Build B = build A with a different sw.js (as any new deploy has): the browser compares the bytes.
+  const buildB = path.join(dataDir, 'build-b')
+  fs.cpSync(spaDir, buildB, { recursive: true })
+  fs.appendFileSync(path.join(buildB, 'sw.js'), `\n// build B ${Date.now()}\n`)
+
+  const page = await newPage(browser)
+  await page.goto('/')
+  await waitForWorker(page)
+  await expect(page.getByText('A new version is available')).toHaveCount(0)
+
+  await server.stop()
+  await server.start(buildB)
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
+  const toast = page.getByRole('alert').filter({ hasText: 'A new version is available' })
+  await expect(toast).toBeVisible()
+  await page.screenshot({ path: shot('offline-update-toast.png') })
+
+  const workers = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      return {
+        waiting: !!registration?.waiting,
+        controlledByActive: navigator.serviceWorker.controller === registration?.active,
+      }
+    })
+  expect(await workers()).toEqual({ waiting: true, controlledByActive: true })
+  await Promise.all([page.waitForEvent('load'), toast.getByRole('button', { name: 'Reload' }).click()])
+  await waitForWorker(page)
+  // The new worker took over: nothing waits any more.
+  expect(await workers()).toEqual({ waiting: false, controlledByActive: true })
+  await expect(page.getByText('A new version is available')).toHaveCount(0)
+  await page.context().close()
+})

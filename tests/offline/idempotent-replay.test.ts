@@ -1,0 +1,70 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+import { replayOutbox } from '../../src/offline/replay'
+import { CUSTOMER, makeTestApp, type TestContext } from '../api/helpers'
+import { entry, freshDb } from './helpers'
+import { appFetch } from './app-fetch'
+
+let ctx: TestContext
+beforeEach(async () => {
+  ctx = await makeTestApp()
+})
+afterEach(() => ctx.close())
+
+const tomorrow = () => todayIso(new Date(Date.now() + 36 * 3600_000), BUSINESS_TIME_ZONE)
+
+it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
+  const browser = appFetch(ctx.app)
+  const { id: userId } = await browser.login(CUSTOMER)
+  const count = () =>
+    (ctx.db.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number }).n
+  const before = count()
+
+  const db = freshDb()
+  const booking = entry({
+    kind: 'appointment',
+    path: 'appointment/',
+    userId,
+    body: {
+      phone_number: '0803 123 4567',
+      location: '12 Allen Avenue, Ikeja',
+      service: 'fumigation',
+      date: tomorrow(),
+      time: '10:00',
+      info: 'Two-bedroom flat',
+    },
+  })
+  await db.outbox.add(booking)
+  const deps = {
+    db,
+    apiBase: 'http://localhost/api/',
+    getCsrfToken: browser.token,
+    getCurrentUserId: async () => userId,
+    locks: null,
+  }
+
+  // The post reaches the server and is processed, but the answer never comes back (signal lost).
+  const lossy: typeof fetch = async (input, init) => {
+    await browser.fetch(input, init)
+    throw new TypeError('Failed to fetch')
+  }
+  const first = await replayOutbox({ ...deps, fetch: lossy })
+  expect(first).toMatchObject({ sent: 0, retrying: 1, offline: true })
+  expect(count()).toBe(before + 1)
+  expect(await db.outbox.get(booking.id)).toMatchObject({ attempts: 1, status: 'waiting' })
+
+  // Back online: the replay repeats the post with the same Idempotency-Key.
+  const answers: Response[] = []
+  const recording: typeof fetch = async (input, init) => {
+    const res = await browser.fetch(input, init)
+    answers.push(res.clone())
+    return res
+  }
+  const second = await replayOutbox({ ...deps, fetch: recording, force: true })
+  expect(second).toMatchObject({ sent: 1, remaining: 0 })
+  expect(answers[0].status).toBe(201)
+  expect(answers[0].headers.get('Idempotent-Replayed')).toBe('true')
+  expect(count()).toBe(before + 1)
+})

@@ -1,0 +1,91 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { ApiError } from '../../src/api/client'
+import { db } from '../../src/offline/db'
+import { requeueOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
+import { json } from './helpers'
+
+const body = { name: 'Ada', email: 'ada@example.ng', message: 'Please call me back' }
+let answer: (url: string, init?: RequestInit) => Response
+const posts: Array<{ key: string | null; token: string | null }> = []
+let tokens = 0
+
+beforeEach(async () => {
+  await db.outbox.clear()
+  posts.length = 0
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    if (String(input).endsWith('/token')) return json(200, { token: `t${++tokens}` })
+    const headers = new Headers(init?.headers)
+    posts.push({ key: headers.get('Idempotency-Key'), token: headers.get('X-CSRFToken') })
+    return answer(String(input), init)
+  })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+it('sent: the answer is returned and nothing stays queued', async () => {
+  answer = () => json(201, { message: 'Message sent' })
+  const result = await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+  expect(result).toEqual({ state: 'sent', data: { message: 'Message sent' } })
+  expect(posts[0].key).toMatch(/^[0-9a-f-]{36}$/)
+  expect(await db.outbox.count()).toBe(0)
+})
+
+it('offline: kept as waiting with one attempt and a backoff deadline, free for the replay', async () => {
+  answer = () => {
+    throw new TypeError('Failed to fetch')
+  }
+  const before = Date.now()
+  const result = await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+  expect(result.state).toBe('queued')
+  const [stored] = await db.outbox.toArray()
+  expect(stored).toMatchObject({ status: 'waiting', attempts: 1, body, kind: 'quick-message' })
+  expect(stored.id).toBe(posts[0].key)
+  expect(stored.nextAttemptAt).toBeGreaterThan(before)
+  expect(stored.sendingUntil).toBeUndefined()
+})
+
+it('a 4xx is thrown for the form on screen and not kept', async () => {
+  answer = () => json(400, { message: 'Email is not valid' })
+  await expect(submitThroughOutbox('quick-message', 'quick/message/', body, null)).rejects.toEqual(
+    new ApiError(400, 'Email is not valid', { message: 'Email is not valid' }),
+  )
+  expect(await db.outbox.count()).toBe(0)
+})
+
+it('a 403 (rotated CSRF token) is retried once with a fresh token and the same key', async () => {
+  let n = 0
+  answer = () =>
+    ++n === 1 ? json(403, { message: 'CSRF token missing or wrong' }) : json(201, { message: 'ok' })
+  const result = await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+  expect(result.state).toBe('sent')
+  expect(posts).toHaveLength(2)
+  expect(posts[1].key).toBe(posts[0].key)
+  expect(posts[1].token).not.toBe(posts[0].token)
+})
+
+it('re-queuing a refused entry gives it a new key (the old one is bound to the refusal) and keeps its place', async () => {
+  const refused = {
+    id: crypto.randomUUID(),
+    kind: 'quick-message' as const,
+    method: 'POST' as const,
+    path: 'quick/message/',
+    body,
+    userId: null,
+    createdAt: 1234,
+    attempts: 2,
+    status: 'failed' as const,
+    lastError: 'Email is not valid',
+  }
+  await db.outbox.add(refused)
+  await requeueOutboxEntry(refused.id, { ...body, email: 'ada@example.com' })
+  const [stored] = await db.outbox.toArray()
+  expect(stored.id).not.toBe(refused.id)
+  expect(stored).toMatchObject({
+    createdAt: 1234,
+    status: 'waiting',
+    attempts: 0,
+    body: { ...body, email: 'ada@example.com' },
+  })
+  expect(stored.lastError).toBeUndefined()
+})
