@@ -18,7 +18,7 @@ export async function startServer({ port, spaDir }: { port: number; spaDir?: str
   await seedIfEmpty(db, config, seedOptionsFromEnv())
 
   const root = new Hono({ strict: false })
-  root.route('/', createApp({ db, config, gateway: createGateway(config) }))
+  root.route('/', createApp({ db, config, gateway: createGateway(config, db) }))
 
   if (spaDir) {
     const indexHtml = path.join(spaDir, 'index.html')

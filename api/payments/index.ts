@@ -1,10 +1,24 @@
 import type { AppConfig } from '../config.js'
+import type { DB } from '../db/index.js'
 import type { Gateway } from './gateway.js'
+import { FlutterwaveGateway } from './flutterwave.js'
+import { SandboxGateway, memorySandboxStore, sqliteSandboxStore } from './sandbox.js'
 
-/** Picks the payment provider from the configuration (issue #4 adds the sandbox and Flutterwave). */
-export function createGateway(_config: AppConfig): Gateway {
-  const unavailable = async (): Promise<never> => {
-    throw new Error('Payments are not set up on this server yet.')
+/**
+ * Picks the payment provider: Flutterwave when a secret key is configured, else the in-process sandbox.
+ * With a database the sandbox keeps its ledger there (a restart between paying and verifying loses nothing).
+ */
+export function createGateway(config: AppConfig, db?: DB): Gateway {
+  if (config.flwSecretKey) {
+    return new FlutterwaveGateway({
+      secretKey: config.flwSecretKey,
+      baseUrl: config.flwBaseUrl,
+      title: 'GreenShield Pest Control & Cleaning',
+      logoUrl: `${config.appUrl}/icons/icon-192.png`,
+    })
   }
-  return { name: 'unavailable', initiate: unavailable, verify: unavailable }
+  return new SandboxGateway(
+    `${config.appUrl}${config.apiBase}`,
+    db ? sqliteSandboxStore(db) : memorySandboxStore(),
+  )
 }

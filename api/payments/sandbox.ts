@@ -1,0 +1,166 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { DB } from '../db/index.js'
+import type { Gateway, GatewayTransaction, PaymentRequest } from './gateway.js'
+
+export type SandboxStatus = 'pending' | 'successful' | 'failed' | 'cancelled'
+
+/** One charge the sandbox's hosted page was asked for, and what the payer chose. */
+export interface SandboxTransaction {
+  id: number
+  txRef: string
+  amountKobo: number
+  currency: string
+  customerEmail: string
+  customerName: string
+  redirectUrl: string
+  status: SandboxStatus
+}
+
+/** Where the sandbox keeps its ledger: SQLite on a real server (survives restarts), memory otherwise. */
+export interface SandboxStore {
+  create(request: PaymentRequest): SandboxTransaction
+  find(txRef: string): SandboxTransaction | undefined
+  /** Records the payer's choice once; a later call leaves the first outcome in place. */
+  complete(txRef: string, status: Exclude<SandboxStatus, 'pending'>): SandboxTransaction | undefined
+}
+
+interface SandboxRow {
+  id: number
+  tx_ref: string
+  amount_kobo: number
+  currency: string
+  customer_email: string
+  customer_name: string
+  redirect_url: string
+  status: SandboxStatus
+}
+
+const fromRow = (row: SandboxRow): SandboxTransaction => ({
+  id: row.id,
+  txRef: row.tx_ref,
+  amountKobo: row.amount_kobo,
+  currency: row.currency,
+  customerEmail: row.customer_email,
+  customerName: row.customer_name,
+  redirectUrl: row.redirect_url,
+  status: row.status,
+})
+
+export function sqliteSandboxStore(db: DB): SandboxStore {
+  const find = (txRef: string) => {
+    const row = db.prepare('SELECT * FROM sandbox_transactions WHERE tx_ref = ?').get(txRef) as
+      SandboxRow | undefined
+    return row && fromRow(row)
+  }
+  return {
+    create(request) {
+      db.prepare(
+        `INSERT INTO sandbox_transactions (tx_ref, amount_kobo, currency, customer_email, customer_name, redirect_url)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(
+        request.txRef,
+        request.amountKobo,
+        request.currency,
+        request.customer.email,
+        request.customer.name,
+        request.redirectUrl,
+      )
+      return find(request.txRef)!
+    },
+    find,
+    complete(txRef, status) {
+      db.prepare(
+        `UPDATE sandbox_transactions SET status = ?, completed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+         WHERE tx_ref = ? AND status = 'pending'`,
+      ).run(status, txRef)
+      return find(txRef)
+    },
+  }
+}
+
+export function memorySandboxStore(): SandboxStore {
+  const byRef = new Map<string, SandboxTransaction>()
+  let nextId = 1
+  return {
+    create(request) {
+      if (byRef.has(request.txRef)) throw new Error(`Duplicate tx_ref ${request.txRef}`)
+      const tx: SandboxTransaction = {
+        id: nextId++,
+        txRef: request.txRef,
+        amountKobo: request.amountKobo,
+        currency: request.currency,
+        customerEmail: request.customer.email,
+        customerName: request.customer.name,
+        redirectUrl: request.redirectUrl,
+        status: 'pending',
+      }
+      byRef.set(tx.txRef, tx)
+      return { ...tx }
+    },
+    find: (txRef) => {
+      const tx = byRef.get(txRef)
+      return tx && { ...tx }
+    },
+    complete(txRef, status) {
+      const tx = byRef.get(txRef)
+      if (tx && tx.status === 'pending') tx.status = status
+      return tx && { ...tx }
+    },
+  }
+}
+
+export const SANDBOX_OUTCOMES = { success: 'successful', decline: 'failed', cancel: 'cancelled' } as const
+export type SandboxOutcome = keyof typeof SANDBOX_OUTCOMES
+
+/**
+ * The default gateway: an in-process stand-in for Flutterwave Standard. initiate() returns the URL of
+ * its hosted page (api/routes/payments.ts serves it); the page's form records the payer's choice and
+ * sends the browser to the redirect URL with status, tx_ref and transaction_id, as Flutterwave does.
+ */
+export class SandboxGateway implements Gateway {
+  readonly name = 'sandbox'
+  /** Signs the hosted page's form so only a page we served can complete a transaction (per process). */
+  private readonly formSecret = randomBytes(32)
+
+  constructor(
+    /** Absolute URL of the API base, e.g. http://localhost:8080/api/ */
+    private readonly apiUrl: string,
+    readonly store: SandboxStore,
+  ) {}
+
+  async initiate(request: PaymentRequest): Promise<string> {
+    this.store.create(request)
+    return `${this.apiUrl}pay/sandbox/${encodeURIComponent(request.txRef)}`
+  }
+
+  async verify(txRef: string): Promise<GatewayTransaction | null> {
+    const tx = this.store.find(txRef)
+    if (!tx) return null
+    return {
+      status: tx.status,
+      txRef: tx.txRef,
+      transactionId: String(tx.id),
+      amountKobo: tx.amountKobo,
+      currency: tx.currency,
+    }
+  }
+
+  formSignature(txRef: string): string {
+    return createHmac('sha256', this.formSecret).update(`sandbox-form:${txRef}`).digest('base64url')
+  }
+
+  isValidSignature(txRef: string, signature: string): boolean {
+    const expected = Buffer.from(this.formSignature(txRef))
+    const given = Buffer.from(signature)
+    return expected.length === given.length && timingSafeEqual(expected, given)
+  }
+
+  /** Where the payer's browser goes after choosing: the app's redirect URL with Flutterwave's query. */
+  redirectFor(tx: SandboxTransaction): string {
+    const url = new URL(tx.redirectUrl)
+    url.searchParams.set('status', tx.status)
+    url.searchParams.set('tx_ref', tx.txRef)
+    url.searchParams.set('transaction_id', String(tx.id))
+    return url.toString()
+  }
+}

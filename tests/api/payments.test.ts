@@ -1,0 +1,539 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { createGateway } from '../../api/payments/index'
+import type { Gateway, GatewayTransaction, PaymentRequest } from '../../api/payments/gateway'
+import { formatNaira } from '../../contract/money'
+
+let t: TestContext
+afterEach(() => t?.close())
+
+/** The sandbox with its SQLite ledger, as the real server builds it. */
+const withSandbox = () => makeTestApp({}, (config, db) => createGateway(config, db))
+
+/** A gateway whose verify() answers whatever the test decides: the "provider says" side of each case. */
+class ScriptedGateway implements Gateway {
+  readonly name = 'scripted'
+  initiated: PaymentRequest[] = []
+  verifyCalls = 0
+  answers = new Map<string, GatewayTransaction | null | Error>()
+  async initiate(request: PaymentRequest) {
+    this.initiated.push(request)
+    return `https://pay.example.test/${request.txRef}`
+  }
+  async verify(txRef: string) {
+    this.verifyCalls++
+    const answer = this.answers.get(txRef)
+    if (answer instanceof Error) throw answer
+    return answer ?? null
+  }
+  /** What a real provider reports for a good charge of this payment. */
+  paid(txRef: string, amountKobo: number, overrides: Partial<GatewayTransaction> = {}) {
+    this.answers.set(txRef, {
+      status: 'successful',
+      txRef,
+      transactionId: '777',
+      amountKobo,
+      currency: 'NGN',
+      ...overrides,
+    })
+  }
+}
+
+async function withScripted(overrides = {}) {
+  const gateway = new ScriptedGateway()
+  t = await makeTestApp(overrides, () => gateway)
+  return gateway
+}
+
+interface ProductRow {
+  id: number
+  name: string
+  price_kobo: number
+  stock: number
+}
+const products = (): ProductRow[] =>
+  t.db.prepare('SELECT id, name, price_kobo, stock FROM products ORDER BY id').all() as ProductRow[]
+const product = (id: number) =>
+  t.db.prepare('SELECT id, name, price_kobo, stock FROM products WHERE id = ?').get(id) as ProductRow
+const count = (sql: string, ...args: unknown[]) =>
+  t.db
+    .prepare(sql)
+    .pluck()
+    .get(...args) as number
+const userId = (email: string) => count('SELECT id FROM users WHERE email = ?', email)
+const payment = (txRef: string) =>
+  t.db.prepare('SELECT * FROM payments WHERE tx_ref = ?').get(txRef) as {
+    amount_kobo: number
+    status: string
+    lines: string
+    message: string
+  }
+/** Notifications about this test's payments (the seed has its own history). */
+const notifications = (email: string) =>
+  t.db
+    .prepare(
+      `SELECT heading, body FROM notifications
+       WHERE user_id = ? AND body LIKE '%(Reference GS-%' ORDER BY id`,
+    )
+    .all(userId(email)) as { heading: string; body: string }[]
+/** Rows made by this test's checkouts, apart from the seed's purchase history. */
+const NEW_PAYMENTS = "SELECT id FROM payments WHERE tx_ref LIKE 'GS-%'"
+const NEW_ORDERS = `FROM orders WHERE payment_id IN (${NEW_PAYMENTS})`
+
+async function customer(account = CUSTOMER) {
+  const c = new Client(t.app)
+  await c.login(account)
+  return c
+}
+
+async function newCustomer(email: string) {
+  const c = new Client(t.app)
+  const res = await c.post('register/', { fullName: 'Bola Ade', email, password: 'password-123' })
+  expect(res.status).toBe(200)
+  await c.login({ email, password: 'password-123' })
+  return c
+}
+
+async function addToCart(c: Client, productId: number, times = 1) {
+  for (let i = 0; i < times; i++) expect((await c.post(`cart/${productId}/`)).status).toBe(200)
+}
+
+async function initiate(c: Client, body?: unknown) {
+  const res = await c.post('api/initiate-payment/', body)
+  expect(res.status).toBe(200)
+  expect(typeof res.body.payment_url).toBe('string')
+  const url = new URL(res.body.payment_url)
+  const txRef = decodeURIComponent(url.pathname.split('/').pop()!)
+  return { url, txRef }
+}
+
+/** Opens the sandbox page like a browser and presses one of its buttons (no CSRF header: it is a plain form). */
+async function sandboxSignature(url: URL) {
+  const page = await t.app.request(url.pathname)
+  expect(page.status).toBe(200)
+  return /name="signature" value="([^"]+)"/.exec(await page.text())![1]
+}
+type Outcome = 'success' | 'decline' | 'cancel'
+async function paySandbox(url: URL, outcome: Outcome, extraHeaders = {}) {
+  return postSandbox(url, outcome, await sandboxSignature(url), extraHeaders)
+}
+function postSandbox(url: URL, outcome: Outcome, signature: string, extraHeaders = {}) {
+  return t.app.request(url.pathname, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...extraHeaders },
+    body: new URLSearchParams({ outcome, signature }).toString(),
+  })
+}
+
+describe('POST api/initiate-payment/', () => {
+  it('needs a login', async () => {
+    t = await withSandbox()
+    const c = new Client(t.app)
+    expect((await c.post('api/initiate-payment/')).status).toBe(401)
+  })
+
+  it('answers 200 with a message and no payment_url when the cart is empty', async () => {
+    t = await withSandbox()
+    const res = await (await customer()).post('api/initiate-payment/')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ message: 'Your cart is empty.' })
+    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(0)
+  })
+
+  it('prices the cart on the server: a client amount is ignored and later price changes do not move it', async () => {
+    t = await withSandbox()
+    const [a, b] = products()
+    const c = await customer()
+    await addToCart(c, a.id, 2)
+    await addToCart(c, b.id)
+    const { url, txRef } = await initiate(c, { amount: 1, items: [{ id: a.id, price: 1 }] })
+    const expected = 2 * a.price_kobo + b.price_kobo
+    const row = payment(txRef)
+    expect(row.amount_kobo).toBe(expected)
+    expect(row.status).toBe('pending')
+    expect(JSON.parse(row.lines)).toEqual([
+      expect.objectContaining({ productId: a.id, name: a.name, quantity: 2, unitPriceKobo: a.price_kobo }),
+      expect.objectContaining({ productId: b.id, name: b.name, quantity: 1, unitPriceKobo: b.price_kobo }),
+    ])
+    expect(url.toString()).toBe(`http://localhost:8080/api/pay/sandbox/${txRef}`)
+
+    // The admin changes the price while the customer is on the payment page.
+    t.db.prepare('UPDATE products SET price_kobo = 100 WHERE id = ?').run(a.id)
+    expect(payment(txRef).amount_kobo).toBe(expected)
+    const page = await (await t.app.request(url.pathname)).text()
+    expect(page).toContain(formatNaira(expected / 100))
+
+    expect((await paySandbox(url, 'success')).status).toBe(303)
+    const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
+    expect(res.status).toBe(201)
+    const orders = t.db.prepare(`SELECT product_id, quantity, price_kobo ${NEW_ORDERS} ORDER BY id`).all()
+    expect(orders).toEqual([
+      { product_id: a.id, quantity: 2, price_kobo: a.price_kobo },
+      { product_id: b.id, quantity: 1, price_kobo: b.price_kobo },
+    ])
+  })
+
+  it('refuses with 409 when a line asks for more than is in stock', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id, 3)
+    t.db.prepare('UPDATE products SET stock = 2 WHERE id = ?').run(a.id)
+    const res = await c.post('api/initiate-payment/')
+    expect(res.status).toBe(409)
+    expect(res.body.message).toBe(`Only 2 of ${a.name} left`)
+    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(0)
+  })
+})
+
+describe('the sandbox gateway page', () => {
+  it('GET shows an HTML page with the merchant, the amount in naira and the three buttons', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { url } = await initiate(c)
+    const res = await t.app.request(url.pathname)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toMatch(/text\/html/)
+    const html = await res.text()
+    expect(html).toContain(formatNaira(a.price_kobo / 100))
+    expect(html).toContain('GreenShield')
+    expect(html).toContain('name="viewport"')
+    for (const outcome of ['success', 'decline', 'cancel']) {
+      expect(html).toContain(`name="outcome" value="${outcome}"`)
+    }
+    expect(html).toMatch(/>Pay ₦/)
+    expect(html).toContain('>Decline<')
+    expect(html).toContain('>Cancel<')
+  })
+
+  it('answers 404 for an unknown reference', async () => {
+    t = await withSandbox()
+    expect((await t.app.request('/api/pay/sandbox/GS-NOPE')).status).toBe(404)
+  })
+
+  it('refuses a POST without the signed field, with a forged one, or from another origin', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { url, txRef } = await initiate(c)
+    const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+      t.app.request(url.pathname, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(body).toString(),
+      })
+    expect((await post({ outcome: 'success' })).status).toBe(403)
+    expect((await post({ outcome: 'success', signature: 'x'.repeat(43) })).status).toBe(403)
+    expect((await paySandbox(url, 'success', { Origin: 'https://evil.example' })).status).toBe(403)
+    // Nothing was recorded: the gateway still reports the payment pending.
+    expect(payment(txRef).status).toBe('pending')
+    expect(count("SELECT COUNT(*) FROM sandbox_transactions WHERE status != 'pending'")).toBe(0)
+  })
+
+  it('answers 303 to /confirm/payment with status, tx_ref and transaction_id, without a CSRF header', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { url, txRef } = await initiate(c)
+    const signature = await sandboxSignature(url)
+    const res = await postSandbox(url, 'success', signature, { Origin: 'http://localhost:8080' })
+    expect(res.status).toBe(303)
+    const location = new URL(res.headers.get('Location')!)
+    const id = count('SELECT id FROM sandbox_transactions WHERE tx_ref = ?', txRef)
+    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:8080/confirm/payment')
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      status: 'successful',
+      tx_ref: txRef,
+      transaction_id: String(id),
+    })
+
+    // A second press keeps the first choice.
+    const again = await postSandbox(url, 'decline', signature)
+    expect(new URL(again.headers.get('Location')!).searchParams.get('status')).toBe('successful')
+  })
+
+  it('maps Decline to failed and Cancel to cancelled', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const first = await initiate(c)
+    const declined = await paySandbox(first.url, 'decline')
+    expect(new URL(declined.headers.get('Location')!).searchParams.get('status')).toBe('failed')
+    const second = await initiate(c)
+    const cancelled = await paySandbox(second.url, 'cancel')
+    expect(new URL(cancelled.headers.get('Location')!).searchParams.get('status')).toBe('cancelled')
+  })
+})
+
+describe('POST verify/ with the sandbox', () => {
+  it('settles a paid cart once: orders, stock, empty cart, notification; a repeat creates nothing', async () => {
+    t = await withSandbox()
+    const [a, b] = products()
+    const c = await customer()
+    await addToCart(c, a.id, 2)
+    await addToCart(c, b.id)
+    const { url, txRef } = await initiate(c)
+    await paySandbox(url, 'success')
+
+    const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual({
+      message: 'Payment successful. Your order has been placed.',
+      status: 'successful',
+    })
+    expect(product(a.id).stock).toBe(a.stock - 2)
+    expect(product(b.id).stock).toBe(b.stock - 1)
+    expect((await c.get('get/carts/')).body).toEqual([])
+    const uid = userId(CUSTOMER.email)
+    const orders = t.db
+      .prepare(
+        `SELECT product_name, product_image, quantity, price_kobo, customer_name, phone_number, location, status
+         ${NEW_ORDERS} AND user_id = ? ORDER BY id`,
+      )
+      .all(uid)
+    expect(orders).toEqual([
+      {
+        product_name: a.name,
+        product_image: expect.stringMatching(/^media\//),
+        quantity: 2,
+        price_kobo: a.price_kobo,
+        customer_name: 'Ada Customer',
+        phone_number: '+2348031234567',
+        location: '14 Bode Thomas Street, Surulere, Lagos',
+        status: 'Processing',
+      },
+      expect.objectContaining({ product_name: b.name, quantity: 1, price_kobo: b.price_kobo }),
+    ])
+    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Successful')).toHaveLength(1)
+    expect(payment(txRef).status).toBe('successful')
+
+    const ordersBefore = count('SELECT COUNT(*) FROM orders')
+    const notesBefore = count('SELECT COUNT(*) FROM notifications')
+    const repeat = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
+    expect(repeat.status).toBe(201)
+    expect(repeat.body).toEqual(res.body)
+    expect(count('SELECT COUNT(*) FROM orders')).toBe(ordersBefore)
+    expect(count('SELECT COUNT(*) FROM notifications')).toBe(notesBefore)
+    expect(product(a.id).stock).toBe(a.stock - 2)
+  })
+
+  it('rejects a client that says "successful" when the gateway says declined: 400, nothing settled, cart kept', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id, 2)
+    const { url, txRef } = await initiate(c)
+    await paySandbox(url, 'decline')
+
+    const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
+    expect(res.status).toBe(400)
+    expect(res.body.status).toBe('failed')
+    expect(res.body.message).toMatch(/not successful/)
+    expect(product(a.id).stock).toBe(a.stock)
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
+    expect((await c.get('get/carts/')).body).toEqual([expect.objectContaining({ id: a.id, quantity: 2 })])
+
+    await c.post('verify/', { tx_ref: txRef, status: 'successful' })
+    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Failed Payment')).toHaveLength(1)
+  })
+
+  it('answers a cancelled payment with status cancelled', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { url, txRef } = await initiate(c)
+    await paySandbox(url, 'cancel')
+    const res = await c.post('verify/', { tx_ref: txRef, status: 'cancelled' })
+    expect(res.status).toBe(400)
+    expect(res.body.status).toBe('cancelled')
+    expect(payment(txRef).status).toBe('cancelled')
+  })
+
+  it('does not settle a payment still open on the gateway, whatever the client says', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
+    expect(res.status).toBe(400)
+    expect(res.body.status).toBe('pending')
+    expect(payment(txRef).status).toBe('pending')
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
+  })
+
+  it("answers 404 for another customer's payment and for an unknown one", async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const owner = await customer()
+    await addToCart(owner, a.id)
+    const { url, txRef } = await initiate(owner)
+    await paySandbox(url, 'success')
+    const stranger = await newCustomer('stranger@test.ng')
+    expect((await stranger.post('verify/', { tx_ref: txRef, status: 'successful' })).status).toBe(404)
+    expect((await stranger.post('verify/', { tx_ref: 'GS-NOPE', status: 'successful' })).status).toBe(404)
+    expect(payment(txRef).status).toBe('pending')
+    expect((await owner.post('verify/', {})).status).toBe(400)
+  })
+
+  it('never oversells the last item: two customers pay for it, verified concurrently, exactly one gets it', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const first = await customer()
+    const second = await newCustomer('second@test.ng')
+    await addToCart(first, a.id)
+    await addToCart(second, a.id)
+    const p1 = await initiate(first)
+    const p2 = await initiate(second)
+    await paySandbox(p1.url, 'success')
+    await paySandbox(p2.url, 'success')
+
+    const results = await Promise.all([
+      first.post('verify/', { tx_ref: p1.txRef, status: 'successful' }),
+      second.post('verify/', { tx_ref: p2.txRef, status: 'successful' }),
+    ])
+    const statuses = results.map((r) => r.status).sort()
+    expect(statuses).toEqual([201, 400])
+    const loser = results.find((r) => r.status === 400)!
+    expect(loser.body).toEqual({
+      message: `Sorry, ${a.name} sold out before your payment completed. You will be refunded.`,
+      status: 'failed',
+    })
+    expect(product(a.id).stock).toBe(0)
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS} AND product_id = ?`, a.id)).toBe(1)
+    const loserEmail = results[0].status === 400 ? CUSTOMER.email : 'second@test.ng'
+    expect(notifications(loserEmail)).toContainEqual({
+      heading: 'Unable to Process Transaction',
+      body: expect.stringContaining('sold out'),
+    })
+    expect(notifications(loserEmail).some((n) => n.heading === 'Payment Successful')).toBe(false)
+  })
+})
+
+describe('POST verify/ against what the provider reports', () => {
+  it('rejects an amount below the order total', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    gateway.paid(txRef, a.price_kobo - 1)
+    const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
+    expect(res.status).toBe(400)
+    expect(res.body.status).toBe('failed')
+    expect(product(a.id).stock).toBe(a.stock)
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
+  })
+
+  it('rejects another currency and another reference', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const usd = await initiate(c)
+    gateway.paid(usd.txRef, a.price_kobo, { currency: 'USD' })
+    expect((await c.post('verify/', { tx_ref: usd.txRef, status: 'successful' })).status).toBe(400)
+    const other = await initiate(c)
+    gateway.paid(other.txRef, a.price_kobo, { txRef: 'GS-SOMEONE-ELSE' })
+    expect((await c.post('verify/', { tx_ref: other.txRef, status: 'successful' })).status).toBe(400)
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
+  })
+
+  it('asks the provider every time until settled, and answers 502 when it cannot be reached', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    gateway.answers.set(txRef, new Error('connection reset'))
+    const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
+    expect(res.status).toBe(502)
+    expect(payment(txRef).status).toBe('pending')
+    gateway.paid(txRef, a.price_kobo)
+    expect((await c.post('verify/', { tx_ref: txRef, status: 'failed' })).status).toBe(201)
+    const calls = gateway.verifyCalls
+    expect((await c.post('verify/', { tx_ref: txRef })).status).toBe(201)
+    expect(gateway.verifyCalls).toBe(calls) // settled: the recorded answer, no new question
+  })
+
+  it('sends the customer and the redirect URL to the provider', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const res = await c.post('api/initiate-payment/')
+    expect(res.body.payment_url).toMatch(/^https:\/\/pay\.example\.test\/GS-/)
+    expect(gateway.initiated[0]).toMatchObject({
+      amountKobo: a.price_kobo,
+      currency: 'NGN',
+      redirectUrl: 'http://localhost:8080/confirm/payment',
+      customer: { email: CUSTOMER.email, name: 'Ada Customer', phone: '+2348031234567' },
+    })
+  })
+})
+
+describe('POST payments/webhook/flutterwave', () => {
+  const HASH = 'webhook-secret-hash'
+  const hook = (body: unknown, hash?: string) =>
+    t.app.request('/api/payments/webhook/flutterwave', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(hash === undefined ? {} : { 'verif-hash': hash }) },
+      body: JSON.stringify(body),
+    })
+
+  it('answers 401 to a missing or wrong verif-hash and settles nothing', async () => {
+    const gateway = await withScripted({ flwSecretHash: HASH })
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    gateway.paid(txRef, a.price_kobo)
+    const event = { event: 'charge.completed', data: { id: 777, tx_ref: txRef, status: 'successful' } }
+    expect((await hook(event)).status).toBe(401)
+    expect((await hook(event, 'wrong-hash')).status).toBe(401)
+    expect(payment(txRef).status).toBe('pending')
+  })
+
+  it('re-verifies with the provider and settles once; a verify afterwards gives the same answer', async () => {
+    const gateway = await withScripted({ flwSecretHash: HASH })
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    const event = { event: 'charge.completed', data: { id: 777, tx_ref: txRef, status: 'successful' } }
+
+    // The event says successful but the provider does not: nothing happens.
+    gateway.answers.set(txRef, {
+      status: 'pending',
+      txRef,
+      transactionId: '777',
+      amountKobo: 0,
+      currency: 'NGN',
+    })
+    expect((await hook(event, HASH)).status).toBe(200)
+    expect(payment(txRef).status).toBe('pending')
+
+    gateway.paid(txRef, a.price_kobo)
+    expect((await hook(event, HASH)).status).toBe(200)
+    expect((await hook(event, HASH)).status).toBe(200)
+    expect(payment(txRef).status).toBe('successful')
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    const verify = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
+    expect(verify.status).toBe(201)
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Successful')).toHaveLength(1)
+  })
+
+  it('acknowledges an event for a reference that is not ours', async () => {
+    await withScripted({ flwSecretHash: HASH })
+    const res = await hook({ event: 'charge.completed', data: { id: 1, tx_ref: 'NOT-OURS' } }, HASH)
+    expect(res.status).toBe(200)
+  })
+})

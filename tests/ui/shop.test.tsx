@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { useState } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ApiError, NetworkError } from '../../src/api/client'
+import { QuantityStepper } from '../../src/components/cart/QuantityStepper'
+import { clampQuantity } from '../../src/components/cart/quantity'
+
+// jsdom has <dialog> but not showModal/close.
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return
+    this.removeAttribute('open')
+    this.dispatchEvent(new Event('close'))
+  }
+}
+
+// Checkout talks to the API only through these two calls; the tests decide what the server answers.
+const api = vi.hoisted(() => ({ updateCart: vi.fn(), initiatePayment: vi.fn() }))
+vi.mock('../../src/api/cart', () => api)
+const { Checkout } = await import('../../src/components/cart/Checkout')
+
+afterEach(cleanup)
+
+describe('cart quantity controls', () => {
+  function Harness({ start, stock }: { start: number; stock: number }) {
+    const [quantity, setQuantity] = useState(start)
+    return <QuantityStepper label="Cockroach Gel" quantity={quantity} stock={stock} onChange={setQuantity} />
+  }
+  const quantity = () => screen.getByLabelText('Quantity of Cockroach Gel')
+  const plus = () => screen.getByRole('button', { name: 'Increase quantity of Cockroach Gel' })
+  const minus = () => screen.getByRole('button', { name: 'Decrease quantity of Cockroach Gel' })
+
+  it('never goes below 1', async () => {
+    const ui = userEvent.setup()
+    render(<Harness start={2} stock={5} />)
+    await ui.click(minus())
+    expect(quantity()).toHaveTextContent('1')
+    expect(minus()).toBeDisabled()
+    await ui.click(minus())
+    expect(quantity()).toHaveTextContent('1')
+  })
+
+  it('never goes above the stock', async () => {
+    const ui = userEvent.setup()
+    render(<Harness start={1} stock={3} />)
+    await ui.click(plus())
+    await ui.click(plus())
+    expect(quantity()).toHaveTextContent('3')
+    expect(plus()).toBeDisabled()
+    await ui.click(plus())
+    expect(quantity()).toHaveTextContent('3')
+  })
+
+  it('clamps any number to 1..stock', () => {
+    expect(clampQuantity(0, 5)).toBe(1)
+    expect(clampQuantity(-3, 5)).toBe(1)
+    expect(clampQuantity(9, 5)).toBe(5)
+    expect(clampQuantity(3, 5)).toBe(3)
+    expect(clampQuantity(Number.NaN, 5)).toBe(1)
+    // Sold out since it was added: still at least 1; the server refuses it at checkout.
+    expect(clampQuantity(4, 0)).toBe(1)
+  })
+})
+
+describe('checkout', () => {
+  const items = [{ id: 3, quantity: 2 }]
+  const question =
+    'Your cart has 2 items totalling ₦9,000.00. Delivery fees are not included. Proceed to payment?'
+  let goTo: ReturnType<typeof vi.fn<(url: string) => void>>
+  beforeEach(() => {
+    api.updateCart.mockReset()
+    api.initiatePayment.mockReset()
+    goTo = vi.fn<(url: string) => void>()
+  })
+
+  async function openDialog() {
+    const ui = userEvent.setup()
+    api.updateCart.mockResolvedValue({ message: question })
+    render(<Checkout items={items} goTo={goTo} />)
+    await ui.click(screen.getByRole('button', { name: 'Checkout' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent(question)
+    expect(api.updateCart).toHaveBeenCalledWith(items)
+    return { ui, dialog }
+  }
+
+  it("shows 'An error occured, please try again later' when the cart cannot be updated", async () => {
+    const ui = userEvent.setup()
+    api.updateCart.mockRejectedValue(new NetworkError(new TypeError('Failed to fetch')))
+    render(<Checkout items={items} goTo={goTo} />)
+    await ui.click(screen.getByRole('button', { name: 'Checkout' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it("adds the server's reason when it refused the quantities", async () => {
+    const ui = userEvent.setup()
+    api.updateCart.mockRejectedValue(new ApiError(400, 'Only 1 of Cockroach Gel left', {}))
+    render(<Checkout items={items} goTo={goTo} />)
+    await ui.click(screen.getByRole('button', { name: 'Checkout' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('An error occured, please try again later')
+    expect(alert).toHaveTextContent('Only 1 of Cockroach Gel left')
+  })
+
+  it('Proceed goes to the payment_url', async () => {
+    const { ui, dialog } = await openDialog()
+    api.initiatePayment.mockResolvedValue({ payment_url: 'http://localhost/api/pay/sandbox/GS-1' })
+    await ui.click(within(dialog).getByRole('button', { name: 'Proceed' }))
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('http://localhost/api/pay/sandbox/GS-1'))
+    expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled()
+  })
+
+  it("shows 'Payment initiation failed.' when the server does not answer 200", async () => {
+    const { ui, dialog } = await openDialog()
+    api.initiatePayment.mockRejectedValue(new ApiError(409, 'Only 1 of Cockroach Gel left', {}))
+    await ui.click(within(dialog).getByRole('button', { name: 'Proceed' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('Payment initiation failed.')
+    expect(goTo).not.toHaveBeenCalled()
+    expect(within(dialog).getByRole('button', { name: 'Proceed' })).toBeEnabled()
+  })
+
+  it("shows 'An error occurred. Please try again.' when the call throws", async () => {
+    const { ui, dialog } = await openDialog()
+    api.initiatePayment.mockRejectedValue(new NetworkError(new TypeError('Failed to fetch')))
+    await ui.click(within(dialog).getByRole('button', { name: 'Proceed' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('An error occurred. Please try again.')
+  })
+
+  it('shows the returned message in red italic when there is no payment_url', async () => {
+    const { ui, dialog } = await openDialog()
+    api.initiatePayment.mockResolvedValue({ message: 'Your cart is empty.' })
+    await ui.click(within(dialog).getByRole('button', { name: 'Proceed' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('Your cart is empty.')
+    expect(alert).toHaveClass('italic', 'text-red-600')
+    expect(goTo).not.toHaveBeenCalled()
+  })
+
+  it('Cancel closes the dialog without starting a payment', async () => {
+    const { ui, dialog } = await openDialog()
+    await ui.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.initiatePayment).not.toHaveBeenCalled()
+  })
+})
