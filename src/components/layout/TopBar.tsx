@@ -1,23 +1,51 @@
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
-import { Menu, X, UserRound, ShieldCheck } from 'lucide-react'
+import { CalendarCheck, Menu, ShieldCheck, UserRound, X } from 'lucide-react'
 import { useSession } from '../../stores/session'
-import { Modal } from '../Modal'
+import { useBookAppointment } from '../BookButton'
+import { OutboxBadge } from '../pwa/PwaShell'
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700'}`
+// Logged-in furniture (menu, notifications) is its own chunk: anonymous visitors never download it.
+const DesktopUserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.DesktopUserMenu })))
+const MobileUserLinks = lazy(() => import('./UserMenu').then((m) => ({ default: m.MobileUserLinks })))
+const NotificationsModal = lazy(() => import('./UserMenu').then((m) => ({ default: m.NotificationsModal })))
 
-/** Top bar of the public pages (SPEC section 2, Navigation). */
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50 hover:text-brand-700'
+  }`
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-3 text-base font-medium ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-50'
+  }`
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md" aria-label="GreenShield home">
+      <span className="grid size-9 place-items-center rounded-xl bg-brand-700 text-white shadow-sm">
+        <ShieldCheck className="size-5" aria-hidden />
+      </span>
+      <span className="leading-tight">
+        <span className="block text-lg font-extrabold tracking-tight text-brand-900">GreenShield</span>
+        <span className="block text-[10px] font-semibold tracking-[0.14em] text-slate-500 uppercase">
+          Pest Control &amp; Cleaning
+        </span>
+      </span>
+    </Link>
+  )
+}
+
+/** Top bar of the public pages (SPEC section 2, Navigation), with the mobile slide-in menu. */
 export function TopBar() {
-  const session = useSession()
+  const { status, role, logout } = useSession()
   const navigate = useNavigate()
-  const [loginRequired, setLoginRequired] = useState(false)
-  const [menuOpen, setMenuOpen] = useState(false)
+  const { book, loginDialog } = useBookAppointment()
   const [mobileOpen, setMobileOpen] = useState(false)
-  const loggedIn = session.status === 'authenticated'
+  const [notificationsOpen, setNotificationsOpen] = useState(false)
+  const loggedIn = status === 'authenticated'
 
   const links = [
-    session.role === 'admin' ? { to: '/admin', label: 'Admin' } : { to: '/', label: 'Home' },
+    role === 'admin' ? { to: '/admin', label: 'Admin' } : { to: '/', label: 'Home' },
     { to: '/about', label: 'About Us' },
     { to: '/services', label: 'Services' },
     { to: '/products', label: 'Products' },
@@ -25,164 +53,156 @@ export function TopBar() {
     { to: '/contact', label: 'Contact' },
   ]
 
-  const book = () => {
-    setMobileOpen(false)
-    if (loggedIn) navigate('/book')
-    else setLoginRequired(true)
+  const closeMobile = () => setMobileOpen(false)
+  const bookFromMenu = () => {
+    closeMobile()
+    book()
   }
-  const logout = async () => {
-    setMenuOpen(false)
-    setMobileOpen(false)
-    await session.logout().catch(() => {})
+  const openNotifications = () => {
+    closeMobile()
+    setNotificationsOpen(true)
+  }
+  const logOut = async () => {
+    closeMobile()
+    await logout().catch(() => {})
     navigate('/')
   }
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
-          <ShieldCheck className="size-7 text-brand-600" aria-hidden />
-          GreenShield
-        </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 xl:h-18">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
           {links.map((l) => (
-            <NavLink key={l.to} to={l.to} end className={navClass}>
+            <NavLink key={l.to} to={l.to} end className={desktopLink}>
               {l.label}
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-3 lg:flex">
+        <div className="hidden items-center gap-2 xl:flex">
+          <OutboxBadge />
           <button type="button" className="btn-primary" onClick={book}>
+            <CalendarCheck className="size-4" aria-hidden />
             Book an Appointment
           </button>
           {loggedIn ? (
-            <div className="relative">
-              <button
-                type="button"
-                className="btn-secondary"
-                aria-haspopup="menu"
-                aria-expanded={menuOpen}
-                onClick={() => setMenuOpen((o) => !o)}
-              >
-                <UserRound className="size-4" aria-hidden />
-                {session.name || 'Account'}
-              </button>
-              {menuOpen && (
-                <div
-                  role="menu"
-                  className="absolute right-0 mt-2 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-                >
-                  <Link
-                    role="menuitem"
-                    to="/user/settings"
-                    className="block rounded px-3 py-2 text-sm hover:bg-slate-100"
-                    onClick={() => setMenuOpen(false)}
-                  >
-                    Profile
-                  </Link>
-                  <Link
-                    role="menuitem"
-                    to="/orders"
-                    className="block rounded px-3 py-2 text-sm hover:bg-slate-100"
-                    onClick={() => setMenuOpen(false)}
-                  >
-                    Orders
-                  </Link>
-                  <button
-                    role="menuitem"
-                    type="button"
-                    className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100"
-                    onClick={logout}
-                  >
-                    Log Out
-                  </button>
-                </div>
-              )}
-            </div>
+            <Suspense fallback={<AccountPlaceholder />}>
+              <DesktopUserMenu onNotifications={() => setNotificationsOpen(true)} onLogout={logOut} />
+            </Suspense>
           ) : (
             <Link to="/login" className="btn-secondary">
               Login
             </Link>
           )}
         </div>
-        <button
-          type="button"
-          className="rounded-md p-2 lg:hidden"
-          aria-label="Open menu"
-          aria-expanded={mobileOpen}
-          onClick={() => setMobileOpen(true)}
-        >
-          <Menu className="size-6" aria-hidden />
-        </button>
-      </div>
-
-      {mobileOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+        <div className="flex items-center gap-1 xl:hidden">
+          <OutboxBadge />
           <button
             type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-slate-900/50"
-            onClick={() => setMobileOpen(false)}
-          />
-          <nav className="absolute inset-y-0 right-0 flex w-72 flex-col gap-1 bg-white p-4 shadow-xl">
+            className="rounded-lg p-2 text-slate-800 hover:bg-slate-100"
+            aria-label="Open menu"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMobileOpen(true)}
+          >
+            <Menu className="size-6" aria-hidden />
+          </button>
+        </div>
+      </div>
+
+      <MobileMenu open={mobileOpen} onClose={closeMobile}>
+        <nav aria-label="Mobile" className="flex flex-col gap-0.5">
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end className={mobileLink} onClick={closeMobile}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <button type="button" className="btn-primary mt-5 w-full py-3" onClick={bookFromMenu}>
+          <CalendarCheck className="size-4" aria-hidden />
+          Book an Appointment
+        </button>
+        {loggedIn ? (
+          <Suspense fallback={null}>
+            <MobileUserLinks onNavigate={closeMobile} onNotifications={openNotifications} onLogout={logOut} />
+          </Suspense>
+        ) : (
+          <Link to="/login" className="btn-secondary mt-3 w-full py-3" onClick={closeMobile}>
+            Login
+          </Link>
+        )}
+      </MobileMenu>
+
+      {loginDialog}
+      {loggedIn && notificationsOpen && (
+        <Suspense fallback={null}>
+          <NotificationsModal open onClose={() => setNotificationsOpen(false)} />
+        </Suspense>
+      )}
+    </header>
+  )
+}
+
+function AccountPlaceholder() {
+  return (
+    <span className="btn-secondary" aria-hidden>
+      <UserRound className="size-4" />
+      <span className="h-3 w-16 animate-pulse rounded bg-slate-200" />
+    </span>
+  )
+}
+
+/**
+ * The slide-in panel is a native modal <dialog>: showModal() keeps focus inside and Escape closes it,
+ * without a focus-trap library.
+ */
+function MobileMenu({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  children: React.ReactNode
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  return (
+    <dialog
+      ref={ref}
+      id="mobile-menu"
+      aria-label="Menu"
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault()
+        onClose()
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose() // a tap on the backdrop
+      }}
+      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,86vw)] max-w-none overflow-y-auto bg-white p-0 shadow-2xl transition-transform duration-200 ease-out starting:open:translate-x-full xl:hidden"
+    >
+      {open && (
+        <div className="flex min-h-full flex-col p-4">
+          <div className="mb-4 flex items-center justify-between">
+            <span className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Menu</span>
             <button
               type="button"
-              className="self-end rounded-md p-2"
+              className="rounded-lg p-2 hover:bg-slate-100"
               aria-label="Close menu"
-              onClick={() => setMobileOpen(false)}
+              onClick={onClose}
             >
               <X className="size-6" aria-hidden />
             </button>
-            {links.map((l) => (
-              <NavLink key={l.to} to={l.to} end className={navClass} onClick={() => setMobileOpen(false)}>
-                {l.label}
-              </NavLink>
-            ))}
-            <button type="button" className="btn-primary mt-3" onClick={book}>
-              Book an Appointment
-            </button>
-            {loggedIn ? (
-              <>
-                <Link
-                  to="/user/settings"
-                  className={navClass({ isActive: false })}
-                  onClick={() => setMobileOpen(false)}
-                >
-                  Profile
-                </Link>
-                <Link
-                  to="/orders"
-                  className={navClass({ isActive: false })}
-                  onClick={() => setMobileOpen(false)}
-                >
-                  Orders
-                </Link>
-                <button type="button" className="btn-secondary mt-2" onClick={logout}>
-                  Log Out
-                </button>
-              </>
-            ) : (
-              <Link to="/login" className="btn-secondary mt-2" onClick={() => setMobileOpen(false)}>
-                Login
-              </Link>
-            )}
-          </nav>
+          </div>
+          {children}
         </div>
       )}
-
-      <Modal
-        open={loginRequired}
-        title="Login Required"
-        onClose={() => setLoginRequired(false)}
-        size="sm"
-        footer={
-          <Link to="/login" className="btn-primary" onClick={() => setLoginRequired(false)}>
-            Go to Login
-          </Link>
-        }
-      >
-        <p className="text-slate-600">Please log in to book an appointment.</p>
-      </Modal>
-    </header>
+    </dialog>
   )
 }

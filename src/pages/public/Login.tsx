@@ -29,28 +29,60 @@ export default function Login() {
   }
 
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Log in</h1>
-      <p className={`mt-2 ${state.message ? 'font-medium text-brand-700' : 'text-slate-600'}`} role={state.message ? 'status' : undefined}>
-        {state.message ?? 'Welcome back. Log in to book services, shop and track your orders.'}
-      </p>
-      <form onSubmit={submit} className="mt-8 space-y-5" noValidate={false}>
-        <div>
-          <label htmlFor="login-email" className="field-label">Email</label>
-          <input id="login-email" type="email" autoComplete="username" required className="field" value={username} onChange={(e) => setUsername(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="login-password" className="field-label">Password</label>
-          <input id="login-password" type="password" autoComplete="current-password" required className="field" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </div>
-        {error && <p role="alert" className="text-sm font-medium text-red-600">{error}</p>}
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Logging in...' : 'Log in'}
-        </button>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        New here? <Link to="/sign" className="font-semibold text-brand-700 hover:underline">Create an account</Link>
-      </p>
+    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
+      <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Log in</h1>
+        <p
+          className={`mt-2 ${state.message ? 'font-medium text-brand-700' : 'text-slate-600'}`}
+          role={state.message ? 'status' : undefined}
+        >
+          {state.message ?? 'Welcome back. Log in to book services, shop and track your orders.'}
+        </p>
+        <form onSubmit={submit} className="mt-8 space-y-5" noValidate={false}>
+          <div>
+            <label htmlFor="login-email" className="field-label">
+              Email
+            </label>
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="username"
+              required
+              className="field"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor="login-password" className="field-label">
+              Password
+            </label>
+            <input
+              id="login-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className="field"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-red-600">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? 'Logging in...' : 'Log in'}
+          </button>
+        </form>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          New here?{' '}
+          <Link to="/sign" className="font-semibold text-brand-700 hover:underline">
+            Create an account
+          </Link>
+        </p>
+      </div>
     </section>
   )
 }

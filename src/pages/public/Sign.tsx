@@ -8,7 +8,8 @@ export default function Sign() {
   const [form, setForm] = useState({ fullName: '', email: '', password: '' })
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.target.value })
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: e.target.value })
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -25,33 +26,75 @@ export default function Sign() {
   }
 
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Create your account</h1>
-      <p className="mt-2 text-slate-600">
-        Sign up today and get <strong className="text-brand-700">20% off your first service</strong>.
-      </p>
-      <form onSubmit={submit} className="mt-8 space-y-5">
-        <div>
-          <label htmlFor="sign-name" className="field-label">Full name</label>
-          <input id="sign-name" autoComplete="name" required className="field" value={form.fullName} onChange={set('fullName')} />
-        </div>
-        <div>
-          <label htmlFor="sign-email" className="field-label">Email</label>
-          <input id="sign-email" type="email" autoComplete="email" required className="field" value={form.email} onChange={set('email')} />
-        </div>
-        <div>
-          <label htmlFor="sign-password" className="field-label">Password</label>
-          <input id="sign-password" type="password" autoComplete="new-password" required minLength={8} className="field" value={form.password} onChange={set('password')} aria-describedby="sign-password-hint" />
-          <p id="sign-password-hint" className="mt-1 text-xs text-slate-500">At least 8 characters.</p>
-        </div>
-        {error && <p role="alert" className="text-sm font-medium italic text-red-600">{error}</p>}
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Signing up...' : 'Sign Up'}
-        </button>
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account? <Link to="/login" className="font-semibold text-brand-700 hover:underline">Log in</Link>
-      </p>
+    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
+      <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Create your account</h1>
+        <p className="mt-2 text-slate-600">
+          Sign up today and get <strong className="text-brand-700">20% off your first service</strong>.
+        </p>
+        <form onSubmit={submit} className="mt-8 space-y-5">
+          <div>
+            <label htmlFor="sign-name" className="field-label">
+              Full name
+            </label>
+            <input
+              id="sign-name"
+              autoComplete="name"
+              required
+              className="field"
+              value={form.fullName}
+              onChange={set('fullName')}
+            />
+          </div>
+          <div>
+            <label htmlFor="sign-email" className="field-label">
+              Email
+            </label>
+            <input
+              id="sign-email"
+              type="email"
+              autoComplete="email"
+              required
+              className="field"
+              value={form.email}
+              onChange={set('email')}
+            />
+          </div>
+          <div>
+            <label htmlFor="sign-password" className="field-label">
+              Password
+            </label>
+            <input
+              id="sign-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              className="field"
+              value={form.password}
+              onChange={set('password')}
+              aria-describedby="sign-password-hint"
+            />
+            <p id="sign-password-hint" className="mt-1 text-xs text-slate-500">
+              At least 8 characters.
+            </p>
+          </div>
+          {error && (
+            <p role="alert" className="text-sm font-medium italic text-red-600">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? 'Signing up...' : 'Sign Up'}
+          </button>
+        </form>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            Log in
+          </Link>
+        </p>
+      </div>
     </section>
   )
 }

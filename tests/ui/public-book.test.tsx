@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { ApiError, NetworkError } from '../../src/api/client'
+import { json, mockFetch, renderWithProviders, setSession } from './public-helpers'
+
+const submitThroughOutbox = vi.fn()
+vi.mock('../../src/offline/outbox', () => ({
+  submitThroughOutbox: (...args: unknown[]) => submitThroughOutbox(...args),
+}))
+const { default: Book, validateAppointment } = await import('../../src/pages/user/Book')
+
+const TODAY = () => '2026-05-10'
+const valid = {
+  phone_number: '0803 123 4567',
+  location: '5 Bode Thomas Street, Surulere',
+  service: 'cleaning' as const,
+  date: '2026-05-10',
+  time: '10:30',
+  info: '',
+}
+
+describe('the appointment rules (the server schema, run on the client)', () => {
+  test('a date in the past is refused; today is fine', () => {
+    expect(validateAppointment({ ...valid, date: '2026-05-09' }, TODAY).errors.date).toBe(
+      'The date cannot be in the past',
+    )
+    expect(validateAppointment(valid, TODAY).errors).toEqual({})
+  })
+
+  test('a malformed Nigerian number is refused with the hint', () => {
+    for (const bad of ['12345', '0803123456', '+44 7700 900123', '0603 123 4567']) {
+      expect(validateAppointment({ ...valid, phone_number: bad }, TODAY).errors.phone_number).toMatch(
+        /Enter a Nigerian mobile number/,
+      )
+    }
+  })
+
+  test('0803…, +234803… and 234803… are all accepted and sent as E.164', () => {
+    for (const good of ['08031234567', '0803 123 4567', '+234 803 123 4567', '2348031234567']) {
+      const { data, errors } = validateAppointment({ ...valid, phone_number: good }, TODAY)
+      expect(errors).toEqual({})
+      expect(data?.phone_number).toBe('+2348031234567')
+    }
+  })
+
+  test('missing fields get their own messages', () => {
+    const { errors } = validateAppointment(
+      { phone_number: '', location: '', service: '' as 'cleaning', date: '', time: '' },
+      TODAY,
+    )
+    expect(Object.keys(errors).sort()).toEqual(['date', 'location', 'phone_number', 'service', 'time'])
+  })
+})
+
+describe('/book', () => {
+  beforeEach(() => {
+    submitThroughOutbox.mockReset()
+    setSession('user', 42)
+    mockFetch({ 'GET appointment/': json(200, []), 'GET users/notifications/': json(200, []) })
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  async function fill(overrides: Partial<Record<string, string>> = {}) {
+    const ui = userEvent.setup()
+    const form = screen.getByRole('form', { name: 'Appointment' })
+    const f = within(form)
+    const values = { phone: '0803 123 4567', date: '2099-01-15', ...overrides }
+    await ui.clear(f.getByLabelText('WhatsApp number'))
+    await ui.type(f.getByLabelText('WhatsApp number'), values.phone)
+    await ui.selectOptions(f.getByLabelText('Service'), 'fumigation')
+    await ui.clear(f.getByLabelText('Location'))
+    await ui.type(f.getByLabelText('Location'), '12 Creek Road, Apapa')
+    await ui.clear(f.getByLabelText('Date'))
+    await ui.type(f.getByLabelText('Date'), values.date)
+    await ui.type(f.getByLabelText('Time'), '09:00')
+    await ui.click(f.getByRole('button', { name: 'Book Appointment' }))
+    return f
+  }
+
+  test('shows the copy promises and the date field starts at today', () => {
+    renderWithProviders(<Book />, '/book')
+    expect(screen.getByText('Bookings are confirmed within 24 hours')).toBeInTheDocument()
+    expect(screen.getByText('Emergency response 2 to 4 hours')).toBeInTheDocument()
+    expect(screen.getByLabelText('Date')).toHaveAttribute('min', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/))
+  })
+
+  test('client errors appear next to their fields and nothing is sent', async () => {
+    renderWithProviders(<Book />, '/book')
+    const f = await fill({ phone: '12345', date: '2001-01-01' })
+    expect(f.getByLabelText('WhatsApp number')).toHaveAccessibleDescription(/Enter a Nigerian mobile number/)
+    expect(f.getByLabelText('Date')).toHaveAccessibleDescription('The date cannot be in the past')
+    expect(submitThroughOutbox).not.toHaveBeenCalled()
+  })
+
+  test("sent: posts appointment/ through the outbox, shows the server's message, clears the form", async () => {
+    let finish: (v: unknown) => void = () => {}
+    submitThroughOutbox.mockReturnValue(new Promise((resolve) => (finish = resolve)))
+    const { queryClient } = renderWithProviders(<Book />, '/book')
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const f = await fill()
+    expect(f.getByRole('button', { name: 'Booking...' })).toBeDisabled()
+    expect(submitThroughOutbox).toHaveBeenCalledWith(
+      'appointment',
+      'appointment/',
+      {
+        phone_number: '+2348031234567',
+        location: '12 Creek Road, Apapa',
+        service: 'fumigation',
+        date: '2099-01-15',
+        time: '09:00',
+        info: '',
+      },
+      42,
+    )
+    finish({ state: 'sent', data: { message: 'Your appointment has been booked.', id: 9 } })
+    await waitFor(() => expect(f.getByRole('status')).toHaveTextContent('Your appointment has been booked.'))
+    expect(f.getByLabelText('Location')).toHaveValue('')
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notifications'] })
+  })
+
+  test('queued: says it will be sent when back online', async () => {
+    submitThroughOutbox.mockResolvedValue({ state: 'queued', entry: { id: 'x' } })
+    renderWithProviders(<Book />, '/book')
+    const f = await fill()
+    await waitFor(() =>
+      expect(f.getByRole('status')).toHaveTextContent("Saved — will be sent when you're back online"),
+    )
+  })
+
+  test("a refusal shows the server's message, or 'An error occurred.' without one; the form is kept", async () => {
+    submitThroughOutbox.mockRejectedValueOnce(
+      new ApiError(400, 'The date cannot be in the past', { message: 'The date cannot be in the past' }),
+    )
+    renderWithProviders(<Book />, '/book')
+    const f = await fill()
+    expect(await f.findByRole('alert')).toHaveTextContent('The date cannot be in the past')
+    expect(f.getByLabelText('Location')).toHaveValue('12 Creek Road, Apapa')
+
+    submitThroughOutbox.mockRejectedValueOnce(new ApiError(409, 'Conflict', undefined))
+    await userEvent.setup().click(f.getByRole('button', { name: 'Book Appointment' }))
+    expect(await f.findByRole('alert')).toHaveTextContent(/^An error occurred\.$/)
+  })
+
+  test('any other failure: "Failed to book the appointment. Please try again."', async () => {
+    submitThroughOutbox.mockRejectedValue(new NetworkError(new TypeError('boom')))
+    renderWithProviders(<Book />, '/book')
+    const f = await fill()
+    expect(await f.findByRole('alert')).toHaveTextContent('Failed to book the appointment. Please try again.')
+    expect(f.getByLabelText('WhatsApp number')).toHaveValue('0803 123 4567')
+  })
+})

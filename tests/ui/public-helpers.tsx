@@ -1,0 +1,71 @@
+/**
+ * Shared set-up of the public screen tests: the <dialog> methods jsdom lacks, a fake fetch answering by
+ * method and path, and a render wrapper with a router and a fresh query cache.
+ */
+import type { ReactNode } from 'react'
+import { render } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter } from 'react-router-dom'
+import { vi } from 'vitest'
+import { useSession } from '../../src/stores/session'
+
+window.scrollTo = () => {}
+
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return
+    this.removeAttribute('open')
+    this.dispatchEvent(new Event('close'))
+  }
+}
+
+export const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+
+type Answer = Response | (() => Response | Promise<Response>)
+
+/** Stubs fetch: 'POST newsletter/' -> a Response (or a function making one); the CSRF token is answered. */
+export function mockFetch(routes: Record<string, Answer>) {
+  const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = []
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost')
+    const method = (init.method ?? 'GET').toUpperCase()
+    const path = url.pathname.replace(/^\/api\//, '')
+    if (path === 'token') return json(200, { token: 'test-token' })
+    calls.push({
+      method,
+      path,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    })
+    const route = routes[`${method} ${path}`]
+    if (!route) return json(404, { message: `No mock for ${method} ${path}` })
+    return typeof route === 'function' ? route() : route.clone()
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return calls
+}
+
+export function setSession(role: 'user' | 'admin' | 'staff' | null, id = 7) {
+  useSession.setState(
+    role
+      ? { status: 'authenticated', role, id, name: 'Ada Customer', email: 'ada@example.ng' }
+      : { status: 'anonymous', role: null, id: null, name: '', email: '' },
+  )
+}
+
+export function renderWithProviders(ui: ReactNode, path = '/') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  )
+  return { ...result, queryClient }
+}
