@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { booking, mockApi, renderAdmin } from './admin-helpers'
+import { useSession } from '../../src/stores/session'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const STATS = {
+  total_bookings: { total_bookings: 12 },
+  balance: 250000,
+  latest_bookings: [booking(1, 'Amaka Obi', 'Pending')],
+  users: [{ full_name: 'Ada Admin', role: 'Admin', email: 'admin@test.ng' }],
+  completed: { completed_services: 7 },
+}
+
+describe('Dashboard', () => {
+  test('shows the stats, quick links and records a withdrawal', async () => {
+    let withdrawals: unknown[] = []
+    const calls = mockApi({
+      'GET get/stat': STATS,
+      'GET admins/withdrawals/': () => withdrawals,
+      'POST admins/withdrawals/': (call: { body: unknown }) => {
+        const amount = (call.body as { amount: number }).amount
+        if (amount > 250000)
+          return {
+            status: 400,
+            body: { message: 'The amount is more than the available balance of ₦250,000.00.' },
+          }
+        withdrawals = [
+          { id: 1, amount, status: 'Pending', created: '2026-03-01T10:00:00Z', admin: 'Ada Admin' },
+        ]
+        return { message: 'Withdrawal of ₦1,000.00 requested.', id: 1 }
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin')
+    expect(await screen.findByText('₦250,000.00')).toBeInTheDocument()
+    expect(screen.getByText('12')).toBeInTheDocument()
+    expect(screen.getByText('7')).toBeInTheDocument()
+    expect(screen.getByRole('cell', { name: 'Amaka Obi' })).toBeInTheDocument()
+    for (const [name, href] of [
+      ['Home Page', '/'],
+      ['Product Page', '/products'],
+      ['Appointment Page', '/book'],
+      ['Orders', '/admin/orders'],
+    ])
+      expect(within(screen.getByRole('main')).getByRole('link', { name })).toHaveAttribute('href', href)
+
+    await ui.click(screen.getByRole('button', { name: 'Withdraw' }))
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw' })
+    expect(await within(dialog).findByText('No withdrawal requests yet.')).toBeInTheDocument()
+    await ui.type(within(dialog).getByLabelText('Amount (₦)'), '300000')
+    await ui.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }))
+    // More than the balance: the field's max stops the form before any call.
+    expect(within(dialog).getByLabelText('Amount (₦)')).toBeInvalid()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    await ui.clear(within(dialog).getByLabelText('Amount (₦)'))
+    await ui.type(within(dialog).getByLabelText('Amount (₦)'), '1000')
+    await ui.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }))
+    expect(await within(dialog).findByText('Withdrawal of ₦1,000.00 requested.')).toBeInTheDocument()
+    expect(await within(dialog).findByText('₦1,000.00')).toBeInTheDocument()
+  })
+
+  test('the sidebar shows the admin name and Logout goes to /login', async () => {
+    mockApi({
+      'GET get/stat': STATS,
+      'GET logout/': { message: 'Logged out' },
+      'GET auth_check': { status: 401, body: { message: 'no', role: null } },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin')
+    expect(screen.getAllByText('Ada Admin').length).toBeGreaterThan(0)
+    const nav = screen.getAllByRole('navigation', { name: 'Admin' })[0]
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Dashboard', 'User Management', 'Messages', 'Bookings', 'Orders', 'Products', 'Settings'])
+    await ui.click(screen.getAllByRole('button', { name: 'Logout' })[0])
+    expect(await screen.findByText('Login page')).toBeInTheDocument()
+    expect(useSession.getState().status).toBe('anonymous')
+  })
+})
+
+describe('Settings', () => {
+  test('profile loads, saves and shows the server message in a modal with Close', async () => {
+    const calls = mockApi({
+      'GET admins/settings/1/': {
+        first_name: 'Ada',
+        last_name: 'Admin',
+        username: 'admin@test.ng',
+        phone_number: '08031234567',
+        location: '',
+      },
+      'POST admins/settings/1/': { message: 'Profile updated successfully.' },
+      'GET auth_check': {
+        message: 'authenticated',
+        role: 'admin',
+        id: 1,
+        name: 'Ada Lovelace',
+        email: 'admin@test.ng',
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/settings')
+    const last = await screen.findByLabelText('Last Name')
+    expect(last).toHaveValue('Admin')
+    expect(screen.getByLabelText('Username')).toHaveValue('admin@test.ng')
+    await ui.clear(last)
+    await ui.type(last, 'Lovelace')
+    await ui.click(screen.getByRole('button', { name: 'Save Changes' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Profile updated successfully.')
+    await ui.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      username: 'admin@test.ng',
+      phone_number: '08031234567',
+    })
+  })
+
+  test('security sends all three fields; a refusal shows its message', async () => {
+    mockApi({
+      'POST admins/password/1/': { status: 400, body: { message: 'Current password is incorrect.' } },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/settings')
+    await ui.click(screen.getByRole('tab', { name: 'Security' }))
+    expect(screen.queryByText(/2FA/)).toBeNull()
+    await ui.type(screen.getByLabelText('Current Password'), 'wrong-one')
+    await ui.type(screen.getByLabelText('New Password'), 'new-password-1')
+    await ui.type(screen.getByLabelText('Confirm New Password'), 'new-password-1')
+    await ui.click(screen.getByRole('button', { name: 'Update Password' }))
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Current password is incorrect.')
+  })
+
+  test('payment and notification settings load and save with their switches', async () => {
+    const calls = mockApi({
+      'GET admins/payment-settings/': {
+        bank_name: '',
+        account_name: '',
+        account_number: '',
+        swift_code: '',
+        auto_withdraw: false,
+        threshold: 0,
+      },
+      'POST admins/payment-settings/': { message: 'Payment information saved.' },
+      'GET admins/notification-settings/1/': { email: true, sms: false, marketing: false, payment: true },
+      'POST admins/notification-settings/1/': { message: 'Notification settings saved.' },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/settings')
+    await ui.click(screen.getByRole('tab', { name: 'Payment' }))
+    await ui.type(await screen.findByLabelText('Bank Name'), 'GTBank')
+    await ui.type(screen.getByLabelText('Account Name'), 'GreenShield Ltd')
+    await ui.type(screen.getByLabelText('Account Number'), '0123456789')
+    const auto = screen.getByRole('switch', { name: 'Automatic withdrawals' })
+    expect(auto).toHaveAttribute('aria-checked', 'false')
+    await ui.click(auto)
+    expect(auto).toHaveAttribute('aria-checked', 'true')
+    await ui.clear(screen.getByLabelText('Withdrawal Threshold (₦)'))
+    await ui.type(screen.getByLabelText('Withdrawal Threshold (₦)'), '50000')
+    await ui.click(screen.getByRole('button', { name: 'Save Payment Information' }))
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Payment information saved.')
+    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }))
+
+    await ui.click(screen.getByRole('tab', { name: 'Notifications' }))
+    await ui.click(await screen.findByRole('switch', { name: 'SMS notifications' }))
+    await ui.click(screen.getByRole('button', { name: 'Save Preferences' }))
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Notification settings saved.')
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.body)
+    expect(posts).toEqual([
+      {
+        bank_name: 'GTBank',
+        account_name: 'GreenShield Ltd',
+        account_number: '0123456789',
+        swift_code: '',
+        auto_withdraw: true,
+        threshold: 50000,
+      },
+      { email: true, sms: true, marketing: false, payment: true },
+    ])
+  })
+})

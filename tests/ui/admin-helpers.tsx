@@ -1,0 +1,152 @@
+/**
+ * Shared set-up of the admin screen tests: a fake API answering by method and path, the admin screens
+ * rendered at a route with a fresh query cache, and the <dialog> methods jsdom lacks.
+ */
+import { render } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { vi } from 'vitest'
+import type { AdminOrder, Booking, BookingStatus, OrderStatus } from '../../contract/index'
+import AdminApp from '../../src/pages/admin/AdminApp'
+import { useSession } from '../../src/stores/session'
+
+// jsdom does not scroll.
+window.scrollTo = () => {}
+
+// jsdom has <dialog> but not showModal/close.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return
+    this.removeAttribute('open')
+    this.dispatchEvent(new Event('close'))
+  }
+}
+
+export interface Call {
+  method: string
+  path: string
+  body: unknown
+}
+type Handler = (call: Call) => { status?: number; body?: unknown } | unknown
+
+/**
+ * Stubs fetch: `routes` maps 'GET get/users/' (method, space, path without /api/ and query) to a body or a
+ * handler. Unknown calls answer 404. Returns the list of calls made (token fetches left out).
+ */
+export function mockApi(routes: Record<string, unknown | Handler>) {
+  const calls: Call[] = []
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost')
+    const method = (init.method ?? 'GET').toUpperCase()
+    const path = url.pathname.replace(/^\/api\//, '')
+    if (path === 'token') return json(200, { token: 'test-token' })
+    let body: unknown = init.body
+    if (typeof init.body === 'string') body = JSON.parse(init.body)
+    const call = { method, path: path + url.search, body }
+    calls.push(call)
+    const key = `${method} ${path}`
+    const route = routes[key] ?? routes[key.replace(/\/$/, '')] ?? routes[`${key}/`]
+    if (route === undefined) return json(404, { message: `No mock for ${key}` })
+    const answer = typeof route === 'function' ? (route as Handler)(call) : route
+    if (answer && typeof answer === 'object' && 'status' in answer && typeof answer.status === 'number') {
+      const { status, body: answerBody } = answer as { status: number; body?: unknown }
+      return json(status, answerBody)
+    }
+    return json(method === 'POST' ? 201 : 200, answer)
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return calls
+}
+
+function json(status: number, body: unknown) {
+  return new Response(status === 204 || body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+export function renderAdmin(path: string) {
+  useSession.setState({
+    status: 'authenticated',
+    role: 'admin',
+    id: 1,
+    name: 'Ada Admin',
+    email: 'admin@test.ng',
+  })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminApp />} />
+          <Route path="/login" element={<p>Login page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+// ---------- fixtures ----------
+
+export const user = (
+  id: number,
+  full_name: string,
+  role: 'Admin' | 'Staff' | 'Customer',
+  phone = '+2348031234567',
+) => ({
+  id,
+  full_name,
+  username: `${full_name.toLowerCase().replace(/\s+/g, '.')}@test.ng`,
+  phone_number: phone,
+  role,
+})
+
+export const booking = (
+  id: number,
+  full_name: string,
+  status: BookingStatus,
+  extra: Partial<Pick<Booking, 'location' | 'phone_number' | 'date' | 'time' | 'service'>> = {},
+): Booking => ({
+  id,
+  full_name,
+  phone_number: '+2348031234567',
+  service: 'fumigation',
+  info: `Details of booking ${id}`,
+  date: '2026-03-10',
+  time: '10:00',
+  status,
+  location: 'Lekki, Lagos',
+  ...extra,
+})
+
+export const order = (
+  id: number,
+  user: string,
+  product_name: string,
+  status: OrderStatus,
+  created = '2026-03-10T10:00:00.000Z',
+): AdminOrder => ({
+  id,
+  user,
+  phone_number: '+2348031234567',
+  location: 'Ikeja, Lagos',
+  product_name,
+  quantity: 2,
+  price: 12500,
+  status,
+  created,
+})
+
+export const product = (id: number, name: string, category: string, description = '', stock = 30) => ({
+  id,
+  name,
+  category,
+  description,
+  image: `media/p${id}.png`,
+  price: 5000,
+  originalPrice: 5000,
+  stock,
+})

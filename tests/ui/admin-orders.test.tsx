@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { mockApi, order, renderAdmin } from './admin-helpers'
+import { orderDay } from '../../src/pages/admin/filters'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const ORDERS = [
+  order(1, 'Amaka Obi', 'Roach Killer Gel', 'Processing', '2026-03-01T10:00:00.000Z'),
+  order(2, 'Tunde Bello', 'Floor Cleaner', 'Shipped', '2026-03-05T10:00:00.000Z'),
+  order(3, 'Ngozi Eze', 'Roach Killer Gel', 'Completed', '2026-03-09T10:00:00.000Z'),
+  // 23:30 UTC on the 9th is already the 10th in Lagos.
+  order(4, 'Musa Ali', 'Knapsack Sprayer', 'Processing', '2026-03-09T23:30:00.000Z'),
+]
+
+const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1)
+const ids = () => rows().map((r) => within(r).getAllByRole('cell')[0].textContent)
+const exportHref = () => screen.getByRole('link', { name: 'Export Orders' }).getAttribute('href')!
+
+describe('Order Management', () => {
+  test('columns: local phone with leading 0, naira price with separators, status badges', async () => {
+    mockApi({ 'GET admins/orders/': ORDERS })
+    renderAdmin('/admin/orders')
+    expect(await screen.findByRole('heading', { name: 'Order Management' })).toBeInTheDocument()
+    await screen.findByRole('table')
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['User', 'Phone no', 'Location', 'Product', 'Quantity', 'Price', 'Status', 'Actions'])
+    const cells = within(rows()[0])
+      .getAllByRole('cell')
+      .map((c) => c.textContent)
+    expect(cells.slice(0, 7)).toEqual([
+      'Amaka Obi',
+      '08031234567',
+      'Ikeja, Lagos',
+      'Roach Killer Gel',
+      '2',
+      '₦12,500.00',
+      'Processing',
+    ])
+    expect(within(rows()[0]).getByText('Processing')).toHaveClass('bg-yellow-100')
+    expect(within(rows()[2]).getByText('Completed')).toHaveClass('bg-green-100')
+    expect(within(rows()[1]).getByText('Shipped')).toHaveClass('bg-blue-100')
+  })
+
+  test('search, status and date range narrow the list, and the CSV link carries them', async () => {
+    mockApi({ 'GET admins/orders/': ORDERS })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/orders')
+    await screen.findByRole('table')
+    expect(exportHref()).toBe('/api/admins/orders/export.csv')
+
+    await ui.type(screen.getByPlaceholderText('Search orders...'), 'ROACH')
+    expect(ids()).toEqual(['Amaka Obi', 'Ngozi Eze'])
+    expect(exportHref()).toBe('/api/admins/orders/export.csv?q=ROACH')
+
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'completed')
+    expect(ids()).toEqual(['Ngozi Eze'])
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'all')
+    await ui.clear(screen.getByPlaceholderText('Search orders...'))
+    await ui.type(screen.getByPlaceholderText('Search orders...'), 'tunde')
+    expect(ids()).toEqual(['Tunde Bello'])
+    await ui.clear(screen.getByPlaceholderText('Search orders...'))
+
+    await ui.click(screen.getByRole('button', { name: 'More Filters' }))
+    await ui.type(screen.getByLabelText('From'), '2026-03-05')
+    expect(ids()).toEqual(['Tunde Bello', 'Ngozi Eze', 'Musa Ali'])
+    await ui.type(screen.getByLabelText('To'), '2026-03-09')
+    expect(ids()).toEqual(['Tunde Bello', 'Ngozi Eze'])
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'shipped')
+    expect(ids()).toEqual(['Tunde Bello'])
+    expect(exportHref()).toBe('/api/admins/orders/export.csv?status=shipped&from=2026-03-05&to=2026-03-09')
+    expect(screen.getByRole('link', { name: 'Export Orders' })).toHaveAttribute('download')
+
+    await ui.click(screen.getByRole('button', { name: 'Clear dates' }))
+    expect(ids()).toEqual(['Tunde Bello'])
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'processing')
+    expect(ids()).toEqual(['Amaka Obi', 'Musa Ali'])
+  })
+
+  test('orderDay is the Lagos business day', () => {
+    expect(orderDay({ created: '2026-03-09T23:30:00.000Z' })).toBe('2026-03-10')
+    expect(orderDay({ created: '2026-03-09T22:59:00.000Z' })).toBe('2026-03-09')
+  })
+
+  test('Mark as done confirms, posts order_actions without a body and reloads', async () => {
+    let list = ORDERS
+    const calls = mockApi({
+      'GET admins/orders/': () => list,
+      'POST admins/order_actions/1/': (call: { body: unknown }) => {
+        const status = (call.body as { status?: string } | undefined)?.status ?? 'Completed'
+        list = list.map((o) => (o.id === 1 ? { ...o, status: status as 'Completed' } : o))
+        return { status: 200, body: { message: 'Order updated', status } }
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/orders')
+    await screen.findByRole('table')
+    expect(within(rows()[2]).queryByRole('button')).toBeNull() // Completed: nothing to do
+    expect(within(rows()[1]).queryByRole('button', { name: 'Mark as shipped' })).toBeNull()
+
+    await ui.click(within(rows()[0]).getByRole('button', { name: 'Mark as shipped' }))
+    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'confirm' }))
+    await waitFor(() => expect(within(rows()[0]).getByText('Shipped')).toBeInTheDocument())
+
+    await ui.click(within(rows()[0]).getByRole('button', { name: 'Mark as done' }))
+    const dialog = screen.getByRole('dialog')
+    expect(dialog).toHaveTextContent('This is to confirm that this order has been delivered?')
+    expect(within(dialog).getByRole('button', { name: 'cancel' })).toBeInTheDocument()
+    await ui.click(within(dialog).getByRole('button', { name: 'confirm' }))
+    await waitFor(() => expect(within(rows()[0]).getByText('Completed')).toBeInTheDocument())
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { status: 'Shipped' },
+      undefined,
+    ])
+  })
+
+  test('100 orders paginate in pages of 50', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => order(i + 1, `Buyer ${i + 1}`, 'Gel', 'Processing'))
+    mockApi({ 'GET admins/orders/': many })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/orders')
+    expect(await screen.findByText('Showing 1–50 of 100')).toBeInTheDocument()
+    await ui.click(screen.getByRole('button', { name: /Next/ }))
+    expect(screen.getByText('Showing 51–100 of 100')).toBeInTheDocument()
+    expect(ids()[0]).toBe('Buyer 51')
+  })
+})

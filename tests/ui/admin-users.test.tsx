@@ -1,0 +1,189 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { mockApi, renderAdmin, user } from './admin-helpers'
+import { filterUsers } from '../../src/pages/admin/filters'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const USERS = [
+  user(1, 'Ada Admin', 'Admin'),
+  user(2, 'Sam Staff', 'Staff', '+2348051112222'),
+  user(3, 'Chidi Customer', 'Customer'),
+  user(4, 'Bola Buyer', 'Customer'),
+]
+
+const tableNames = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0].textContent)
+
+describe('User Management', () => {
+  test('the role filter and the search really narrow the list', async () => {
+    mockApi({ 'GET get/users/': USERS })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument()
+    await screen.findByRole('table')
+    expect(tableNames()).toEqual(['Ada Admin', 'Sam Staff', 'Chidi Customer', 'Bola Buyer'])
+
+    const role = screen.getByRole('combobox', { name: 'Filter by role' })
+    expect([...role.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
+      ['all', 'All Roles'],
+      ['admin', 'Admin'],
+      ['staff', 'Staff'],
+      ['customer', 'Customer'],
+    ])
+    await ui.selectOptions(role, 'customer')
+    expect(tableNames()).toEqual(['Chidi Customer', 'Bola Buyer'])
+    await ui.type(screen.getByRole('searchbox', { name: 'Search users' }), 'BOLA')
+    expect(tableNames()).toEqual(['Bola Buyer'])
+    await ui.selectOptions(role, 'admin')
+    expect(screen.getByText('No users found')).toBeInTheDocument()
+  })
+
+  test('search matches the phone number typed with the leading 0', () => {
+    expect(filterUsers(USERS, '0805111', 'all').map((u) => u.id)).toEqual([2])
+    expect(filterUsers(USERS, '', 'staff').map((u) => u.id)).toEqual([2])
+  })
+
+  test('adding an admin posts the form and reloads the list', async () => {
+    let list = USERS
+    const calls = mockApi({
+      'GET get/users/': () => list,
+      'POST register/admin/': () => {
+        list = [...USERS, user(5, 'New Admin', 'Admin')]
+        return { status: 200, body: { message: 'Admin user created.' } }
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    await screen.findByRole('table')
+    await ui.click(screen.getByRole('button', { name: 'Add New Admin User' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add New Admin User' })
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email')
+    await ui.type(within(dialog).getByLabelText('Full Name'), 'New Admin')
+    await ui.type(within(dialog).getByLabelText('Email'), 'new.admin@test.ng')
+    await ui.type(within(dialog).getByLabelText('Password'), 'password-123')
+    await ui.type(within(dialog).getByLabelText('Phone'), '08031234567')
+    await ui.click(within(dialog).getByRole('button', { name: 'Add User' }))
+    await waitFor(() => expect(tableNames()).toContain('New Admin'))
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      fullName: 'New Admin',
+      email: 'new.admin@test.ng',
+      password: 'password-123',
+      phoneNumber: '08031234567',
+    })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  test('a refused add shows the server message in the dialog', async () => {
+    mockApi({
+      'GET get/users/': USERS,
+      'POST register/admin/': {
+        status: 409,
+        body: { message: 'An account with this email already exists.' },
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    await screen.findByRole('table')
+    await ui.click(screen.getByRole('button', { name: 'Add New Admin User' }))
+    const dialog = screen.getByRole('dialog')
+    await ui.type(within(dialog).getByLabelText('Full Name'), 'X')
+    await ui.type(within(dialog).getByLabelText('Email'), 'ada.admin@test.ng')
+    await ui.type(within(dialog).getByLabelText('Password'), 'password-123')
+    await ui.type(within(dialog).getByLabelText('Phone'), '08031234567')
+    await ui.click(within(dialog).getByRole('button', { name: 'Add User' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'An account with this email already exists.',
+    )
+  })
+
+  test('delete: 204 closes the dialog and reloads; a refusal shows the message', async () => {
+    let list = USERS
+    mockApi({
+      'GET get/users/': () => list,
+      'DELETE admins/delete/4/user/': () => {
+        list = USERS.filter((u) => u.id !== 4)
+        return { status: 204 }
+      },
+      'DELETE admins/delete/1/user/': {
+        status: 400,
+        body: { message: 'You cannot delete your own account.' },
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    await screen.findByRole('table')
+
+    await ui.click(screen.getByRole('button', { name: 'Delete Ada Admin' }))
+    let dialog = screen.getByRole('dialog')
+    await ui.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You cannot delete your own account.')
+    await ui.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+
+    await ui.click(screen.getByRole('button', { name: 'Delete Bola Buyer' }))
+    dialog = screen.getByRole('dialog')
+    await ui.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(tableNames()).not.toContain('Bola Buyer'))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  test('edit saves role and phone through admins/users/{id}/', async () => {
+    const calls = mockApi({
+      'GET get/users/': USERS,
+      'POST admins/users/3/': { status: 200, body: { message: 'ok' } },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    await screen.findByRole('table')
+    await ui.click(screen.getByRole('button', { name: 'Edit Chidi Customer' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit User' })
+    await ui.selectOptions(within(dialog).getByLabelText('Role'), 'staff')
+    await ui.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: 'admins/users/3/',
+      body: { role: 'staff', phone_number: '08031234567' },
+    })
+  })
+
+  test('more than 50 users paginate; filtering goes back to page 1', async () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      user(i + 1, `Person ${i + 1}`, i % 2 ? 'Customer' : 'Staff'),
+    )
+    mockApi({ 'GET get/users/': many })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    expect(await screen.findByText('Showing 1–50 of 120')).toBeInTheDocument()
+    expect(tableNames()).toHaveLength(50)
+    await ui.click(screen.getByRole('button', { name: /Next/ }))
+    expect(screen.getByText('Showing 51–100 of 120')).toBeInTheDocument()
+    expect(tableNames()[0]).toBe('Person 51')
+    await ui.click(screen.getByRole('button', { name: /Next/ }))
+    expect(screen.getByText('Showing 101–120 of 120')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled()
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by role' }), 'staff')
+    expect(screen.getByText('Showing 1–50 of 60')).toBeInTheDocument()
+  })
+
+  test('a failed load shows a retryable error panel', async () => {
+    let fail = true
+    mockApi({
+      'GET get/users/': () => (fail ? { status: 500, body: { message: 'Database is busy' } } : USERS),
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database is busy')
+    fail = false
+    await ui.click(screen.getByRole('button', { name: 'Retry' }))
+    await screen.findByRole('table')
+    expect(tableNames()).toHaveLength(4)
+  })
+})
