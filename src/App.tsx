@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom'
 import { PageLoading, PublicLayout } from './components/layout/PublicLayout'
-import { PwaShell } from './components/pwa/PwaShell'
+import { LazyPwaShell } from './components/pwa/lazy'
 import { RoleGuard } from './components/RoleGuard'
 import ComingSoon from './pages/ComingSoon'
 
@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
     element: (
       <>
         <Outlet />
-        <PwaShell />
+        <LazyPwaShell />
       </>
     ),
     children: [

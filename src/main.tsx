@@ -5,7 +5,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRouter } from './App'
 import { useSession } from './stores/session'
 import { registerServiceWorker } from './components/pwa/register'
-import { startOutboxSync } from './offline/sync'
 import './index.css'
 
 const queryClient = new QueryClient({
@@ -19,7 +18,8 @@ void useSession.getState().checkAuth()
 // Offline-first: the service worker (update prompt, install) and the outbox replay, which also
 // runs once now for whatever was left unsent by the last visit.
 registerServiceWorker()
-startOutboxSync(queryClient)
+// Loaded apart so Dexie stays off the critical path of the first paint.
+void import('./offline/sync').then(({ startOutboxSync }) => startOutboxSync(queryClient))
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

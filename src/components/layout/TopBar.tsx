@@ -3,7 +3,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { CalendarCheck, Menu, ShieldCheck, UserRound, X } from 'lucide-react'
 import { useSession } from '../../stores/session'
 import { useBookAppointment } from '../BookButton'
-import { OutboxBadge } from '../pwa/PwaShell'
+import { LazyOutboxBadge as OutboxBadge } from '../pwa/lazy'
 
 // Logged-in furniture (menu, notifications) is its own chunk: anonymous visitors never download it.
 const DesktopUserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.DesktopUserMenu })))
