@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, makeLoggedInApp, userIdOf, type TestContext } from './helpers'
 import { migrate, openDatabase } from '../../api/db/index'
 import { seedIfEmpty } from '../../api/db/seed'
 import { formatNaira } from '../../contract/money'
@@ -12,16 +12,11 @@ let t: TestContext
 let admin: Client
 let customer: Client
 beforeEach(async () => {
-  t = await makeTestApp()
-  admin = new Client(t.app)
-  await admin.login(ADMIN)
-  customer = new Client(t.app)
-  await customer.login(CUSTOMER)
+  ;({ t, admin, customer } = await makeLoggedInApp())
 })
 afterEach(() => t.close())
 
-const userId = (email: string) =>
-  t.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number
+const userId = (email: string) => userIdOf(t.db, email)
 /** What the balance must be, computed independently from the tables (naira). */
 const expectedBalance = () => {
   const paid = t.db

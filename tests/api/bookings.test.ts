@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { CUSTOMER, Client, makeLoggedInApp, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 let t: TestContext
 let admin: Client
 let customer: Client
 beforeEach(async () => {
-  t = await makeTestApp()
-  admin = new Client(t.app)
-  await admin.login(ADMIN)
-  customer = new Client(t.app)
-  await customer.login(CUSTOMER)
+  ;({ t, admin, customer } = await makeLoggedInApp())
 })
 afterEach(() => t.close())
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, Client, makeLoggedInApp, makeTestApp, type TestContext } from './helpers'
 import { seedProducts } from '../../api/db/seed-data'
 
 // Real, minimal image files (1x1 pixel), so the byte check sees what a browser would send.
@@ -20,11 +20,7 @@ let t: TestContext
 let admin: Client
 let customer: Client
 beforeEach(async () => {
-  t = await makeTestApp()
-  admin = new Client(t.app)
-  await admin.login(ADMIN)
-  customer = new Client(t.app)
-  await customer.login(CUSTOMER)
+  ;({ t, admin, customer } = await makeLoggedInApp())
 })
 afterEach(() => t.close())
 

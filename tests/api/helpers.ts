@@ -56,6 +56,20 @@ export async function makeTestApp(
   }
 }
 
+/** The id of the account with this email. */
+export const userIdOf = (db: DB, email: string) =>
+  db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number
+
+/** A fresh app with the seeded admin and customer each logged in through their own cookie jar. */
+export async function makeLoggedInApp() {
+  const t = await makeTestApp()
+  const admin = new Client(t.app)
+  await admin.login(ADMIN)
+  const customer = new Client(t.app)
+  await customer.login(CUSTOMER)
+  return { t, admin, customer }
+}
+
 /**
  * A browser-like caller: keeps cookies between calls and sends the CSRF header on unsafe methods,
  * so tests read like the app's own use of the API.

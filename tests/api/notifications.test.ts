@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, makeTestApp, userIdOf, type TestContext } from './helpers'
 import { notify } from '../../api/lib/notify'
 
 let t: TestContext
@@ -17,7 +17,7 @@ describe('GET users/notifications/', () => {
   it("gives the caller's own notifications newest first, with ISO dates and a read flag", async () => {
     // Start from none: the seed may give the demo customer some.
     t.db.prepare('DELETE FROM notifications').run()
-    const adminId = t.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(ADMIN.email) as number
+    const adminId = userIdOf(t.db, ADMIN.email)
     t.db
       .prepare('INSERT INTO notifications (user_id, heading, body, created_at) VALUES (?, ?, ?, ?)')
       .run(customerId, 'Older', 'first', '2026-01-01T08:00:00.000Z')

@@ -1,21 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { CUSTOMER, Client, makeLoggedInApp, userIdOf, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 let t: TestContext
 let admin: Client
 let customer: Client
 beforeEach(async () => {
-  t = await makeTestApp()
-  admin = new Client(t.app)
-  await admin.login(ADMIN)
-  customer = new Client(t.app)
-  await customer.login(CUSTOMER)
+  ;({ t, admin, customer } = await makeLoggedInApp())
 })
 afterEach(() => t.close())
 
-const customerId = () =>
-  t.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(CUSTOMER.email) as number
+const customerId = () => userIdOf(t.db, CUSTOMER.email)
 
 interface OrderInput {
   customer_name?: string

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, makeLoggedInApp, userIdOf, type TestContext } from './helpers'
 
 let t: TestContext
 let admin: Client
@@ -7,15 +7,9 @@ let customer: Client
 let adminId: number
 let customerId: number
 beforeEach(async () => {
-  t = await makeTestApp()
-  admin = new Client(t.app)
-  await admin.login(ADMIN)
-  customer = new Client(t.app)
-  await customer.login(CUSTOMER)
-  const id = (email: string) =>
-    t.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number
-  adminId = id(ADMIN.email)
-  customerId = id(CUSTOMER.email)
+  ;({ t, admin, customer } = await makeLoggedInApp())
+  adminId = userIdOf(t.db, ADMIN.email)
+  customerId = userIdOf(t.db, CUSTOMER.email)
 })
 afterEach(() => t.close())
 
