@@ -12,7 +12,8 @@ function ScrollToTop() {
       let tries = 0
       const find = () => {
         const el = document.getElementById(decodeURIComponent(hash.slice(1)))
-        if (el) el.scrollIntoView()
+        // Instant: arriving from another page should land on the section, not animate from the old scroll spot.
+        if (el) el.scrollIntoView({ behavior: 'instant', block: 'start' })
         else if (tries++ < 20) timer = window.setTimeout(find, 100)
       }
       let timer = window.setTimeout(find, 0)
