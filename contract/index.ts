@@ -332,6 +332,15 @@ export const paymentSettingsBody = z.object({
   threshold: z.coerce.number().min(0, 'Threshold cannot be negative').default(0),
 })
 export type PaymentSettings = z.output<typeof paymentSettingsBody>
+/** What GET admins/payment-settings/ answers before the payout account is first saved. */
+export const EMPTY_PAYMENT_SETTINGS: Readonly<PaymentSettings> = Object.freeze({
+  bank_name: '',
+  account_name: '',
+  account_number: '',
+  swift_code: '',
+  auto_withdraw: false,
+  threshold: 0,
+})
 const onOff = (label: string) => z.boolean({ error: `${label} must be true or false` })
 export const notificationSettingsBody = z.object({
   email: onOff('Email notifications'),

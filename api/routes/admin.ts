@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import {
   adminUserUpdateBody,
+  EMPTY_PAYMENT_SETTINGS,
   paymentSettingsBody,
   withdrawalBody,
   type AdminUser,
@@ -186,14 +187,7 @@ export const adminRoutes = new Hono<AppEnv>({ strict: false })
           auto_withdraw: row.auto_withdraw === 1,
           threshold: toNaira(row.threshold_kobo),
         }
-      : {
-          bank_name: '',
-          account_name: '',
-          account_number: '',
-          swift_code: '',
-          auto_withdraw: false,
-          threshold: 0,
-        }
+      : EMPTY_PAYMENT_SETTINGS
     return c.json(settings)
   })
 

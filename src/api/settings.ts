@@ -10,7 +10,8 @@ export interface PasswordChange {
 export const profileKey = (userId: number) => ['settings', userId] as const
 
 export const fetchProfile = (userId: number) => api.get<Profile>(`admins/settings/${userId}/`)
-export const saveProfile = (userId: number, profile: Profile) =>
+/** Location is the customer's field only; the admin's save leaves it out (SPEC section 7). */
+export const saveProfile = (userId: number, profile: Omit<Profile, 'location'> & { location?: string }) =>
   api.post<MessageAnswer>(`admins/settings/${userId}/`, profile)
 export const changePassword = (userId: number, body: PasswordChange) =>
   api.post<MessageAnswer>(`admins/password/${userId}/`, body)

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { X } from 'lucide-react'
+import { NativeDialog } from './NativeDialog'
 
 interface ModalProps {
   open: boolean
@@ -11,52 +12,33 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg'
 }
 
-/**
- * An accessible dialog on the native <dialog>: showModal() keeps focus inside, makes the page inert
- * and closes on Escape, so no focus-trap library is needed.
- */
+/** An accessible dialog with a title, a close button and an optional row of buttons. */
 export function Modal({ open, title, onClose, children, footer, size = 'md' }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-3xl' : 'max-w-lg'
   return (
-    <dialog
-      ref={ref}
+    <NativeDialog
+      open={open}
       onClose={onClose}
-      onCancel={(e) => {
-        e.preventDefault()
-        onClose()
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose() // click on the backdrop
-      }}
       aria-labelledby="modal-title"
       className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl bg-white p-0 text-slate-900 shadow-2xl`}
     >
-      {open && (
-        <div className="p-6">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id="modal-title" className="text-lg font-semibold">
-              {title}
-            </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              className="rounded-md p-1 text-slate-500 hover:bg-slate-100"
-              aria-label="Close dialog"
-            >
-              <X className="size-5" aria-hidden />
-            </button>
-          </div>
-          <div>{children}</div>
-          {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+      <div className="p-6">
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id="modal-title" className="text-lg font-semibold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md p-1 text-slate-500 hover:bg-slate-100"
+            aria-label="Close dialog"
+          >
+            <X className="size-5" aria-hidden />
+          </button>
         </div>
-      )}
-    </dialog>
+        <div>{children}</div>
+        {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+      </div>
+    </NativeDialog>
   )
 }

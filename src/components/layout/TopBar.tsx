@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { CalendarCheck, Menu, ShieldCheck, UserRound, X } from 'lucide-react'
 import { useSession } from '../../stores/session'
 import { useBookAppointment } from '../BookButton'
+import { NativeDialog } from '../NativeDialog'
 import { LazyOutboxBadge as OutboxBadge } from '../pwa/lazy'
 
 // Logged-in furniture (menu, notifications) is its own chunk: anonymous visitors never download it.
@@ -152,10 +153,7 @@ function AccountPlaceholder() {
   )
 }
 
-/**
- * The slide-in panel is a native modal <dialog>: showModal() keeps focus inside and Escape closes it,
- * without a focus-trap library.
- */
+/** The slide-in panel, on the native modal <dialog> (focus kept inside, Escape closes it). */
 function MobileMenu({
   open,
   onClose,
@@ -165,44 +163,28 @@ function MobileMenu({
   onClose: () => void
   children: React.ReactNode
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
   return (
-    <dialog
-      ref={ref}
+    <NativeDialog
+      open={open}
+      onClose={onClose}
       id="mobile-menu"
       aria-label="Menu"
-      onClose={onClose}
-      onCancel={(e) => {
-        e.preventDefault()
-        onClose()
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose() // a tap on the backdrop
-      }}
       className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,86vw)] max-w-none overflow-y-auto bg-white p-0 shadow-2xl transition-transform duration-200 ease-out starting:open:translate-x-full xl:hidden"
     >
-      {open && (
-        <div className="flex min-h-full flex-col p-4">
-          <div className="mb-4 flex items-center justify-between">
-            <span className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Menu</span>
-            <button
-              type="button"
-              className="rounded-lg p-2 hover:bg-slate-100"
-              aria-label="Close menu"
-              onClick={onClose}
-            >
-              <X className="size-6" aria-hidden />
-            </button>
-          </div>
-          {children}
+      <div className="flex min-h-full flex-col p-4">
+        <div className="mb-4 flex items-center justify-between">
+          <span className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Menu</span>
+          <button
+            type="button"
+            className="rounded-lg p-2 hover:bg-slate-100"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
+            <X className="size-6" aria-hidden />
+          </button>
         </div>
-      )}
-    </dialog>
+        {children}
+      </div>
+    </NativeDialog>
   )
 }

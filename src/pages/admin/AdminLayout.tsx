@@ -13,6 +13,7 @@ import {
   Users,
   X,
 } from 'lucide-react'
+import { NativeDialog } from '../../components/NativeDialog'
 import { useSession } from '../../stores/session'
 
 /** SPEC section 2: the admin sidebar, in this order. */
@@ -99,41 +100,23 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
  * Escape closes it; focus goes back to the menu button.
  */
 function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
   return (
-    <dialog
-      ref={ref}
-      aria-label="Admin menu"
+    <NativeDialog
+      open={open}
       onClose={onClose}
-      onCancel={(e) => {
-        e.preventDefault()
-        onClose()
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose()
-      }}
+      aria-label="Admin menu"
       className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-brand-900 p-0"
     >
-      {open && (
-        <>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close menu"
-            className="absolute top-4 right-3 rounded-md p-1 text-brand-100 hover:bg-brand-800"
-          >
-            <X className="size-6" aria-hidden />
-          </button>
-          <SidebarContent onNavigate={onClose} />
-        </>
-      )}
-    </dialog>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label="Close menu"
+        className="absolute top-4 right-3 rounded-md p-1 text-brand-100 hover:bg-brand-800"
+      >
+        <X className="size-6" aria-hidden />
+      </button>
+      <SidebarContent onNavigate={onClose} />
+    </NativeDialog>
   )
 }
 

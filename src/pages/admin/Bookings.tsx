@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { CalendarDays, List } from 'lucide-react'
 import type { Booking, BookingStatus } from '../../../contract/index.js'
 import { formatDateTime } from '../../../contract/dates.js'
 import { localPhone, whatsappLink } from '../../../contract/phone.js'
-import { errorMessage } from '../../api/client'
 import { Modal } from '../../components/Modal'
 import { useAdvanceBooking, useBookings, useRejectBooking } from './api'
 import { BookingCalendar } from './BookingCalendar'
@@ -11,14 +10,16 @@ import { filterBookings, type BookingStatusFilter } from './filters'
 import {
   Card,
   ConfirmDialog,
+  DataTable,
+  ListResults,
   PageHeader,
-  Pagination,
   QueryGate,
   SearchBox,
   SelectFilter,
   StatusBadge,
   linkButton,
-  usePagination,
+  useConfirmAction,
+  useFilteredPages,
 } from './ui'
 
 const STATUS_OPTIONS = [
@@ -37,6 +38,8 @@ export function bookingAction(status: BookingStatus): 'approve' | 'confirm' | nu
   return status === 'Pending' ? 'approve' : status === 'Confirmed' ? 'confirm' : null
 }
 const canReject = (status: BookingStatus) => status === 'Pending' || status === 'Confirmed'
+
+const BOOKING_COLUMNS = ['Customer', 'Whatsapp no', 'Service', 'Details', 'Date & Time', 'Status', 'Actions']
 
 const when = (b: Booking) => formatDateTime(`${b.date}T${b.time}`)
 
@@ -119,38 +122,16 @@ export default function BookingsScreen() {
   const [status, setStatus] = useState<BookingStatusFilter>('all')
   const [calendar, setCalendar] = useState(false)
   const [viewing, setViewing] = useState<Booking | null>(null)
-  const [advancing, setAdvancing] = useState<Booking | null>(null)
-  const [rejecting, setRejecting] = useState<Booking | null>(null)
-  const [dialogError, setDialogError] = useState('')
+  const advancing = useConfirmAction<Booking>()
+  const rejecting = useConfirmAction<Booking>()
   const advance = useAdvanceBooking()
   const reject = useRejectBooking()
 
-  const filtered = useMemo(
-    () => filterBookings(bookings.data ?? [], search, status),
-    [bookings.data, search, status],
-  )
-  const pages = usePagination(filtered, `${search}|${status}`)
+  const { filtered, pages } = useFilteredPages(bookings.data, search, status, filterBookings)
 
-  const askAdvance = (b: Booking) => {
-    setDialogError('')
-    setAdvancing(b)
-  }
-  const askReject = (b: Booking) => {
-    setDialogError('')
-    setRejecting(b)
-  }
-
-  async function run(action: () => Promise<unknown>, close: () => void) {
-    setDialogError('')
-    try {
-      await action()
-      close()
-    } catch (err) {
-      setDialogError(errorMessage(err, 'An error occurred, try again later'))
-    }
-  }
-
-  const advanceVerb = advancing ? bookingAction(advancing.status) : null
+  const askAdvance = advancing.ask
+  const askReject = rejecting.ask
+  const advanceVerb = advancing.target ? bookingAction(advancing.target.status) : null
 
   return (
     <>
@@ -181,118 +162,88 @@ export default function BookingsScreen() {
         />
         <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
       </div>
-      <QueryGate query={bookings} what="bookings">
-        {calendar ? (
+      {calendar ? (
+        <QueryGate query={bookings} what="bookings">
           <BookingCalendar bookings={filtered} onView={setViewing} />
-        ) : filtered.length === 0 ? (
-          <Card className="p-8 text-center text-slate-500">No bookings found</Card>
-        ) : (
-          <>
-            <Card className="hidden overflow-x-auto md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-slate-50 text-slate-600">
-                  <tr>
-                    <th className="px-4 py-3 font-medium">Customer</th>
-                    <th className="px-4 py-3 font-medium">Whatsapp no</th>
-                    <th className="px-4 py-3 font-medium">Service</th>
-                    <th className="px-4 py-3 font-medium">Details</th>
-                    <th className="px-4 py-3 font-medium">Date &amp; Time</th>
-                    <th className="px-4 py-3 font-medium">Status</th>
-                    <th className="px-4 py-3 font-medium">Actions</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {pages.pageItems.map((b) => (
-                    <tr key={b.id}>
-                      <td className="px-4 py-3 font-medium text-slate-900">{b.full_name}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">
-                        <WhatsappNumber phone={b.phone_number} />
-                      </td>
-                      <td className="px-4 py-3 capitalize">{b.service}</td>
-                      <td className="px-4 py-3">
-                        <button type="button" className={linkButton} onClick={() => setViewing(b)}>
-                          view
-                        </button>
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap">{when(b)}</td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={b.status} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Card>
-            <ul className="space-y-3 md:hidden" aria-label="Bookings">
-              {pages.pageItems.map((b) => (
-                <li key={b.id}>
-                  <Card className="p-4 text-sm">
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <p className="truncate font-semibold text-slate-900">{b.full_name}</p>
-                        <p className="text-slate-600 capitalize">{b.service}</p>
-                      </div>
-                      <StatusBadge status={b.status} />
+        </QueryGate>
+      ) : (
+        <ListResults query={bookings} what="bookings" empty="No bookings found" pages={pages}>
+          <DataTable columns={BOOKING_COLUMNS}>
+            {pages.pageItems.map((b) => (
+              <tr key={b.id}>
+                <td className="px-4 py-3 font-medium text-slate-900">{b.full_name}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <WhatsappNumber phone={b.phone_number} />
+                </td>
+                <td className="px-4 py-3 capitalize">{b.service}</td>
+                <td className="px-4 py-3">
+                  <button type="button" className={linkButton} onClick={() => setViewing(b)}>
+                    view
+                  </button>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{when(b)}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={b.status} />
+                </td>
+                <td className="px-4 py-3">
+                  <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <ul className="space-y-3 md:hidden" aria-label="Bookings">
+            {pages.pageItems.map((b) => (
+              <li key={b.id}>
+                <Card className="p-4 text-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="truncate font-semibold text-slate-900">{b.full_name}</p>
+                      <p className="text-slate-600 capitalize">{b.service}</p>
                     </div>
-                    <p className="mt-2 text-slate-600">{when(b)}</p>
-                    <p className="text-slate-600">{b.location}</p>
-                    <p className="mt-1">
-                      <WhatsappNumber phone={b.phone_number} />
-                    </p>
-                    <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                      <button type="button" className={linkButton} onClick={() => setViewing(b)}>
-                        View Details
-                      </button>
-                      <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
-                    </div>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-            <Pagination {...pages} />
-          </>
-        )}
-      </QueryGate>
+                    <StatusBadge status={b.status} />
+                  </div>
+                  <p className="mt-2 text-slate-600">{when(b)}</p>
+                  <p className="text-slate-600">{b.location}</p>
+                  <p className="mt-1">
+                    <WhatsappNumber phone={b.phone_number} />
+                  </p>
+                  <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                    <button type="button" className={linkButton} onClick={() => setViewing(b)}>
+                      View Details
+                    </button>
+                    <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </ListResults>
+      )}
 
       <DetailsDialog booking={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
-        open={advancing !== null}
+        open={advancing.target !== null}
         title={advanceVerb === 'confirm' ? 'Confirm Booking' : 'Approve Booking'}
         message="Are you sure you want to approve?"
         confirmLabel={advanceVerb === 'confirm' ? 'Confirm' : 'Approve'}
         busyLabel={advanceVerb === 'confirm' ? 'Confirming...' : 'Approving...'}
         busy={advance.isPending}
-        error={dialogError}
-        onConfirm={() =>
-          advancing &&
-          run(
-            () => advance.mutateAsync(advancing.id),
-            () => setAdvancing(null),
-          )
-        }
-        onCancel={() => setAdvancing(null)}
+        error={advancing.error}
+        onConfirm={() => advancing.confirm((b) => advance.mutateAsync(b.id))}
+        onCancel={advancing.cancel}
       />
       <ConfirmDialog
-        open={rejecting !== null}
+        open={rejecting.target !== null}
         title="Reject Booking"
         message="Do you want to reject this booking?"
         confirmLabel="Reject"
         busyLabel="Rejecting..."
         cancelLabel="No"
         busy={reject.isPending}
-        error={dialogError}
+        error={rejecting.error}
         danger
-        onConfirm={() =>
-          rejecting &&
-          run(
-            () => reject.mutateAsync(rejecting.id),
-            () => setRejecting(null),
-          )
-        }
-        onCancel={() => setRejecting(null)}
+        onConfirm={() => rejecting.confirm((b) => reject.mutateAsync(b.id))}
+        onCancel={rejecting.cancel}
       />
     </>
   )

@@ -1,18 +1,17 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Mail } from 'lucide-react'
 import type { AdminMessage } from '../../../contract/index.js'
 import { formatDateTime } from '../../../contract/dates.js'
 import { Modal } from '../../components/Modal'
 import { useMessages } from './api'
 import { filterMessages } from './filters'
-import { Card, PageHeader, Pagination, QueryGate, SearchBox, usePagination } from './ui'
+import { Card, ListResults, PageHeader, SearchBox, useFilteredPages } from './ui'
 
 export default function MessagesScreen() {
   const messages = useMessages()
   const [search, setSearch] = useState('')
   const [viewing, setViewing] = useState<AdminMessage | null>(null)
-  const filtered = useMemo(() => filterMessages(messages.data ?? [], search), [messages.data, search])
-  const pages = usePagination(filtered, search)
+  const { pages } = useFilteredPages(messages.data, search, null, filterMessages)
 
   return (
     <>
@@ -25,34 +24,27 @@ export default function MessagesScreen() {
           placeholder="Search messages..."
         />
       </div>
-      <QueryGate query={messages} what="messages">
-        {filtered.length === 0 ? (
-          <Card className="p-8 text-center text-slate-500">No messages found</Card>
-        ) : (
-          <>
-            <Card>
-              <ul className="divide-y divide-slate-100" aria-label="Messages">
-                {pages.pageItems.map((m) => (
-                  <li key={m.id} className="flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap">
-                    <span className="hidden rounded-full bg-brand-50 p-2 text-brand-700 sm:block">
-                      <Mail className="size-5" aria-hidden />
-                    </span>
-                    <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
-                      <p className="truncate font-semibold text-slate-900">{m.name}</p>
-                      <p className="truncate text-sm text-slate-600">{m.email}</p>
-                    </div>
-                    <p className="flex-1 text-sm text-slate-500 sm:flex-none">{formatDateTime(m.date)}</p>
-                    <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setViewing(m)}>
-                      View
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </Card>
-            <Pagination {...pages} />
-          </>
-        )}
-      </QueryGate>
+      <ListResults query={messages} what="messages" empty="No messages found" pages={pages}>
+        <Card>
+          <ul className="divide-y divide-slate-100" aria-label="Messages">
+            {pages.pageItems.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap">
+                <span className="hidden rounded-full bg-brand-50 p-2 text-brand-700 sm:block">
+                  <Mail className="size-5" aria-hidden />
+                </span>
+                <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
+                  <p className="truncate font-semibold text-slate-900">{m.name}</p>
+                  <p className="truncate text-sm text-slate-600">{m.email}</p>
+                </div>
+                <p className="flex-1 text-sm text-slate-500 sm:flex-none">{formatDateTime(m.date)}</p>
+                <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setViewing(m)}>
+                  View
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </ListResults>
       <Modal
         open={viewing !== null}
         title={viewing ? `Message from ${viewing.name}` : ''}

@@ -3,19 +3,20 @@ import { Download, SlidersHorizontal } from 'lucide-react'
 import type { AdminOrder } from '../../../contract/index.js'
 import { formatNaira } from '../../../contract/money.js'
 import { localPhone } from '../../../contract/phone.js'
-import { errorMessage } from '../../api/client'
+import { TextField } from '../../components/TextField'
 import { ordersExportUrl, useOrderAction, useOrders } from './api'
-import { filterOrders, type OrderStatusFilter } from './filters'
+import { filterOrders, type OrderFilters, type OrderStatusFilter } from './filters'
 import {
   Card,
   ConfirmDialog,
+  DataTable,
+  ListResults,
   PageHeader,
-  Pagination,
-  QueryGate,
   SearchBox,
   SelectFilter,
   StatusBadge,
-  usePagination,
+  useConfirmAction,
+  useFilteredPages,
 } from './ui'
 
 const STATUS_OPTIONS = [
@@ -26,6 +27,11 @@ const STATUS_OPTIONS = [
 ] as const
 
 type Action = { order: AdminOrder; kind: 'done' | 'shipped' }
+
+const filterOrdersBy = (orders: AdminOrder[], search: string, filters: Omit<OrderFilters, 'search'>) =>
+  filterOrders(orders, { ...filters, search })
+
+const ORDER_COLUMNS = ['User', 'Phone no', 'Location', 'Product', 'Quantity', 'Price', 'Status', 'Actions']
 
 function OrderActions({
   order,
@@ -68,31 +74,13 @@ export default function OrdersScreen() {
   const [moreFilters, setMoreFilters] = useState(false)
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
-  const [action, setAction] = useState<Action | null>(null)
-  const [actionError, setActionError] = useState('')
+  const pendingAction = useConfirmAction<Action>()
+  const action = pendingAction.target
   const orderAction = useOrderAction()
 
-  const filters = { search, status, from, to }
-  const filtered = useMemo(
-    () => filterOrders(orders.data ?? [], { search, status, from, to }),
-    [orders.data, search, status, from, to],
-  )
-  const pages = usePagination(filtered, JSON.stringify(filters))
+  const otherFilters = useMemo(() => ({ status, from, to }), [status, from, to])
+  const { pages } = useFilteredPages(orders.data, search, otherFilters, filterOrdersBy)
   const exportUrl = ordersExportUrl({ status, q: search, from, to })
-
-  async function confirmAction() {
-    if (!action) return
-    setActionError('')
-    try {
-      await orderAction.mutateAsync({
-        id: action.order.id,
-        status: action.kind === 'shipped' ? 'Shipped' : undefined,
-      })
-      setAction(null)
-    } catch (err) {
-      setActionError(errorMessage(err, 'An error occurred, try again later'))
-    }
-  }
 
   return (
     <>
@@ -122,32 +110,22 @@ export default function OrdersScreen() {
       {moreFilters && (
         <Card className="mb-4 flex flex-wrap items-end gap-4 p-4">
           <div id="order-date-filters" className="contents">
-            <div>
-              <label htmlFor="orders-from" className="field-label">
-                From
-              </label>
-              <input
-                id="orders-from"
-                type="date"
-                value={from}
-                max={to || undefined}
-                onChange={(e) => setFrom(e.target.value)}
-                className="field"
-              />
-            </div>
-            <div>
-              <label htmlFor="orders-to" className="field-label">
-                To
-              </label>
-              <input
-                id="orders-to"
-                type="date"
-                value={to}
-                min={from || undefined}
-                onChange={(e) => setTo(e.target.value)}
-                className="field"
-              />
-            </div>
+            <TextField
+              id="orders-from"
+              label="From"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+            <TextField
+              id="orders-to"
+              label="To"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+            />
             <button
               type="button"
               className="btn-secondary"
@@ -162,72 +140,49 @@ export default function OrdersScreen() {
           </div>
         </Card>
       )}
-      <QueryGate query={orders} what="orders">
-        {filtered.length === 0 ? (
-          <Card className="p-8 text-center text-slate-500">No orders found</Card>
-        ) : (
-          <>
-            <Card className="hidden overflow-x-auto md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-slate-50 text-slate-600">
-                  <tr>
-                    <th className="px-4 py-3 font-medium">User</th>
-                    <th className="px-4 py-3 font-medium">Phone no</th>
-                    <th className="px-4 py-3 font-medium">Location</th>
-                    <th className="px-4 py-3 font-medium">Product</th>
-                    <th className="px-4 py-3 font-medium">Quantity</th>
-                    <th className="px-4 py-3 font-medium">Price</th>
-                    <th className="px-4 py-3 font-medium">Status</th>
-                    <th className="px-4 py-3 font-medium">Actions</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {pages.pageItems.map((o) => (
-                    <tr key={o.id}>
-                      <td className="px-4 py-3 font-medium text-slate-900">{o.user}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">{localPhone(o.phone_number)}</td>
-                      <td className="px-4 py-3">{o.location}</td>
-                      <td className="px-4 py-3">{o.product_name}</td>
-                      <td className="px-4 py-3">{o.quantity}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">{formatNaira(o.price)}</td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={o.status} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <OrderActions order={o} onAction={setAction} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Card>
-            <ul className="space-y-3 md:hidden" aria-label="Orders">
-              {pages.pageItems.map((o) => (
-                <li key={o.id}>
-                  <Card className="p-4 text-sm">
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <p className="truncate font-semibold text-slate-900">{o.product_name}</p>
-                        <p className="text-slate-600">
-                          {o.quantity} × {formatNaira(o.price)}
-                        </p>
-                      </div>
-                      <StatusBadge status={o.status} />
-                    </div>
-                    <p className="mt-2 font-medium text-slate-800">{o.user}</p>
-                    <p className="text-slate-600">{localPhone(o.phone_number)}</p>
-                    <p className="text-slate-600">{o.location}</p>
-                    <div className="mt-3">
-                      <OrderActions order={o} onAction={setAction} wide />
-                    </div>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-            <Pagination {...pages} />
-          </>
-        )}
-      </QueryGate>
+      <ListResults query={orders} what="orders" empty="No orders found" pages={pages}>
+        <DataTable columns={ORDER_COLUMNS}>
+          {pages.pageItems.map((o) => (
+            <tr key={o.id}>
+              <td className="px-4 py-3 font-medium text-slate-900">{o.user}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{localPhone(o.phone_number)}</td>
+              <td className="px-4 py-3">{o.location}</td>
+              <td className="px-4 py-3">{o.product_name}</td>
+              <td className="px-4 py-3">{o.quantity}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{formatNaira(o.price)}</td>
+              <td className="px-4 py-3">
+                <StatusBadge status={o.status} />
+              </td>
+              <td className="px-4 py-3">
+                <OrderActions order={o} onAction={pendingAction.ask} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+        <ul className="space-y-3 md:hidden" aria-label="Orders">
+          {pages.pageItems.map((o) => (
+            <li key={o.id}>
+              <Card className="p-4 text-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900">{o.product_name}</p>
+                    <p className="text-slate-600">
+                      {o.quantity} × {formatNaira(o.price)}
+                    </p>
+                  </div>
+                  <StatusBadge status={o.status} />
+                </div>
+                <p className="mt-2 font-medium text-slate-800">{o.user}</p>
+                <p className="text-slate-600">{localPhone(o.phone_number)}</p>
+                <p className="text-slate-600">{o.location}</p>
+                <div className="mt-3">
+                  <OrderActions order={o} onAction={pendingAction.ask} wide />
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </ListResults>
       <ConfirmDialog
         open={action !== null}
         title={action?.kind === 'shipped' ? 'Mark as shipped' : 'Mark as done'}
@@ -240,12 +195,13 @@ export default function OrdersScreen() {
         confirmLabel="confirm"
         busyLabel="Saving..."
         busy={orderAction.isPending}
-        error={actionError}
-        onConfirm={confirmAction}
-        onCancel={() => {
-          setAction(null)
-          setActionError('')
-        }}
+        error={pendingAction.error}
+        onConfirm={() =>
+          pendingAction.confirm(({ order, kind }) =>
+            orderAction.mutateAsync({ id: order.id, status: kind === 'shipped' ? 'Shipped' : undefined }),
+          )
+        }
+        onCancel={pendingAction.cancel}
       />
     </>
   )

@@ -1,22 +1,24 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react'
 import { CATEGORIES, type Category, type Product } from '../../../contract/index.js'
 import { formatNaira } from '../../../contract/money.js'
 import { errorMessage, mediaUrl } from '../../api/client'
 import { Modal } from '../../components/Modal'
+import { TextField } from '../../components/TextField'
 import { StockBadge } from '../../components/StockBadge'
 import { productQuery, useDeleteProduct, useProducts, useSaveProduct } from './api'
 import { filterProducts, type CategoryFilter } from './filters'
 import {
   Card,
   ConfirmDialog,
+  ListResults,
   PageHeader,
-  Pagination,
   QueryGate,
   SearchBox,
   SelectFilter,
-  usePagination,
+  useConfirmAction,
+  useFilteredPages,
 } from './ui'
 
 const CATEGORY_OPTIONS = [
@@ -85,12 +87,7 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <div>
-        <label htmlFor="product-name" className="field-label">
-          Name
-        </label>
-        <input id="product-name" value={fields.name} onChange={set('name')} className="field" />
-      </div>
+      <TextField id="product-name" label="Name" value={fields.name} onChange={set('name')} />
       <div>
         <label htmlFor="product-category" className="field-label">
           Category
@@ -117,36 +114,26 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
         />
       </div>
       <div className="grid grid-cols-2 gap-4">
-        <div>
-          <label htmlFor="product-price" className="field-label">
-            Price (₦)
-          </label>
-          <input
-            id="product-price"
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            value={fields.price}
-            onChange={set('price')}
-            className="field"
-          />
-        </div>
-        <div>
-          <label htmlFor="product-stock" className="field-label">
-            Stock
-          </label>
-          <input
-            id="product-stock"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={fields.stock}
-            onChange={set('stock')}
-            className="field"
-          />
-        </div>
+        <TextField
+          id="product-price"
+          label="Price (₦)"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          value={fields.price}
+          onChange={set('price')}
+        />
+        <TextField
+          id="product-stock"
+          label="Stock"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={fields.stock}
+          onChange={set('stock')}
+        />
       </div>
       <div>
         <label htmlFor="product-image" className="field-label">
@@ -208,26 +195,10 @@ export default function ProductsScreen() {
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState<CategoryFilter>('all')
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
-  const [deleting, setDeleting] = useState<Product | null>(null)
-  const [deleteError, setDeleteError] = useState('')
+  const deleting = useConfirmAction<Product>()
   const deleteProduct = useDeleteProduct()
 
-  const filtered = useMemo(
-    () => filterProducts(products.data ?? [], search, category),
-    [products.data, search, category],
-  )
-  const pages = usePagination(filtered, `${search}|${category}`)
-
-  async function confirmDelete() {
-    if (!deleting) return
-    setDeleteError('')
-    try {
-      await deleteProduct.mutateAsync(deleting.id)
-      setDeleting(null)
-    } catch (err) {
-      setDeleteError(errorMessage(err, 'An error occurred, try again later'))
-    }
-  }
+  const { pages } = useFilteredPages(products.data, search, category, filterProducts)
 
   return (
     <>
@@ -253,86 +224,76 @@ export default function ProductsScreen() {
           options={CATEGORY_OPTIONS}
         />
       </div>
-      <QueryGate query={products} what="products">
-        {filtered.length === 0 ? (
-          <Card className="p-8 text-center text-slate-500">No products found</Card>
-        ) : (
-          <>
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Products">
-              {pages.pageItems.map((p) => (
-                <li key={p.id}>
-                  <Card className="flex h-full flex-col overflow-hidden">
-                    <div className="aspect-[4/3] bg-slate-100">
-                      {p.image ? (
-                        <img
-                          src={mediaUrl(p.image)}
-                          alt={p.name}
-                          loading="lazy"
-                          className="size-full object-cover"
-                        />
-                      ) : (
-                        <div className="flex size-full items-center justify-center">
-                          <ImageIcon className="size-10 text-slate-300" aria-hidden />
-                        </div>
-                      )}
+      <ListResults query={products} what="products" empty="No products found" pages={pages}>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Products">
+          {pages.pageItems.map((p) => (
+            <li key={p.id}>
+              <Card className="flex h-full flex-col overflow-hidden">
+                <div className="aspect-[4/3] bg-slate-100">
+                  {p.image ? (
+                    <img
+                      src={mediaUrl(p.image)}
+                      alt={p.name}
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
+                  ) : (
+                    <div className="flex size-full items-center justify-center">
+                      <ImageIcon className="size-10 text-slate-300" aria-hidden />
                     </div>
-                    <div className="flex flex-1 flex-col p-4">
-                      <div className="flex items-start justify-between gap-2">
-                        <h2 className="font-semibold text-slate-900">{p.name}</h2>
-                        <span className="shrink-0 whitespace-nowrap">
-                          <StockBadge stock={p.stock} />
-                        </span>
-                      </div>
-                      <p className="mt-1 line-clamp-2 text-sm text-slate-600">{p.description}</p>
-                      <p className="mt-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
-                        {p.category || 'Uncategorised'}
-                      </p>
-                      <div className="mt-auto flex items-center justify-between pt-3">
-                        <p className="text-lg font-bold text-brand-800">{formatNaira(p.price)}</p>
-                        <div className="flex gap-1">
-                          <button
-                            type="button"
-                            onClick={() => setDialog({ id: p.id })}
-                            aria-label={`Edit ${p.name}`}
-                            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-brand-800"
-                          >
-                            <Pencil className="size-5" aria-hidden />
-                          </button>
-                          <button
-                            type="button"
-                            onClick={() => {
-                              setDeleteError('')
-                              setDeleting(p)
-                            }}
-                            aria-label={`Delete ${p.name}`}
-                            className="rounded-lg p-2 text-red-600 hover:bg-red-50"
-                          >
-                            <Trash2 className="size-5" aria-hidden />
-                          </button>
-                        </div>
-                      </div>
+                  )}
+                </div>
+                <div className="flex flex-1 flex-col p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 className="font-semibold text-slate-900">{p.name}</h2>
+                    <span className="shrink-0 whitespace-nowrap">
+                      <StockBadge stock={p.stock} />
+                    </span>
+                  </div>
+                  <p className="mt-1 line-clamp-2 text-sm text-slate-600">{p.description}</p>
+                  <p className="mt-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+                    {p.category || 'Uncategorised'}
+                  </p>
+                  <div className="mt-auto flex items-center justify-between pt-3">
+                    <p className="text-lg font-bold text-brand-800">{formatNaira(p.price)}</p>
+                    <div className="flex gap-1">
+                      <button
+                        type="button"
+                        onClick={() => setDialog({ id: p.id })}
+                        aria-label={`Edit ${p.name}`}
+                        className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-brand-800"
+                      >
+                        <Pencil className="size-5" aria-hidden />
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => deleting.ask(p)}
+                        aria-label={`Delete ${p.name}`}
+                        className="rounded-lg p-2 text-red-600 hover:bg-red-50"
+                      >
+                        <Trash2 className="size-5" aria-hidden />
+                      </button>
                     </div>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-            <Pagination {...pages} />
-          </>
-        )}
-      </QueryGate>
+                  </div>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </ListResults>
 
       <ProductDialog mode={dialog} onClose={() => setDialog(null)} />
       <ConfirmDialog
-        open={deleting !== null}
+        open={deleting.target !== null}
         title="Delete Product"
         message="Are you sure you want to delete this product"
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deleteProduct.isPending}
-        error={deleteError}
+        error={deleting.error}
         danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting.confirm((p) => deleteProduct.mutateAsync(p.id))}
+        onCancel={deleting.cancel}
       />
     </>
   )

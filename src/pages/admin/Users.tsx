@@ -1,20 +1,22 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Pencil, Trash2, UserPlus } from 'lucide-react'
 import type { AdminUser } from '../../../contract/index.js'
 import { localPhone } from '../../../contract/phone.js'
 import { errorMessage } from '../../api/client'
 import { Modal } from '../../components/Modal'
+import { TextField } from '../../components/TextField'
 import { useAddAdmin, useDeleteUser, useUpdateUser, useUsers, type NewAdmin } from './api'
 import { filterUsers, type RoleFilter } from './filters'
 import {
   Card,
   ConfirmDialog,
+  DataTable,
+  ListResults,
   PageHeader,
-  Pagination,
-  QueryGate,
   SearchBox,
   SelectFilter,
-  usePagination,
+  useConfirmAction,
+  useFilteredPages,
 } from './ui'
 
 const ROLE_OPTIONS = [
@@ -23,6 +25,8 @@ const ROLE_OPTIONS = [
   ['staff', 'Staff'],
   ['customer', 'Customer'],
 ] as const
+
+const USER_COLUMNS = ['Name', 'Email', 'Phone No', 'Role', 'Actions']
 
 const EMPTY_ADMIN: NewAdmin = { fullName: '', email: '', password: '', phoneNumber: '' }
 
@@ -61,20 +65,16 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
     <Modal open={open} title="Add New Admin User" onClose={close}>
       <form onSubmit={submit} className="space-y-4">
         {fields.map(({ key, label, type, autoComplete }) => (
-          <div key={key}>
-            <label htmlFor={`admin-${key}`} className="field-label">
-              {label}
-            </label>
-            <input
-              id={`admin-${key}`}
-              type={type}
-              required
-              autoComplete={autoComplete}
-              value={form[key]}
-              onChange={set(key)}
-              className="field"
-            />
-          </div>
+          <TextField
+            key={key}
+            id={`admin-${key}`}
+            label={label}
+            type={type}
+            required
+            autoComplete={autoComplete}
+            value={form[key]}
+            onChange={set(key)}
+          />
         ))}
         {error && (
           <p role="alert" className="text-sm text-red-700">
@@ -135,18 +135,13 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
           <option value="customer">Customer</option>
         </select>
       </div>
-      <div>
-        <label htmlFor="edit-phone" className="field-label">
-          Phone No
-        </label>
-        <input
-          id="edit-phone"
-          type="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          className="field"
-        />
-      </div>
+      <TextField
+        id="edit-phone"
+        label="Phone No"
+        type="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+      />
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
@@ -170,28 +165,10 @@ export default function UsersScreen() {
   const [role, setRole] = useState<RoleFilter>('all')
   const [adding, setAdding] = useState(false)
   const [editing, setEditing] = useState<AdminUser | null>(null)
-  const [deleting, setDeleting] = useState<AdminUser | null>(null)
-  const [deleteError, setDeleteError] = useState('')
+  const deleting = useConfirmAction<AdminUser>()
   const deleteUser = useDeleteUser()
 
-  const filtered = useMemo(() => filterUsers(users.data ?? [], search, role), [users.data, search, role])
-  const pages = usePagination(filtered, `${search}|${role}`)
-
-  async function confirmDelete() {
-    if (!deleting) return
-    setDeleteError('')
-    try {
-      await deleteUser.mutateAsync(deleting.id)
-      setDeleting(null)
-    } catch (err) {
-      setDeleteError(errorMessage(err, 'An error occurred, try again later'))
-    }
-  }
-
-  const askDelete = (user: AdminUser) => {
-    setDeleteError('')
-    setDeleting(user)
-  }
+  const { pages } = useFilteredPages(users.data, search, role, filterUsers)
 
   return (
     <>
@@ -207,106 +184,82 @@ export default function UsersScreen() {
         <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search users..." />
         <SelectFilter value={role} onChange={setRole} label="Filter by role" options={ROLE_OPTIONS} />
       </div>
-      <QueryGate query={users} what="users">
-        {filtered.length === 0 ? (
-          <Card className="p-8 text-center text-slate-500">No users found</Card>
-        ) : (
-          <>
-            <Card className="hidden overflow-x-auto md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-slate-50 text-slate-600">
-                  <tr>
-                    <th className="px-4 py-3 font-medium">Name</th>
-                    <th className="px-4 py-3 font-medium">Email</th>
-                    <th className="px-4 py-3 font-medium">Phone No</th>
-                    <th className="px-4 py-3 font-medium">Role</th>
-                    <th className="px-4 py-3 font-medium">Actions</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {pages.pageItems.map((u) => (
-                    <tr key={u.id}>
-                      <td className="px-4 py-3 font-medium text-slate-900">{u.full_name}</td>
-                      <td className="px-4 py-3">{u.username}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">
-                        {u.phone_number ? localPhone(u.phone_number) : '—'}
-                      </td>
-                      <td className="px-4 py-3">{u.role}</td>
-                      <td className="px-4 py-3">
-                        <div className="flex gap-2">
-                          <button
-                            type="button"
-                            className="btn-secondary px-3 py-1.5"
-                            onClick={() => setEditing(u)}
-                            aria-label={`Edit ${u.full_name}`}
-                          >
-                            <Pencil className="size-4" aria-hidden /> Edit
-                          </button>
-                          <button
-                            type="button"
-                            className="btn-danger px-3 py-1.5"
-                            onClick={() => askDelete(u)}
-                            aria-label={`Delete ${u.full_name}`}
-                          >
-                            <Trash2 className="size-4" aria-hidden /> Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Card>
-            <ul className="space-y-3 md:hidden">
-              {pages.pageItems.map((u) => (
-                <li key={u.id}>
-                  <Card className="p-4">
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <p className="truncate font-semibold text-slate-900">{u.full_name}</p>
-                        <p className="truncate text-sm text-slate-600">{u.username}</p>
-                        <p className="text-sm text-slate-600">
-                          {u.phone_number ? localPhone(u.phone_number) : '—'}
-                        </p>
-                      </div>
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                        {u.role}
-                      </span>
-                    </div>
-                    <div className="mt-3 flex gap-2">
-                      <button
-                        type="button"
-                        className="btn-secondary flex-1 py-2"
-                        onClick={() => setEditing(u)}
-                      >
-                        <Pencil className="size-4" aria-hidden /> Edit
-                      </button>
-                      <button type="button" className="btn-danger flex-1 py-2" onClick={() => askDelete(u)}>
-                        <Trash2 className="size-4" aria-hidden /> Delete
-                      </button>
-                    </div>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-            <Pagination {...pages} />
-          </>
-        )}
-      </QueryGate>
+      <ListResults query={users} what="users" empty="No users found" pages={pages}>
+        <DataTable columns={USER_COLUMNS}>
+          {pages.pageItems.map((u) => (
+            <tr key={u.id}>
+              <td className="px-4 py-3 font-medium text-slate-900">{u.full_name}</td>
+              <td className="px-4 py-3">{u.username}</td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                {u.phone_number ? localPhone(u.phone_number) : '—'}
+              </td>
+              <td className="px-4 py-3">{u.role}</td>
+              <td className="px-4 py-3">
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className="btn-secondary px-3 py-1.5"
+                    onClick={() => setEditing(u)}
+                    aria-label={`Edit ${u.full_name}`}
+                  >
+                    <Pencil className="size-4" aria-hidden /> Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-danger px-3 py-1.5"
+                    onClick={() => deleting.ask(u)}
+                    aria-label={`Delete ${u.full_name}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden /> Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+        <ul className="space-y-3 md:hidden">
+          {pages.pageItems.map((u) => (
+            <li key={u.id}>
+              <Card className="p-4">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900">{u.full_name}</p>
+                    <p className="truncate text-sm text-slate-600">{u.username}</p>
+                    <p className="text-sm text-slate-600">
+                      {u.phone_number ? localPhone(u.phone_number) : '—'}
+                    </p>
+                  </div>
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                    {u.role}
+                  </span>
+                </div>
+                <div className="mt-3 flex gap-2">
+                  <button type="button" className="btn-secondary flex-1 py-2" onClick={() => setEditing(u)}>
+                    <Pencil className="size-4" aria-hidden /> Edit
+                  </button>
+                  <button type="button" className="btn-danger flex-1 py-2" onClick={() => deleting.ask(u)}>
+                    <Trash2 className="size-4" aria-hidden /> Delete
+                  </button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </ListResults>
 
       <AddAdminDialog open={adding} onClose={() => setAdding(false)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
-        open={deleting !== null}
+        open={deleting.target !== null}
         title="Delete User"
-        message={`Are you sure you want to delete ${deleting?.full_name || 'this user'}?`}
+        message={`Are you sure you want to delete ${deleting.target?.full_name || 'this user'}?`}
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deleteUser.isPending}
-        error={deleteError}
+        error={deleting.error}
         danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting.confirm((u) => deleteUser.mutateAsync(u.id))}
+        onCancel={deleting.cancel}
       />
     </>
   )

@@ -13,7 +13,6 @@ import type {
   NotificationSettings,
   PaymentSettings,
   Product,
-  Profile,
   Withdrawal,
 } from '../../../contract/index.js'
 import { api, apiUrl } from '../../api/client'
@@ -27,7 +26,6 @@ export const adminKeys = {
   bookings: ['admin', 'bookings'] as const,
   messages: ['admin', 'messages'] as const,
   orders: ['admin', 'orders'] as const,
-  profile: (id: number) => ['admin', 'profile', id] as const,
   paymentSettings: ['admin', 'payment-settings'] as const,
   notificationSettings: (id: number) => ['admin', 'notification-settings', id] as const,
 }
@@ -70,12 +68,6 @@ export const ordersQuery = queryOptions({
   queryKey: adminKeys.orders,
   queryFn: () => api.get<AdminOrder[]>('admins/orders/'),
 })
-export const profileQuery = (id: number) =>
-  queryOptions({
-    queryKey: adminKeys.profile(id),
-    queryFn: () => api.get<Profile>(`admins/settings/${id}/`),
-    staleTime: 0,
-  })
 /** Null until the payout account is first saved. */
 export const paymentSettingsQuery = queryOptions({
   queryKey: adminKeys.paymentSettings,
@@ -189,17 +181,6 @@ export const useOrderAction = () =>
     [adminKeys.orders],
   )
 
-export const useSaveProfile = (id: number) =>
-  useAdminMutation(
-    (body: Omit<Profile, 'location'>) => api.post<MessageAnswer>(`admins/settings/${id}/`, body),
-    [adminKeys.profile(id)],
-  )
-export const useChangePassword = (id: number) =>
-  useAdminMutation(
-    (body: { current_password: string; new_password: string; confirm_password: string }) =>
-      api.post<MessageAnswer>(`admins/password/${id}/`, body),
-    [],
-  )
 export const useSavePaymentSettings = () =>
   useAdminMutation(
     (body: PaymentSettings) => api.post<MessageAnswer>('admins/payment-settings/', body),

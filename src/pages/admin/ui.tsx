@@ -1,5 +1,5 @@
 /** Building blocks shared by the back-office screens. */
-import { useId, useMemo, useState, type ReactNode } from 'react'
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react'
 import { AlertTriangle, ChevronLeft, ChevronRight, Search } from 'lucide-react'
 import { Modal } from '../../components/Modal'
 import { errorMessage } from '../../api/client'
@@ -108,6 +108,62 @@ export function SelectFilter<T extends string>({
   )
 }
 
+/** What a list screen shows when nothing matches (or there is nothing yet). */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <Card className="p-8 text-center text-slate-500">{children}</Card>
+}
+
+/** A list screen's table on wider screens (md and up); phones get the screen's cards instead. */
+export function DataTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+  return (
+    <Card className="hidden overflow-x-auto md:block">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} className="px-4 py-3 font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </Card>
+  )
+}
+
+/**
+ * The row a confirm dialog asks about, and the failure to show in it. ask() opens the dialog afresh,
+ * confirm() runs the action and closes it on success, or keeps it open with the server's message.
+ */
+export function useConfirmAction<T>() {
+  const [target, setTarget] = useState<T | null>(null)
+  const [error, setError] = useState('')
+  return {
+    target,
+    error,
+    ask(next: T) {
+      setError('')
+      setTarget(next)
+    },
+    cancel() {
+      setTarget(null)
+      setError('')
+    },
+    async confirm(action: (target: T) => Promise<unknown>) {
+      if (target === null) return
+      setError('')
+      try {
+        await action(target)
+        setTarget(null)
+      } catch (err) {
+        setError(errorMessage(err, 'An error occurred, try again later'))
+      }
+    },
+  }
+}
+
 export const PAGE_SIZE = 50
 
 /**
@@ -130,6 +186,26 @@ export function usePagination<T>(items: T[], resetKey: string, pageSize = PAGE_S
     pageItems,
     setPage: (next: number) => setState({ key: resetKey, page: Math.max(1, Math.min(next, pageCount)) }),
   }
+}
+
+/**
+ * A list screen's rows after its search and filters, and the page on show. The filtering runs on the
+ * deferred search text, so typing stays smooth over thousands of rows. `filter` and `filters` should be
+ * stable (a module-level function; a primitive or memoised object) so the filtering reruns only on a change.
+ */
+export function useFilteredPages<T, F>(
+  items: T[] | undefined,
+  search: string,
+  filters: F,
+  filter: (items: T[], search: string, filters: F) => T[],
+) {
+  const deferredSearch = useDeferredValue(search)
+  const filtered = useMemo(
+    () => filter(items ?? [], deferredSearch, filters),
+    [filter, items, deferredSearch, filters],
+  )
+  const pages = usePagination(filtered, JSON.stringify([deferredSearch, filters]))
+  return { filtered, pages }
 }
 
 export function Pagination({
@@ -174,6 +250,34 @@ export function Pagination({
         </div>
       )}
     </nav>
+  )
+}
+
+/** A list screen's results: loading or the load error, the empty message when nothing matches, else the rows and the pager. */
+export function ListResults({
+  query,
+  what,
+  empty,
+  pages,
+  children,
+}: {
+  query: Parameters<typeof QueryGate>[0]['query']
+  what: string
+  empty: string
+  pages: Parameters<typeof Pagination>[0]
+  children: ReactNode
+}) {
+  return (
+    <QueryGate query={query} what={what}>
+      {pages.total === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <>
+          {children}
+          <Pagination {...pages} />
+        </>
+      )}
+    </QueryGate>
   )
 }
 

@@ -1,58 +1,50 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { KeyRound, UserRound } from 'lucide-react'
-import type { Profile } from '../../../contract/index.js'
-import { localPhone } from '../../../contract/phone.js'
 import { errorMessage } from '../../api/client'
-import {
-  changePassword,
-  fetchProfile,
-  profileKey,
-  saveProfile,
-  type PasswordChange,
-} from '../../api/settings'
 import { Modal } from '../../components/Modal'
+import { PasswordForm, type PasswordFormText } from '../../components/settings/PasswordForm'
+import { ProfileForm, type ProfileFormText } from '../../components/settings/ProfileForm'
+import { profileQuery } from '../../components/settings/profile'
+import type { Outcome } from '../../components/settings/useSaveOutcome'
+import { useTabs } from '../../components/settings/useTabs'
 import { useSession } from '../../stores/session'
 
 const TABS = [
   { key: 'profile', label: 'Profile', icon: UserRound },
   { key: 'security', label: 'Security', icon: KeyRound },
 ] as const
-type TabKey = (typeof TABS)[number]['key']
+const TAB_KEYS = TABS.map((t) => t.key)
 
-/** The answer of a save, shown in a dialog with a Close button (SPEC section 8). */
-type Outcome = { title: string; text: string; ok: boolean } | null
+const PROFILE_TEXT: ProfileFormText = {
+  heading: 'Profile',
+  firstName: 'First name',
+  lastName: 'Last name',
+  username: 'Username (email)',
+  usernameHint: 'You log in with this email.',
+  phone: 'Phone number',
+  phonePlaceholder: '0803 123 4567',
+  location: 'Location',
+  errorFallback: 'Could not save your profile. Please try again.',
+}
+
+const PASSWORD_TEXT: PasswordFormText = {
+  heading: 'Change password',
+  current: 'Current password',
+  new: 'New password',
+  newHint: 'At least 8 characters. Your other devices will be logged out.',
+  confirm: 'Confirm new password',
+  errorFallback: 'Could not change your password. Please try again.',
+}
+
+/** The answer of a save, shown in a dialog with a Close button (SPEC section 8), titled by its tab. */
+type TitledOutcome = (Outcome & { title: string }) | null
 
 /** /user/settings: the customer's profile and password, on a dark page under the top bar. */
 export default function UserSettings() {
   const userId = useSession((s) => s.id)
-  const [tab, setTab] = useState<TabKey>('profile')
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  const id = useId()
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
-
-  // Arrow keys move between tabs (and select them), Home/End jump to the ends: the WAI-ARIA tabs pattern.
-  const onTabKey = (e: KeyboardEvent, index: number) => {
-    const last = TABS.length - 1
-    const next =
-      e.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : e.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? last
-              : null
-    if (next === null) return
-    e.preventDefault()
-    setTab(TABS[next].key)
-    tabRefs.current[next]?.focus()
-  }
+  const tabs = useTabs(TAB_KEYS)
+  const [outcome, setOutcome] = useState<TitledOutcome>(null)
 
   if (userId === null) return null
   return (
@@ -66,46 +58,37 @@ export default function UserSettings() {
           aria-label="Settings"
           className="mt-8 inline-flex gap-1 rounded-xl bg-slate-800/80 p-1"
         >
-          {TABS.map((t, i) => {
-            const selected = tab === t.key
-            return (
-              <button
-                key={t.key}
-                ref={(el) => {
-                  tabRefs.current[i] = el
-                }}
-                type="button"
-                role="tab"
-                id={`${id}-tab-${t.key}`}
-                aria-selected={selected}
-                aria-controls={`${id}-panel-${t.key}`}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => setTab(t.key)}
-                onKeyDown={(e) => onTabKey(e, i)}
-                className={`inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors ${
-                  selected ? 'bg-white text-slate-900 shadow' : 'text-slate-300 hover:text-white'
-                }`}
-              >
-                <t.icon className="size-4" aria-hidden />
-                {t.label}
-              </button>
-            )
-          })}
+          {TABS.map((t, i) => (
+            <button
+              key={t.key}
+              {...tabs.tabProps(i)}
+              className={`inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors ${
+                tabs.selected === t.key ? 'bg-white text-slate-900 shadow' : 'text-slate-300 hover:text-white'
+              }`}
+            >
+              <t.icon className="size-4" aria-hidden />
+              {t.label}
+            </button>
+          ))}
         </div>
 
         {TABS.map((t) => (
           <div
             key={t.key}
-            role="tabpanel"
-            id={`${id}-panel-${t.key}`}
-            aria-labelledby={`${id}-tab-${t.key}`}
-            hidden={tab !== t.key}
+            {...tabs.panelProps(t.key)}
+            hidden={tabs.selected !== t.key}
             className="mt-6 rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8"
           >
             {t.key === 'profile' ? (
-              <ProfileForm userId={userId} onOutcome={setOutcome} />
+              <ProfilePanel userId={userId} onOutcome={(o) => setOutcome({ ...o, title: 'Profile' })} />
             ) : (
-              <PasswordForm userId={userId} onOutcome={setOutcome} />
+              <PasswordForm
+                userId={userId}
+                text={PASSWORD_TEXT}
+                onOutcome={(o) => setOutcome({ ...o, title: 'Security' })}
+                className="grid gap-5"
+                buttonClassName="btn-primary px-6"
+              />
             )}
           </div>
         ))}
@@ -133,46 +116,8 @@ export default function UserSettings() {
   )
 }
 
-interface FormProps {
-  userId: number
-  onOutcome: (outcome: Outcome) => void
-}
-
-const EMPTY_PROFILE: Profile = { first_name: '', last_name: '', username: '', phone_number: '', location: '' }
-
-function ProfileForm({ userId, onOutcome }: FormProps) {
-  const checkAuth = useSession((s) => s.checkAuth)
-  const query = useQuery({ queryKey: profileKey(userId), queryFn: () => fetchProfile(userId) })
-  const [form, setForm] = useState<Profile>(EMPTY_PROFILE)
-  const [busy, setBusy] = useState(false)
-  const id = useId()
-
-  useEffect(() => {
-    if (query.data) setForm({ ...query.data, phone_number: localPhone(query.data.phone_number) })
-  }, [query.data])
-
-  const set = (key: keyof Profile) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [key]: e.target.value })
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    try {
-      const { message } = await saveProfile(userId, form)
-      onOutcome({ title: 'Profile', text: message, ok: true })
-      void checkAuth() // the name in the top bar may have changed
-      void query.refetch()
-    } catch (err) {
-      onOutcome({
-        title: 'Profile',
-        text: errorMessage(err, 'Could not save your profile. Please try again.'),
-        ok: false,
-      })
-      void query.refetch() // SPEC: on a failed save the saved values reload
-    } finally {
-      setBusy(false)
-    }
-  }
+function ProfilePanel({ userId, onOutcome }: { userId: number; onOutcome: (outcome: Outcome) => void }) {
+  const query = useQuery(profileQuery(userId))
 
   if (query.isLoading)
     return (
@@ -191,147 +136,15 @@ function ProfileForm({ userId, onOutcome }: FormProps) {
         </button>
       </div>
     )
-
+  if (!query.data) return null
   return (
-    <form onSubmit={submit} className="grid gap-5 sm:grid-cols-2">
-      <h2 className="text-lg font-bold sm:col-span-2">Profile</h2>
-      <TextField
-        id={`${id}-first`}
-        label="First name"
-        autoComplete="given-name"
-        value={form.first_name}
-        onChange={set('first_name')}
-      />
-      <TextField
-        id={`${id}-last`}
-        label="Last name"
-        autoComplete="family-name"
-        value={form.last_name}
-        onChange={set('last_name')}
-      />
-      <div className="sm:col-span-2">
-        <TextField
-          id={`${id}-username`}
-          label="Username (email)"
-          type="email"
-          required
-          autoComplete="email"
-          value={form.username}
-          onChange={set('username')}
-          hint="You log in with this email."
-        />
-      </div>
-      <TextField
-        id={`${id}-phone`}
-        label="Phone number"
-        type="tel"
-        autoComplete="tel"
-        placeholder="0803 123 4567"
-        value={form.phone_number}
-        onChange={set('phone_number')}
-      />
-      <TextField
-        id={`${id}-location`}
-        label="Location"
-        autoComplete="street-address"
-        value={form.location}
-        onChange={set('location')}
-      />
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary px-6" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
-    </form>
-  )
-}
-
-const EMPTY_PASSWORDS: PasswordChange = { current_password: '', new_password: '', confirm_password: '' }
-
-function PasswordForm({ userId, onOutcome }: FormProps) {
-  const [form, setForm] = useState(EMPTY_PASSWORDS)
-  const [busy, setBusy] = useState(false)
-  const id = useId()
-  const set = (key: keyof PasswordChange) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [key]: e.target.value })
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    try {
-      const { message } = await changePassword(userId, form)
-      onOutcome({ title: 'Security', text: message, ok: true })
-      setForm(EMPTY_PASSWORDS)
-    } catch (err) {
-      onOutcome({
-        title: 'Security',
-        text: errorMessage(err, 'Could not change your password. Please try again.'),
-        ok: false,
-      })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <form onSubmit={submit} className="grid gap-5">
-      <h2 className="text-lg font-bold">Change password</h2>
-      <TextField
-        id={`${id}-current`}
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={form.current_password}
-        onChange={set('current_password')}
-      />
-      <TextField
-        id={`${id}-new`}
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        value={form.new_password}
-        onChange={set('new_password')}
-        hint="At least 8 characters. Your other devices will be logged out."
-      />
-      <TextField
-        id={`${id}-confirm`}
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={form.confirm_password}
-        onChange={set('confirm_password')}
-      />
-      <div>
-        <button type="submit" className="btn-primary px-6" disabled={busy}>
-          {busy ? 'Updating...' : 'Update Password'}
-        </button>
-      </div>
-    </form>
-  )
-}
-
-interface TextFieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
-  id: string
-  label: string
-  hint?: ReactNode
-}
-
-function TextField({ id, label, hint, ...input }: TextFieldProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input id={id} className="field" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </div>
+    <ProfileForm
+      userId={userId}
+      initial={query.data}
+      text={PROFILE_TEXT}
+      onOutcome={onOutcome}
+      className="grid gap-5 sm:grid-cols-2"
+      buttonClassName="btn-primary px-6"
+    />
   )
 }
