@@ -22,5 +22,11 @@ export function todayIso(now = new Date(), timeZone?: string): string {
   }).format(now)
 }
 
+/** True when YYYY-MM-DD names a real calendar day (Date.parse quietly rolls 2026-02-30 over to March 2). */
+export function isCalendarDate(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`)
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day
+}
+
 /** The business runs on Lagos time; the server judges "in the past" by it. */
 export const BUSINESS_TIME_ZONE = 'Africa/Lagos'

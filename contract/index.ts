@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { normaliseNigerianPhone, PHONE_HINT } from './phone.js'
-import { BUSINESS_TIME_ZONE, todayIso } from './dates.js'
+import { BUSINESS_TIME_ZONE, isCalendarDate, todayIso } from './dates.js'
 
 // ---------- shared field rules ----------
 
@@ -196,7 +196,7 @@ export const appointmentBody = (today: () => string = () => todayIso(new Date(),
     date: z
       .string({ error: 'Date is required' })
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is required (YYYY-MM-DD)')
-      .refine((d) => !Number.isNaN(Date.parse(d)), 'Enter a real date')
+      .refine(isCalendarDate, 'Enter a real date')
       .refine((d) => d >= today(), 'The date cannot be in the past'),
     time: z
       .string({ error: 'Time is required' })

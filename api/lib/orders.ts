@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AdminOrder, OrderStatus } from '../../contract/index.js'
 import { toNaira } from '../../contract/money.js'
+import { isCalendarDate } from '../../contract/dates.js'
 import type { DB } from '../db/index.js'
 
 /** The admin's order filters (SPEC 9: status all|completed|processing|shipped), shared by the list and the CSV. */
@@ -20,12 +21,12 @@ export const orderFilterQuery = z
     from: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "'from' must be a date (YYYY-MM-DD)")
-      .refine((d) => !Number.isNaN(Date.parse(d)), "'from' must be a real date")
+      .refine(isCalendarDate, "'from' must be a real date")
       .optional(),
     to: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "'to' must be a date (YYYY-MM-DD)")
-      .refine((d) => !Number.isNaN(Date.parse(d)), "'to' must be a real date")
+      .refine(isCalendarDate, "'to' must be a real date")
       .optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "'from' must be on or before 'to'" })

@@ -33,34 +33,38 @@ const notFound = (c: Context<AppEnv>) => c.json({ message: 'Booking not found' }
 export const bookingsRoutes = new Hono<AppEnv>({ strict: false })
   // Validation runs inside the idempotency scope, so a replayed bad request gets the same 400.
   .post('/appointment', requireLogin, idempotent, validate('json', appointmentBody()), (c) => {
+    const { db } = c.var
     const user = currentUser(c)
     const body = c.req.valid('json')
-    const { lastInsertRowid } = c.var.db
-      .prepare(
-        `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+    // One transaction: if the notification fails the booking goes too, so the retry (its
+    // Idempotency-Key freed by the 500) cannot leave a second booking behind.
+    const id = db.transaction(() => {
+      const { lastInsertRowid } = db
+        .prepare(
+          `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          user.id,
+          fullName(user) || user.email,
+          body.phone_number,
+          body.location,
+          body.service,
+          body.date,
+          body.time,
+          body.info,
+        )
+      notify(
+        db,
         user.id,
-        fullName(user) || user.email,
-        body.phone_number,
-        body.location,
-        body.service,
-        body.date,
-        body.time,
-        body.info,
+        'Appointment Received',
+        `We received your ${body.service} booking for ${when(body)}. ` +
+          'We will confirm it within 24 hours.',
       )
-    notify(
-      c.var.db,
-      user.id,
-      'Appointment Received',
-      `We received your ${body.service} booking for ${when(body)}. ` + 'We will confirm it within 24 hours.',
-    )
+      return Number(lastInsertRowid)
+    })()
     return c.json(
-      {
-        message: 'Your appointment has been booked. We will confirm it within 24 hours.',
-        id: Number(lastInsertRowid),
-      },
+      { message: 'Your appointment has been booked. We will confirm it within 24 hours.', id },
       201,
     )
   })
@@ -85,24 +89,31 @@ export const bookingsRoutes = new Hono<AppEnv>({ strict: false })
         409,
       )
     }
-    // Guarded by the status read above, so a double click cannot skip a step.
-    const changed = c.var.db
-      .prepare(
-        `UPDATE bookings SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE id = ? AND status = ?`,
-      )
-      .run(next.status, booking.id, booking.status).changes
+    // Guarded by the status read above, so a double click cannot skip a step; one transaction with the
+    // notification, so a failure leaves the status as it was and the admin's retry makes the same move.
+    const db = c.var.db
+    const changed = db.transaction(() => {
+      const moved = db
+        .prepare(
+          `UPDATE bookings SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+           WHERE id = ? AND status = ?`,
+        )
+        .run(next.status, booking.id, booking.status).changes
+      if (moved) {
+        notify(
+          db,
+          booking.user_id,
+          `Appointment ${next.status}`,
+          next.status === 'Confirmed'
+            ? `Your ${booking.service} appointment on ${when(booking)} is confirmed. ` +
+                'Our team will arrive at the booked time.'
+            : `Your ${booking.service} appointment on ${when(booking)} is complete. ` +
+                'Thank you for choosing us!',
+        )
+      }
+      return moved
+    })()
     if (!changed) return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
-    notify(
-      c.var.db,
-      booking.user_id,
-      `Appointment ${next.status}`,
-      next.status === 'Confirmed'
-        ? `Your ${booking.service} appointment on ${when(booking)} is confirmed. ` +
-            'Our team will arrive at the booked time.'
-        : `Your ${booking.service} appointment on ${when(booking)} is complete. ` +
-            'Thank you for choosing us!',
-    )
     return c.json({ message: next.message, status: next.status })
   })
 
@@ -114,18 +125,19 @@ export const bookingsRoutes = new Hono<AppEnv>({ strict: false })
       return c.json({ message: 'A completed booking cannot be cancelled.' }, 409)
     }
     if (booking.status === 'Cancelled') return c.body(null, 204)
-    c.var.db
-      .prepare(
+    const db = c.var.db
+    db.transaction(() => {
+      db.prepare(
         `UPDATE bookings SET status = 'Cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
          WHERE id = ?`,
+      ).run(booking.id)
+      notify(
+        db,
+        booking.user_id,
+        'Appointment Cancelled',
+        `Your ${booking.service} appointment on ${when(booking)} has been cancelled. ` +
+          'Please contact us or book another date.',
       )
-      .run(booking.id)
-    notify(
-      c.var.db,
-      booking.user_id,
-      'Appointment Cancelled',
-      `Your ${booking.service} appointment on ${when(booking)} has been cancelled. ` +
-        'Please contact us or book another date.',
-    )
+    })()
     return c.body(null, 204)
   })

@@ -100,18 +100,30 @@ export const ordersRoutes = new Hono<AppEnv>({ strict: false })
     }
     const now = new Date().toISOString()
     const item = `${order.quantity} × ${order.product_name}`
-    db.transaction(() => {
-      if (target === 'Shipped') {
-        db.prepare("UPDATE orders SET status = 'Shipped', shipped_at = ? WHERE id = ?").run(now, order.id)
+    // Guarded by the status read before the body was awaited: of two clicks in flight, only one
+    // moves the order and notifies the customer.
+    const moved = db.transaction(() => {
+      const changed =
+        target === 'Shipped'
+          ? db
+              .prepare("UPDATE orders SET status = 'Shipped', shipped_at = ? WHERE id = ? AND status = ?")
+              .run(now, order.id, order.status).changes
+          : // A delivered order was necessarily shipped; keep the tracking timeline whole.
+            db
+              .prepare(
+                `UPDATE orders SET status = 'Completed', shipped_at = COALESCE(shipped_at, ?), completed_at = ?
+                 WHERE id = ? AND status = ?`,
+              )
+              .run(now, now, order.id, order.status).changes
+      if (!changed) return false
+      if (target === 'Shipped')
         notify(db, order.user_id, 'Order Shipped', `Your order of ${item} is on its way.`)
-      } else {
-        // A delivered order was necessarily shipped; keep the tracking timeline whole.
-        db.prepare(
-          "UPDATE orders SET status = 'Completed', shipped_at = COALESCE(shipped_at, ?), completed_at = ? WHERE id = ?",
-        ).run(now, now, order.id)
-        notify(db, order.user_id, 'Order Delivered', `Your order of ${item} has been delivered.`)
-      }
+      else notify(db, order.user_id, 'Order Delivered', `Your order of ${item} has been delivered.`)
+      return true
     })()
+    if (!moved) {
+      return c.json({ message: 'This order was changed meanwhile. Reload and try again.' }, 409)
+    }
     const message = target === 'Shipped' ? 'Order marked as shipped' : 'Order marked as delivered'
     return c.json({ message, status: target })
   })

@@ -70,6 +70,9 @@ describe('POST appointment/', () => {
     [{ location: '  ' }, 'Location is required'],
     [{ time: '25:00' }, 'Time is required (HH:MM)'],
     [{ date: 'tomorrow' }, 'Date is required (YYYY-MM-DD)'],
+    // Date.parse would roll these over to another day; a booking needs a day that exists.
+    [{ date: `${Number(lagosDay(0).slice(0, 4)) + 1}-02-30` }, 'Enter a real date'],
+    [{ date: `${Number(lagosDay(0).slice(0, 4)) + 1}-04-31` }, 'Enter a real date'],
   ])('answers 400 for %j with "%s" and books nothing', async (change, message) => {
     const before = bookingCount()
     const res = await customer.post('appointment/', appointment(change))
@@ -108,6 +111,21 @@ describe('POST appointment/', () => {
       201,
     )
     expect(bookingCount()).toBe(before + 3)
+  })
+  it('books nothing when the notification cannot be written, so the retry with the same key books once', async () => {
+    const before = bookingCount()
+    const key = uuid()
+    t.db.exec(
+      "CREATE TEMP TRIGGER notifications_fail BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    )
+    const failed = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
+    expect(failed.status).toBe(500)
+    expect(failed.body.message).toBeTruthy()
+    expect(bookingCount()).toBe(before)
+    t.db.exec('DROP TRIGGER notifications_fail')
+    const retried = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
+    expect(retried.status).toBe(201)
+    expect(bookingCount()).toBe(before + 1)
   })
 })
 
@@ -175,6 +193,20 @@ describe('POST admins/actions/{id}/', () => {
     expect(again.body.message).toBe('This booking is Completed and cannot be moved on.')
     const mine = (await customer.get('appointment')).body as any[]
     expect(mine.find((b) => b.id === id).status).toBe('Completed')
+  })
+
+  it('leaves the status alone when the notification fails, so the retry confirms rather than completes', async () => {
+    const id = await book()
+    t.db.exec(
+      "CREATE TEMP TRIGGER notifications_fail BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    )
+    expect((await admin.post(`admins/actions/${id}/`)).status).toBe(500)
+    t.db.exec('DROP TRIGGER notifications_fail')
+    const status = () => t.db.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)
+    expect(status()).toBe('Pending')
+    const retried = await admin.post(`admins/actions/${id}/`)
+    expect(retried.body).toEqual({ message: 'Booking confirmed', status: 'Confirmed' })
+    expect(status()).toBe('Confirmed')
   })
 
   it('refuses a cancelled booking (409)', async () => {

@@ -190,6 +190,19 @@ describe('POST admins/order_actions/{id}', () => {
     expect(again.body.status).toBe('Completed')
     expect(notifications().filter((n) => n.heading === 'Order Delivered')).toHaveLength(1)
   })
+  it('moves the order once when two clicks arrive together (one 200, one 409, one notification)', async () => {
+    const id = processingOrder()
+    const answers = await Promise.all([
+      admin.post(`admins/order_actions/${id}/`),
+      admin.post(`admins/order_actions/${id}/`),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(
+      'This order was changed meanwhile. Reload and try again.',
+    )
+    expect(row(id).status).toBe('Completed')
+    expect(notifications().filter((n) => n.heading === 'Order Delivered')).toHaveLength(1)
+  })
   it('answers 400 for an unknown status or a step back, 404 for an unknown order', async () => {
     const id = processingOrder()
     const bad = await admin.post(`admins/order_actions/${id}`, { status: 'Lost' })
@@ -363,6 +376,9 @@ describe('GET admins/orders/export.csv', () => {
     const badDate = await admin.get('admins/orders/export.csv?from=01-03-2025')
     expect(badDate.status).toBe(400)
     expect(badDate.body.message).toBe("'from' must be a date (YYYY-MM-DD)")
+    const noSuchDay = await admin.get('admins/orders?to=2025-02-30')
+    expect(noSuchDay.status).toBe(400)
+    expect(noSuchDay.body.message).toBe("'to' must be a real date")
     const reversed = await admin.get('admins/orders/export.csv?from=2025-03-10&to=2025-03-01')
     expect(reversed.status).toBe(400)
     expect(reversed.body.message).toBe("'from' must be on or before 'to'")
