@@ -23,6 +23,10 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     const row = db
       .prepare('SELECT status, body, path FROM idempotency_keys WHERE scope = ? AND key = ?')
       .get(scope, key) as { status: number | null; body: string | null; path: string }
+    // A key names one request: reusing it for another call is a client bug, not a repeat.
+    if (row.path.replace(/\/+$/, '') !== c.req.path.replace(/\/+$/, '')) {
+      return c.json({ message: 'This Idempotency-Key was already used for a different request.' }, 422)
+    }
     if (row.status === null) {
       return c.json({ message: 'This request is already being processed. Try again in a moment.' }, 409)
     }
