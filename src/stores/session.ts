@@ -51,20 +51,27 @@ export const useSession = create<SessionState>((set, get) => ({
   async checkAuth() {
     try {
       const me = await api.get<AuthCheck>('auth_check')
-      if (me.role)
-        set({
-          status: 'authenticated',
-          role: me.role,
-          id: me.id,
-          name: me.name,
-          email: me.email,
-          message: me.message,
-        })
-      else set({ ...anonymous, message: me.message })
+      if (me.role) {
+        const { role, id, name, email } = me
+        remembered.set({ role, id, name, email })
+        set({ status: 'authenticated', role, id, name, email, message: me.message })
+      } else {
+        remembered.set(null)
+        set({ ...anonymous, message: me.message })
+      }
     } catch (err) {
       // 401 is the normal "not logged in"; offline, keep what we knew rather than logging the user out.
-      if (err instanceof ApiError) set({ ...anonymous, message: err.message })
-      else if (get().status === 'loading') set({ ...anonymous, message: 'offline' })
+      if (err instanceof ApiError) {
+        remembered.set(null)
+        set({ ...anonymous, message: err.message })
+      } else if (get().status === 'loading') {
+        const last = remembered.get()
+        set(
+          last
+            ? { status: 'authenticated', ...last, message: 'offline' }
+            : { ...anonymous, message: 'offline' },
+        )
+      }
     }
   },
 

@@ -120,7 +120,7 @@ export function CartSection() {
             </dl>
             <ul className="my-4 space-y-1 text-xs text-slate-600">
               <li>Delivery fees are not included.</li>
-              <li>All sales are final — no returns.</li>
+              <li>All sales are final, no returns.</li>
             </ul>
             <Checkout items={lines.map(({ id, quantity }) => ({ id, quantity }))} />
           </aside>

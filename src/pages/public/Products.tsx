@@ -29,9 +29,12 @@ export default function Products() {
       </header>
       <CartSection />
       <ProductGrid />
-      <div className="bg-white">
-        <ContactForm />
-      </div>
+      <section className="bg-white" aria-label="Contact us">
+        {/* The same width as the cart and the grid above it, on wide screens too. */}
+        <div className="mx-auto max-w-7xl px-4 py-8">
+          <ContactForm />
+        </div>
+      </section>
     </div>
   )
 }

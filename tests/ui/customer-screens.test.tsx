@@ -1,0 +1,257 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto'
+import type { ReactNode } from 'react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { Link, MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { getCsrfToken } from '../../src/api/client'
+import { CartSection } from '../../src/components/cart/CartSection'
+import { Modal } from '../../src/components/Modal'
+import { PublicLayout } from '../../src/components/layout/PublicLayout'
+import { db } from '../../src/offline/db'
+import Login from '../../src/pages/public/Login'
+import Sign from '../../src/pages/public/Sign'
+import ConfirmPayment from '../../src/pages/user/ConfirmPayment'
+import Orders from '../../src/pages/user/Orders'
+import UserSettings from '../../src/pages/user/UserSettings'
+import { useSession } from '../../src/stores/session'
+import { json, mockFetch, setSession } from './public-helpers'
+
+function renderAt(ui: ReactNode, entry: InitialEntry) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[entry]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+afterEach(async () => {
+  cleanup()
+  vi.unstubAllGlobals()
+  localStorage.clear()
+  await Promise.all([db.cart.clear(), db.orders.clear()])
+})
+
+describe('session: a cold start without network keeps the last confirmed user', () => {
+  const me = { message: 'authenticated', role: 'user', id: 42, name: 'Ada Obi', email: 'ada@example.ng' }
+
+  test('remembered after a confirmed check, used offline, forgotten on a 401', async () => {
+    mockFetch({ 'GET auth_check': json(200, me) })
+    await useSession.getState().checkAuth()
+
+    // The next start: no network at all.
+    useSession.setState({ status: 'loading', role: null, id: null, name: '', email: '' })
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+    await useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', role: 'user', id: 42 })
+
+    // Back online, the server says the session is over: logged out, and not remembered any more.
+    mockFetch({ 'GET auth_check': json(401, { message: 'Not logged in', role: null }) })
+    await useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({ status: 'anonymous', id: null })
+    useSession.setState({ status: 'loading' })
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+    await useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({ status: 'anonymous', id: null })
+  })
+})
+
+describe('login and sign-up', () => {
+  beforeEach(() => setSession(null))
+
+  test("shows the sign-up message; a refusal shows the server's words in red and keeps the input", async () => {
+    mockFetch({ 'POST login/': json(401, { message: 'Invalid email or password' }) })
+    renderAt(<Login />, { pathname: '/login', state: { message: 'Account created successfully' } })
+    expect(screen.getByRole('status')).toHaveTextContent('Account created successfully')
+    const email = screen.getByLabelText('Email')
+    expect(email).toHaveAttribute('type', 'email')
+    expect(email).toBeRequired()
+    expect(screen.getByLabelText('Password')).toBeRequired()
+
+    const ui = userEvent.setup()
+    await ui.type(email, 'ada@example.ng')
+    await ui.type(screen.getByLabelText('Password'), 'wrong-password')
+    await ui.click(screen.getByRole('button', { name: 'Log in' }))
+    const error = await screen.findByRole('alert')
+    expect(error).toHaveTextContent('Invalid email or password')
+    expect(error).toHaveClass('text-red-600')
+    expect(email).toHaveValue('ada@example.ng')
+  })
+
+  test('sign-up: full name, email, password required; a refusal is red italic and the input is kept', async () => {
+    mockFetch({ 'POST register/': json(409, { message: 'An account with this email already exists' }) })
+    renderAt(<Sign />, '/sign')
+    expect(screen.getByText('20% off your first service')).toBeInTheDocument()
+    for (const label of ['Full name', 'Email', 'Password'])
+      expect(screen.getByLabelText(label)).toBeRequired()
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')
+
+    const ui = userEvent.setup()
+    await ui.type(screen.getByLabelText('Full name'), 'Ada Obi')
+    await ui.type(screen.getByLabelText('Email'), 'ada@example.ng')
+    await ui.type(screen.getByLabelText('Password'), 'long-enough-1')
+    await ui.click(screen.getByRole('button', { name: 'Sign Up' }))
+    const error = await screen.findByRole('alert')
+    expect(error).toHaveTextContent('An account with this email already exists')
+    expect(error).toHaveClass('text-red-600', 'italic')
+    expect(screen.getByLabelText('Full name')).toHaveValue('Ada Obi')
+  })
+})
+
+describe('/products cart', () => {
+  test('says delivery fees are not included and all sales are final, with the total in naira', async () => {
+    setSession('user', 7)
+    mockFetch({
+      'GET get/carts/': json(200, [
+        {
+          id: 3,
+          name: 'Roach Gel',
+          description: 'Bait gel',
+          image: 'media/gel.svg',
+          prices: 4500,
+          originalPrice: 5000,
+          stock: 12,
+          quantity: 2,
+        },
+      ]),
+    })
+    renderAt(<CartSection />, '/products')
+    expect(await screen.findByTestId('cart-total')).toHaveTextContent('₦9,000.00')
+    expect(screen.getByText('Delivery fees are not included.')).toBeInTheDocument()
+    expect(screen.getByText('All sales are final, no returns.')).toBeInTheDocument()
+  })
+})
+
+describe('/orders', () => {
+  test("no orders: SPEC's empty state and a Start Shopping link to /products", async () => {
+    setSession('user', 42)
+    mockFetch({ 'GET users/orders/': json(200, []) })
+    renderAt(<Orders />, '/orders')
+    expect(await screen.findByText('No current orders!')).toBeInTheDocument()
+    expect(screen.getByText('Browse our range for the best pest control solutions!')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/products')
+  })
+})
+
+describe('user settings keep what was typed when a save fails', () => {
+  test("a refused profile save shows the server's message with Close; the typed values stay", async () => {
+    setSession('user', 42)
+    const calls = mockFetch({
+      'GET admins/settings/42/': json(200, {
+        first_name: 'Ada',
+        last_name: 'Obi',
+        username: 'ada@example.ng',
+        phone_number: '+2348031234567',
+        location: 'Yaba',
+      }),
+      'POST admins/settings/42/': json(409, { message: 'That email is already in use' }),
+    })
+    renderAt(<UserSettings />, '/user/settings')
+    const ui = userEvent.setup()
+    const location = await screen.findByLabelText('Location')
+    await ui.clear(location)
+    await ui.type(location, 'Surulere')
+    await ui.clear(screen.getByLabelText('Username (email)'))
+    await ui.type(screen.getByLabelText('Username (email)'), 'taken@example.ng')
+    await ui.click(screen.getByRole('button', { name: 'Save Changes' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' })
+    expect(dialog).toHaveTextContent('That email is already in use')
+    // The profile reloads silently (SPEC section 8), without wiping the user's input.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.path === 'admins/settings/42/')).toHaveLength(2),
+    )
+    await ui.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.getByLabelText('Location')).toHaveValue('Surulere')
+    expect(screen.getByLabelText('Username (email)')).toHaveValue('taken@example.ng')
+  })
+})
+
+test('a page change scrolls to the top', async () => {
+  setSession(null)
+  mockFetch({})
+  const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+  renderAt(
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path="/blog" element={<Link to="/contact">Go to contact</Link>} />
+        <Route path="/contact" element={<p>Contact page</p>} />
+      </Route>
+    </Routes>,
+    '/blog',
+  )
+  scrollTo.mockClear()
+  await userEvent.setup().click(screen.getByRole('link', { name: 'Go to contact' }))
+  expect(await screen.findByText('Contact page')).toBeInTheDocument()
+  expect(scrollTo).toHaveBeenCalledWith(0, 0)
+  scrollTo.mockRestore()
+})
+
+test('two dialogs open at once are each named by their own title', () => {
+  render(
+    <>
+      <Modal open title="Checkout" onClose={() => {}}>
+        first
+      </Modal>
+      <Modal open title="Login Required" onClose={() => {}}>
+        second
+      </Modal>
+    </>,
+  )
+  expect(screen.getByRole('dialog', { name: 'Checkout' })).toHaveTextContent('first')
+  expect(screen.getByRole('dialog', { name: 'Login Required' })).toHaveTextContent('second')
+})
+
+describe('/confirm/payment', () => {
+  beforeEach(() => setSession('user', 42))
+  const at = '/confirm/payment?status=successful&tx_ref=GS-1-abc&transaction_id=99'
+
+  test("201: 'Success!', the order line and 'Back to HomePage' to /", async () => {
+    const calls = mockFetch({
+      'POST verify/': json(201, { message: 'Payment verified', status: 'successful' }),
+    })
+    renderAt(<ConfirmPayment />, at)
+    expect(screen.getByText('Processing your request...')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeInTheDocument()
+    expect(screen.getByText('Your Order has been Placed successfully.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to HomePage' })).toHaveAttribute('href', '/')
+    expect(calls.find((c) => c.path === 'verify/')?.body).toMatchObject({
+      tx_ref: 'GS-1-abc',
+      status: 'successful',
+    })
+  })
+
+  test("refused: 'Oops!', the server's status text and 'Back to Cart' to /products", async () => {
+    mockFetch({ 'POST verify/': json(400, { message: 'Payment was not completed', status: 'cancelled' }) })
+    renderAt(<ConfirmPayment />, at)
+    expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument()
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('cancelled')
+    expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/products')
+  })
+
+  test("no answer: 'An error occured during verification'", async () => {
+    mockFetch({
+      'POST verify/': () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    renderAt(<ConfirmPayment />, at)
+    expect(await screen.findByTestId('payment-status')).toHaveTextContent(
+      'An error occured during verification',
+    )
+  })
+
+  // Last in the file: the page keeps waiting for a token in the background.
+  test('no token: no call is made and the page stays on processing', async () => {
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'))
+    vi.stubGlobal('fetch', fetchMock)
+    await getCsrfToken(true).catch(() => {}) // forget the token earlier tests fetched
+    renderAt(<ConfirmPayment />, at)
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.getByText('Processing your request...')).toBeInTheDocument()
+    expect(fetchMock.mock.calls.every(([url]) => !String(url).includes('verify'))).toBe(true)
+  })
+})
