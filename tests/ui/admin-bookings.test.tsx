@@ -72,6 +72,9 @@ describe('Bookings Management', () => {
         .map((b) => b.textContent),
     )
     expect(actions).toEqual([['approve', 'reject'], ['confirm', 'reject'], [], []])
+    // Shown as SPEC writes them, not restyled to 'Approve'.
+    for (const name of ['approve', 'confirm', 'reject'])
+      expect(screen.getAllByRole('button', { name })[0]).not.toHaveClass('capitalize')
   })
 
   test('the WhatsApp number links to wa.me and shows the local form', async () => {

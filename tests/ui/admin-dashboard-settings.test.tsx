@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { onlineManager } from '@tanstack/react-query'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { booking, mockApi, renderAdmin } from './admin-helpers'
 import { useSession } from '../../src/stores/session'
@@ -64,6 +65,14 @@ describe('Dashboard', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }))
     expect(await within(dialog).findByText('Withdrawal of ₦1,000.00 requested.')).toBeInTheDocument()
     expect(await within(dialog).findByText('₦1,000.00')).toBeInTheDocument()
+
+    // Closed and opened again, the dialog starts blank rather than with the last answer.
+    await ui.click(within(dialog).getByRole('button', { name: 'Close dialog' }))
+    await ui.click(screen.getByRole('button', { name: 'Withdraw' }))
+    const reopened = screen.getByRole('dialog', { name: 'Withdraw' })
+    expect(within(reopened).getByLabelText('Amount (₦)')).toHaveValue(null)
+    expect(within(reopened).queryByText('Withdrawal of ₦1,000.00 requested.')).toBeNull()
+    expect(within(reopened).getByText('₦1,000.00')).toBeInTheDocument()
   })
 
   test('the sidebar shows the admin name and Logout goes to /login', async () => {
@@ -74,7 +83,10 @@ describe('Dashboard', () => {
     })
     const ui = userEvent.setup()
     renderAdmin('/admin')
-    expect(screen.getAllByText('Ada Admin').length).toBeGreaterThan(0)
+    // The username (the login email) is on show, under the name.
+    const sidebar = screen.getByRole('complementary')
+    expect(within(sidebar).getByText('Ada Admin')).toBeInTheDocument()
+    expect(within(sidebar).getByText('admin@test.ng')).toBeInTheDocument()
     const nav = screen.getAllByRole('navigation', { name: 'Admin' })[0]
     expect(
       within(nav)
@@ -126,6 +138,24 @@ describe('Settings', () => {
     })
   })
 
+  test('offline, the profile tab says it could not load (with Retry) instead of loading forever', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    onlineManager.setOnline(false)
+    try {
+      renderAdmin('/admin/settings')
+      const panel = await screen.findByRole('alert')
+      expect(panel).toHaveTextContent('Could not load your profile.')
+      expect(within(panel).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    } finally {
+      onlineManager.setOnline(true)
+    }
+  })
+
   test('security sends all three fields; a refusal shows its message', async () => {
     mockApi({
       'POST admins/password/1/': { status: 400, body: { message: 'Current password is incorrect.' } },
@@ -163,6 +193,9 @@ describe('Settings', () => {
     await ui.type(screen.getByLabelText('Account Number'), '0123456789')
     const auto = screen.getByRole('switch', { name: 'Automatic withdrawals' })
     expect(auto).toHaveAttribute('aria-checked', 'false')
+    expect(auto).toHaveAccessibleDescription(
+      'Pay the balance out to this account once it reaches the threshold.',
+    )
     await ui.click(auto)
     expect(auto).toHaveAttribute('aria-checked', 'true')
     await ui.clear(screen.getByLabelText('Withdrawal Threshold (₦)'))

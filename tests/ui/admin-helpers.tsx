@@ -34,7 +34,7 @@ type Handler = (call: Call) => { status?: number; body?: unknown } | unknown
 
 /**
  * Stubs fetch: `routes` maps 'GET get/users/' (method, space, path without /api/ and query) to a body or a
- * handler. Unknown calls answer 404. Returns the list of calls made (token fetches left out).
+ * handler (which may return a promise, to hold the answer back). Unknown calls answer 404. Returns the list of calls made (token fetches left out).
  */
 export function mockApi(routes: Record<string, unknown | Handler>) {
   const calls: Call[] = []
@@ -50,7 +50,7 @@ export function mockApi(routes: Record<string, unknown | Handler>) {
     const key = `${method} ${path}`
     const route = routes[key] ?? routes[key.replace(/\/$/, '')] ?? routes[`${key}/`]
     if (route === undefined) return json(404, { message: `No mock for ${key}` })
-    const answer = typeof route === 'function' ? (route as Handler)(call) : route
+    const answer = typeof route === 'function' ? await (route as Handler)(call) : route
     if (answer && typeof answer === 'object' && 'status' in answer && typeof answer.status === 'number') {
       const { status, body: answerBody } = answer as { status: number; body?: unknown }
       return json(status, answerBody)

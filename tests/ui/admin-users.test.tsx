@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { onlineManager } from '@tanstack/react-query'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { mockApi, renderAdmin, user } from './admin-helpers'
 import { filterUsers } from '../../src/pages/admin/filters'
@@ -171,6 +172,64 @@ describe('User Management', () => {
     expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled()
     await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by role' }), 'staff')
     expect(screen.getByText('Showing 1–50 of 60')).toBeInTheDocument()
+  })
+
+  test('a failed reload keeps the loaded list under the Retry panel, which is busy while retrying', async () => {
+    let list = USERS
+    let reload: 'fail' | 'hold' | 'ok' = 'ok'
+    let release = () => {}
+    mockApi({
+      'GET get/users/': () => {
+        if (reload === 'fail') return { status: 503, body: { message: 'Database is busy' } }
+        if (reload === 'hold') return new Promise((resolve) => (release = () => resolve(list)))
+        return list
+      },
+      'DELETE admins/delete/4/user/': () => {
+        list = USERS.filter((u) => u.id !== 4)
+        reload = 'fail'
+        return { status: 204 }
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    await screen.findByRole('table')
+    await ui.click(screen.getByRole('button', { name: 'Delete Bola Buyer' }))
+    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+
+    // The delete went through; the reload after it did not: the rows stay, with the panel above them.
+    const panel = await screen.findByRole('alert')
+    expect(panel).toHaveTextContent('Database is busy')
+    expect(tableNames()).toEqual(['Ada Admin', 'Sam Staff', 'Chidi Customer', 'Bola Buyer'])
+
+    reload = 'hold'
+    await ui.click(within(panel).getByRole('button', { name: 'Retry' }))
+    expect(within(panel).getByRole('button', { name: 'Retrying...' })).toBeDisabled()
+    release()
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
+    expect(tableNames()).toEqual(['Ada Admin', 'Sam Staff', 'Chidi Customer'])
+  })
+
+  test('offline, a delete fails at once with the message in the dialog instead of staying busy', async () => {
+    mockApi({ 'GET get/users/': USERS })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    await screen.findByRole('table')
+    onlineManager.setOnline(false)
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          throw new TypeError('Failed to fetch')
+        }),
+      )
+      await ui.click(screen.getByRole('button', { name: 'Delete Bola Buyer' }))
+      const dialog = screen.getByRole('dialog')
+      await ui.click(within(dialog).getByRole('button', { name: 'Delete' }))
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('An error occurred, try again later')
+      expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled()
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 
   test('a failed load shows a retryable error panel', async () => {

@@ -32,6 +32,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate()
   const [loggingOut, setLoggingOut] = useState(false)
   const [logoutError, setLogoutError] = useState('')
+  const showName = name !== '' && name !== email
 
   async function onLogout() {
     setLoggingOut(true)
@@ -51,10 +52,12 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         <ShieldCheck className="size-7 text-brand-300" aria-hidden />
         Admin
       </div>
+      {/* SPEC: the sidebar shows the admin's username, which is the login email; the name heads it. */}
       <div className="mx-4 mb-4 rounded-lg bg-brand-800/60 px-3 py-2">
         <p className="text-xs tracking-wide text-brand-200 uppercase">Signed in as</p>
-        <p className="truncate font-semibold text-white" title={email}>
-          {name || email}
+        {showName && <p className="truncate font-semibold text-white">{name}</p>}
+        <p className={`truncate ${showName ? 'text-sm text-brand-100' : 'font-semibold text-white'}`}>
+          {email}
         </p>
       </div>
       <nav aria-label="Admin" className="flex-1 space-y-1 px-3">
@@ -65,7 +68,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             end={end}
             onClick={onNavigate}
             className={({ isActive }) =>
-              `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${
+              `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-brand-300 ${
                 isActive ? 'bg-white text-brand-800' : 'text-brand-50 hover:bg-brand-800'
               }`
             }
@@ -85,7 +88,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           type="button"
           onClick={onLogout}
           disabled={loggingOut}
-          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-brand-50 hover:bg-brand-800 disabled:opacity-60"
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-brand-50 hover:bg-brand-800 focus-visible:outline-brand-300 disabled:opacity-60"
         >
           <LogOut className="size-5" aria-hidden />
           {loggingOut ? 'Logging out...' : 'Logout'}
@@ -111,7 +114,7 @@ function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
         type="button"
         onClick={onClose}
         aria-label="Close menu"
-        className="absolute top-4 right-3 rounded-md p-1 text-brand-100 hover:bg-brand-800"
+        className="absolute top-4 right-3 rounded-md p-1 text-brand-100 hover:bg-brand-800 focus-visible:outline-brand-300"
       >
         <X className="size-6" aria-hidden />
       </button>

@@ -96,17 +96,18 @@ function ActionButtons({
 }) {
   const action = bookingAction(booking.status)
   const size = wide ? 'flex-1 py-2' : 'px-3 py-1.5'
+  // Lower case as SPEC writes them ('approve', 'confirm'), like the 'view' link.
   return (
     <div className="flex gap-2">
       {action && (
-        <button type="button" className={`btn-primary capitalize ${size}`} onClick={() => onAdvance(booking)}>
+        <button type="button" className={`btn-primary ${size}`} onClick={() => onAdvance(booking)}>
           {action}
         </button>
       )}
       {canReject(booking.status) && (
         <button
           type="button"
-          className={`btn-secondary text-red-700 capitalize ${size}`}
+          className={`btn-secondary text-red-700 ${size}`}
           onClick={() => onReject(booking)}
         >
           reject

@@ -62,8 +62,15 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
     }
   }
 
+  // The dialog stays mounted: a reopened dialog starts blank, not with the last request's answer.
+  function close() {
+    setAmount('')
+    setResult(null)
+    onClose()
+  }
+
   return (
-    <Modal open={open} title="Withdraw" onClose={onClose}>
+    <Modal open={open} title="Withdraw" onClose={close}>
       <p className="text-sm text-slate-600">Available balance: {formatNaira(balance)}</p>
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-40 flex-1">

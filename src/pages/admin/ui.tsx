@@ -14,15 +14,25 @@ export function PageHeader({ title, actions }: { title: string; actions?: ReactN
 }
 
 /** A background load failed: say so and offer a retry (SPEC's original only logged it). */
-export function ErrorPanel({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
+export function ErrorPanel({
+  error,
+  onRetry,
+  what,
+  retrying = false,
+}: {
+  error: unknown
+  onRetry: () => void
+  what: string
+  retrying?: boolean
+}) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-800">
       <p className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-5" aria-hidden /> Could not load {what}.
       </p>
       <p className="mt-1 text-sm">{errorMessage(error, 'Check your connection and try again.')}</p>
-      <button type="button" className="btn-secondary mt-3" onClick={onRetry}>
-        Retry
+      <button type="button" className="btn-secondary mt-3" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying...' : 'Retry'}
       </button>
     </div>
   )
@@ -36,18 +46,43 @@ export function Loading({ what }: { what: string }) {
   )
 }
 
-/** What a query-backed panel shows before its data is there. */
+/**
+ * What a query-backed panel shows before its data is there. A failed reload (after an action, or on coming
+ * back to the screen) keeps what was already loaded on screen, under the retry panel.
+ */
 export function QueryGate({
   query,
   what,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }
+  query: {
+    isPending: boolean
+    isError: boolean
+    isFetching: boolean
+    data: unknown
+    error: unknown
+    refetch: () => unknown
+  }
   what: string
   children: ReactNode
 }) {
-  if (query.isError)
-    return <ErrorPanel error={query.error} what={what} onRetry={() => void query.refetch()} />
+  if (query.isError) {
+    const panel = (
+      <ErrorPanel
+        error={query.error}
+        what={what}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    )
+    if (query.data === undefined) return panel
+    return (
+      <>
+        <div className="mb-4">{panel}</div>
+        {children}
+      </>
+    )
+  }
   if (query.isPending) return <Loading what={what} />
   return <>{children}</>
 }
@@ -391,13 +426,18 @@ export function Switch({
         <p className="font-medium text-slate-800" id={id}>
           {label}
         </p>
-        {description && <p className="text-sm text-slate-500">{description}</p>}
+        {description && (
+          <p className="text-sm text-slate-500" id={`${id}-description`}>
+            {description}
+          </p>
+        )}
       </div>
       <button
         type="button"
         role="switch"
         aria-checked={checked}
         aria-labelledby={id}
+        aria-describedby={description ? `${id}-description` : undefined}
         onClick={() => onChange(!checked)}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${
           checked ? 'bg-brand-600' : 'bg-slate-300'
