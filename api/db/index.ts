@@ -15,6 +15,10 @@ export function openDatabase(file: string): DB {
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')
   db.pragma('synchronous = NORMAL')
+  // SQLite's LIKE and lower() fold only ASCII letters; names such as "Ọlá Adébáyọ̀" need JavaScript's Unicode folding.
+  db.function('casefold', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  )
   return db
 }
 

@@ -64,8 +64,9 @@ export function findOrders(db: DB, filter: OrderFilter = {}): AdminOrder[] {
     params.push(capitalised(filter.status))
   }
   if (filter.q) {
-    where.push(`(customer LIKE ? ESCAPE '\\' OR o.product_name LIKE ? ESCAPE '\\')`)
-    params.push(likeContains(filter.q), likeContains(filter.q))
+    where.push(`(casefold(customer) LIKE ? ESCAPE '\\' OR casefold(o.product_name) LIKE ? ESCAPE '\\')`)
+    const needle = likeContains(filter.q.toLowerCase())
+    params.push(needle, needle)
   }
   if (filter.from) {
     where.push('o.created_at >= ?')

@@ -364,6 +364,10 @@ describe('GET admins/orders/export.csv', () => {
     expect(await names('?from=2025-03-02&to=2025-03-11')).toEqual(['50% Off Spray_Can', 'Fogger'])
     expect(await names('?to=2025-02-28')).toEqual([])
 
+    // Case folding covers Yoruba and Igbo letters too, not only ASCII.
+    addOrder({ customer_name: 'Ọlá Adébáyọ̀', product_name: 'Respirator' })
+    expect(await names(`?q=${encodeURIComponent('ỌLÁ')}`)).toEqual(['Respirator'])
+
     // The JSON list takes the same filters.
     const listed = (await admin.get('admins/orders?q=EMEKA&status=shipped')).body
     expect(listed.map((o: { product_name: string }) => o.product_name)).toEqual(['50% Off Spray_Can'])
