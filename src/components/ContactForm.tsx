@@ -4,6 +4,7 @@ import type { MessageAnswer, QuickMessage } from '../../contract/index.js'
 import { ApiError } from '../api/client'
 import { submitThroughOutbox } from '../offline/outbox'
 import { useSession } from '../stores/session'
+import { TextField } from './TextField'
 
 const EMPTY: QuickMessage = { name: '', email: '', message: '' }
 export const QUEUED_MESSAGE = "Saved — will be sent when you're back online"
@@ -61,35 +62,25 @@ export default function ContactForm({
       {title && <h2 className="text-2xl font-bold text-slate-900">{title}</h2>}
       {title && intro && <p className="mt-2 text-slate-600">{intro}</p>}
       <form onSubmit={submit} className={`${title ? 'mt-6' : ''} grid gap-5 sm:grid-cols-2`}>
-        <div>
-          <label htmlFor={`${id}-name`} className="field-label">
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            autoComplete="name"
-            required
-            className="field"
-            value={form.name}
-            onChange={set('name')}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className="field-label">
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            className="field"
-            value={form.email}
-            onChange={set('email')}
-          />
-        </div>
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={form.name}
+          onChange={set('name')}
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+        />
         <div className="sm:col-span-2">
           <label htmlFor={`${id}-message`} className="field-label">
             Message

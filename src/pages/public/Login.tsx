@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { errorMessage } from '../../api/client'
 import { useSession } from '../../stores/session'
+import { TextField } from '../../components/TextField'
 
 export default function Login() {
   const login = useSession((s) => s.login)
@@ -38,35 +39,25 @@ export default function Login() {
         >
           {state.message ?? 'Welcome back. Log in to book services, shop and track your orders.'}
         </p>
-        <form onSubmit={submit} className="mt-8 space-y-5" noValidate={false}>
-          <div>
-            <label htmlFor="login-email" className="field-label">
-              Email
-            </label>
-            <input
-              id="login-email"
-              type="email"
-              autoComplete="username"
-              required
-              className="field"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor="login-password" className="field-label">
-              Password
-            </label>
-            <input
-              id="login-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              className="field"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+        <form onSubmit={submit} className="mt-8 space-y-5">
+          <TextField
+            id="login-email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <TextField
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           {error && (
             <p role="alert" className="text-sm font-medium text-red-600">
               {error}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { api, errorMessage } from '../../api/client'
 import type { MessageAnswer } from '../../../contract/index.js'
+import { TextField } from '../../components/TextField'
 
 export default function Sign() {
   const navigate = useNavigate()
@@ -33,52 +34,34 @@ export default function Sign() {
           Sign up today and get <strong className="text-brand-700">20% off your first service</strong>.
         </p>
         <form onSubmit={submit} className="mt-8 space-y-5">
-          <div>
-            <label htmlFor="sign-name" className="field-label">
-              Full name
-            </label>
-            <input
-              id="sign-name"
-              autoComplete="name"
-              required
-              className="field"
-              value={form.fullName}
-              onChange={set('fullName')}
-            />
-          </div>
-          <div>
-            <label htmlFor="sign-email" className="field-label">
-              Email
-            </label>
-            <input
-              id="sign-email"
-              type="email"
-              autoComplete="email"
-              required
-              className="field"
-              value={form.email}
-              onChange={set('email')}
-            />
-          </div>
-          <div>
-            <label htmlFor="sign-password" className="field-label">
-              Password
-            </label>
-            <input
-              id="sign-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={8}
-              className="field"
-              value={form.password}
-              onChange={set('password')}
-              aria-describedby="sign-password-hint"
-            />
-            <p id="sign-password-hint" className="mt-1 text-xs text-slate-500">
-              At least 8 characters.
-            </p>
-          </div>
+          <TextField
+            id="sign-name"
+            label="Full name"
+            autoComplete="name"
+            required
+            value={form.fullName}
+            onChange={set('fullName')}
+          />
+          <TextField
+            id="sign-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={set('email')}
+          />
+          <TextField
+            id="sign-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            value={form.password}
+            onChange={set('password')}
+            hint="At least 8 characters."
+          />
           {error && (
             <p role="alert" className="text-sm font-medium italic text-red-600">
               {error}
