@@ -23,6 +23,8 @@ export async function startServer({ port, spaDir }: { port: number; spaDir?: str
   if (spaDir) {
     const indexHtml = path.join(spaDir, 'index.html')
     if (!fs.existsSync(indexHtml)) throw new Error(`No built app at ${spaDir}: run "npm run build" first.`)
+    // Read once: the build does not change under a running server (a deploy restarts it).
+    const shellHtml = fs.readFileSync(indexHtml, 'utf8')
     const relRoot = path.relative(process.cwd(), spaDir) || '.'
     root.use('/assets/*', async (c, next) => {
       await next()
@@ -41,7 +43,7 @@ export async function startServer({ port, spaDir }: { port: number; spaDir?: str
     root.get('*', (c) => {
       if (c.req.path.startsWith(apiPrefix)) return c.notFound()
       // Client-side routes (/about, /admin/orders, ...) all load the single-page app.
-      return c.html(fs.readFileSync(indexHtml, 'utf8'))
+      return c.html(shellHtml)
     })
   }
 
