@@ -1,4 +1,4 @@
-import { ApiError, getCsrfToken, request } from '../api/client'
+import { ApiError, getCsrfToken, request } from '../lib/api-client'
 import { requestBackgroundSync, requestPersistentStorage } from './background'
 import { db, type OutboxEntry } from './db'
 import { backoffDelay, SENDING_CLAIM_MS } from './replay'

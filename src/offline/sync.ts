@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { API_BASE, getCsrfToken } from '../api/client'
-import { useSession } from '../stores/session'
+import { API_BASE, getCsrfToken } from '../lib/api-client'
+import { useSession } from '../lib/session'
 import { db } from './db'
-import { OUTBOX_CHANNEL, type OutboxSentMessage } from './sync-channel'
+import { OUTBOX_CHANNEL, type OutboxSentMessage } from './protocol'
 import { replayOutbox, type ReplayResult } from './replay'
 import { clearUserData, lastUser } from './user-data'
 

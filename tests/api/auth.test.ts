@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
-import { migrate } from '../../api/db/index'
+import { migrate } from '../../api/db'
 
 let t: TestContext
 beforeEach(async () => {

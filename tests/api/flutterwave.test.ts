@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
 import { FlutterwaveGateway } from '../../api/payments/flutterwave'
-import { createGateway } from '../../api/payments/index'
+import { createGateway } from '../../api/payments'
 
 const SECRET_KEY = 'FLWSECK_TEST-0123456789abcdef-X'
 const SECRET_HASH = 'a-webhook-hash'

@@ -3,10 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
-import { migrate, openDatabase, type DB } from '../../api/db/index'
+import { migrate, openDatabase, type DB } from '../../api/db'
 import { seedIfEmpty } from '../../api/db/seed'
 import type { Gateway } from '../../api/payments/gateway'
-import { createGateway } from '../../api/payments/index'
+import { createGateway } from '../../api/payments'
 
 export const ADMIN = { email: 'admin@test.ng', password: 'admin-password-1' }
 export const CUSTOMER = { email: 'customer@test.ng', password: 'customer-password-1' }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
-import { createGateway } from '../../api/payments/index'
+import { createGateway } from '../../api/payments'
 import type { Gateway, GatewayTransaction, PaymentRequest } from '../../api/payments/gateway'
 import { formatNaira } from '../../contract/money'
 

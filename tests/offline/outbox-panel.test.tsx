@@ -15,7 +15,7 @@ const actions = vi.hoisted(() => ({
 vi.mock('../../src/offline/outbox', () => actions)
 vi.mock('../../src/offline/sync', () => ({ replayOutboxNow: actions.replayOutboxNow }))
 
-const { OutboxPanel } = await import('../../src/components/pwa/OutboxPanel')
+const { OutboxPanel } = await import('../../src/app/pwa/outbox-panel')
 
 // jsdom has <dialog> but not showModal/close.
 if (!HTMLDialogElement.prototype.showModal) {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { ApiError } from '../../src/api/client'
+import { ApiError } from '../../src/lib/api-client'
 import { db } from '../../src/offline/db'
 import { requeueOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
 import { json } from './helpers'

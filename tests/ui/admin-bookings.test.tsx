@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { booking, mockApi, renderAdmin } from './admin-helpers'
-import { bookingAction } from '../../src/pages/admin/Bookings'
-import { monthCells } from '../../src/pages/admin/BookingCalendar'
+import { bookingAction } from '../../src/features/bookings/admin/bookings-screen'
+import { monthCells } from '../../src/features/bookings/admin/booking-calendar'
 
 afterEach(() => {
   cleanup()

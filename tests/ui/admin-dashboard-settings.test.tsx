@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { onlineManager } from '@tanstack/react-query'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { booking, mockApi, renderAdmin } from './admin-helpers'
-import { useSession } from '../../src/stores/session'
+import { useSession } from '../../src/lib/session'
 
 afterEach(() => {
   cleanup()

@@ -6,9 +6,9 @@ import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { vi } from 'vitest'
-import type { AdminOrder, Booking, BookingStatus, OrderStatus } from '../../contract/index'
-import AdminApp from '../../src/pages/admin/AdminApp'
-import { useSession } from '../../src/stores/session'
+import type { AdminOrder, Booking, BookingStatus, OrderStatus } from '../../contract'
+import AdminApp from '../../src/app/admin/admin-routes'
+import { useSession } from '../../src/lib/session'
 
 // jsdom does not scroll.
 window.scrollTo = () => {}

@@ -6,7 +6,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { booking, mockApi, order, renderAdmin } from './admin-helpers'
-import { filterBookings, filterOrders } from '../../src/pages/admin/filters'
+import { filterBookings, filterOrders } from '../../src/app/admin/admin-filters'
 
 afterEach(() => {
   cleanup()

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import { StockBadge, stockLevel } from '../../src/components/StockBadge'
+import { StockBadge, stockLevel } from '../../src/features/shop/components/stock-badge'
 import { formatNaira, toKobo, toNaira } from '../../contract/money'
 import { formatDateTime, todayIso } from '../../contract/dates'
 import { localPhone, normaliseNigerianPhone, whatsappLink } from '../../contract/phone'

@@ -2,14 +2,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { ApiError, NetworkError } from '../../src/api/client'
+import { ApiError, NetworkError } from '../../src/lib/api-client'
 import { json, mockFetch, renderWithProviders, setSession } from './public-helpers'
 
 const submitThroughOutbox = vi.fn()
 vi.mock('../../src/offline/outbox', () => ({
   submitThroughOutbox: (...args: unknown[]) => submitThroughOutbox(...args),
 }))
-const { default: Book, validateAppointment } = await import('../../src/pages/user/Book')
+const { default: Book, validateAppointment } = await import('../../src/features/bookings/pages/book')
 
 const TODAY = () => '2026-05-10'
 const valid = {

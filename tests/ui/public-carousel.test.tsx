@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { TESTIMONIALS } from '../../src/content/site'
-import { TESTIMONIAL_INTERVAL_MS, TestimonialsCarousel } from '../../src/components/home/TestimonialsCarousel'
-import { FaqAccordion } from '../../src/components/home/FaqAccordion'
+import { TESTIMONIALS } from '../../src/features/marketing/content'
+import {
+  TESTIMONIAL_INTERVAL_MS,
+  TestimonialsCarousel,
+} from '../../src/features/marketing/components/testimonials-carousel'
+import { FaqAccordion } from '../../src/features/marketing/components/faq-accordion'
 
 const shownName = () => screen.getByRole('group').querySelector('figcaption span span')?.textContent
 

@@ -2,14 +2,14 @@
 import { cleanup, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { ApiError, NetworkError } from '../../src/api/client'
+import { ApiError, NetworkError } from '../../src/lib/api-client'
 import { renderWithProviders, setSession } from './public-helpers'
 
 const submitThroughOutbox = vi.fn()
 vi.mock('../../src/offline/outbox', () => ({
   submitThroughOutbox: (...args: unknown[]) => submitThroughOutbox(...args),
 }))
-const { default: ContactForm } = await import('../../src/components/ContactForm')
+const { default: ContactForm } = await import('../../src/components/contact-form')
 
 beforeEach(() => {
   submitThroughOutbox.mockReset()

@@ -7,7 +7,7 @@ import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
 import { vi } from 'vitest'
-import { useSession } from '../../src/stores/session'
+import { useSession } from '../../src/lib/session'
 
 window.scrollTo = () => {}
 

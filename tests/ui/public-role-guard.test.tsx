@@ -2,8 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, describe, expect, test } from 'vitest'
-import { RoleGuard } from '../../src/components/RoleGuard'
-import { useSession } from '../../src/stores/session'
+import { RoleGuard } from '../../src/app/role-guard'
+import { useSession } from '../../src/lib/session'
 import { setSession } from './public-helpers'
 
 function renderGuard() {

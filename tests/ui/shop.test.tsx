@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ApiError, NetworkError } from '../../src/api/client'
-import { QuantityStepper } from '../../src/components/cart/QuantityStepper'
-import { clampQuantity } from '../../src/components/cart/quantity'
+import { ApiError, NetworkError } from '../../src/lib/api-client'
+import { QuantityStepper } from '../../src/features/shop/components/quantity-stepper'
+import { clampQuantity } from '../../src/features/shop/quantity'
 
 // jsdom has <dialog> but not showModal/close.
 if (!HTMLDialogElement.prototype.showModal) {
@@ -21,8 +21,8 @@ if (!HTMLDialogElement.prototype.showModal) {
 
 // Checkout talks to the API only through these two calls; the tests decide what the server answers.
 const api = vi.hoisted(() => ({ updateCart: vi.fn(), initiatePayment: vi.fn() }))
-vi.mock('../../src/api/cart', () => api)
-const { Checkout } = await import('../../src/components/cart/Checkout')
+vi.mock('../../src/features/shop/cart-api', () => api)
+const { Checkout } = await import('../../src/features/shop/components/checkout')
 
 afterEach(cleanup)
 

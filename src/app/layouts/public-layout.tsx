@@ -1,0 +1,54 @@
+import { Suspense, useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+import { TopBar } from './top-bar'
+import { Footer } from './footer'
+
+/** Page changes scroll to top, unless the link names a section (/services#two), which is scrolled to. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation()
+  useEffect(() => {
+    if (hash) {
+      // The section may render after a lazy chunk loads; try again briefly.
+      let tries = 0
+      const find = () => {
+        const el = document.getElementById(decodeURIComponent(hash.slice(1)))
+        // Instant: arriving from another page should land on the section, not animate from the old scroll spot.
+        if (el) el.scrollIntoView({ behavior: 'instant', block: 'start' })
+        else if (tries++ < 20) timer = window.setTimeout(find, 100)
+      }
+      let timer = window.setTimeout(find, 0)
+      return () => window.clearTimeout(timer)
+    }
+    window.scrollTo(0, 0)
+  }, [pathname, hash])
+  return null
+}
+
+export function PageLoading() {
+  return (
+    <div role="status" className="flex min-h-[50vh] items-center justify-center text-slate-500">
+      Loading...
+    </div>
+  )
+}
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <TopBar />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  )
+}

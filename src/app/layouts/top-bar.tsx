@@ -1,0 +1,190 @@
+import { lazy, Suspense, useState } from 'react'
+import { Link, NavLink, useNavigate } from 'react-router-dom'
+import { CalendarCheck, Menu, ShieldCheck, UserRound, X } from 'lucide-react'
+import { useSession } from '../../lib/session'
+import { useBookAppointment } from '../../components/book-button'
+import { NativeDialog } from '../../components/ui/native-dialog'
+import { LazyOutboxBadge as OutboxBadge } from '../pwa/lazy-pwa-shell'
+
+// Logged-in furniture (menu, notifications) is its own chunk: anonymous visitors never download it.
+const DesktopUserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.DesktopUserMenu })))
+const MobileUserLinks = lazy(() => import('./user-menu').then((m) => ({ default: m.MobileUserLinks })))
+const NotificationsModal = lazy(() => import('./user-menu').then((m) => ({ default: m.NotificationsModal })))
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50 hover:text-brand-700'
+  }`
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-3 text-base font-medium ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-50'
+  }`
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md" aria-label="GreenShield home">
+      <span className="grid size-9 place-items-center rounded-xl bg-brand-700 text-white shadow-sm">
+        <ShieldCheck className="size-5" aria-hidden />
+      </span>
+      <span className="leading-tight">
+        <span className="block text-lg font-extrabold tracking-tight text-brand-900">GreenShield</span>
+        <span className="block text-[10px] font-semibold tracking-[0.14em] text-slate-500 uppercase">
+          Pest Control &amp; Cleaning
+        </span>
+      </span>
+    </Link>
+  )
+}
+
+/** Top bar of the public pages (SPEC section 2, Navigation), with the mobile slide-in menu. */
+export function TopBar() {
+  const { status, role, logout } = useSession()
+  const navigate = useNavigate()
+  const { book, loginDialog } = useBookAppointment()
+  const [mobileOpen, setMobileOpen] = useState(false)
+  const [notificationsOpen, setNotificationsOpen] = useState(false)
+  const loggedIn = status === 'authenticated'
+
+  const links = [
+    role === 'admin' ? { to: '/admin', label: 'Admin' } : { to: '/', label: 'Home' },
+    { to: '/about', label: 'About Us' },
+    { to: '/services', label: 'Services' },
+    { to: '/products', label: 'Products' },
+    { to: '/blog', label: 'Blog' },
+    { to: '/contact', label: 'Contact' },
+  ]
+
+  const closeMobile = () => setMobileOpen(false)
+  const bookFromMenu = () => {
+    closeMobile()
+    book()
+  }
+  const openNotifications = () => {
+    closeMobile()
+    setNotificationsOpen(true)
+  }
+  const logOut = async () => {
+    closeMobile()
+    await logout().catch(() => {})
+    navigate('/')
+  }
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 xl:h-18">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end className={desktopLink}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 xl:flex">
+          <OutboxBadge />
+          <button type="button" className="btn-primary" onClick={book}>
+            <CalendarCheck className="size-4" aria-hidden />
+            Book an Appointment
+          </button>
+          {loggedIn ? (
+            <Suspense fallback={<AccountPlaceholder />}>
+              <DesktopUserMenu onNotifications={() => setNotificationsOpen(true)} onLogout={logOut} />
+            </Suspense>
+          ) : (
+            <Link to="/login" className="btn-secondary">
+              Login
+            </Link>
+          )}
+        </div>
+        <div className="flex items-center gap-1 xl:hidden">
+          <OutboxBadge />
+          <button
+            type="button"
+            className="rounded-lg p-2 text-slate-800 hover:bg-slate-100"
+            aria-label="Open menu"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMobileOpen(true)}
+          >
+            <Menu className="size-6" aria-hidden />
+          </button>
+        </div>
+      </div>
+
+      <MobileMenu open={mobileOpen} onClose={closeMobile}>
+        <nav aria-label="Mobile" className="flex flex-col gap-0.5">
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end className={mobileLink} onClick={closeMobile}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <button type="button" className="btn-primary mt-5 w-full py-3" onClick={bookFromMenu}>
+          <CalendarCheck className="size-4" aria-hidden />
+          Book an Appointment
+        </button>
+        {loggedIn ? (
+          <Suspense fallback={null}>
+            <MobileUserLinks onNavigate={closeMobile} onNotifications={openNotifications} onLogout={logOut} />
+          </Suspense>
+        ) : (
+          <Link to="/login" className="btn-secondary mt-3 w-full py-3" onClick={closeMobile}>
+            Login
+          </Link>
+        )}
+      </MobileMenu>
+
+      {loginDialog}
+      {loggedIn && notificationsOpen && (
+        <Suspense fallback={null}>
+          <NotificationsModal open onClose={() => setNotificationsOpen(false)} />
+        </Suspense>
+      )}
+    </header>
+  )
+}
+
+function AccountPlaceholder() {
+  return (
+    <span className="btn-secondary" aria-hidden>
+      <UserRound className="size-4" />
+      <span className="h-3 w-16 animate-pulse rounded bg-slate-200" />
+    </span>
+  )
+}
+
+/** The slide-in panel, on the native modal <dialog> (focus kept inside, Escape closes it). */
+function MobileMenu({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  children: React.ReactNode
+}) {
+  return (
+    <NativeDialog
+      open={open}
+      onClose={onClose}
+      id="mobile-menu"
+      aria-label="Menu"
+      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,86vw)] max-w-none overflow-y-auto bg-white p-0 shadow-2xl transition-transform duration-200 ease-out starting:open:translate-x-full xl:hidden"
+    >
+      <div className="flex min-h-full flex-col p-4">
+        <div className="mb-4 flex items-center justify-between">
+          <span className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Menu</span>
+          <button
+            type="button"
+            className="rounded-lg p-2 hover:bg-slate-100"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
+            <X className="size-6" aria-hidden />
+          </button>
+        </div>
+        {children}
+      </div>
+    </NativeDialog>
+  )
+}

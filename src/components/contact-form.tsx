@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Send } from 'lucide-react'
+import type { MessageAnswer, QuickMessage } from '../../contract/index.js'
+import { ApiError } from '../lib/api-client'
+import { submitThroughOutbox } from '../offline/outbox'
+import { useSession } from '../lib/session'
+import { TextField } from './ui/text-field'
+
+const EMPTY: QuickMessage = { name: '', email: '', message: '' }
+export const QUEUED_MESSAGE = "Saved — will be sent when you're back online"
+
+interface ContactFormProps {
+  /** Heading above the form; pass null to leave it out (the page has its own). */
+  title?: string | null
+  intro?: string
+  className?: string
+}
+
+type Result = { kind: 'success' | 'error'; text: string } | null
+
+/**
+ * The quick-message form (SPEC section 5: name, email and message required) on About, Services, Contact
+ * and Products. It posts through the outbox, so a message typed offline is sent when the network returns.
+ */
+export default function ContactForm({
+  title = 'Send us a message',
+  intro = 'Questions, quotes or an urgent pest problem? Write to us and we will get back to you quickly.',
+  className = '',
+}: ContactFormProps) {
+  const userId = useSession((s) => s.id)
+  const [form, setForm] = useState<QuickMessage>(EMPTY)
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<Result>(null)
+  const id = useId()
+  const set = (key: keyof QuickMessage) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setForm({ ...form, [key]: e.target.value })
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setBusy(true)
+    setResult(null)
+    try {
+      const sent = await submitThroughOutbox<MessageAnswer>('quick-message', 'quick/message/', form, userId)
+      setResult({
+        kind: 'success',
+        text: sent.state === 'sent' ? sent.data.message : QUEUED_MESSAGE,
+      })
+      setForm(EMPTY)
+    } catch (err) {
+      // A refusal (4xx) shows the server's words; anything else is SPEC's network failure text.
+      setResult({
+        kind: 'error',
+        text: err instanceof ApiError && err.message ? err.message : 'An Error Occured.',
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 ${className}`}>
+      {title && <h2 className="text-2xl font-bold text-slate-900">{title}</h2>}
+      {title && intro && <p className="mt-2 text-slate-600">{intro}</p>}
+      <form onSubmit={submit} className={`${title ? 'mt-6' : ''} grid gap-5 sm:grid-cols-2`}>
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={form.name}
+          onChange={set('name')}
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+        />
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-message`} className="field-label">
+            Message
+          </label>
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            required
+            rows={5}
+            className="field resize-y"
+            value={form.message}
+            onChange={set('message')}
+          />
+        </div>
+        <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
+          <button type="submit" className="btn-primary sm:min-w-40" disabled={busy}>
+            <Send className="size-4" aria-hidden />
+            {busy ? 'Sending...' : 'Send Message'}
+          </button>
+          <p
+            role={result?.kind === 'error' ? 'alert' : 'status'}
+            className={`text-sm font-medium ${result?.kind === 'error' ? 'text-red-600' : 'text-brand-700'}`}
+          >
+            {result?.text}
+          </p>
+        </div>
+      </form>
+    </div>
+  )
+}
+
+export { ContactForm }

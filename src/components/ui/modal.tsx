@@ -1,0 +1,46 @@
+import { useId, type ReactNode } from 'react'
+import { X } from 'lucide-react'
+import { NativeDialog } from './native-dialog'
+
+interface ModalProps {
+  open: boolean
+  title: ReactNode
+  onClose: () => void
+  children: ReactNode
+  /** Buttons row under the content. */
+  footer?: ReactNode
+  size?: 'sm' | 'md' | 'lg'
+}
+
+/** An accessible dialog with a title, a close button and an optional row of buttons. */
+export function Modal({ open, title, onClose, children, footer, size = 'md' }: ModalProps) {
+  // Unique per dialog: a dialog opened over another must not take the first one's title.
+  const titleId = useId()
+  const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-3xl' : 'max-w-lg'
+  return (
+    <NativeDialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl bg-white p-0 text-slate-900 shadow-2xl`}
+    >
+      <div className="p-6">
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md p-1 text-slate-500 hover:bg-slate-100"
+            aria-label="Close dialog"
+          >
+            <X className="size-5" aria-hidden />
+          </button>
+        </div>
+        <div>{children}</div>
+        {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+      </div>
+    </NativeDialog>
+  )
+}

@@ -1,0 +1,260 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import {
+  EMPTY_PAYMENT_SETTINGS,
+  type NotificationSettings,
+  type PaymentSettings,
+} from '../../../../contract/index.js'
+import { PasswordForm, type PasswordFormText } from '../components/password-form'
+import { ProfileForm, type ProfileFormText } from '../components/profile-form'
+import { profileQuery } from '../profile-query'
+import { TextField } from '../../../components/ui/text-field'
+import { useSaveOutcome, type Outcome } from '../components/use-save-outcome'
+import { useTabs } from '../components/use-tabs'
+import { useSession } from '../../../lib/session'
+import {
+  notificationSettingsQuery,
+  paymentSettingsQuery,
+  useSaveNotificationSettings,
+  useSavePaymentSettings,
+} from '../../../app/admin/admin-api'
+import { Card, PageHeader, QueryGate, ResultDialog, Switch } from '../../../components/ui/admin'
+
+const TABS = ['Profile', 'Security', 'Payment', 'Notifications'] as const
+
+const SAVE_FAILED = 'An error occurred, try again later'
+
+const PROFILE_TEXT: ProfileFormText = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  username: 'Username',
+  usernameHint: 'Your login email.',
+  phone: 'Phone Number',
+  errorFallback: SAVE_FAILED,
+}
+
+const PASSWORD_TEXT: PasswordFormText = {
+  current: 'Current Password',
+  new: 'New Password',
+  newHint: 'At least 8 characters.',
+  confirm: 'Confirm New Password',
+  errorFallback: SAVE_FAILED,
+}
+
+/** The server's answer to a save (success or failure), shown in the result modal until closed. */
+function useResultMessage() {
+  const [message, setMessage] = useState<string | null>(null)
+  return { message, show: (outcome: Outcome) => setMessage(outcome.text), close: () => setMessage(null) }
+}
+
+function ProfileTab({ userId }: { userId: number }) {
+  const profile = useQuery(profileQuery(userId))
+  const result = useResultMessage()
+  // Once loaded the form stays, even when the silent reload after a save fails.
+  return (
+    <>
+      {profile.data ? (
+        <ProfileForm
+          userId={userId}
+          initial={profile.data}
+          text={PROFILE_TEXT}
+          onOutcome={result.show}
+          className="grid gap-4 sm:grid-cols-2"
+        />
+      ) : (
+        <QueryGate query={profile} what="your profile">
+          {null}
+        </QueryGate>
+      )}
+      <ResultDialog message={result.message} onClose={result.close} />
+    </>
+  )
+}
+
+function SecurityTab({ userId }: { userId: number }) {
+  const result = useResultMessage()
+  return (
+    <>
+      <PasswordForm
+        userId={userId}
+        text={PASSWORD_TEXT}
+        onOutcome={result.show}
+        className="grid max-w-md gap-4"
+      />
+      <ResultDialog message={result.message} onClose={result.close} />
+    </>
+  )
+}
+
+function PaymentForm({ initial }: { initial: PaymentSettings }) {
+  const [form, setForm] = useState({ ...initial, threshold: String(initial.threshold) })
+  const save = useSavePaymentSettings()
+  const result = useResultMessage()
+  const { busy, run } = useSaveOutcome(result.show)
+  const set =
+    (key: 'bank_name' | 'account_name' | 'account_number' | 'swift_code' | 'threshold') =>
+    (e: ChangeEvent<HTMLInputElement>) =>
+      setForm((f) => ({ ...f, [key]: e.target.value }))
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    await run(() => save.mutateAsync({ ...form, threshold: Number(form.threshold || 0) }), SAVE_FAILED)
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        id="bank-name"
+        label="Bank Name"
+        required
+        value={form.bank_name}
+        onChange={set('bank_name')}
+      />
+      <TextField
+        id="account-name"
+        label="Account Name"
+        required
+        value={form.account_name}
+        onChange={set('account_name')}
+      />
+      <TextField
+        id="account-number"
+        label="Account Number"
+        hint="10-digit NUBAN."
+        required
+        inputMode="numeric"
+        pattern="\d{10}"
+        maxLength={10}
+        title="10 digits"
+        value={form.account_number}
+        onChange={set('account_number')}
+      />
+      <TextField
+        id="swift-code"
+        label="SWIFT Code (optional)"
+        value={form.swift_code}
+        onChange={set('swift_code')}
+        className="field uppercase"
+      />
+      <div className="sm:col-span-2">
+        <Switch
+          label="Automatic withdrawals"
+          description="Pay the balance out to this account once it reaches the threshold."
+          checked={form.auto_withdraw}
+          onChange={(auto_withdraw) => setForm((f) => ({ ...f, auto_withdraw }))}
+        />
+      </div>
+      <TextField
+        id="threshold"
+        label="Withdrawal Threshold (₦)"
+        type="number"
+        min={0}
+        step="0.01"
+        value={form.threshold}
+        onChange={set('threshold')}
+      />
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Payment Information'}
+        </button>
+      </div>
+      <ResultDialog message={result.message} onClose={result.close} />
+    </form>
+  )
+}
+
+function PaymentTab() {
+  const settings = useQuery(paymentSettingsQuery)
+  return (
+    <QueryGate query={settings} what="payment settings">
+      {settings.data !== undefined && <PaymentForm initial={settings.data ?? EMPTY_PAYMENT_SETTINGS} />}
+    </QueryGate>
+  )
+}
+
+const NOTIFICATION_SWITCHES: { key: keyof NotificationSettings; label: string; description: string }[] = [
+  { key: 'email', label: 'Email notifications', description: 'New bookings, orders and messages by email.' },
+  { key: 'sms', label: 'SMS notifications', description: 'Urgent updates by text message.' },
+  { key: 'marketing', label: 'Marketing emails', description: 'News and offers.' },
+  { key: 'payment', label: 'Payment notifications', description: 'Payments received and withdrawals.' },
+]
+
+function NotificationsForm({ userId, initial }: { userId: number; initial: NotificationSettings }) {
+  const [form, setForm] = useState(initial)
+  const save = useSaveNotificationSettings(userId)
+  const result = useResultMessage()
+  const { busy, run } = useSaveOutcome(result.show)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    await run(() => save.mutateAsync(form), SAVE_FAILED)
+  }
+
+  return (
+    <form onSubmit={submit} className="max-w-xl">
+      <div className="divide-y divide-slate-100">
+        {NOTIFICATION_SWITCHES.map(({ key, label, description }) => (
+          <Switch
+            key={key}
+            label={label}
+            description={description}
+            checked={form[key]}
+            onChange={(value) => setForm((f) => ({ ...f, [key]: value }))}
+          />
+        ))}
+      </div>
+      <button type="submit" className="btn-primary mt-4" disabled={busy}>
+        {busy ? 'Saving...' : 'Save Preferences'}
+      </button>
+      <ResultDialog message={result.message} onClose={result.close} />
+    </form>
+  )
+}
+
+function NotificationsTab({ userId }: { userId: number }) {
+  const settings = useQuery(notificationSettingsQuery(userId))
+  return (
+    <QueryGate query={settings} what="notification settings">
+      {settings.data && <NotificationsForm userId={userId} initial={settings.data} />}
+    </QueryGate>
+  )
+}
+
+export default function SettingsScreen() {
+  const userId = useSession((s) => s.id)
+  const tabs = useTabs(TABS)
+
+  if (userId === null) return null
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <div
+        role="tablist"
+        aria-label="Settings"
+        className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200"
+      >
+        {TABS.map((t, i) => (
+          <button
+            key={t}
+            {...tabs.tabProps(i)}
+            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
+              tabs.selected === t
+                ? 'border-brand-700 text-brand-800'
+                : 'border-transparent text-slate-500 hover:text-slate-800'
+            }`}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <Card className="p-5 sm:p-6">
+        <div {...tabs.panelProps(tabs.selected)}>
+          {tabs.selected === 'Profile' && <ProfileTab userId={userId} />}
+          {tabs.selected === 'Security' && <SecurityTab userId={userId} />}
+          {tabs.selected === 'Payment' && <PaymentTab />}
+          {tabs.selected === 'Notifications' && <NotificationsTab userId={userId} />}
+        </div>
+      </Card>
+    </>
+  )
+}

@@ -1,0 +1,81 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { changePassword, type PasswordChange } from '../api'
+import { TextField } from '../../../components/ui/text-field'
+import { useSaveOutcome, type Outcome } from './use-save-outcome'
+
+export interface PasswordFormText {
+  heading?: string
+  current: string
+  new: string
+  newHint: string
+  confirm: string
+  errorFallback: string
+}
+
+const EMPTY_PASSWORDS: PasswordChange = { current_password: '', new_password: '', confirm_password: '' }
+
+/** The password change of both settings pages (POST admins/password/{id}/); cleared once it succeeds. */
+export function PasswordForm({
+  userId,
+  text,
+  onOutcome,
+  className,
+  buttonClassName = 'btn-primary',
+}: {
+  userId: number
+  text: PasswordFormText
+  onOutcome: (outcome: Outcome) => void
+  className: string
+  buttonClassName?: string
+}) {
+  const [form, setForm] = useState(EMPTY_PASSWORDS)
+  const { busy, run } = useSaveOutcome(onOutcome)
+  const id = useId()
+  const set = (key: keyof PasswordChange) => (e: ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }))
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    if (await run(() => changePassword(userId, form), text.errorFallback)) setForm(EMPTY_PASSWORDS)
+  }
+
+  return (
+    <form onSubmit={submit} className={className}>
+      {text.heading && <h2 className="text-lg font-bold">{text.heading}</h2>}
+      <TextField
+        id={`${id}-current`}
+        label={text.current}
+        type="password"
+        required
+        autoComplete="current-password"
+        value={form.current_password}
+        onChange={set('current_password')}
+      />
+      <TextField
+        id={`${id}-new`}
+        label={text.new}
+        type="password"
+        required
+        minLength={8}
+        autoComplete="new-password"
+        value={form.new_password}
+        onChange={set('new_password')}
+        hint={text.newHint}
+      />
+      <TextField
+        id={`${id}-confirm`}
+        label={text.confirm}
+        type="password"
+        required
+        autoComplete="new-password"
+        value={form.confirm_password}
+        onChange={set('confirm_password')}
+      />
+      <div>
+        <button type="submit" className={buttonClassName} disabled={busy}>
+          {busy ? 'Updating...' : 'Update Password'}
+        </button>
+      </div>
+    </form>
+  )
+}

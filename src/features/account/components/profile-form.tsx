@@ -1,0 +1,125 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import type { Profile } from '../../../../contract/index.js'
+import { localPhone } from '../../../../contract/phone.js'
+import { profileKey, saveProfile } from '../api'
+import { useSession } from '../../../lib/session'
+import { TextField } from '../../../components/ui/text-field'
+import { useSaveOutcome, type Outcome } from './use-save-outcome'
+
+/** Each page's wording; `location` set adds the Location field (the customer's version, SPEC section 8). */
+export interface ProfileFormText {
+  heading?: string
+  firstName: string
+  lastName: string
+  username: string
+  usernameHint: string
+  phone: string
+  phonePlaceholder?: string
+  location?: string
+  errorFallback: string
+}
+
+const toForm = (profile: Profile): Profile => ({ ...profile, phone_number: localPhone(profile.phone_number) })
+
+/**
+ * The profile form of both settings pages (POST admins/settings/{id}/). Whatever the save's result, the saved
+ * profile reloads (SPEC: on profile save errors it reloads silently) and the form shows it again.
+ */
+export function ProfileForm({
+  userId,
+  initial,
+  text,
+  onOutcome,
+  className,
+  buttonClassName = 'btn-primary',
+}: {
+  userId: number
+  /** The loaded profile (profileQuery). */
+  initial: Profile
+  text: ProfileFormText
+  onOutcome: (outcome: Outcome) => void
+  className: string
+  buttonClassName?: string
+}) {
+  const queryClient = useQueryClient()
+  const checkAuth = useSession((s) => s.checkAuth)
+  const { busy, run } = useSaveOutcome(onOutcome)
+  const [loaded, setLoaded] = useState(initial)
+  const [form, setForm] = useState(() => toForm(initial))
+  const id = useId()
+  // A reload brought other values: show them (state reset during render, not in an effect).
+  if (initial !== loaded) {
+    setLoaded(initial)
+    setForm(toForm(initial))
+  }
+
+  const withLocation = text.location !== undefined
+  const set = (key: keyof Profile) => (e: ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }))
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const { location, ...adminBody } = form
+    const body = withLocation ? { ...adminBody, location } : adminBody
+    // The name in the top bar or sidebar comes from the session: refresh it after a change.
+    if (await run(() => saveProfile(userId, body), text.errorFallback)) void checkAuth()
+    void queryClient.invalidateQueries({ queryKey: profileKey(userId) })
+  }
+
+  return (
+    <form onSubmit={submit} className={className}>
+      {text.heading && <h2 className="text-lg font-bold sm:col-span-2">{text.heading}</h2>}
+      <TextField
+        id={`${id}-first`}
+        label={text.firstName}
+        autoComplete="given-name"
+        value={form.first_name}
+        onChange={set('first_name')}
+      />
+      <TextField
+        id={`${id}-last`}
+        label={text.lastName}
+        autoComplete="family-name"
+        value={form.last_name}
+        onChange={set('last_name')}
+      />
+      {/* With five fields the username gets a row of its own. */}
+      <div className={withLocation ? 'sm:col-span-2' : undefined}>
+        <TextField
+          id={`${id}-username`}
+          label={text.username}
+          type="email"
+          required
+          autoComplete="email"
+          value={form.username}
+          onChange={set('username')}
+          hint={text.usernameHint}
+        />
+      </div>
+      <TextField
+        id={`${id}-phone`}
+        label={text.phone}
+        type="tel"
+        autoComplete="tel"
+        placeholder={text.phonePlaceholder}
+        value={form.phone_number}
+        onChange={set('phone_number')}
+      />
+      {withLocation && (
+        <TextField
+          id={`${id}-location`}
+          label={text.location ?? ''}
+          autoComplete="street-address"
+          value={form.location}
+          onChange={set('location')}
+        />
+      )}
+      <div className="sm:col-span-2">
+        <button type="submit" className={buttonClassName} disabled={busy}>
+          {busy ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,251 @@
+import { useState } from 'react'
+import { CalendarDays, List } from 'lucide-react'
+import type { Booking, BookingStatus } from '../../../../contract/index.js'
+import { formatDateTime } from '../../../../contract/dates.js'
+import { localPhone, whatsappLink } from '../../../../contract/phone.js'
+import { Modal } from '../../../components/ui/modal'
+import { useAdvanceBooking, useBookings, useRejectBooking } from '../../../app/admin/admin-api'
+import { BookingCalendar } from './booking-calendar'
+import { filterBookings, type BookingStatusFilter } from '../../../app/admin/admin-filters'
+import {
+  Card,
+  ConfirmDialog,
+  DataTable,
+  ListResults,
+  PageHeader,
+  QueryGate,
+  SearchBox,
+  SelectFilter,
+  StatusBadge,
+  linkButton,
+  useConfirmAction,
+  useFilteredPages,
+} from '../../../components/ui/admin'
+
+const STATUS_OPTIONS = [
+  ['all', 'All Status'],
+  ['pending', 'Pending'],
+  ['confirmed', 'Confirmed'],
+  ['completed', 'Completed'],
+  ['cancelled', 'Cancelled'],
+] as const
+
+/**
+ * SPEC section 4, adapted to our statuses: the action reads 'approve' on a Pending booking (-> Confirmed)
+ * and 'confirm' on a Confirmed one (-> Completed); nothing otherwise.
+ */
+export function bookingAction(status: BookingStatus): 'approve' | 'confirm' | null {
+  return status === 'Pending' ? 'approve' : status === 'Confirmed' ? 'confirm' : null
+}
+const canReject = (status: BookingStatus) => status === 'Pending' || status === 'Confirmed'
+
+const BOOKING_COLUMNS = ['Customer', 'Whatsapp no', 'Service', 'Details', 'Date & Time', 'Status', 'Actions']
+
+const when = (b: Booking) => formatDateTime(`${b.date}T${b.time}`)
+
+function WhatsappNumber({ phone }: { phone: string }) {
+  const link = whatsappLink(phone)
+  const shown = localPhone(phone)
+  return link ? (
+    <a href={link} target="_blank" rel="noopener noreferrer" className={linkButton}>
+      {shown}
+    </a>
+  ) : (
+    <span>{shown}</span>
+  )
+}
+
+function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
+  return (
+    <Modal open={booking !== null} title={booking?.full_name ?? ''} onClose={onClose}>
+      {booking && (
+        <div className="space-y-3 text-sm">
+          <StatusBadge status={booking.status} />
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
+            <dt className="font-medium text-slate-500">Service</dt>
+            <dd className="capitalize">{booking.service}</dd>
+            <dt className="font-medium text-slate-500">Date &amp; Time</dt>
+            <dd>{when(booking)}</dd>
+            <dt className="font-medium text-slate-500">Location</dt>
+            <dd>{booking.location}</dd>
+            <dt className="font-medium text-slate-500">Whatsapp no</dt>
+            <dd>
+              <WhatsappNumber phone={booking.phone_number} />
+            </dd>
+          </dl>
+          <div>
+            <h3 className="font-medium text-slate-500">Booking info</h3>
+            <p className="mt-1 whitespace-pre-wrap text-slate-800">{booking.info || 'No details given.'}</p>
+          </div>
+        </div>
+      )}
+    </Modal>
+  )
+}
+
+function ActionButtons({
+  booking,
+  onAdvance,
+  onReject,
+  wide,
+}: {
+  booking: Booking
+  onAdvance: (b: Booking) => void
+  onReject: (b: Booking) => void
+  wide?: boolean
+}) {
+  const action = bookingAction(booking.status)
+  const size = wide ? 'flex-1 py-2' : 'px-3 py-1.5'
+  // Lower case as SPEC writes them ('approve', 'confirm'), like the 'view' link.
+  return (
+    <div className="flex gap-2">
+      {action && (
+        <button type="button" className={`btn-primary ${size}`} onClick={() => onAdvance(booking)}>
+          {action}
+        </button>
+      )}
+      {canReject(booking.status) && (
+        <button
+          type="button"
+          className={`btn-secondary text-red-700 ${size}`}
+          onClick={() => onReject(booking)}
+        >
+          reject
+        </button>
+      )}
+    </div>
+  )
+}
+
+export default function BookingsScreen() {
+  const bookings = useBookings()
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<BookingStatusFilter>('all')
+  const [calendar, setCalendar] = useState(false)
+  const [viewing, setViewing] = useState<Booking | null>(null)
+  const advancing = useConfirmAction<Booking>()
+  const rejecting = useConfirmAction<Booking>()
+  const advance = useAdvanceBooking()
+  const reject = useRejectBooking()
+
+  const { filtered, pages } = useFilteredPages(bookings.data, search, status, filterBookings)
+
+  const askAdvance = advancing.ask
+  const askReject = rejecting.ask
+  const advanceVerb = advancing.target ? bookingAction(advancing.target.status) : null
+
+  return (
+    <>
+      <PageHeader
+        title="Bookings Management"
+        actions={
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-pressed={calendar}
+            onClick={() => setCalendar((c) => !c)}
+          >
+            {calendar ? (
+              <List className="size-4" aria-hidden />
+            ) : (
+              <CalendarDays className="size-4" aria-hidden />
+            )}
+            {calendar ? 'List' : 'Calendar'}
+          </button>
+        }
+      />
+      <div className="mb-4 flex flex-wrap gap-3">
+        <SearchBox
+          value={search}
+          onChange={setSearch}
+          label="Search bookings"
+          placeholder="Search by name, phone or location..."
+        />
+        <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
+      </div>
+      {calendar ? (
+        <QueryGate query={bookings} what="bookings">
+          <BookingCalendar bookings={filtered} onView={setViewing} />
+        </QueryGate>
+      ) : (
+        <ListResults query={bookings} what="bookings" empty="No bookings found" pages={pages}>
+          <DataTable columns={BOOKING_COLUMNS}>
+            {pages.pageItems.map((b) => (
+              <tr key={b.id}>
+                <td className="px-4 py-3 font-medium text-slate-900">{b.full_name}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <WhatsappNumber phone={b.phone_number} />
+                </td>
+                <td className="px-4 py-3 capitalize">{b.service}</td>
+                <td className="px-4 py-3">
+                  <button type="button" className={linkButton} onClick={() => setViewing(b)}>
+                    view
+                  </button>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{when(b)}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={b.status} />
+                </td>
+                <td className="px-4 py-3">
+                  <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <ul className="space-y-3 md:hidden" aria-label="Bookings">
+            {pages.pageItems.map((b) => (
+              <li key={b.id}>
+                <Card className="p-4 text-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="truncate font-semibold text-slate-900">{b.full_name}</p>
+                      <p className="text-slate-600 capitalize">{b.service}</p>
+                    </div>
+                    <StatusBadge status={b.status} />
+                  </div>
+                  <p className="mt-2 text-slate-600">{when(b)}</p>
+                  <p className="text-slate-600">{b.location}</p>
+                  <p className="mt-1">
+                    <WhatsappNumber phone={b.phone_number} />
+                  </p>
+                  <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                    <button type="button" className={linkButton} onClick={() => setViewing(b)}>
+                      View Details
+                    </button>
+                    <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </ListResults>
+      )}
+
+      <DetailsDialog booking={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={advancing.target !== null}
+        title={advanceVerb === 'confirm' ? 'Confirm Booking' : 'Approve Booking'}
+        message="Are you sure you want to approve?"
+        confirmLabel={advanceVerb === 'confirm' ? 'Confirm' : 'Approve'}
+        busyLabel={advanceVerb === 'confirm' ? 'Confirming...' : 'Approving...'}
+        busy={advance.isPending}
+        error={advancing.error}
+        onConfirm={() => advancing.confirm((b) => advance.mutateAsync(b.id))}
+        onCancel={advancing.cancel}
+      />
+      <ConfirmDialog
+        open={rejecting.target !== null}
+        title="Reject Booking"
+        message="Do you want to reject this booking?"
+        confirmLabel="Reject"
+        busyLabel="Rejecting..."
+        cancelLabel="No"
+        busy={reject.isPending}
+        error={rejecting.error}
+        danger
+        onConfirm={() => rejecting.confirm((b) => reject.mutateAsync(b.id))}
+        onCancel={rejecting.cancel}
+      />
+    </>
+  )
+}

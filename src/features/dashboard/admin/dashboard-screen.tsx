@@ -1,0 +1,271 @@
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { CalendarCheck, CheckCircle2, Home, Package, ShoppingBag, Users, Wallet } from 'lucide-react'
+import { formatNaira } from '../../../../contract/money.js'
+import { formatDate, formatDateTime } from '../../../../contract/dates.js'
+import { localPhone } from '../../../../contract/phone.js'
+import { errorMessage } from '../../../lib/api-client'
+import { Modal } from '../../../components/ui/modal'
+import { useRequestWithdrawal, useStats, useWithdrawals } from '../../../app/admin/admin-api'
+import { Card, QueryGate, StatusBadge } from '../../../components/ui/admin'
+
+const QUICK_LINKS = [
+  { to: '/', label: 'Home Page', icon: Home },
+  { to: '/products', label: 'Product Page', icon: Package },
+  { to: '/book', label: 'Appointment Page', icon: CalendarCheck },
+  { to: '/admin/orders', label: 'Orders', icon: ShoppingBag },
+]
+
+function Stat({
+  label,
+  value,
+  icon: Icon,
+  action,
+}: {
+  label: string
+  value: string
+  icon: typeof Users
+  action?: React.ReactNode
+}) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <p className="text-sm font-medium text-slate-500">{label}</p>
+          <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+        </div>
+        <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+          <Icon className="size-6" aria-hidden />
+        </span>
+      </div>
+      {action}
+    </Card>
+  )
+}
+
+/** Records a withdrawal request (amount 1..balance, checked by the server) and lists earlier ones. */
+function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: number; onClose: () => void }) {
+  const [amount, setAmount] = useState('')
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const withdraw = useRequestWithdrawal()
+  const history = useWithdrawals(open)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setResult(null)
+    try {
+      const answer = await withdraw.mutateAsync(Number(amount))
+      setResult({ ok: true, text: answer.message })
+      setAmount('')
+    } catch (err) {
+      setResult({ ok: false, text: errorMessage(err, 'An error occurred, try again later') })
+    }
+  }
+
+  // The dialog stays mounted: a reopened dialog starts blank, not with the last request's answer.
+  function close() {
+    setAmount('')
+    setResult(null)
+    onClose()
+  }
+
+  return (
+    <Modal open={open} title="Withdraw" onClose={close}>
+      <p className="text-sm text-slate-600">Available balance: {formatNaira(balance)}</p>
+      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-40 flex-1">
+          <label htmlFor="withdraw-amount" className="field-label">
+            Amount (₦)
+          </label>
+          <input
+            id="withdraw-amount"
+            type="number"
+            min={1}
+            max={Math.max(1, balance)}
+            step="0.01"
+            required
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className="field"
+          />
+        </div>
+        <button type="submit" className="btn-primary" disabled={withdraw.isPending}>
+          {withdraw.isPending ? 'Requesting...' : 'Request withdrawal'}
+        </button>
+      </form>
+      {result && (
+        <p
+          role={result.ok ? 'status' : 'alert'}
+          className={`mt-3 text-sm ${result.ok ? 'text-green-700' : 'text-red-700'}`}
+        >
+          {result.text}
+        </p>
+      )}
+      <h3 className="mt-6 mb-2 font-semibold text-slate-800">Previous requests</h3>
+      <QueryGate query={history} what="withdrawal requests">
+        {history.data?.length ? (
+          <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto text-sm">
+            {history.data.map((w) => (
+              <li key={w.id} className="flex items-center justify-between gap-3 py-2">
+                <span>
+                  <span className="font-medium">{formatNaira(w.amount)}</span>
+                  <span className="block text-xs text-slate-500">
+                    {formatDateTime(w.created)}
+                    {w.admin ? ` · ${w.admin}` : ''}
+                  </span>
+                </span>
+                <StatusBadge status={w.status} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-500">No withdrawal requests yet.</p>
+        )}
+      </QueryGate>
+    </Modal>
+  )
+}
+
+export default function Dashboard() {
+  const stats = useStats()
+  const [withdrawOpen, setWithdrawOpen] = useState(false)
+  const data = stats.data
+
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Dashboard</h1>
+      <QueryGate query={stats} what="the dashboard">
+        {data && (
+          <div className="space-y-6">
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              <Stat
+                label="Total Bookings"
+                value={String(data.total_bookings.total_bookings)}
+                icon={CalendarCheck}
+              />
+              <Stat
+                label="Balance"
+                value={formatNaira(data.balance)}
+                icon={Wallet}
+                action={
+                  <button
+                    type="button"
+                    className="btn-primary mt-3 w-full"
+                    onClick={() => setWithdrawOpen(true)}
+                  >
+                    Withdraw
+                  </button>
+                }
+              />
+              <Stat
+                label="Completed Services"
+                value={String(data.completed.completed_services)}
+                icon={CheckCircle2}
+              />
+            </div>
+
+            <Card className="p-5">
+              <h2 className="mb-3 text-lg font-semibold text-slate-900">Quick Links</h2>
+              <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+                {QUICK_LINKS.map(({ to, label, icon: Icon }) => (
+                  <Link
+                    key={to}
+                    to={to}
+                    className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-3 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-800"
+                  >
+                    <Icon className="size-5 text-brand-700" aria-hidden />
+                    {label}
+                  </Link>
+                ))}
+              </div>
+            </Card>
+
+            <div className="grid gap-6 xl:grid-cols-3">
+              <Card className="overflow-hidden xl:col-span-2">
+                <h2 className="px-5 pt-5 pb-3 text-lg font-semibold text-slate-900">Latest Bookings</h2>
+                {data.latest_bookings.length === 0 ? (
+                  <p className="px-5 pb-5 text-slate-500">No bookings yet.</p>
+                ) : (
+                  <>
+                    <ul className="divide-y divide-slate-100 px-5 pb-3 text-sm sm:hidden">
+                      {data.latest_bookings.map((b) => (
+                        <li key={b.id} className="flex items-start justify-between gap-3 py-2.5">
+                          <span className="min-w-0">
+                            <span className="block truncate font-medium text-slate-900">{b.full_name}</span>
+                            <span className="block text-slate-500">
+                              <span className="capitalize">{b.service}</span> ·{' '}
+                              {formatDate(`${b.date}T00:00`)}
+                            </span>
+                            <span className="block text-slate-500">{localPhone(b.phone_number)}</span>
+                          </span>
+                          <StatusBadge status={b.status} />
+                        </li>
+                      ))}
+                    </ul>
+                    <div className="hidden overflow-x-auto sm:block">
+                      <table className="w-full text-left text-sm">
+                        <thead className="bg-slate-50 text-slate-600">
+                          <tr>
+                            <th className="px-5 py-2 font-medium">Name</th>
+                            <th className="px-5 py-2 font-medium">Service</th>
+                            <th className="px-5 py-2 font-medium">Phone</th>
+                            <th className="px-5 py-2 font-medium">Date</th>
+                            <th className="px-5 py-2 font-medium">Status</th>
+                          </tr>
+                        </thead>
+                        <tbody className="divide-y divide-slate-100">
+                          {data.latest_bookings.map((b) => (
+                            <tr key={b.id}>
+                              <td className="px-5 py-2.5 font-medium text-slate-900">{b.full_name}</td>
+                              <td className="px-5 py-2.5 capitalize">{b.service}</td>
+                              <td className="px-5 py-2.5 whitespace-nowrap">{localPhone(b.phone_number)}</td>
+                              <td className="px-5 py-2.5 whitespace-nowrap">
+                                {formatDate(`${b.date}T00:00`)}
+                              </td>
+                              <td className="px-5 py-2.5">
+                                <StatusBadge status={b.status} />
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  </>
+                )}
+              </Card>
+              <Card className="p-5">
+                <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
+                  <Users className="size-5 text-brand-700" aria-hidden /> Users
+                </h2>
+                <ul className="divide-y divide-slate-100 text-sm">
+                  {data.users.map((u) => (
+                    <li key={u.email} className="flex items-center justify-between gap-3 py-2">
+                      <span className="min-w-0">
+                        <span className="block truncate font-medium text-slate-900">
+                          {u.full_name || u.email}
+                        </span>
+                        <span className="block truncate text-slate-500">{u.email}</span>
+                      </span>
+                      <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                        {u.role}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <Link
+                  to="/admin/users"
+                  className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+                >
+                  All users
+                </Link>
+              </Card>
+            </div>
+          </div>
+        )}
+      </QueryGate>
+      {data && (
+        <WithdrawDialog open={withdrawOpen} balance={data.balance} onClose={() => setWithdrawOpen(false)} />
+      )}
+    </>
+  )
+}

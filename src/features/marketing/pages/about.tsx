@@ -1,0 +1,157 @@
+import { useState } from 'react'
+import { Eye, Gem, Target, ZoomIn } from 'lucide-react'
+import ContactForm from '../../../components/contact-form'
+import { CallToAction } from '../components/call-to-action'
+import { container, PageHero, SectionHeading } from '../components/section'
+import { Modal } from '../../../components/ui/modal'
+import { STATS, TEAM, TIMELINE, type TeamMember } from '../content'
+
+const PILLARS = [
+  {
+    icon: Target,
+    title: 'Our mission',
+    text: 'To protect the health of Nigerian homes and businesses with pest control and cleaning that is effective, affordable and safe for people and the environment.',
+  },
+  {
+    icon: Eye,
+    title: 'Our vision',
+    text: 'To be the most trusted name in eco-friendly pest control and cleaning in West Africa, one spotless space at a time.',
+  },
+  {
+    icon: Gem,
+    title: 'Our values',
+    text: 'Safety first. Honest prices. On time, every time. We treat every home as our own and stand behind our work with a guarantee.',
+  },
+]
+
+export default function About() {
+  const [enlarged, setEnlarged] = useState<TeamMember | null>(null)
+  return (
+    <>
+      <PageHero
+        eyebrow="About us"
+        title="Protecting Nigerian homes and businesses since 2017"
+        intro="GreenShield Pest Control & Cleaning began in Lagos with one van and a simple promise: treatments that work, with products that are safe for your family."
+      />
+
+      <section className={`${container} relative z-10 -mt-8 sm:-mt-10`} aria-label="GreenShield in numbers">
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {STATS.map((s) => (
+            <div
+              key={s.label}
+              className="flex flex-col-reverse rounded-2xl bg-white p-5 text-center shadow-lg ring-1 ring-slate-100 sm:p-6"
+            >
+              <dt className="mt-1 text-sm font-medium text-slate-500">{s.label}</dt>
+              <dd className="text-3xl font-extrabold text-brand-700 sm:text-4xl">{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className={`${container} py-16 sm:py-20`} aria-labelledby="about-purpose">
+        <SectionHeading id="about-purpose" eyebrow="What drives us" title="Mission, vision and values" />
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {PILLARS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+              <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-700">
+                <Icon className="size-6" aria-hidden />
+              </span>
+              <h3 className="mt-5 text-xl font-bold text-slate-900">{title}</h3>
+              <p className="mt-3 leading-relaxed text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-slate-50 py-16 sm:py-20" aria-labelledby="about-team">
+        <div className={container}>
+          <SectionHeading
+            id="about-team"
+            eyebrow="Our team"
+            title="The people behind every visit"
+            intro="Select a photo to see it larger."
+          />
+          <ul className="mt-12 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
+            {TEAM.map((member) => (
+              <li
+                key={member.name}
+                className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+              >
+                <button
+                  type="button"
+                  onClick={() => setEnlarged(member)}
+                  className="group relative block w-full"
+                  aria-label={`Enlarge photo of ${member.name}`}
+                >
+                  <img
+                    src={member.photo}
+                    alt={`Portrait of ${member.name}`}
+                    width={400}
+                    height={400}
+                    loading="lazy"
+                    className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                  />
+                  <span className="absolute right-2 bottom-2 grid size-9 place-items-center rounded-full bg-white/90 text-brand-800 shadow">
+                    <ZoomIn className="size-4" aria-hidden />
+                  </span>
+                </button>
+                <div className="p-4 sm:p-5">
+                  <h3 className="font-bold text-slate-900">{member.name}</h3>
+                  <p className="text-sm text-brand-700">{member.role}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className={`${container} py-16 sm:py-20`} aria-labelledby="about-story">
+        <SectionHeading id="about-story" eyebrow="Our story" title="From one van to five hundred clients" />
+        <ol className="relative mx-auto mt-12 max-w-3xl border-l-2 border-brand-200 pl-8 sm:pl-10">
+          {TIMELINE.map((t) => (
+            <li key={t.year} className="relative pb-10 last:pb-0">
+              <span
+                aria-hidden
+                className="absolute top-1 -left-[43px] grid size-5 place-items-center rounded-full bg-white ring-4 ring-brand-600 sm:-left-[51px]"
+              />
+              <p className="text-sm font-extrabold tracking-wide text-brand-700">{t.year}</p>
+              <h3 className="mt-1 text-lg font-bold text-slate-900">{t.title}</h3>
+              <p className="mt-1 leading-relaxed text-slate-600">{t.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={`${container} pb-16 sm:pb-20`} aria-label="Contact us">
+        <div className="mx-auto max-w-3xl">
+          <ContactForm />
+        </div>
+      </section>
+
+      <CallToAction />
+
+      <Modal
+        open={enlarged !== null}
+        title={enlarged?.name ?? ''}
+        onClose={() => setEnlarged(null)}
+        size="lg"
+      >
+        {enlarged && (
+          <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:items-center">
+            <img
+              src={enlarged.photo}
+              alt={`Portrait of ${enlarged.name}`}
+              width={400}
+              height={400}
+              className="w-full rounded-xl"
+            />
+            <div>
+              <p className="font-semibold text-brand-700">{enlarged.role}</p>
+              <p className="mt-3 leading-relaxed text-slate-600">{enlarged.bio}</p>
+            </div>
+          </div>
+        )}
+      </Modal>
+    </>
+  )
+}

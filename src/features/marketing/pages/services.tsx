@@ -1,0 +1,125 @@
+import { Link } from 'react-router-dom'
+import { CheckCircle2, ShoppingBag } from 'lucide-react'
+import { BookButton } from '../../../components/book-button'
+import ContactForm from '../../../components/contact-form'
+import { FaqAccordion } from '../components/faq-accordion'
+import { container, PageHero, SectionHeading } from '../components/section'
+import { TestimonialsCarousel } from '../components/testimonials-carousel'
+import { HOW_IT_WORKS, SERVICES } from '../content'
+
+export default function Services() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Our services"
+        title="Pest control, deep cleaning and the products to keep it that way"
+        intro="Bookings are confirmed within 24 hours. Emergency response 2 to 4 hours."
+      >
+        <nav aria-label="Services on this page" className="flex flex-wrap gap-2">
+          {SERVICES.map((s) => (
+            <Link
+              key={s.anchor}
+              to={`#${s.anchor}`}
+              className="rounded-full bg-white/10 px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/20 hover:bg-white/20"
+            >
+              {s.title}
+            </Link>
+          ))}
+        </nav>
+      </PageHero>
+
+      <div className={`${container} space-y-16 py-16 sm:space-y-24 sm:py-20`}>
+        {SERVICES.map((s, i) => (
+          <section
+            key={s.anchor}
+            id={s.anchor}
+            aria-labelledby={`${s.anchor}-title`}
+            className="grid scroll-mt-24 items-center gap-8 lg:grid-cols-2 lg:gap-16"
+          >
+            <img
+              src={s.image}
+              alt=""
+              width={480}
+              height={320}
+              loading={i === 0 ? undefined : 'lazy'}
+              className={`w-full rounded-3xl shadow-lg ring-1 ring-slate-200 ${i % 2 === 1 ? 'lg:order-2' : ''}`}
+            />
+            <div>
+              <p className="text-xs font-bold tracking-[0.16em] text-brand-700 uppercase">Service {i + 1}</p>
+              <h2
+                id={`${s.anchor}-title`}
+                className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl"
+              >
+                {s.title}
+              </h2>
+              <p className="mt-4 text-lg leading-relaxed text-slate-600">{s.summary}</p>
+              <ul className="mt-6 space-y-3">
+                {s.points.map((p) => (
+                  <li key={p} className="flex gap-3 text-slate-700">
+                    <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
+                    {p}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-8">
+                {s.anchor === 'three' ? (
+                  <Link to="/products" className="btn-primary px-6 py-3">
+                    <ShoppingBag className="size-4" aria-hidden />
+                    Shop Products
+                  </Link>
+                ) : (
+                  <BookButton className="btn-primary px-6 py-3" />
+                )}
+              </div>
+            </div>
+          </section>
+        ))}
+      </div>
+
+      <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="how-it-works">
+        <div className={container}>
+          <SectionHeading id="how-it-works" eyebrow="How it works" title="Four simple steps" />
+          <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {HOW_IT_WORKS.map((step, i) => (
+              <li
+                key={step.title}
+                className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100"
+              >
+                <span className="grid size-11 place-items-center rounded-full bg-brand-700 text-lg font-extrabold text-white">
+                  {i + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-bold text-slate-900">{step.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className={`${container} py-16 sm:py-20`} aria-labelledby="services-testimonials">
+        <SectionHeading id="services-testimonials" eyebrow="Testimonials" title="Trusted across Nigeria" />
+        <div className="mt-10">
+          <TestimonialsCarousel />
+        </div>
+      </section>
+
+      <section className="bg-slate-50 py-16 sm:py-20" aria-labelledby="faq">
+        <div className={container}>
+          <SectionHeading id="faq" eyebrow="FAQ" title="Frequently asked questions" />
+          <div className="mt-10">
+            <FaqAccordion />
+          </div>
+        </div>
+      </section>
+
+      <section className={`${container} py-16 sm:py-20`} aria-label="Contact us">
+        <div className="mx-auto max-w-3xl">
+          <ContactForm
+            title="Need a quote?"
+            intro="Tell us about your space and the problem; we reply within a working day."
+          />
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,90 @@
+import { BellOff } from 'lucide-react'
+import { formatDateTime } from '../../../../contract/dates.js'
+import type { Notification } from '../../../../contract/index.js'
+import { errorMessage } from '../../../lib/api-client'
+import { isAlertHeading, useMarkNotificationRead, useNotifications } from '../api'
+import { Modal } from '../../../components/ui/modal'
+
+interface NotificationsModalProps {
+  open: boolean
+  onClose: () => void
+}
+
+/** The user's notifications (GET users/notifications/), newest first, unread ones marked. */
+export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
+  const { list, isLoading, error, isFromSnapshot } = useNotifications()
+  return (
+    <Modal open={open} title="Notifications" onClose={onClose} size="md">
+      {isFromSnapshot && (
+        <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800">
+          Showing saved notifications; they will refresh when you are online.
+        </p>
+      )}
+      {isLoading ? (
+        <p role="status" className="py-6 text-center text-slate-500">
+          Loading...
+        </p>
+      ) : error ? (
+        <p role="alert" className="py-6 text-center text-red-600">
+          {errorMessage(error, 'Could not load your notifications. Check your connection and try again.')}
+        </p>
+      ) : list.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-8 text-center text-slate-500">
+          <BellOff className="size-8" aria-hidden />
+          <p>No notifications yet.</p>
+        </div>
+      ) : (
+        <ul className="-mx-2 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto">
+          {list.map((n) => (
+            <NotificationItem key={n.id} notification={n} />
+          ))}
+        </ul>
+      )}
+    </Modal>
+  )
+}
+
+function NotificationItem({ notification: n }: { notification: Notification }) {
+  const markRead = useMarkNotificationRead()
+  const headingColour = isAlertHeading(n.heading) ? 'text-red-600' : 'text-slate-900'
+  return (
+    <li className={`flex gap-3 px-2 py-4 ${n.read ? '' : 'bg-brand-50/60'}`}>
+      <span
+        className={`mt-1.5 size-2.5 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-brand-600'}`}
+        aria-hidden
+      />
+      <div className="min-w-0 flex-1">
+        <h3
+          className={`${n.read ? 'font-medium' : 'font-bold'} ${headingColour}`}
+          data-testid="notification-heading"
+        >
+          {n.heading}
+          {!n.read && <span className="sr-only"> (unread)</span>}
+        </h3>
+        <p className={`mt-1 text-sm ${n.read ? 'text-slate-600' : 'font-semibold text-slate-800'}`}>
+          {n.body}
+        </p>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <time dateTime={n.created} className="text-xs text-slate-500">
+            {formatDateTime(n.created)}
+          </time>
+          {!n.read && (
+            <button
+              type="button"
+              className="rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100 disabled:opacity-60"
+              onClick={() => markRead.mutate(n.id)}
+              disabled={markRead.isPending}
+            >
+              {markRead.isPending ? 'Marking...' : 'Mark as read'}
+            </button>
+          )}
+        </div>
+        {markRead.error && (
+          <p role="alert" className="mt-1 text-xs text-red-600">
+            {errorMessage(markRead.error, 'Could not mark it as read. Try again when you are online.')}
+          </p>
+        )}
+      </div>
+    </li>
+  )
+}

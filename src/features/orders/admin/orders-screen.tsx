@@ -1,0 +1,208 @@
+import { useMemo, useState } from 'react'
+import { Download, SlidersHorizontal } from 'lucide-react'
+import type { AdminOrder } from '../../../../contract/index.js'
+import { formatNaira } from '../../../../contract/money.js'
+import { localPhone } from '../../../../contract/phone.js'
+import { TextField } from '../../../components/ui/text-field'
+import { ordersExportUrl, useOrderAction, useOrders } from '../../../app/admin/admin-api'
+import { filterOrders, type OrderFilters, type OrderStatusFilter } from '../../../app/admin/admin-filters'
+import {
+  Card,
+  ConfirmDialog,
+  DataTable,
+  ListResults,
+  PageHeader,
+  SearchBox,
+  SelectFilter,
+  StatusBadge,
+  useConfirmAction,
+  useFilteredPages,
+} from '../../../components/ui/admin'
+
+const STATUS_OPTIONS = [
+  ['all', 'All Status'],
+  ['completed', 'Completed'],
+  ['processing', 'Processing'],
+  ['shipped', 'Shipped'],
+] as const
+
+type Action = { order: AdminOrder; kind: 'done' | 'shipped' }
+
+const filterOrdersBy = (orders: AdminOrder[], search: string, filters: Omit<OrderFilters, 'search'>) =>
+  filterOrders(orders, { ...filters, search })
+
+const ORDER_COLUMNS = ['User', 'Phone no', 'Location', 'Product', 'Quantity', 'Price', 'Status', 'Actions']
+
+function OrderActions({
+  order,
+  onAction,
+  wide,
+}: {
+  order: AdminOrder
+  onAction: (a: Action) => void
+  wide?: boolean
+}) {
+  const size = wide ? 'flex-1 py-2' : 'px-3 py-1.5'
+  if (order.status === 'Completed') return <span className="text-slate-400">—</span>
+  // In the table the buttons stack, so the row fits beside the sidebar on a laptop screen.
+  return (
+    <div className={wide ? 'flex gap-2' : 'flex flex-col gap-1.5'}>
+      {order.status === 'Processing' && (
+        <button
+          type="button"
+          className={`btn-secondary whitespace-nowrap ${size}`}
+          onClick={() => onAction({ order, kind: 'shipped' })}
+        >
+          Mark as shipped
+        </button>
+      )}
+      <button
+        type="button"
+        className={`btn-primary whitespace-nowrap ${size}`}
+        onClick={() => onAction({ order, kind: 'done' })}
+      >
+        Mark as done
+      </button>
+    </div>
+  )
+}
+
+export default function OrdersScreen() {
+  const orders = useOrders()
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<OrderStatusFilter>('all')
+  const [moreFilters, setMoreFilters] = useState(false)
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const pendingAction = useConfirmAction<Action>()
+  const action = pendingAction.target
+  const orderAction = useOrderAction()
+
+  const otherFilters = useMemo(() => ({ status, from, to }), [status, from, to])
+  const { pages } = useFilteredPages(orders.data, search, otherFilters, filterOrdersBy)
+  const exportUrl = ordersExportUrl({ status, q: search, from, to })
+
+  return (
+    <>
+      <PageHeader
+        title="Order Management"
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-expanded={moreFilters}
+              aria-controls="order-date-filters"
+              onClick={() => setMoreFilters((v) => !v)}
+            >
+              <SlidersHorizontal className="size-4" aria-hidden /> More Filters
+            </button>
+            <a href={exportUrl} download className="btn-primary">
+              <Download className="size-4" aria-hidden /> Export Orders
+            </a>
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-wrap gap-3">
+        <SearchBox value={search} onChange={setSearch} label="Search orders" placeholder="Search orders..." />
+        <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
+      </div>
+      {moreFilters && (
+        <Card className="mb-4 flex flex-wrap items-end gap-4 p-4">
+          <div id="order-date-filters" className="contents">
+            <TextField
+              id="orders-from"
+              label="From"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+            <TextField
+              id="orders-to"
+              label="To"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+            />
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                setFrom('')
+                setTo('')
+              }}
+              disabled={!from && !to}
+            >
+              Clear dates
+            </button>
+          </div>
+        </Card>
+      )}
+      <ListResults query={orders} what="orders" empty="No orders found" pages={pages}>
+        <DataTable columns={ORDER_COLUMNS}>
+          {pages.pageItems.map((o) => (
+            <tr key={o.id}>
+              <td className="px-4 py-3 font-medium text-slate-900">{o.user}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{localPhone(o.phone_number)}</td>
+              <td className="px-4 py-3">{o.location}</td>
+              <td className="px-4 py-3">{o.product_name}</td>
+              <td className="px-4 py-3">{o.quantity}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{formatNaira(o.price)}</td>
+              <td className="px-4 py-3">
+                <StatusBadge status={o.status} />
+              </td>
+              <td className="px-4 py-3">
+                <OrderActions order={o} onAction={pendingAction.ask} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+        <ul className="space-y-3 md:hidden" aria-label="Orders">
+          {pages.pageItems.map((o) => (
+            <li key={o.id}>
+              <Card className="p-4 text-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900">{o.product_name}</p>
+                    <p className="text-slate-600">
+                      {o.quantity} × {formatNaira(o.price)}
+                    </p>
+                  </div>
+                  <StatusBadge status={o.status} />
+                </div>
+                <p className="mt-2 font-medium text-slate-800">{o.user}</p>
+                <p className="text-slate-600">{localPhone(o.phone_number)}</p>
+                <p className="text-slate-600">{o.location}</p>
+                <div className="mt-3">
+                  <OrderActions order={o} onAction={pendingAction.ask} wide />
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </ListResults>
+      <ConfirmDialog
+        open={action !== null}
+        title={action?.kind === 'shipped' ? 'Mark as shipped' : 'Mark as done'}
+        message={
+          action?.kind === 'shipped'
+            ? `Mark ${action.order.product_name} for ${action.order.user} as shipped?`
+            : 'This is to confirm that this order has been delivered?'
+        }
+        cancelLabel="cancel"
+        confirmLabel="confirm"
+        busyLabel="Saving..."
+        busy={orderAction.isPending}
+        error={pendingAction.error}
+        onConfirm={() =>
+          pendingAction.confirm(({ order, kind }) =>
+            orderAction.mutateAsync({ id: order.id, status: kind === 'shipped' ? 'Shipped' : undefined }),
+          )
+        }
+        onCancel={pendingAction.cancel}
+      />
+    </>
+  )
+}

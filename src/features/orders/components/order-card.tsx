@@ -1,0 +1,47 @@
+import { useState } from 'react'
+import { MapPin } from 'lucide-react'
+import type { UserOrder } from '../../../../contract/index.js'
+import { formatNaira } from '../../../../contract/money.js'
+import { formatDate } from '../../../../contract/dates.js'
+import { mediaUrl } from '../../../lib/api-client'
+import { Modal } from '../../../components/ui/modal'
+import { deliveryText } from '../delivery'
+import { OrderStatusBadge } from './order-status-badge'
+import { TrackingTimeline } from './tracking-timeline'
+
+/** One order (SPEC screen 9): status, delivery window, image, name, quantity, total and tracking. */
+export function OrderCard({ order }: { order: UserOrder }) {
+  const [tracking, setTracking] = useState(false)
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <OrderStatusBadge status={order.status} />
+        <span className="text-xs text-slate-500">Ordered {formatDate(order.created)}</span>
+      </div>
+      <p className="mt-2 text-sm text-slate-600">{deliveryText(order)}</p>
+      <div className="mt-3 flex gap-3">
+        <img
+          src={mediaUrl(order.image)}
+          alt=""
+          loading="lazy"
+          className="size-20 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-contain p-1"
+        />
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold leading-snug text-slate-900">{order.product_name}</h2>
+          <p className="mt-1 text-sm text-slate-600">QTY: {order.quantity}</p>
+          <p className="mt-1 font-bold text-slate-900">{formatNaira(order.quantity * order.price)}</p>
+        </div>
+      </div>
+      <button type="button" className="btn-secondary mt-4 w-full" onClick={() => setTracking(true)}>
+        <MapPin className="size-4" aria-hidden />
+        Track My Item
+      </button>
+      <Modal open={tracking} title="Track My Item" onClose={() => setTracking(false)} size="sm">
+        <p className="mb-5 text-sm text-slate-600">
+          {order.quantity} × {order.product_name}
+        </p>
+        <TrackingTimeline order={order} />
+      </Modal>
+    </li>
+  )
+}

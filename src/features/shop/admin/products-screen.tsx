@@ -1,0 +1,300 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react'
+import { CATEGORIES, type Category, type Product } from '../../../../contract/index.js'
+import { formatNaira } from '../../../../contract/money.js'
+import { errorMessage, mediaUrl } from '../../../lib/api-client'
+import { Modal } from '../../../components/ui/modal'
+import { TextField } from '../../../components/ui/text-field'
+import { StockBadge } from '../components/stock-badge'
+import { productQuery, useDeleteProduct, useProducts, useSaveProduct } from '../../../app/admin/admin-api'
+import { filterProducts, type CategoryFilter } from '../../../app/admin/admin-filters'
+import {
+  Card,
+  ConfirmDialog,
+  ListResults,
+  PageHeader,
+  QueryGate,
+  SearchBox,
+  SelectFilter,
+  useConfirmAction,
+  useFilteredPages,
+} from '../../../components/ui/admin'
+
+const CATEGORY_OPTIONS = [
+  ['all', 'All Categories'],
+  ['pest-control', 'Pest Control'],
+  ['cleaning', 'Cleaning'],
+  ['equipment', 'Equipment'],
+] as const
+
+interface ProductFields {
+  name: string
+  category: Category
+  description: string
+  price: string
+  stock: string
+}
+const EMPTY_PRODUCT: ProductFields = { name: '', category: '', description: '', price: '', stock: '' }
+
+/** The chosen image file with its preview URL; the URL is revoked when replaced or on unmount. */
+function useImagePreview() {
+  const [image, setImage] = useState<{ file: File; url: string } | null>(null)
+  useEffect(
+    () => () => {
+      if (image) URL.revokeObjectURL(image.url)
+    },
+    [image],
+  )
+  const choose = (file: File | null) => setImage(file ? { file, url: URL.createObjectURL(file) } : null)
+  return [image, choose] as const
+}
+
+function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () => void }) {
+  const [fields, setFields] = useState<ProductFields>(
+    editing
+      ? {
+          name: editing.name,
+          category: editing.category,
+          description: editing.description,
+          price: String(editing.price),
+          stock: String(editing.stock),
+        }
+      : EMPTY_PRODUCT,
+  )
+  const [image, chooseImage] = useImagePreview()
+  const save = useSaveProduct()
+  const set =
+    (key: keyof ProductFields) =>
+    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setFields((f) => ({ ...f, [key]: e.target.value }))
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const form = new FormData()
+    for (const [key, value] of Object.entries(fields)) form.append(key, value)
+    if (image) form.append('image', image.file)
+    try {
+      await save.mutateAsync({ id: editing?.id ?? null, form })
+      onDone()
+    } catch (err) {
+      // SPEC section 8: a product save failure is an alert with the server's message; the form stays.
+      window.alert(errorMessage(err, 'An error occurred, try again later'))
+    }
+  }
+
+  const shownImage = image?.url ?? (editing?.image ? mediaUrl(editing.image) : null)
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <TextField id="product-name" label="Name" value={fields.name} onChange={set('name')} />
+      <div>
+        <label htmlFor="product-category" className="field-label">
+          Category
+        </label>
+        <select id="product-category" value={fields.category} onChange={set('category')} className="field">
+          <option value="">Select a category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="product-description" className="field-label">
+          Description
+        </label>
+        <textarea
+          id="product-description"
+          rows={3}
+          value={fields.description}
+          onChange={set('description')}
+          className="field"
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          id="product-price"
+          label="Price (₦)"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          value={fields.price}
+          onChange={set('price')}
+        />
+        <TextField
+          id="product-stock"
+          label="Stock"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={fields.stock}
+          onChange={set('stock')}
+        />
+      </div>
+      <div>
+        <label htmlFor="product-image" className="field-label">
+          Image
+        </label>
+        <div className="flex items-center gap-4">
+          <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100">
+            {shownImage ? (
+              <img src={shownImage} alt="Preview of the product image" className="size-full object-cover" />
+            ) : (
+              <ImageIcon className="size-8 text-slate-400" aria-hidden />
+            )}
+          </div>
+          <input
+            id="product-image"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            onChange={(e) => chooseImage(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+          />
+        </div>
+      </div>
+      <div className="flex justify-end gap-3 pt-2">
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Product'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** Add and edit in one modal; edit pre-fills from GET add/produts/{id}. */
+function ProductDialog({ mode, onClose }: { mode: { id: number | null } | null; onClose: () => void }) {
+  const editId = mode?.id ?? null
+  const product = useQuery({ ...productQuery(editId ?? 0), enabled: editId !== null })
+  return (
+    <Modal
+      open={mode !== null}
+      title={editId === null ? 'Add New Product' : 'Edit Product'}
+      onClose={onClose}
+    >
+      {mode &&
+        (editId === null ? (
+          <ProductForm editing={null} onDone={onClose} />
+        ) : (
+          <QueryGate query={product} what="the product">
+            {product.data && <ProductForm key={editId} editing={product.data} onDone={onClose} />}
+          </QueryGate>
+        ))}
+    </Modal>
+  )
+}
+
+export default function ProductsScreen() {
+  const products = useProducts()
+  const [search, setSearch] = useState('')
+  const [category, setCategory] = useState<CategoryFilter>('all')
+  const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
+  const deleting = useConfirmAction<Product>()
+  const deleteProduct = useDeleteProduct()
+
+  const { pages } = useFilteredPages(products.data, search, category, filterProducts)
+
+  return (
+    <>
+      <PageHeader
+        title="Products Management"
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setDialog({ id: null })}>
+            <Plus className="size-4" aria-hidden /> Add New Product
+          </button>
+        }
+      />
+      <div className="mb-4 flex flex-wrap gap-3">
+        <SearchBox
+          value={search}
+          onChange={setSearch}
+          label="Search products"
+          placeholder="Search products..."
+        />
+        <SelectFilter
+          value={category}
+          onChange={setCategory}
+          label="Filter by category"
+          options={CATEGORY_OPTIONS}
+        />
+      </div>
+      <ListResults query={products} what="products" empty="No products found" pages={pages}>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Products">
+          {pages.pageItems.map((p) => (
+            <li key={p.id}>
+              <Card className="flex h-full flex-col overflow-hidden">
+                <div className="aspect-[4/3] bg-slate-100">
+                  {p.image ? (
+                    <img
+                      src={mediaUrl(p.image)}
+                      alt={p.name}
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
+                  ) : (
+                    <div className="flex size-full items-center justify-center">
+                      <ImageIcon className="size-10 text-slate-300" aria-hidden />
+                    </div>
+                  )}
+                </div>
+                <div className="flex flex-1 flex-col p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 className="font-semibold text-slate-900">{p.name}</h2>
+                    <span className="shrink-0 whitespace-nowrap">
+                      <StockBadge stock={p.stock} />
+                    </span>
+                  </div>
+                  <p className="mt-1 line-clamp-2 text-sm text-slate-600">{p.description}</p>
+                  <p className="mt-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+                    {p.category || 'Uncategorised'}
+                  </p>
+                  <div className="mt-auto flex items-center justify-between pt-3">
+                    <p className="text-lg font-bold text-brand-800">{formatNaira(p.price)}</p>
+                    <div className="flex gap-1">
+                      <button
+                        type="button"
+                        onClick={() => setDialog({ id: p.id })}
+                        aria-label={`Edit ${p.name}`}
+                        className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-brand-800"
+                      >
+                        <Pencil className="size-5" aria-hidden />
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => deleting.ask(p)}
+                        aria-label={`Delete ${p.name}`}
+                        className="rounded-lg p-2 text-red-600 hover:bg-red-50"
+                      >
+                        <Trash2 className="size-5" aria-hidden />
+                      </button>
+                    </div>
+                  </div>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </ListResults>
+
+      <ProductDialog mode={dialog} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={deleting.target !== null}
+        title="Delete Product"
+        message="Are you sure you want to delete this product"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleteProduct.isPending}
+        error={deleting.error}
+        danger
+        onConfirm={() => deleting.confirm((p) => deleteProduct.mutateAsync(p.id))}
+        onCancel={deleting.cancel}
+      />
+    </>
+  )
+}

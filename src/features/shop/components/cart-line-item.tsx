@@ -1,0 +1,62 @@
+import { Trash2 } from 'lucide-react'
+import type { CartItem } from '../../../../contract/index.js'
+import { formatNaira } from '../../../../contract/money.js'
+import { mediaUrl } from '../../../lib/api-client'
+import { QuantityStepper } from './quantity-stepper'
+
+interface CartLineItemProps {
+  line: CartItem
+  onQuantityChange: (quantity: number) => void
+  onRemove: () => void
+  removing?: boolean
+}
+
+/** One cart line (SPEC screen 11): name, description, image, unit price, struck original price, stock, quantity. */
+export function CartLineItem({ line, onQuantityChange, onRemove, removing }: CartLineItemProps) {
+  const discounted = line.originalPrice > line.prices
+  return (
+    <li className="flex gap-3 py-4">
+      <img
+        src={mediaUrl(line.image)}
+        alt=""
+        loading="lazy"
+        className="size-20 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-contain p-1 sm:size-24"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="font-semibold leading-snug text-slate-900">{line.name}</h3>
+          <button
+            type="button"
+            onClick={onRemove}
+            disabled={removing}
+            className="-m-1 shrink-0 rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
+            aria-label={`Remove ${line.name} from cart`}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </div>
+        <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{line.description}</p>
+        <p className="mt-1 text-sm">
+          <span className="font-semibold text-slate-900">{formatNaira(line.prices)}</span>
+          {discounted && (
+            <s className="ml-2 text-slate-400">
+              <span className="sr-only">was </span>
+              {formatNaira(line.originalPrice)}
+            </s>
+          )}
+        </p>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <QuantityStepper
+            label={line.name}
+            quantity={line.quantity}
+            stock={line.stock}
+            onChange={onQuantityChange}
+          />
+          <span className={`text-xs ${line.stock > 0 ? 'text-slate-500' : 'font-semibold text-red-700'}`}>
+            {line.stock > 0 ? `${line.stock} in stock` : 'Out of stock'}
+          </span>
+        </div>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,149 @@
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { Search } from 'lucide-react'
+import { CATEGORIES, type Category, type Product } from '../../../../contract/index.js'
+import { useCart } from '../cart-api'
+import { useCatalogue } from '../api'
+import { useSession } from '../../../lib/session'
+import { Modal } from '../../../components/ui/modal'
+import { ProductCard } from './product-card'
+
+type CategoryFilter = 'all' | Exclude<Category, ''>
+
+/** SPEC section 5: case-insensitive search by name or description, plus the category. */
+export function filterProducts(products: Product[], query: string, category: CategoryFilter) {
+  const q = query.trim().toLowerCase()
+  return products.filter(
+    (p) =>
+      (category === 'all' || p.category === category) &&
+      (!q || p.name.toLowerCase().includes(q) || p.description.toLowerCase().includes(q)),
+  )
+}
+
+/** The catalogue on /products: filters, the grid, and add-to-cart (a logged-out visitor is asked to log in). */
+export function ProductGrid() {
+  const session = useSession()
+  const userId = session.status === 'authenticated' ? session.id : null
+  const catalogue = useCatalogue()
+  const cart = useCart(userId)
+  const [query, setQuery] = useState('')
+  const [category, setCategory] = useState<CategoryFilter>('all')
+  const [loginRequired, setLoginRequired] = useState(false)
+
+  const shown = useMemo(
+    () => filterProducts(catalogue.data ?? [], query, category),
+    [catalogue.data, query, category],
+  )
+
+  const add = async (product: Product) => {
+    if (userId === null) {
+      setLoginRequired(true)
+      return false
+    }
+    await cart.add(product.id)
+    return true
+  }
+
+  const chip = (value: CategoryFilter, label: string) => (
+    <button
+      key={value}
+      type="button"
+      aria-pressed={category === value}
+      onClick={() => setCategory(value)}
+      className={`shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium ${
+        category === value
+          ? 'border-brand-700 bg-brand-700 text-white'
+          : 'border-slate-300 bg-white text-slate-700 hover:border-brand-600'
+      }`}
+    >
+      {label}
+    </button>
+  )
+
+  return (
+    <section aria-labelledby="catalogue-heading" className="mx-auto max-w-7xl px-4 py-8">
+      <h2 id="catalogue-heading" className="text-xl font-bold text-slate-900">
+        Shop our range
+      </h2>
+      <div className="mt-4 flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <label className="relative block md:w-80">
+          <span className="sr-only">Search products</span>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <input
+            type="search"
+            className="field pl-9"
+            placeholder="Search products..."
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </label>
+        <div
+          className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:px-0"
+          role="group"
+          aria-label="Category"
+        >
+          {chip('all', 'All')}
+          {CATEGORIES.map((c) => chip(c, c))}
+        </div>
+      </div>
+
+      {catalogue.isLoading ? (
+        <p role="status" className="py-10 text-center text-slate-500">
+          Loading products...
+        </p>
+      ) : catalogue.error ? (
+        <p role="alert" className="py-10 text-center text-red-700">
+          We could not load the products. Check your connection and try again.
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="py-10 text-center text-slate-600">No products match your search.</p>
+      ) : (
+        <ul
+          className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4"
+          aria-label="Products"
+        >
+          {shown.map((p) => (
+            <ProductCard key={p.id} product={p} onAdd={add} />
+          ))}
+        </ul>
+      )}
+
+      <Modal
+        open={loginRequired}
+        title="Login Required"
+        onClose={() => setLoginRequired(false)}
+        size="sm"
+        footer={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setLoginRequired(false)}>
+              Not now
+            </button>
+            <Link
+              to="/login"
+              state={{ from: '/products' }}
+              className="btn-primary"
+              onClick={() => setLoginRequired(false)}
+            >
+              Go to Login
+            </Link>
+          </>
+        }
+      >
+        <p className="text-slate-600">
+          Please log in to add products to your cart. New here?{' '}
+          <Link
+            to="/sign"
+            className="font-semibold text-brand-700 hover:underline"
+            onClick={() => setLoginRequired(false)}
+          >
+            Sign up
+          </Link>
+          .
+        </p>
+      </Modal>
+    </section>
+  )
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
+import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
+import { ApiError, getCsrfToken } from '../../../lib/api-client'
+import { CART_KEY, verifyPayment } from '../cart-api'
+import { ORDERS_KEY } from '../../orders/api'
+
+type Verification =
+  | { state: 'processing' }
+  | { state: 'success'; message: string }
+  | { state: 'failure'; status: string; message: string | null }
+
+const NO_RESPONSE = 'An error occured during verification'
+
+/** Waits until the CSRF token can be fetched (SPEC: no token, no call; the page stays on processing). */
+async function tokenWhenOnline(): Promise<void> {
+  for (;;) {
+    try {
+      await getCsrfToken()
+      return
+    } catch {
+      await new Promise<void>((resolve) => {
+        const retry = () => {
+          window.removeEventListener('online', retry)
+          resolve()
+        }
+        window.addEventListener('online', retry)
+        window.setTimeout(retry, 5000)
+      })
+    }
+  }
+}
+
+/**
+ * /confirm/payment: the payment page sends the browser here with status, tx_ref and transaction_id.
+ * The server asks the gateway itself; the query's status is only passed along, never believed.
+ */
+export default function ConfirmPayment() {
+  const [params] = useSearchParams()
+  const queryClient = useQueryClient()
+  const [result, setResult] = useState<Verification>({ state: 'processing' })
+  const started = useRef(false)
+  const txRef = params.get('tx_ref')
+  const status = params.get('status') ?? undefined
+  const transactionId = params.get('transaction_id') ?? undefined
+
+  useEffect(() => {
+    // Once per visit, even under StrictMode's double effect: a repeat would only get the same answer.
+    if (started.current) return
+    started.current = true
+    const refresh = () =>
+      Promise.all(
+        [['notifications'], ORDERS_KEY, CART_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      )
+    void (async () => {
+      if (!txRef) {
+        setResult({ state: 'failure', status: NO_RESPONSE, message: 'The payment reference is missing.' })
+        return
+      }
+      await tokenWhenOnline()
+      try {
+        const answer = await verifyPayment({ tx_ref: txRef, status, transaction_id: transactionId })
+        setResult({ state: 'success', message: answer.message })
+      } catch (err) {
+        const body =
+          err instanceof ApiError
+            ? (err.body as { status?: unknown; message?: unknown } | undefined)
+            : undefined
+        const serverStatus = typeof body?.status === 'string' ? body.status : null
+        setResult({
+          state: 'failure',
+          status: serverStatus ?? (err instanceof ApiError ? err.message : NO_RESPONSE),
+          message: serverStatus && typeof body?.message === 'string' ? body.message : null,
+        })
+      }
+      await refresh()
+    })()
+  }, [queryClient, txRef, status, transactionId])
+
+  return (
+    <section className="flex min-h-[60vh] items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-lg shadow-slate-200/60">
+        {result.state === 'processing' && (
+          <div role="status" aria-live="polite">
+            <LoaderCircle className="mx-auto size-14 animate-spin text-brand-700" aria-hidden />
+            <p className="mt-5 text-lg font-medium text-slate-700">Processing your request...</p>
+          </div>
+        )}
+        {result.state === 'success' && (
+          <div role="status" aria-live="polite">
+            <CircleCheck className="mx-auto size-16 text-brand-600" aria-hidden />
+            <h1 className="mt-4 text-3xl font-bold text-slate-900">Success!</h1>
+            <p className="mt-2 text-slate-700">Your Order has been Placed successfully.</p>
+            <p className="mt-1 text-sm text-slate-500">{result.message}</p>
+            <div className="mt-8 flex flex-col gap-3">
+              <Link to="/" className="btn-primary">
+                Back to HomePage
+              </Link>
+              <Link to="/orders" className="btn-secondary">
+                View my orders
+              </Link>
+            </div>
+          </div>
+        )}
+        {result.state === 'failure' && (
+          <div role="alert">
+            <CircleX className="mx-auto size-16 text-red-600" aria-hidden />
+            <h1 className="mt-4 text-3xl font-bold text-slate-900">Oops!</h1>
+            <p
+              className="mt-2 font-semibold text-red-700 first-letter:uppercase"
+              data-testid="payment-status"
+            >
+              {result.status}
+            </p>
+            {result.message && <p className="mt-2 text-sm text-slate-600">{result.message}</p>}
+            <Link to="/products" className="btn-primary mt-8 w-full">
+              Back to Cart
+            </Link>
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,272 @@
+import { useState, type FormEvent } from 'react'
+import { Pencil, Trash2, UserPlus } from 'lucide-react'
+import type { AdminUser } from '../../../../contract/index.js'
+import { localPhone } from '../../../../contract/phone.js'
+import { errorMessage } from '../../../lib/api-client'
+import { Modal } from '../../../components/ui/modal'
+import { TextField } from '../../../components/ui/text-field'
+import {
+  useAddAdmin,
+  useDeleteUser,
+  useUpdateUser,
+  useUsers,
+  type NewAdmin,
+} from '../../../app/admin/admin-api'
+import { filterUsers, type RoleFilter } from '../../../app/admin/admin-filters'
+import {
+  Card,
+  ConfirmDialog,
+  DataTable,
+  ListResults,
+  PageHeader,
+  SearchBox,
+  SelectFilter,
+  useConfirmAction,
+  useFilteredPages,
+} from '../../../components/ui/admin'
+
+const ROLE_OPTIONS = [
+  ['all', 'All Roles'],
+  ['admin', 'Admin'],
+  ['staff', 'Staff'],
+  ['customer', 'Customer'],
+] as const
+
+const USER_COLUMNS = ['Name', 'Email', 'Phone No', 'Role', 'Actions']
+
+const EMPTY_ADMIN: NewAdmin = { fullName: '', email: '', password: '', phoneNumber: '' }
+
+function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form, setForm] = useState(EMPTY_ADMIN)
+  const [error, setError] = useState('')
+  const addAdmin = useAddAdmin()
+  const set = (key: keyof NewAdmin) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }))
+
+  function close() {
+    setForm(EMPTY_ADMIN)
+    setError('')
+    onClose()
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setError('')
+    try {
+      await addAdmin.mutateAsync(form)
+      close()
+    } catch (err) {
+      setError(errorMessage(err, 'An error occurred, try again later'))
+    }
+  }
+
+  const fields = [
+    { key: 'fullName', label: 'Full Name', type: 'text', autoComplete: 'name' },
+    { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+    { key: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+    { key: 'phoneNumber', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  ] as const
+
+  return (
+    <Modal open={open} title="Add New Admin User" onClose={close}>
+      <form onSubmit={submit} className="space-y-4">
+        {fields.map(({ key, label, type, autoComplete }) => (
+          <TextField
+            key={key}
+            id={`admin-${key}`}
+            label={label}
+            type={type}
+            required
+            autoComplete={autoComplete}
+            value={form[key]}
+            onChange={set(key)}
+          />
+        ))}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-3 pt-2">
+          <button type="button" className="btn-secondary" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={addAdmin.isPending}>
+            {addAdmin.isPending ? 'Adding User...' : 'Add User'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
+
+/** The mobile card's Edit: role and phone number (POST admins/users/{id}/). */
+function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Modal open={user !== null} title="Edit User" onClose={onClose} size="sm">
+      {user && <EditUserForm key={user.id} user={user} onClose={onClose} />}
+    </Modal>
+  )
+}
+
+function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const [role, setRole] = useState(user.role.toLowerCase())
+  const [phone, setPhone] = useState(localPhone(user.phone_number))
+  const [error, setError] = useState('')
+  const update = useUpdateUser()
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setError('')
+    try {
+      await update.mutateAsync({ id: user.id, role, phone_number: phone })
+      onClose()
+    } catch (err) {
+      setError(errorMessage(err, 'An error occurred, try again later'))
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <p className="text-sm text-slate-600">
+        {user.full_name} · {user.username}
+      </p>
+      <div>
+        <label htmlFor="edit-role" className="field-label">
+          Role
+        </label>
+        <select id="edit-role" value={role} onChange={(e) => setRole(e.target.value)} className="field">
+          <option value="admin">Admin</option>
+          <option value="staff">Staff</option>
+          <option value="customer">Customer</option>
+        </select>
+      </div>
+      <TextField
+        id="edit-phone"
+        label="Phone No"
+        type="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+export default function UsersScreen() {
+  const users = useUsers()
+  const [search, setSearch] = useState('')
+  const [role, setRole] = useState<RoleFilter>('all')
+  const [adding, setAdding] = useState(false)
+  const [editing, setEditing] = useState<AdminUser | null>(null)
+  const deleting = useConfirmAction<AdminUser>()
+  const deleteUser = useDeleteUser()
+
+  const { pages } = useFilteredPages(users.data, search, role, filterUsers)
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+            <UserPlus className="size-4" aria-hidden /> Add New Admin User
+          </button>
+        }
+      />
+      <div className="mb-4 flex flex-wrap gap-3">
+        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search users..." />
+        <SelectFilter value={role} onChange={setRole} label="Filter by role" options={ROLE_OPTIONS} />
+      </div>
+      <ListResults query={users} what="users" empty="No users found" pages={pages}>
+        <DataTable columns={USER_COLUMNS}>
+          {pages.pageItems.map((u) => (
+            <tr key={u.id}>
+              <td className="px-4 py-3 font-medium text-slate-900">{u.full_name}</td>
+              <td className="px-4 py-3">{u.username}</td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                {u.phone_number ? localPhone(u.phone_number) : '—'}
+              </td>
+              <td className="px-4 py-3">{u.role}</td>
+              <td className="px-4 py-3">
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className="btn-secondary px-3 py-1.5"
+                    onClick={() => setEditing(u)}
+                    aria-label={`Edit ${u.full_name}`}
+                  >
+                    <Pencil className="size-4" aria-hidden /> Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-danger px-3 py-1.5"
+                    onClick={() => deleting.ask(u)}
+                    aria-label={`Delete ${u.full_name}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden /> Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+        <ul className="space-y-3 md:hidden">
+          {pages.pageItems.map((u) => (
+            <li key={u.id}>
+              <Card className="p-4">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900">{u.full_name}</p>
+                    <p className="truncate text-sm text-slate-600">{u.username}</p>
+                    <p className="text-sm text-slate-600">
+                      {u.phone_number ? localPhone(u.phone_number) : '—'}
+                    </p>
+                  </div>
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                    {u.role}
+                  </span>
+                </div>
+                <div className="mt-3 flex gap-2">
+                  <button type="button" className="btn-secondary flex-1 py-2" onClick={() => setEditing(u)}>
+                    <Pencil className="size-4" aria-hidden /> Edit
+                  </button>
+                  <button type="button" className="btn-danger flex-1 py-2" onClick={() => deleting.ask(u)}>
+                    <Trash2 className="size-4" aria-hidden /> Delete
+                  </button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </ListResults>
+
+      <AddAdminDialog open={adding} onClose={() => setAdding(false)} />
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting.target !== null}
+        title="Delete User"
+        message={`Are you sure you want to delete ${deleting.target?.full_name || 'this user'}?`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleteUser.isPending}
+        error={deleting.error}
+        danger
+        onConfirm={() => deleting.confirm((u) => deleteUser.mutateAsync(u.id))}
+        onCancel={deleting.cancel}
+      />
+    </>
+  )
+}
