@@ -1,7 +1,62 @@
+import fs from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { importX } from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import checkFile from 'eslint-plugin-check-file'
+
+const features = fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory())
+
+/**
+ * The client's layers (ARCHITECTURE.md): app -> features -> components -> offline -> lib.
+ * Each may import from the layers below it, never from a layer above; a feature never imports another.
+ */
+const layerZones = [
+  ...features.map(({ name }) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message:
+      'A feature does not import another feature: move the shared piece down to src/components or src/lib.',
+  })),
+  {
+    target: ['./src/components', './src/offline', './src/lib'],
+    from: ['./src/app', './src/features'],
+    message:
+      'Shared code flows down, never up: src/components, src/offline and src/lib do not import app or features.',
+  },
+  {
+    target: ['./src/offline', './src/lib'],
+    from: './src/components',
+    message: 'src/offline and src/lib sit below src/components.',
+  },
+  {
+    target: './src/lib',
+    from: './src/offline',
+    message: 'src/lib is the bottom layer: it imports nothing of the app.',
+  },
+  {
+    target: './sw',
+    from: ['./src/app', './src/features', './src/components'],
+    message: 'The service worker shares only src/offline and src/lib with the page.',
+  },
+  {
+    // The route table lazy-loads the back office; nothing else outside it may pull admin code in.
+    target: [
+      './src/app/!(router).tsx',
+      './src/app/!(admin)/**',
+      './src/features/*/!(admin)/**',
+      './src/features/*/*.{ts,tsx}',
+      './src/components/**',
+      './src/offline/**',
+      './src/lib/**',
+    ],
+    from: ['./src/features/*/admin/**', './src/app/admin/**'],
+    message: 'Public code never imports admin code (only src/app/router.tsx loads it, lazily).',
+  },
+]
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'dev-dist', 'node_modules', 'data', 'media', 'public'] },
@@ -15,6 +70,28 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // One file-name case: kebab-case (a Vite entry, config files and tests keep their conventional suffixes).
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'api/**/*.ts', 'contract/**/*.ts', 'tests/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{src,api,contract,tests,sw}/**/': 'KEBAB_CASE' }],
     },
   },
   {

@@ -1,15 +1,23 @@
-/// <reference lib="webworker" />
+// Typechecked by tsconfig.sw.json with the WebWorker library only: a window-only API here, or in the
+// offline code it shares with the page, fails the typecheck.
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import type { WorkboxPlugin } from 'workbox-core'
+import { joinApiPath, readApiAnswer } from '../src/lib/http'
+import {
+  CACHE_NAMES,
+  OUTBOX_CHANNEL,
+  SYNC_TAG,
+  USER_HEADER,
+  WORKER_MESSAGES,
+  type OutboxSentMessage,
+} from '../src/lib/worker-protocol'
 import { db } from '../src/offline/db'
 import { replayOutbox } from '../src/offline/replay'
-import { SYNC_TAG } from '../src/offline/background'
-import { CLEAR_USER_CACHES, USER_API_CACHES } from '../src/offline/user-data'
-import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../src/offline/sync-channel'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -42,14 +50,14 @@ registerRoute(
     request.method === 'GET' &&
     request.cache !== 'no-cache' &&
     /^add\/products\/?$/.test(apiPath(url) ?? '-'),
-  new StaleWhileRevalidate({ cacheName: 'api-products', plugins: [only200] }),
+  new StaleWhileRevalidate({ cacheName: CACHE_NAMES.products, plugins: [only200] }),
 )
 
 // Product images rarely change (an edit gets a new file name): cache-first, bounded.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && (apiPath(url) ?? '').startsWith('media/'),
   new CacheFirst({
-    cacheName: 'product-images',
+    cacheName: CACHE_NAMES.images,
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
@@ -57,21 +65,36 @@ registerRoute(
   }),
 )
 
+/**
+ * Files each answer under the user the page said it asked for (USER_HEADER), so the offline fallback
+ * of one user's read is never another user's answer, even before the logout clean-up has run.
+ */
+const perUserCacheKey: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url)
+    url.searchParams.set('__user', request.headers.get(USER_HEADER) ?? 'anonymous')
+    return url.href
+  },
+}
+
 // Everything else the API answers may be private: fresh when the network answers in time, else the
-// saved copy. The cache is per-user and deleted on logout (CLEAR_USER_CACHES below).
+// saved copy of the same user. The cache is deleted on logout (clearUserCaches below).
 registerRoute(
   ({ url, request }) => {
     const path = apiPath(url)
     return request.method === 'GET' && path !== null && !NEVER_CACHED.test(path)
   },
   new NetworkFirst({
-    cacheName: USER_API_CACHES[0],
+    cacheName: CACHE_NAMES.user,
     networkTimeoutSeconds: 5,
-    plugins: [only200, new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })],
+    plugins: [perUserCacheKey, only200, new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })],
   }),
 )
 
 const channel = new BroadcastChannel(OUTBOX_CHANNEL)
+
+const apiGet = (path: string) =>
+  fetch(joinApiPath(API_BASE.href, path), { credentials: 'include', cache: 'no-store' })
 
 /** The same replay as the page's, with the worker's own token and session look-ups. */
 async function replayFromWorker() {
@@ -81,17 +104,21 @@ async function replayFromWorker() {
     apiBase: API_BASE.href,
     force: true,
     getCsrfToken: async () => {
-      const res = await fetch(new URL('token', API_BASE), { credentials: 'include', cache: 'no-store' })
-      if (!res.ok) throw new Error(`token: ${res.status}`)
-      return ((await res.json()) as { token: string }).token
+      const answer = await readApiAnswer(await apiGet('token'))
+      if (!answer.ok) throw new Error(`token: ${answer.message}`)
+      return (answer.data as { token: string }).token
     },
     getCurrentUserId: async () => {
-      const res = await fetch(new URL('auth_check', API_BASE), { credentials: 'include', cache: 'no-store' })
-      if (!res.ok) return null
-      const me = (await res.json()) as { role?: string | null; id?: number | null }
-      return me.role ? (me.id ?? null) : null
+      const answer = await readApiAnswer(await apiGet('auth_check'))
+      const me = answer.data as { role?: string | null; id?: number | null } | undefined
+      return answer.ok && me?.role ? (me.id ?? null) : null
     },
-    onSent: (entry) => channel.postMessage({ type: 'sent', kind: entry.kind } satisfies OutboxSentMessage),
+    onSent: (entry) =>
+      channel.postMessage({
+        type: 'sent',
+        kind: entry.kind,
+        userId: entry.userId,
+      } satisfies OutboxSentMessage),
   })
   // Rejecting tells the browser to fire 'sync' again later (with its own backoff).
   if (result.offline || result.retrying > 0) throw new Error('Outbox not fully sent yet')
@@ -103,8 +130,6 @@ self.addEventListener('sync', (event) => {
 })
 
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting()
-  if (event.data?.type === CLEAR_USER_CACHES) {
-    event.waitUntil(Promise.all(USER_API_CACHES.map((name) => caches.delete(name))))
-  }
+  if (event.data?.type === WORKER_MESSAGES.skipWaiting) void self.skipWaiting()
+  if (event.data?.type === WORKER_MESSAGES.clearUserCaches) event.waitUntil(caches.delete(CACHE_NAMES.user))
 })

@@ -1,15 +1,16 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createRouter } from './router'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useSession } from '../lib/session'
 import { registerServiceWorker } from './pwa/register'
+import { createQueryClient, dropPrivateDataOnUserChange } from './query-client'
+import { AppErrorBoundary } from './route-error'
+import { createRouter } from './router'
 import '../index.css'
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-})
+const queryClient = createQueryClient()
+dropPrivateDataOnUserChange(queryClient)
 const router = createRouter()
 
 // SPEC section 4: on load the session fetches the CSRF token, then checks auth.
@@ -23,8 +24,10 @@ void import('../offline/sync').then(({ startOutboxSync }) => startOutboxSync(que
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AppErrorBoundary>
   </StrictMode>,
 )

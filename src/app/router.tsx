@@ -1,26 +1,80 @@
 import { lazy, Suspense } from 'react'
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom'
-import { PageLoading, PublicLayout } from './layouts/public-layout'
+import { PageLoading } from '../components/ui/page-loading'
+import { PublicLayout } from './layouts/public-layout'
+import { NotFoundPage } from './not-found-page'
 import { LazyPwaShell } from './pwa/lazy-pwa-shell'
 import { RoleGuard } from './role-guard'
-import ComingSoon from './not-found'
+import { RouteError } from './route-error'
 
 // Every page is its own chunk: a visitor downloads only the screen they open; customers never load the admin.
 const Home = lazy(() => import('../features/marketing/pages/home'))
 const About = lazy(() => import('../features/marketing/pages/about'))
 const Services = lazy(() => import('../features/marketing/pages/services'))
-const Products = lazy(() => import('../features/shop/pages/products'))
 const Blog = lazy(() => import('../features/marketing/pages/blog'))
 const Contact = lazy(() => import('../features/marketing/pages/contact'))
-const Login = lazy(() => import('../features/account/pages/login'))
-const Sign = lazy(() => import('../features/account/pages/sign-up'))
-const Book = lazy(() => import('../features/bookings/pages/book'))
-const UserSettings = lazy(() => import('../features/account/pages/user-settings'))
-const Orders = lazy(() => import('../features/orders/pages/orders'))
+const Products = lazy(() => import('../features/shop/pages/products'))
 const ConfirmPayment = lazy(() => import('../features/shop/pages/confirm-payment'))
-const AdminApp = lazy(() => import('./admin/admin-routes'))
+const Login = lazy(() => import('../features/account/pages/login'))
+const SignUp = lazy(() => import('../features/account/pages/sign-up'))
+const UserSettings = lazy(() => import('../features/account/pages/user-settings'))
+const Book = lazy(() => import('../features/bookings/pages/book'))
+const Orders = lazy(() => import('../features/orders/pages/orders'))
 
-/** SPEC.md section 2's route table. */
+// The back office: its layout and each screen are chunks of their own, loaded only for admins.
+const AdminLayout = lazy(() => import('./admin/admin-layout'))
+const Dashboard = lazy(() => import('../features/dashboard/admin/dashboard-screen'))
+const UsersScreen = lazy(() => import('../features/users/admin/users-screen'))
+const MessagesScreen = lazy(() => import('../features/messages/admin/messages-screen'))
+const BookingsScreen = lazy(() => import('../features/bookings/admin/bookings-screen'))
+const OrdersScreen = lazy(() => import('../features/orders/admin/orders-screen'))
+const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
+const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
+
+/** SPEC.md section 2's public and customer routes, in the public layout. */
+export const publicRoutes: RouteObject = {
+  element: <PublicLayout />,
+  errorElement: <RouteError />,
+  children: [
+    { path: '/', element: <Home /> },
+    { path: '/about', element: <About /> },
+    { path: '/services', element: <Services /> },
+    { path: '/products', element: <Products /> },
+    { path: '/blog', element: <Blog /> },
+    { path: '/contact', element: <Contact /> },
+    { path: '/login', element: <Login /> },
+    { path: '/sign', element: <SignUp /> },
+    // Same page for user and admin (SPEC: /book).
+    { path: '/book', element: <RoleGuard user={<Book />} admin={<Book />} staff={<Book />} /> },
+    { path: '/user/settings', element: <RoleGuard user={<UserSettings />} /> },
+    { path: '/orders', element: <RoleGuard user={<Orders />} /> },
+    { path: '/confirm/payment', element: <ConfirmPayment /> },
+    { path: '*', element: <NotFoundPage /> },
+  ],
+}
+
+/** SPEC.md section 2's back office (/admin/*), behind the admin role, in its own layout. */
+export const adminRoutes: RouteObject = {
+  path: '/admin',
+  element: (
+    <Suspense fallback={<PageLoading />}>
+      <RoleGuard admin={<AdminLayout />} />
+    </Suspense>
+  ),
+  errorElement: <RouteError />,
+  children: [
+    { index: true, element: <Dashboard /> },
+    { path: 'users', element: <UsersScreen /> },
+    { path: 'messages', element: <MessagesScreen /> },
+    { path: 'bookings', element: <BookingsScreen /> },
+    { path: 'orders', element: <OrdersScreen /> },
+    { path: 'products', element: <ProductsScreen /> },
+    { path: 'settings', element: <SettingsScreen /> },
+    { path: '*', element: <NotFoundPage home="/admin" homeLabel="Back to the dashboard" /> },
+  ],
+}
+
+/** The one route table. */
 export const routes: RouteObject[] = [
   {
     // App-wide: the offline/update/install furniture sits above every layout.
@@ -30,36 +84,8 @@ export const routes: RouteObject[] = [
         <LazyPwaShell />
       </>
     ),
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          { path: '/', element: <Home /> },
-          { path: '/about', element: <About /> },
-          { path: '/services', element: <Services /> },
-          { path: '/products', element: <Products /> },
-          { path: '/blog', element: <Blog /> },
-          { path: '/contact', element: <Contact /> },
-          { path: '/login', element: <Login /> },
-          { path: '/sign', element: <Sign /> },
-          // Same page for user and admin (SPEC: /book).
-          { path: '/book', element: <RoleGuard user={<Book />} admin={<Book />} staff={<Book />} /> },
-          { path: '/user/settings', element: <RoleGuard user={<UserSettings />} /> },
-          { path: '/orders', element: <RoleGuard user={<Orders />} /> },
-          { path: '/confirm/payment', element: <ConfirmPayment /> },
-          { path: '*', element: <ComingSoon title="Page not found" /> },
-        ],
-      },
-      // The back office has its own layout and nested routes (src/pages/admin/AdminApp.tsx).
-      {
-        path: '/admin/*',
-        element: (
-          <Suspense fallback={<PageLoading />}>
-            <RoleGuard admin={<AdminApp />} />
-          </Suspense>
-        ),
-      },
-    ],
+    errorElement: <RouteError />,
+    children: [publicRoutes, adminRoutes],
   },
 ]
 

@@ -2,6 +2,9 @@
  * The one HTTP client: every SPEC.md path is relative to VITE_API_BASE (default /api/), cookies are sent,
  * and unsafe methods carry X-CSRFToken (the token is fetched first, once, and shared).
  */
+import { joinApiPath, readApiAnswer } from './http'
+import { USER_HEADER } from './worker-protocol'
+
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api/'
 
 /** The server answered with a non-2xx status; `message` is its `{ message }`. */
@@ -24,11 +27,16 @@ export class NetworkError extends Error {
   }
 }
 
-export const apiUrl = (path: string) => API_BASE + path.replace(/^\/+/, '')
+export const apiUrl = (path: string) => joinApiPath(API_BASE, path)
 /** Product images are stored as paths relative to the API base. */
 export const mediaUrl = (path: string) => (/^(https?:|data:|\/)/.test(path) ? path : apiUrl(path))
 
 let csrfToken: Promise<string> | null = null
+/** The logged-in user (set by the session store), sent with reads so the worker caches per user. */
+let requestUser: number | null = null
+export const setRequestUser = (userId: number | null) => {
+  requestUser = userId
+}
 
 /** The CSRF token, fetched once and cached; `fresh` refetches (the outbox does before each replay). */
 export function getCsrfToken(fresh = false): Promise<string> {
@@ -49,12 +57,13 @@ export interface RequestOptions {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-export async function request<T>(
+/** The answer with its status, for the calls whose status means something (201 vs 200). */
+export async function requestWithStatus<T>(
   method: string,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<{ status: number; data: T }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   let payload: BodyInit | undefined
   if (body instanceof FormData) payload = body
@@ -63,6 +72,7 @@ export async function request<T>(
     payload = JSON.stringify(body)
   }
   if (UNSAFE.has(method)) headers['X-CSRFToken'] = await getCsrfToken()
+  else if (requestUser !== null) headers[USER_HEADER] = String(requestUser)
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
 
   let res: Response
@@ -79,26 +89,22 @@ export async function request<T>(
     if ((err as Error).name === 'AbortError') throw err
     throw new NetworkError(err)
   }
-  const text = await res.text()
-  let data: unknown = undefined
-  if (text) {
-    try {
-      data = JSON.parse(text)
-    } catch {
-      data = text
-    }
-  }
-  if (!res.ok) {
+  const answer = await readApiAnswer(res)
+  if (!answer.ok) {
     // A rotated CSRF cookie (another tab, a new session) makes the cached token stale: forget it.
     if (res.status === 403) csrfToken = null
-    const serverMessage =
-      data && typeof data === 'object' && 'message' in data
-        ? String((data as { message: unknown }).message)
-        : ''
-    const message = serverMessage || res.statusText || `Request failed (${res.status})`
-    throw new ApiError(res.status, message, data)
+    throw new ApiError(res.status, answer.message, answer.data)
   }
-  return data as T
+  return { status: res.status, data: answer.data as T }
+}
+
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  return (await requestWithStatus<T>(method, path, body, options)).data
 }
 
 export const api = {

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { AuthCheck, SessionRole } from '../../contract/index.js'
-import { ApiError, api } from './api-client'
+import { ApiError, api, setRequestUser } from './api-client'
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
 
@@ -89,3 +89,9 @@ export const useSession = create<SessionState>((set, get) => ({
     await get().checkAuth()
   },
 }))
+
+// Every read the page makes names its user, so the service worker keeps each user's answers apart.
+useSession.subscribe((s) => setRequestUser(s.status === 'authenticated' ? s.id : null))
+
+/** The logged-in user's id, or null (logged out, or still checking). Private query keys are built from it. */
+export const useUserId = () => useSession((s) => (s.status === 'authenticated' ? s.id : null))

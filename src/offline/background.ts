@@ -1,6 +1,5 @@
 /** Page-side platform hooks of the offline store: Background Sync registration and persistent storage. */
-
-export const SYNC_TAG = 'outbox'
+import { SYNC_TAG } from '../lib/worker-protocol'
 
 interface SyncManager {
   register(tag: string): Promise<void>

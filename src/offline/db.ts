@@ -1,10 +1,11 @@
 import Dexie, { type Table } from 'dexie'
 import type { CartItem, Notification, Product, UserOrder } from '../../contract/index.js'
+import type { OutboxKind } from '../lib/worker-protocol'
 
 /** A post waiting in the outbox; `id` is also its Idempotency-Key, so a replay never duplicates it. */
 export interface OutboxEntry {
   id: string
-  kind: 'appointment' | 'quick-message'
+  kind: OutboxKind
   method: 'POST'
   /** API path relative to the API base, e.g. "appointment/". */
   path: string

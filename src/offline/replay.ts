@@ -1,3 +1,4 @@
+import { joinApiPath, readApiAnswer } from '../lib/http'
 import type { AppDatabase, OutboxEntry } from './db'
 
 /**
@@ -165,7 +166,7 @@ type SendOutcome =
 async function send(deps: ReplayDeps, entry: OutboxEntry, token: string): Promise<SendOutcome> {
   let res: Response
   try {
-    res = await deps.fetch(deps.apiBase + entry.path.replace(/^\/+/, ''), {
+    res = await deps.fetch(joinApiPath(deps.apiBase, entry.path), {
       method: entry.method,
       headers: {
         Accept: 'application/json',
@@ -180,19 +181,8 @@ async function send(deps: ReplayDeps, entry: OutboxEntry, token: string): Promis
   } catch {
     return { kind: 'offline', message: 'No connection' }
   }
-  const text = await res.text().catch(() => '')
-  let data: unknown = undefined
-  try {
-    data = text ? JSON.parse(text) : undefined
-  } catch {
-    data = text
-  }
-  if (res.ok) return { kind: 'ok', data }
-  const serverMessage =
-    data && typeof data === 'object' && 'message' in data
-      ? String((data as { message: unknown }).message)
-      : ''
-  const message = serverMessage || res.statusText || `Request failed (${res.status})`
+  const { ok, data, message } = await readApiAnswer(res)
+  if (ok) return { kind: 'ok', data }
   if (res.status === 401) return { kind: 'auth', message }
   if (isRetryable(res.status, message)) return { kind: 'retry', message }
   return { kind: 'failed', message }
@@ -214,7 +204,10 @@ export async function withReplayLock<T>(
   deps: Pick<ReplayDeps, 'db' | 'locks' | 'now'>,
   fn: (renew: () => Promise<boolean>) => Promise<T>,
 ): Promise<T | undefined> {
-  const locks = deps.locks === undefined ? (globalThis.navigator as Navigator | undefined)?.locks : deps.locks
+  const locks =
+    deps.locks === undefined
+      ? (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks
+      : deps.locks
   if (locks) {
     return locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
       lock ? fn(async () => true) : undefined,

@@ -18,10 +18,14 @@ interface SnapshotQuery<T> {
  * the fresh answer back, so the screen works offline after one online visit.
  */
 export function useSnapshotQuery<T>({ queryKey, fetch, read, write, enabled = true }: SnapshotQuery<T>) {
-  const snapshot = useLiveQuery(
-    () => (enabled ? read() : Promise.resolve(undefined)),
-    [enabled, JSON.stringify(queryKey)],
+  const keyText = JSON.stringify(queryKey)
+  // Each saved answer is tagged with the key it was read for: when the key changes (another user),
+  // useLiveQuery keeps returning the previous answer until the new read lands, and that must not show.
+  const saved = useLiveQuery(
+    async () => ({ keyText, data: enabled ? await read() : undefined }),
+    [enabled, keyText],
   )
+  const snapshot = saved?.keyText === keyText ? saved.data : undefined
   const query = useQuery({
     queryKey,
     enabled,

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { API_BASE, getCsrfToken } from '../lib/api-client'
+import { USER_SCOPE } from '../lib/query'
 import { useSession } from '../lib/session'
+import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../lib/worker-protocol'
 import { db } from './db'
-import { OUTBOX_CHANNEL, type OutboxSentMessage } from './protocol'
 import { replayOutbox, type ReplayResult } from './replay'
 import { clearUserData, lastUser } from './user-data'
 
@@ -16,10 +17,12 @@ let queryClient: QueryClient | null = null
 let channel: BroadcastChannel | null = null
 let retryTimer: ReturnType<typeof setTimeout> | undefined
 
-/** A sent post changed server data: the server wrote a notification, and a booking joined the list. */
-function refreshAfterSent(kind: OutboxSentMessage['kind']) {
-  void queryClient?.invalidateQueries({ queryKey: ['notifications'] })
-  if (kind === 'appointment') void queryClient?.invalidateQueries({ queryKey: ['bookings'] })
+/**
+ * A sent post changed server data: a booking joined the lists (the customer's and the admin's), and the
+ * server wrote a notification. Every private query is marked stale; what is on screen refetches.
+ */
+function refreshAfterSent() {
+  void queryClient?.invalidateQueries({ queryKey: USER_SCOPE })
 }
 
 /** The logged-in user as the server sees it; waits for the startup auth check, re-checks after an offline start. */
@@ -49,8 +52,12 @@ export async function replayOutboxNow({ force = false } = {}): Promise<ReplayRes
     getCurrentUserId: currentUserId,
     force,
     onSent: (entry) => {
-      refreshAfterSent(entry.kind)
-      channel?.postMessage({ type: 'sent', kind: entry.kind } satisfies OutboxSentMessage)
+      refreshAfterSent()
+      channel?.postMessage({
+        type: 'sent',
+        kind: entry.kind,
+        userId: entry.userId,
+      } satisfies OutboxSentMessage)
     },
   })
   if (!result.ran && force) {
@@ -85,8 +92,7 @@ export function startOutboxSync(client: QueryClient): () => void {
   queryClient = client
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL)
   if (channel)
-    channel.onmessage = (e: MessageEvent<OutboxSentMessage>) =>
-      e.data?.type === 'sent' && refreshAfterSent(e.data.kind)
+    channel.onmessage = (e: MessageEvent<OutboxSentMessage>) => e.data?.type === 'sent' && refreshAfterSent()
 
   const replay = (force: boolean) => () => void replayOutboxNow({ force }).catch(reportError)
   const onOnline = replay(true)

@@ -1,9 +1,5 @@
+import { CACHE_NAMES, WORKER_MESSAGES } from '../lib/worker-protocol'
 import { db } from './db'
-
-/** Message to the service worker: drop the API answers cached for the logged-in user. */
-export const CLEAR_USER_CACHES = 'CLEAR_USER_CACHES'
-/** Runtime caches holding one user's API answers (sw/sw.ts names them). */
-export const USER_API_CACHES = ['api-user']
 
 const LAST_USER_KEY = 'greenshield.lastUserId'
 
@@ -23,9 +19,9 @@ export async function clearUserData(userId: number | null) {
 
 async function clearUserCaches() {
   const worker = navigator.serviceWorker?.controller
-  if (worker) worker.postMessage({ type: CLEAR_USER_CACHES })
+  if (worker) worker.postMessage({ type: WORKER_MESSAGES.clearUserCaches })
   // Also from the page: the worker may be stopped or not controlling yet, and deleting twice is harmless.
-  if (typeof caches !== 'undefined') await Promise.all(USER_API_CACHES.map((name) => caches.delete(name)))
+  if (typeof caches !== 'undefined') await caches.delete(CACHE_NAMES.user)
 }
 
 /** The user whose data this device holds (survives reloads), to spot a login of someone else. */

@@ -17,18 +17,6 @@ vi.mock('../../src/offline/sync', () => ({ replayOutboxNow: actions.replayOutbox
 
 const { OutboxPanel } = await import('../../src/app/pwa/outbox-panel')
 
-// jsdom has <dialog> but not showModal/close.
-if (!HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return
-    this.removeAttribute('open')
-    this.dispatchEvent(new Event('close'))
-  }
-}
-
 const base = { method: 'POST' as const, userId: 3, attempts: 1 }
 const waiting: OutboxEntry = {
   ...base,

@@ -4,26 +4,11 @@
  */
 import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { vi } from 'vitest'
 import type { AdminOrder, Booking, BookingStatus, OrderStatus } from '../../contract'
-import AdminApp from '../../src/app/admin/admin-routes'
+import { adminRoutes } from '../../src/app/router'
 import { useSession } from '../../src/lib/session'
-
-// jsdom does not scroll.
-window.scrollTo = () => {}
-
-// jsdom has <dialog> but not showModal/close.
-if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return
-    this.removeAttribute('open')
-    this.dispatchEvent(new Event('close'))
-  }
-}
 
 export interface Call {
   method: string
@@ -77,14 +62,13 @@ export function renderAdmin(path: string) {
     email: 'admin@test.ng',
   })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  // The app's own back-office routes (lazy screens included), with a stand-in login page.
+  const router = createMemoryRouter([adminRoutes, { path: '/login', element: <p>Login page</p> }], {
+    initialEntries: [path],
+  })
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminApp />} />
-          <Route path="/login" element={<p>Login page</p>} />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   )
 }

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { mockApi, order, renderAdmin } from './admin-helpers'
-import { orderDay } from '../../src/app/admin/admin-filters'
+import { orderDay } from '../../src/features/orders/filters'
 
 afterEach(() => {
   cleanup()

@@ -6,7 +6,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { booking, mockApi, order, renderAdmin } from './admin-helpers'
-import { filterBookings, filterOrders } from '../../src/app/admin/admin-filters'
+import { filterBookings } from '../../src/features/bookings/filters'
+import { filterOrders } from '../../src/features/orders/filters'
 
 afterEach(() => {
   cleanup()

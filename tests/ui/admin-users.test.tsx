@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { onlineManager } from '@tanstack/react-query'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { mockApi, renderAdmin, user } from './admin-helpers'
-import { filterUsers } from '../../src/app/admin/admin-filters'
+import { filterUsers } from '../../src/features/users/filters'
 
 afterEach(() => {
   cleanup()

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ApiError, NetworkError } from '../../src/lib/api-client'
+import { userScope } from '../../src/lib/query'
 import { json, mockFetch, renderWithProviders, setSession } from './public-helpers'
 
 const submitThroughOutbox = vi.fn()
@@ -120,7 +121,8 @@ describe('/book', () => {
     finish({ state: 'sent', data: { message: 'Your appointment has been booked.', id: 9 } })
     await waitFor(() => expect(f.getByRole('status')).toHaveTextContent('Your appointment has been booked.'))
     expect(f.getByLabelText('Location')).toHaveValue('')
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notifications'] })
+    // The server wrote a booking and a notification: the user's data is refreshed (their scope only).
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: userScope(42) }))
   })
 
   test('queued: says it will be sent when back online', async () => {

@@ -9,19 +9,6 @@ import { MemoryRouter } from 'react-router-dom'
 import { vi } from 'vitest'
 import { useSession } from '../../src/lib/session'
 
-window.scrollTo = () => {}
-
-if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return
-    this.removeAttribute('open')
-    this.dispatchEvent(new Event('close'))
-  }
-}
-
 export const json = (status: number, body: unknown) =>
   new Response(body === undefined ? '' : JSON.stringify(body), {
     status,

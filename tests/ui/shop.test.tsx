@@ -7,21 +7,9 @@ import { ApiError, NetworkError } from '../../src/lib/api-client'
 import { QuantityStepper } from '../../src/features/shop/components/quantity-stepper'
 import { clampQuantity } from '../../src/features/shop/quantity'
 
-// jsdom has <dialog> but not showModal/close.
-if (!HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return
-    this.removeAttribute('open')
-    this.dispatchEvent(new Event('close'))
-  }
-}
-
 // Checkout talks to the API only through these two calls; the tests decide what the server answers.
 const api = vi.hoisted(() => ({ updateCart: vi.fn(), initiatePayment: vi.fn() }))
-vi.mock('../../src/features/shop/cart-api', () => api)
+vi.mock('../../src/features/shop/api', () => api)
 const { Checkout } = await import('../../src/features/shop/components/checkout')
 
 afterEach(cleanup)

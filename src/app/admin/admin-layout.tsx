@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import {
   CalendarCheck,
@@ -14,6 +14,7 @@ import {
   X,
 } from 'lucide-react'
 import { NativeDialog } from '../../components/ui/native-dialog'
+import { PageLoading } from '../../components/ui/page-loading'
 import { useSession } from '../../lib/session'
 
 /** SPEC section 2: the admin sidebar, in this order. */
@@ -123,7 +124,8 @@ function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   )
 }
 
-export function AdminLayout() {
+/** The back office's frame: sidebar (drawer on phones) and the screen of the current route. */
+export default function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
@@ -158,7 +160,9 @@ export function AdminLayout() {
         </header>
         <Drawer open={drawerOpen} onClose={closeDrawer} />
         <main id="main" className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
+import { PageLoading } from '../../components/ui/page-loading'
 import { TopBar } from './top-bar'
 import { Footer } from './footer'
 
@@ -22,14 +23,6 @@ function ScrollToTop() {
     window.scrollTo(0, 0)
   }, [pathname, hash])
   return null
-}
-
-export function PageLoading() {
-  return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center text-slate-500">
-      Loading...
-    </div>
-  )
 }
 
 export function PublicLayout() {

@@ -1,5 +1,26 @@
-import type { MessageAnswer, Profile } from '../../../contract/index.js'
+/** The account's data: sign-up, profile and password (both settings pages), and the admin's own settings. */
+import { queryOptions } from '@tanstack/react-query'
+import type {
+  MessageAnswer,
+  NotificationSettings,
+  PaymentSettings,
+  Profile,
+} from '../../../contract/index.js'
 import { api } from '../../lib/api-client'
+import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+
+export const accountKeys = {
+  profile: (userId: number) => [...userScope(userId), 'profile'] as const,
+  paymentSettings: (userId: number) => [...userScope(userId), 'payment-settings'] as const,
+  notificationSettings: (userId: number) => [...userScope(userId), 'notification-settings'] as const,
+}
+
+export interface SignUp {
+  fullName: string
+  email: string
+  password: string
+}
+export const signUp = (body: SignUp) => api.post<MessageAnswer>('register/', body)
 
 export interface PasswordChange {
   current_password: string
@@ -7,11 +28,50 @@ export interface PasswordChange {
   confirm_password: string
 }
 
-export const profileKey = (userId: number) => ['settings', userId] as const
-
 export const fetchProfile = (userId: number) => api.get<Profile>(`admins/settings/${userId}/`)
 /** Location is the customer's field only; the admin's save leaves it out (SPEC section 7). */
 export const saveProfile = (userId: number, profile: Omit<Profile, 'location'> & { location?: string }) =>
   api.post<MessageAnswer>(`admins/settings/${userId}/`, profile)
 export const changePassword = (userId: number, body: PasswordChange) =>
   api.post<MessageAnswer>(`admins/password/${userId}/`, body)
+
+/**
+ * GET admins/settings/{id}/ for both settings pages; always fresh, since the form edits it. Tried even
+ * offline, so the page shows its load error instead of waiting, paused, with nothing.
+ */
+export const profileQuery = (userId: number) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: accountKeys.profile(userId),
+    queryFn: () => fetchProfile(userId),
+    staleTime: 0,
+  })
+
+/** The admin's payout account: null until it is first saved. */
+export const paymentSettingsQuery = (userId: number) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: accountKeys.paymentSettings(userId),
+    queryFn: () => api.get<PaymentSettings | null>('admins/payment-settings/'),
+    staleTime: 0,
+  })
+
+export const notificationSettingsQuery = (userId: number) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: accountKeys.notificationSettings(userId),
+    queryFn: () => api.get<NotificationSettings>(`admins/notification-settings/${userId}/`),
+    staleTime: 0,
+  })
+
+export const useSavePaymentSettings = () =>
+  useUserMutation(
+    (body: PaymentSettings) => api.post<MessageAnswer>('admins/payment-settings/', body),
+    CALL_EVEN_OFFLINE,
+  )
+
+export const useSaveNotificationSettings = (userId: number) =>
+  useUserMutation(
+    (body: NotificationSettings) => api.post<MessageAnswer>(`admins/notification-settings/${userId}/`, body),
+    CALL_EVEN_OFFLINE,
+  )

@@ -1,12 +1,44 @@
+/** Bookings' data: keys, calls, queries and mutations for /book and the back office's Bookings screen. */
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { AppointmentRequest, Booking, MessageAnswer } from '../../../contract/index.js'
-import { submitThroughOutbox } from '../../offline/outbox'
 import { api } from '../../lib/api-client'
+import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { useUserId } from '../../lib/session'
+import { submitThroughOutbox } from '../../offline/outbox'
 
-export const BOOKINGS_KEY = ['bookings'] as const
+export const bookingKeys = {
+  all: (userId: number | null) => [...userScope(userId), 'bookings'] as const,
+  /** GET appointment/: an admin gets every booking, anyone else their own (the key names who asked). */
+  list: (userId: number | null) => [...bookingKeys.all(userId), 'list'] as const,
+}
+
+export const fetchBookings = () => api.get<Booking[]>('appointment/')
+
+export const bookingsQuery = (userId: number | null) =>
+  queryOptions({ queryKey: bookingKeys.list(userId), queryFn: fetchBookings, enabled: userId !== null })
+
+/** The logged-in user's bookings (all of them for an admin). */
+export const useBookings = () => useQuery(bookingsQuery(useUserId()))
+/** The back office's list: tried even offline, so a failure shows its Retry panel at once. */
+export const useAdminBookings = () => useQuery({ ...bookingsQuery(useUserId()), ...CALL_EVEN_OFFLINE })
 
 /** POST appointment/ through the outbox, so a booking made offline is sent when the network returns. */
 export const bookAppointment = (body: AppointmentRequest, userId: number | null) =>
   submitThroughOutbox<MessageAnswer & { id: number }>('appointment', 'appointment/', body, userId)
 
-/** GET appointment/: an admin gets every booking, anyone else their own. */
-export const fetchBookings = () => api.get<Booking[]>('appointment/')
+/** Books and then refreshes the user's data (the server wrote the booking and a notification). */
+export const useBookAppointment = () =>
+  useUserMutation((vars: { body: AppointmentRequest; userId: number | null }) =>
+    bookAppointment(vars.body, vars.userId),
+  )
+
+/** Pending -> Confirmed -> Completed. */
+export const useAdvanceBooking = () =>
+  useUserMutation(
+    (id: number) => api.post<MessageAnswer & { status: string }>(`admins/actions/${id}/`),
+    CALL_EVEN_OFFLINE,
+  )
+
+/** Rejecting keeps the booking, with status Cancelled. */
+export const useRejectBooking = () =>
+  useUserMutation((id: number) => api.delete(`admins/delete/${id}/booking/`), CALL_EVEN_OFFLINE)

@@ -1,11 +1,15 @@
+/** Notifications' data: the user menu's list (readable offline) and marking one read. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { MessageAnswer, Notification } from '../../../contract/index.js'
+import { api } from '../../lib/api-client'
+import { userScope } from '../../lib/query'
+import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
 import { useSnapshotQuery } from '../../offline/snapshot'
-import { useSession } from '../../lib/session'
-import { api } from '../../lib/api-client'
 
-export const NOTIFICATIONS_KEY = ['notifications'] as const
+export const notificationKeys = {
+  list: (userId: number | null) => [...userScope(userId), 'notifications'] as const,
+}
 
 export const fetchNotifications = () => api.get<Notification[]>('users/notifications/')
 export const markNotificationRead = (id: number) => api.post<MessageAnswer>(`users/notifications/${id}/read/`)
@@ -19,9 +23,9 @@ export const isAlertHeading = (heading: string) => ALERT_HEADINGS.has(heading)
 
 /** The logged-in user's notifications, newest first; read from the Dexie snapshot while offline. */
 export function useNotifications() {
-  const userId = useSession((s) => (s.status === 'authenticated' ? s.id : null))
+  const userId = useUserId()
   const query = useSnapshotQuery<Notification[]>({
-    queryKey: NOTIFICATIONS_KEY,
+    queryKey: notificationKeys.list(userId),
     enabled: userId !== null,
     fetch: fetchNotifications,
     read: async () => {
@@ -44,6 +48,7 @@ export function useNotifications() {
 /** Marks one notification read on the server and in the saved snapshot, then refreshes the list. */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient()
+  const key = notificationKeys.list(useUserId())
   return useMutation({
     mutationFn: async (id: number) => {
       const answer = await markNotificationRead(id)
@@ -51,10 +56,10 @@ export function useMarkNotificationRead() {
       return answer
     },
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Notification[]>(NOTIFICATIONS_KEY, (list) =>
+      queryClient.setQueryData<Notification[]>(key, (list) =>
         list?.map((n) => (n.id === id ? { ...n, read: true } : n)),
       )
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
+      void queryClient.invalidateQueries({ queryKey: key })
     },
   })
 }

@@ -1,21 +1,30 @@
-import type { UserOrder } from '../../../contract/index.js'
+/** Orders' data: the customer's /orders and the back office's Orders screen. */
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { AdminOrder, MessageAnswer, UserOrder } from '../../../contract/index.js'
+import { api, apiUrl } from '../../lib/api-client'
+import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
 import { useSnapshotQuery } from '../../offline/snapshot'
-import { api } from '../../lib/api-client'
 
-export const ORDERS_KEY = ['orders'] as const
+export const orderKeys = {
+  all: (userId: number | null) => [...userScope(userId), 'orders'] as const,
+  mine: (userId: number | null) => [...orderKeys.all(userId), 'mine'] as const,
+  admin: (userId: number | null) => [...orderKeys.all(userId), 'admin'] as const,
+}
 
-export const fetchOrders = () => api.get<UserOrder[]>('users/orders/')
+export const fetchMyOrders = () => api.get<UserOrder[]>('users/orders/')
 
 const newestFirst = (orders: UserOrder[]) =>
   [...orders].sort((a, b) => Date.parse(b.created) - Date.parse(a.created) || b.id - a.id)
 
 /** The customer's orders, from the Dexie snapshot at once (readable offline) and refreshed from the network. */
-export function useOrders(userId: number | null) {
+export function useMyOrders() {
+  const userId = useUserId()
   return useSnapshotQuery<UserOrder[]>({
-    queryKey: [...ORDERS_KEY, userId],
+    queryKey: orderKeys.mine(userId),
     enabled: userId !== null,
-    fetch: fetchOrders,
+    fetch: fetchMyOrders,
     read: async () => {
       if (userId === null) return undefined
       const saved = await db.orders.where('userId').equals(userId).toArray()
@@ -29,4 +38,36 @@ export function useOrders(userId: number | null) {
       })
     },
   })
+}
+
+export const adminOrdersQuery = (userId: number | null) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: orderKeys.admin(userId),
+    queryFn: () => api.get<AdminOrder[]>('admins/orders/'),
+    enabled: userId !== null,
+  })
+export const useAdminOrders = () => useQuery(adminOrdersQuery(useUserId()))
+
+/** Without a status the order is marked done (Completed); { status: 'Shipped' } marks it shipped. */
+export const useOrderAction = () =>
+  useUserMutation(
+    ({ id, status }: { id: number; status?: 'Shipped' }) =>
+      api.post<MessageAnswer & { status: string }>(
+        `admins/order_actions/${id}/`,
+        status ? { status } : undefined,
+      ),
+    CALL_EVEN_OFFLINE,
+  )
+
+/** The CSV of the orders matching the filters (API.md additions: GET admins/orders/export.csv). */
+export function ordersExportUrl(filters: { status: string; q: string; from: string; to: string }) {
+  const params = new URLSearchParams()
+  // Blank filters are left out: the server checks the ones that are there (dates as YYYY-MM-DD).
+  if (filters.status !== 'all') params.set('status', filters.status)
+  if (filters.q.trim()) params.set('q', filters.q.trim())
+  if (filters.from) params.set('from', filters.from)
+  if (filters.to) params.set('to', filters.to)
+  const query = params.toString()
+  return apiUrl(`admins/orders/export.csv${query ? `?${query}` : ''}`)
 }

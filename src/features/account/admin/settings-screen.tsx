@@ -7,7 +7,6 @@ import {
 } from '../../../../contract/index.js'
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
-import { profileQuery } from '../profile-query'
 import { TextField } from '../../../components/ui/text-field'
 import { useSaveOutcome, type Outcome } from '../components/use-save-outcome'
 import { useTabs } from '../components/use-tabs'
@@ -15,9 +14,10 @@ import { useSession } from '../../../lib/session'
 import {
   notificationSettingsQuery,
   paymentSettingsQuery,
+  profileQuery,
   useSaveNotificationSettings,
   useSavePaymentSettings,
-} from '../../../app/admin/admin-api'
+} from '../api'
 import { Card, PageHeader, QueryGate, ResultDialog, Switch } from '../../../components/ui/admin'
 
 const TABS = ['Profile', 'Security', 'Payment', 'Notifications'] as const
@@ -163,8 +163,8 @@ function PaymentForm({ initial }: { initial: PaymentSettings }) {
   )
 }
 
-function PaymentTab() {
-  const settings = useQuery(paymentSettingsQuery)
+function PaymentTab({ userId }: { userId: number }) {
+  const settings = useQuery(paymentSettingsQuery(userId))
   return (
     <QueryGate query={settings} what="payment settings">
       {settings.data !== undefined && <PaymentForm initial={settings.data ?? EMPTY_PAYMENT_SETTINGS} />}
@@ -251,7 +251,7 @@ export default function SettingsScreen() {
         <div {...tabs.panelProps(tabs.selected)}>
           {tabs.selected === 'Profile' && <ProfileTab userId={userId} />}
           {tabs.selected === 'Security' && <SecurityTab userId={userId} />}
-          {tabs.selected === 'Payment' && <PaymentTab />}
+          {tabs.selected === 'Payment' && <PaymentTab userId={userId} />}
           {tabs.selected === 'Notifications' && <NotificationsTab userId={userId} />}
         </div>
       </Card>

@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Profile } from '../../../../contract/index.js'
 import { localPhone } from '../../../../contract/phone.js'
-import { profileKey, saveProfile } from '../api'
+import { accountKeys, saveProfile } from '../api'
 import { useSession } from '../../../lib/session'
 import { TextField } from '../../../components/ui/text-field'
 import { useSaveOutcome, type Outcome } from './use-save-outcome'
@@ -64,7 +64,7 @@ export function ProfileForm({
     const body = withLocation ? { ...adminBody, location } : adminBody
     // The name in the top bar or sidebar comes from the session: refresh it after a change.
     if (await run(() => saveProfile(userId, body), text.errorFallback)) void checkAuth()
-    void queryClient.invalidateQueries({ queryKey: profileKey(userId) })
+    void queryClient.invalidateQueries({ queryKey: accountKeys.profile(userId) })
   }
 
   return (

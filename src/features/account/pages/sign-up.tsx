@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { api, errorMessage } from '../../../lib/api-client'
-import type { MessageAnswer } from '../../../../contract/index.js'
+import { errorMessage } from '../../../lib/api-client'
+import { signUp } from '../api'
 import { TextField } from '../../../components/ui/text-field'
 
 export default function Sign() {
@@ -17,7 +17,7 @@ export default function Sign() {
     setBusy(true)
     setError('')
     try {
-      const { message } = await api.post<MessageAnswer>('register/', form)
+      const { message } = await signUp(form)
       navigate('/login', { state: { message } })
     } catch (err) {
       setError(errorMessage(err, 'Could not reach the server. Check your connection and try again.'))

@@ -4,9 +4,9 @@ import type { Booking, BookingStatus } from '../../../../contract/index.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { localPhone, whatsappLink } from '../../../../contract/phone.js'
 import { Modal } from '../../../components/ui/modal'
-import { useAdvanceBooking, useBookings, useRejectBooking } from '../../../app/admin/admin-api'
+import { useAdminBookings, useAdvanceBooking, useRejectBooking } from '../api'
 import { BookingCalendar } from './booking-calendar'
-import { filterBookings, type BookingStatusFilter } from '../../../app/admin/admin-filters'
+import { filterBookings, type BookingStatusFilter } from '../filters'
 import {
   Card,
   ConfirmDialog,
@@ -118,7 +118,7 @@ function ActionButtons({
 }
 
 export default function BookingsScreen() {
-  const bookings = useBookings()
+  const bookings = useAdminBookings()
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<BookingStatusFilter>('all')
   const [calendar, setCalendar] = useState(false)

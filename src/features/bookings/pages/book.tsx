@@ -1,12 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CalendarCheck, Clock3, MessageCircle, Phone, Siren } from 'lucide-react'
 import { BUSINESS_TIME_ZONE, formatDate, todayIso } from '../../../../contract/dates.js'
 import { appointmentBody, type AppointmentRequest, type Booking } from '../../../../contract/index.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { ApiError } from '../../../lib/api-client'
-import { BOOKINGS_KEY, bookAppointment, fetchBookings } from '../api'
-import { NOTIFICATIONS_KEY } from '../../notifications/api'
+import { useBookAppointment, useBookings } from '../api'
 import { COMPANY } from '../../../lib/company'
 import { useSession } from '../../../lib/session'
 
@@ -38,7 +36,7 @@ export function validateAppointment(form: AppointmentRequest, today?: () => stri
 /** /book: the appointment form, the same page for customers and admins. */
 export default function Book() {
   const { id: userId, role } = useSession()
-  const queryClient = useQueryClient()
+  const book = useBookAppointment()
   const [form, setForm] = useState(EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
@@ -60,11 +58,9 @@ export default function Book() {
     if (!data) return
     setBusy(true)
     try {
-      const sent = await bookAppointment(data, userId)
+      const sent = await book.mutateAsync({ body: data, userId })
       setResult({ ok: true, text: sent.state === 'sent' ? sent.data.message : QUEUED_BOOKING })
       setForm(EMPTY)
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
-      void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY })
     } catch (err) {
       if (err instanceof ApiError) {
         const body = err.body as { message?: unknown } | undefined
@@ -267,7 +263,7 @@ const STATUS_BADGE: Record<Booking['status'], string> = {
 
 /** The customer's own bookings (GET appointment/), so they can see what they have asked for. */
 function MyBookings() {
-  const { data, isLoading } = useQuery({ queryKey: BOOKINGS_KEY, queryFn: fetchBookings })
+  const { data, isLoading } = useBookings()
   if (isLoading || !data || data.length === 0) return null
   const upcomingFirst = [...data].sort((a, b) => (b.date + b.time).localeCompare(a.date + a.time))
   return (

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '../../../../contract/dates.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
-import { useRequestWithdrawal, useStats, useWithdrawals } from '../../../app/admin/admin-api'
+import { useRequestWithdrawal, useStats, useWithdrawals } from '../api'
 import { Card, QueryGate, StatusBadge } from '../../../components/ui/admin'
 
 const QUICK_LINKS = [

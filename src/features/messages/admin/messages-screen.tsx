@@ -3,12 +3,12 @@ import { Mail } from 'lucide-react'
 import type { AdminMessage } from '../../../../contract/index.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { Modal } from '../../../components/ui/modal'
-import { useMessages } from '../../../app/admin/admin-api'
-import { filterMessages } from '../../../app/admin/admin-filters'
+import { useAdminMessages } from '../api'
+import { filterMessages } from '../filters'
 import { Card, ListResults, PageHeader, SearchBox, useFilteredPages } from '../../../components/ui/admin'
 
 export default function MessagesScreen() {
-  const messages = useMessages()
+  const messages = useAdminMessages()
   const [search, setSearch] = useState('')
   const [viewing, setViewing] = useState<AdminMessage | null>(null)
   const { pages } = useFilteredPages(messages.data, search, null, filterMessages)

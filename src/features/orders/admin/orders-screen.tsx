@@ -4,8 +4,8 @@ import type { AdminOrder } from '../../../../contract/index.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { TextField } from '../../../components/ui/text-field'
-import { ordersExportUrl, useOrderAction, useOrders } from '../../../app/admin/admin-api'
-import { filterOrders, type OrderFilters, type OrderStatusFilter } from '../../../app/admin/admin-filters'
+import { ordersExportUrl, useAdminOrders, useOrderAction } from '../api'
+import { filterOrders, type OrderFilters, type OrderStatusFilter } from '../filters'
 import {
   Card,
   ConfirmDialog,
@@ -68,7 +68,7 @@ function OrderActions({
 }
 
 export default function OrdersScreen() {
-  const orders = useOrders()
+  const orders = useAdminOrders()
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<OrderStatusFilter>('all')
   const [moreFilters, setMoreFilters] = useState(false)

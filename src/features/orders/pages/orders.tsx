@@ -1,13 +1,11 @@
 import { Link } from 'react-router-dom'
 import { PackageOpen, WifiOff } from 'lucide-react'
-import { useOrders } from '../api'
+import { useMyOrders } from '../api'
 import { OrderCard } from '../components/order-card'
-import { useSession } from '../../../lib/session'
 
 /** /orders (SPEC screen 9): the customer's orders, readable offline from the last visit's snapshot. */
 export default function Orders() {
-  const userId = useSession((s) => (s.status === 'authenticated' ? s.id : null))
-  const orders = useOrders(userId)
+  const orders = useMyOrders()
 
   return (
     <section className="min-h-[60vh]">

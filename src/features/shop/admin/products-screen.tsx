@@ -4,11 +4,12 @@ import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react'
 import { CATEGORIES, type Category, type Product } from '../../../../contract/index.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage, mediaUrl } from '../../../lib/api-client'
+import { useUserId } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
 import { StockBadge } from '../components/stock-badge'
-import { productQuery, useDeleteProduct, useProducts, useSaveProduct } from '../../../app/admin/admin-api'
-import { filterProducts, type CategoryFilter } from '../../../app/admin/admin-filters'
+import { adminProductQuery, useAdminProducts, useDeleteProduct, useSaveProduct } from '../api'
+import { filterProducts, type CategoryFilter } from '../filters'
 import {
   Card,
   ConfirmDialog,
@@ -171,7 +172,8 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
 /** Add and edit in one modal; edit pre-fills from GET add/produts/{id}. */
 function ProductDialog({ mode, onClose }: { mode: { id: number | null } | null; onClose: () => void }) {
   const editId = mode?.id ?? null
-  const product = useQuery({ ...productQuery(editId ?? 0), enabled: editId !== null })
+  const userId = useUserId()
+  const product = useQuery({ ...adminProductQuery(userId, editId ?? 0), enabled: editId !== null })
   return (
     <Modal
       open={mode !== null}
@@ -191,7 +193,7 @@ function ProductDialog({ mode, onClose }: { mode: { id: number | null } | null; 
 }
 
 export default function ProductsScreen() {
-  const products = useProducts()
+  const products = useAdminProducts()
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState<CategoryFilter>('all')
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)

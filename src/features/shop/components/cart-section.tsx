@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { ShoppingCart } from 'lucide-react'
 import type { CartItem } from '../../../../contract/index.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { useCart } from '../cart-api'
+import { useCart } from '../api'
 import { useSession } from '../../../lib/session'
 import { CartLineItem } from './cart-line-item'
 import { Checkout } from './checkout'
@@ -41,7 +41,7 @@ function EmptyCart({ loggedIn }: { loggedIn: boolean }) {
 export function CartSection() {
   const session = useSession()
   const userId = session.status === 'authenticated' ? session.id : null
-  const cart = useCart(userId)
+  const cart = useCart()
   const [removing, setRemoving] = useState<number | null>(null)
   const [removeError, setRemoveError] = useState<string | null>(null)
 

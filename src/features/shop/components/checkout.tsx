@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Lock } from 'lucide-react'
 import { ApiError } from '../../../lib/api-client'
-import { initiatePayment, updateCart } from '../cart-api'
+import { initiatePayment, updateCart } from '../api'
 import { Modal } from '../../../components/ui/modal'
 
 interface CheckoutProps {

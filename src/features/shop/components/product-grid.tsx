@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Search } from 'lucide-react'
 import { CATEGORIES, type Category, type Product } from '../../../../contract/index.js'
-import { useCart } from '../cart-api'
-import { useCatalogue } from '../api'
+import { useCart, useCatalogue } from '../api'
 import { useSession } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'
 import { ProductCard } from './product-card'
@@ -25,7 +24,7 @@ export function ProductGrid() {
   const session = useSession()
   const userId = session.status === 'authenticated' ? session.id : null
   const catalogue = useCatalogue()
-  const cart = useCart(userId)
+  const cart = useCart()
   const [query, setQuery] = useState('')
   const [category, setCategory] = useState<CategoryFilter>('all')
   const [loginRequired, setLoginRequired] = useState(false)

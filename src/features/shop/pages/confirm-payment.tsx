@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
 import { ApiError, getCsrfToken } from '../../../lib/api-client'
-import { CART_KEY, verifyPayment } from '../cart-api'
-import { ORDERS_KEY } from '../../orders/api'
+import { verifyPayment } from '../api'
+import { USER_SCOPE } from '../../../lib/query'
 
 type Verification =
   | { state: 'processing' }
@@ -49,12 +49,9 @@ export default function ConfirmPayment() {
     // Once per visit, even under StrictMode's double effect: a repeat would only get the same answer.
     if (started.current) return
     started.current = true
-    const refresh = () =>
-      Promise.all(
-        [['notifications'], ORDERS_KEY, CART_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      )
+    // Settling wrote orders, emptied the cart and added a notification: refresh all private data
+    // (only the logged-in user's is in the cache; the session may still be loading here).
+    const refresh = () => queryClient.invalidateQueries({ queryKey: USER_SCOPE })
     void (async () => {
       if (!txRef) {
         setResult({ state: 'failure', status: NO_RESPONSE, message: 'The payment reference is missing.' })

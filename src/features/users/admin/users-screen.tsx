@@ -5,14 +5,8 @@ import { localPhone } from '../../../../contract/phone.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
-import {
-  useAddAdmin,
-  useDeleteUser,
-  useUpdateUser,
-  useUsers,
-  type NewAdmin,
-} from '../../../app/admin/admin-api'
-import { filterUsers, type RoleFilter } from '../../../app/admin/admin-filters'
+import { useAddAdmin, useDeleteUser, useUpdateUser, useUsers, type NewAdmin } from '../api'
+import { filterUsers, type RoleFilter } from '../filters'
 import {
   Card,
   ConfirmDialog,

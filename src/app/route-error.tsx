@@ -1,0 +1,50 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { useRouteError } from 'react-router-dom'
+
+/** A lazy chunk that did not arrive (offline, or gone after a deploy) rather than a bug in a page. */
+const isChunkLoadError = (error: unknown) =>
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+    error.message,
+  )
+
+/** What a visitor sees instead of a white screen: what happened, in plain words, and a Reload button. */
+export function ErrorScreen({ error }: { error: unknown }) {
+  const chunk = isChunkLoadError(error)
+  return (
+    <section role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">
+        {chunk ? 'This page could not be loaded' : 'Something went wrong'}
+      </h1>
+      <p className="mt-3 text-slate-600">
+        {chunk
+          ? 'Check your connection, then reload the page.'
+          : 'Sorry, this page stopped working. Reloading usually fixes it; nothing you saved is lost.'}
+      </p>
+      <button type="button" className="btn-primary mt-6 px-5 py-2.5" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </section>
+  )
+}
+
+/** The router's errorElement: a thrown render or a failed lazy import inside a route. */
+export function RouteError() {
+  const error = useRouteError()
+  console.error('Route error:', error)
+  return <ErrorScreen error={error} />
+}
+
+/** Above the router, for errors outside any route (providers, the router itself). */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  state = { error: null as unknown }
+  static getDerivedStateFromError(error: unknown) {
+    return { error }
+  }
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Application error:', error, info.componentStack)
+  }
+  render() {
+    return this.state.error ? <ErrorScreen error={this.state.error} /> : this.props.children
+  }
+}

@@ -1,0 +1,21 @@
+import type { Booking } from '../../../contract/index.js'
+import { localPhone } from '../../../contract/phone.js'
+import { fieldHas, normalizeQuery } from '../../lib/search'
+
+/** Status filter values of SPEC section 9. */
+export type BookingStatusFilter = 'all' | 'pending' | 'confirmed' | 'completed' | 'cancelled'
+
+/** Search by customer name, phone (as stored or typed with the leading 0) or location. */
+export function filterBookings(bookings: Booking[], search: string, status: BookingStatusFilter): Booking[] {
+  const q = normalizeQuery(search)
+  const qDigits = q.replace(/[\s-]/g, '')
+  return bookings.filter(
+    (b) =>
+      (status === 'all' || b.status.toLowerCase() === status) &&
+      (!q ||
+        fieldHas(b.full_name, q) ||
+        fieldHas(b.location, q) ||
+        (qDigits !== '' &&
+          (fieldHas(b.phone_number, qDigits) || fieldHas(localPhone(b.phone_number), qDigits)))),
+  )
+}

@@ -1,0 +1,37 @@
+/** The dashboard's data: the figures and the withdrawals. */
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { DashboardStats, MessageAnswer, Withdrawal } from '../../../contract/index.js'
+import { api } from '../../lib/api-client'
+import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { useUserId } from '../../lib/session'
+
+export const dashboardKeys = {
+  stats: (userId: number | null) => [...userScope(userId), 'stats'] as const,
+  withdrawals: (userId: number | null) => [...userScope(userId), 'withdrawals'] as const,
+}
+
+export const statsQuery = (userId: number | null) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: dashboardKeys.stats(userId),
+    queryFn: () => api.get<DashboardStats>('get/stat'),
+    enabled: userId !== null,
+  })
+export const withdrawalsQuery = (userId: number | null) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: dashboardKeys.withdrawals(userId),
+    queryFn: () => api.get<Withdrawal[]>('admins/withdrawals/'),
+  })
+
+export const useStats = () => useQuery(statsQuery(useUserId()))
+export const useWithdrawals = (enabled: boolean) => {
+  const userId = useUserId()
+  return useQuery({ ...withdrawalsQuery(userId), enabled: enabled && userId !== null })
+}
+
+export const useRequestWithdrawal = () =>
+  useUserMutation(
+    (amount: number) => api.post<MessageAnswer & { id: number }>('admins/withdrawals/', { amount }),
+    CALL_EVEN_OFFLINE,
+  )

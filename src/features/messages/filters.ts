@@ -1,0 +1,7 @@
+import type { AdminMessage } from '../../../contract/index.js'
+import { fieldHas, normalizeQuery } from '../../lib/search'
+
+export function filterMessages(messages: AdminMessage[], search: string): AdminMessage[] {
+  const q = normalizeQuery(search)
+  return q ? messages.filter((m) => fieldHas(m.name, q) || fieldHas(m.email, q)) : messages
+}

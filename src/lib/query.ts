@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { useUserId } from './session'
+
+/**
+ * Query keys of private data start with the user's scope: one user's answers are never read under
+ * another's key, and a change of user drops them all with one `removeQueries({ queryKey: USER_SCOPE })`.
+ * Public data (the catalogue) has keys outside it.
+ */
+export const USER_SCOPE = ['user'] as const
+export const userScope = (userId: number | null) => [...USER_SCOPE, userId] as const
+
+/**
+ * For online-only screens (the back office): a call made offline goes out anyway and fails at once with
+ * its message (or the service worker answers a read), instead of waiting paused behind busy text.
+ */
+export const CALL_EVEN_OFFLINE = { networkMode: 'always' } as const
+
+type MutationOptions = { networkMode?: 'always' | 'online' | 'offlineFirst' }
+
+/** A mutation that refreshes the given queries when it succeeds (and reports success only after). */
+export function useInvalidatingMutation<TVars, TData>(
+  mutationFn: (vars: TVars) => Promise<TData>,
+  invalidates: readonly QueryKey[],
+  options: MutationOptions = {},
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn,
+    onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  })
+}
+
+/**
+ * A write on behalf of the logged-in user. The server's side effects cross features (a booking writes a
+ * notification, deleting a user changes the dashboard's counts), so success marks the whole user's
+ * scope stale: what is on screen refetches now, the rest when it is next shown.
+ */
+export function useUserMutation<TVars, TData>(
+  mutationFn: (vars: TVars) => Promise<TData>,
+  options: MutationOptions = {},
+  alsoInvalidates: readonly QueryKey[] = [],
+) {
+  return useInvalidatingMutation(mutationFn, [userScope(useUserId()), ...alsoInvalidates], options)
+}
