@@ -4,98 +4,26 @@
  * How "offline" is made: Playwright's context.setOffline(true) does not cut the service worker's own
  * fetches (DESIGN.md, Known pitfalls), so these tests start their OWN server process (node
  * <E2E_SERVER_ENTRY>, its own port and data folder) and kill it to go offline, then start it again on
- * the same port and database. The webServer of playwright.config.ts is not used here.
+ * the same port and database (own-server.ts). The webServer of playwright.config.ts is not used here.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-const root = path.resolve(here, '../..')
-const shot = (name: string) => path.join(here, 'screenshots', name)
-const entry = path.resolve(root, process.env.E2E_SERVER_ENTRY ?? 'dist-server/api/server.js')
-const spaDir = path.resolve(root, process.env.SPA_DIR ?? 'dist')
-const port = Number(process.env.OFFLINE_E2E_PORT ?? E2E.port + 1000)
-const baseURL = `http://localhost:${port}`
-const dataDir = `${E2E.dataDir}-offline`
-const dbFile = path.join(dataDir, 'app.db')
-
-/** The app server as a child process we can stop ("offline") and start again on the same port and data. */
-class OwnServer {
-  private child: ChildProcess | null = null
-  private log = ''
-
-  async start(spa = spaDir) {
-    this.child = spawn(process.execPath, [entry], {
-      cwd: root,
-      env: {
-        ...E2E.serverEnv,
-        PORT: String(port),
-        APP_URL: baseURL,
-        DATABASE_PATH: dbFile,
-        MEDIA_DIR: path.join(dataDir, 'media'),
-        SPA_DIR: spa,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    this.child.stdout?.on('data', (d) => (this.log += d))
-    this.child.stderr?.on('data', (d) => (this.log += d))
-    for (let i = 0; i < 150; i++) {
-      if (this.child.exitCode !== null) throw new Error(`server exited:\n${this.log}`)
-      const up = await fetch(`${baseURL}/api/token`).then(
-        (r) => r.ok,
-        () => false,
-      )
-      if (up) return
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    throw new Error(`server did not start:\n${this.log}`)
-  }
-
-  async stop() {
-    const child = this.child
-    if (!child || child.exitCode !== null) return
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
-    await exited
-    this.child = null
-    // The port must really be closed: the page's next request has to fail like on a dead network.
-    await expect
-      .poll(() =>
-        fetch(`${baseURL}/api/token`).then(
-          () => 'up',
-          () => 'down',
-        ),
-      )
-      .toBe('down')
-  }
-}
-
-const server = new OwnServer()
+import { OwnServer, shot, spaDir, waitForWorker } from './own-server'
+const server = new OwnServer('offline', 1000)
+const { baseURL, dbFile } = server
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  fs.mkdirSync(dataDir, { recursive: true })
+  server.reset()
   await server.start()
 })
 test.afterAll(() => server.stop())
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' })
-  return context.newPage()
-}
-
-/** The service worker is installed (precache complete) and controls this page. */
-async function waitForWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-}
+const newPage = (browser: Browser) => server.newPage(browser)
 
 const PAGES = ['/', '/about', '/services', '/products', '/contact']
 const PRODUCT = 'Termite Killer Concentrate 1L'
@@ -253,7 +181,7 @@ test('a deploy with a changed service worker shows the update prompt, and Reload
   browser,
 }) => {
   // Build B = build A with a different sw.js (as any new deploy has): the browser compares the bytes.
-  const buildB = path.join(dataDir, 'build-b')
+  const buildB = path.join(server.dataDir, 'build-b')
   fs.cpSync(spaDir, buildB, { recursive: true })
   fs.appendFileSync(path.join(buildB, 'sw.js'), `\n// build B ${Date.now()}\n`)
 

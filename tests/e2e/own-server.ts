@@ -1,0 +1,108 @@
+/**
+ * The app server as a child process a test can stop (to cut the network for real, service worker
+ * included) and start again on the same port and data folder. Used by the tests that go offline.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, type Browser, type Page } from '@playwright/test'
+import { E2E } from './env'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+export const root = path.resolve(here, '../..')
+export const shot = (name: string) => path.join(here, 'screenshots', name)
+const entry = path.resolve(root, process.env.E2E_SERVER_ENTRY ?? 'dist-server/api/server.js')
+export const spaDir = path.resolve(root, process.env.SPA_DIR ?? 'dist')
+
+export class OwnServer {
+  private child: ChildProcess | null = null
+  private log = ''
+  readonly baseURL: string
+  readonly dbFile: string
+
+  /** `offset` keeps each test file's server on its own port; `name` its own data folder. */
+  constructor(
+    readonly name: string,
+    offset: number,
+  ) {
+    this.port = E2E.port + offset
+    this.baseURL = `http://localhost:${this.port}`
+    this.dataDir = `${E2E.dataDir}-${name}`
+    this.dbFile = path.join(this.dataDir, 'app.db')
+  }
+  readonly port: number
+  readonly dataDir: string
+
+  /** An empty data folder: the first start seeds it. */
+  reset() {
+    fs.rmSync(this.dataDir, { recursive: true, force: true })
+    fs.mkdirSync(this.dataDir, { recursive: true })
+  }
+
+  async start(spa = spaDir) {
+    this.child = spawn(process.execPath, [entry], {
+      cwd: root,
+      env: {
+        ...E2E.serverEnv,
+        PORT: String(this.port),
+        APP_URL: this.baseURL,
+        DATABASE_PATH: this.dbFile,
+        MEDIA_DIR: path.join(this.dataDir, 'media'),
+        SPA_DIR: spa,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    this.child.stdout?.on('data', (d) => (this.log += d))
+    this.child.stderr?.on('data', (d) => (this.log += d))
+    for (let i = 0; i < 150; i++) {
+      if (this.child.exitCode !== null) throw new Error(`server exited:\n${this.log}`)
+      const up = await fetch(`${this.baseURL}/api/token`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (up) return
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    throw new Error(`server did not start:\n${this.log}`)
+  }
+
+  async stop() {
+    const child = this.child
+    if (!child || child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+    this.child = null
+    // The port must really be closed: the page's next request has to fail like on a dead network.
+    await expect
+      .poll(() =>
+        fetch(`${this.baseURL}/api/token`).then(
+          () => 'up',
+          () => 'down',
+        ),
+      )
+      .toBe('down')
+  }
+
+  /** A fresh browser context (a phone) on this server, its service worker allowed. */
+  async newPage(browser: Browser) {
+    const context = await browser.newContext({ baseURL: this.baseURL, serviceWorkers: 'allow' })
+    return context.newPage()
+  }
+}
+
+/** The service worker is installed (precache complete) and controls this page. */
+export async function waitForWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+}
+
+/** Logs in through the login form and waits to leave it. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).not.toHaveURL(/\/login$/)
+}
