@@ -6,15 +6,18 @@ import { sessionMiddleware } from './middleware/session.js'
 import { csrfProtection } from './middleware/csrf.js'
 import { AttemptLimiter } from './lib/rate-limit.js'
 import { authRoutes } from './routes/auth.js'
-import { catalogueRoutes } from './routes/catalogue.js'
+import { catalogueRoutes, mediaRoutes } from './routes/catalogue.js'
 import { cartRoutes } from './routes/cart.js'
-import { bookingsRoutes } from './routes/bookings.js'
-import { messagesRoutes } from './routes/messages.js'
-import { ordersRoutes } from './routes/orders.js'
 import { paymentsRoutes } from './routes/payments.js'
+import { appointmentRoutes, bookingActionRoutes } from './routes/bookings.js'
+import { adminOrderRoutes, orderActionRoutes, orderCountRoutes, userOrderRoutes } from './routes/orders.js'
+import { contactRoutes, inboxRoutes, newsletterRoutes } from './routes/messages.js'
 import { notificationsRoutes } from './routes/notifications.js'
-import { settingsRoutes } from './routes/settings.js'
-import { adminRoutes } from './routes/admin.js'
+import { notificationSettingsRoutes, passwordRoutes, profileRoutes } from './routes/account.js'
+import { dashboardRoutes } from './routes/dashboard.js'
+import { userEditRoutes, userListRoutes } from './routes/users.js'
+import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
+import { deletionRoutes } from './routes/deletions.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -49,17 +52,33 @@ export function createApp({ db, config, gateway }: AppDeps) {
   api.use('*', sessionMiddleware)
   api.use('*', csrfProtection(csrfExempt))
 
+  // Each path prefix names the file that answers it. Auth, cart and payments keep SPEC's scattered
+  // top-level paths (login/, check_cart/, verify/, …), which share no prefix: those routers hold full paths.
   const routes = api
     .route('/', authRoutes)
-    .route('/', catalogueRoutes)
     .route('/', cartRoutes)
-    .route('/', bookingsRoutes)
-    .route('/', messagesRoutes)
-    .route('/', ordersRoutes)
     .route('/', paymentsRoutes)
-    .route('/', notificationsRoutes)
-    .route('/', settingsRoutes)
-    .route('/', adminRoutes)
+    .route('/add', catalogueRoutes)
+    .route('/media', mediaRoutes)
+    .route('/appointment', appointmentRoutes)
+    .route('/admins/actions', bookingActionRoutes)
+    .route('/admins/orders', adminOrderRoutes)
+    .route('/admins/order_actions', orderActionRoutes)
+    .route('/users/orders', userOrderRoutes)
+    .route('/check_order', orderCountRoutes)
+    .route('/quick/message', contactRoutes)
+    .route('/newsletter', newsletterRoutes)
+    .route('/admins/messages', inboxRoutes)
+    .route('/users/notifications', notificationsRoutes)
+    .route('/admins/settings', profileRoutes)
+    .route('/admins/password', passwordRoutes)
+    .route('/admins/notification-settings', notificationSettingsRoutes)
+    .route('/get', dashboardRoutes)
+    .route('/get/users', userListRoutes)
+    .route('/admins/users', userEditRoutes)
+    .route('/admins/withdrawals', withdrawalRoutes)
+    .route('/admins/payment-settings', paymentSettingsRoutes)
+    .route('/admins/delete', deletionRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).
   routes.all('*', (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404))

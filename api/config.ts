@@ -1,7 +1,15 @@
 import path from 'node:path'
+import { z } from 'zod'
+import { PASSWORD_MIN } from '../contract/fields.js'
 
 /** Everything the server reads from the environment, parsed once with its defaults (README lists them). */
 export interface AppConfig {
+  /** Port of the production server (server.ts). */
+  port: number
+  /** Port of the API alone in development (dev.ts; Vite proxies /api to it). */
+  apiPort: number
+  /** Built web app served next to the API by server.ts. */
+  spaDir: string
   /** SQLite file; its folder is created. */
   databasePath: string
   /** Where uploaded product images are written. */
@@ -18,27 +26,147 @@ export interface AppConfig {
   loginWindowMs: number
   /** Largest product image accepted, in bytes. */
   maxUploadBytes: number
+  /** scrypt cost of new password hashes. */
+  scryptN: number
   flwSecretKey: string
   flwSecretHash: string
   flwBaseUrl: string
+  /** The accounts and images the first start seeds an empty database with. */
+  seed: {
+    adminEmail: string
+    /** Unset: a random password, printed once. */
+    adminPassword?: string
+    demoEmail: string
+    demoPassword?: string
+    /** Folder holding the catalogue images (public/products). */
+    imagesDir: string
+  }
 }
 
+/** An unset and an empty variable both mean "use the default" (`PORT= npm start` is not port 0). */
+const unsetIfEmpty = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+const variable = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema)
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+const positiveNumber = z
+  .string()
+  .trim()
+  .transform(Number)
+  .pipe(z.number({ error: 'must be a number' }).positive('must be more than 0'))
+const port = wholeNumber(1, 65535)
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+const email = z.email({ error: 'must be an email address' })
+const seedPassword = z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+const folder = z.string().transform((p) => path.resolve(p))
+
+// Each hash records its N, so any mix verifies; 2^15 (~50 ms) is the ceiling the 64 MB scrypt memory limit allows.
+const SCRYPT_N_MIN = 1024
+const SCRYPT_N_MAX = 32768
+const scryptCost = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'must be a whole number')
+  .transform(Number)
+  .refine(
+    (n) => n >= SCRYPT_N_MIN && n <= SCRYPT_N_MAX && (n & (n - 1)) === 0,
+    `must be a power of two from ${SCRYPT_N_MIN} to ${SCRYPT_N_MAX}`,
+  )
+
+/** One schema for every variable the server reads; README's "Environment variables" table documents it. */
+export const envSchema = z.object({
+  PORT: variable(port.default(8080)),
+  API_PORT: variable(port.default(8787)),
+  SPA_DIR: variable(folder.default(path.resolve('dist'))),
+  DATABASE_PATH: variable(folder.default(path.resolve('./data/app.db'))),
+  MEDIA_DIR: variable(folder.default(path.resolve('./data/media'))),
+  APP_URL: variable(httpUrl.optional()),
+  API_BASE: variable(z.string().default('/api/')),
+  CORS_ORIGIN: variable(
+    httpUrl
+      .refine((url) => new URL(url).origin === url, 'must be an origin only, e.g. https://shop.example.ng')
+      .default(''),
+  ),
+  SESSION_TTL_HOURS: variable(positiveNumber.default(24 * 14)),
+  LOGIN_MAX_ATTEMPTS: variable(wholeNumber(1, 1_000_000).default(10)),
+  LOGIN_WINDOW_MINUTES: variable(positiveNumber.default(15)),
+  SCRYPT_N: variable(scryptCost.default(32768)),
+  ADMIN_EMAIL: variable(email.default('admin@example.com')),
+  ADMIN_PASSWORD: variable(seedPassword.optional()),
+  DEMO_CUSTOMER_EMAIL: variable(email.default('customer@example.com')),
+  DEMO_CUSTOMER_PASSWORD: variable(seedPassword.optional()),
+  SEED_IMAGES_DIR: variable(folder.default(path.resolve('public/products'))),
+  FLW_SECRET_KEY: variable(z.string().default('')),
+  FLW_SECRET_HASH: variable(z.string().default('')),
+  FLW_BASE_URL: variable(httpUrl.default('https://api.flutterwave.com')),
+})
+
+const SECRETS = new Set(['ADMIN_PASSWORD', 'DEMO_CUSTOMER_PASSWORD', 'FLW_SECRET_KEY', 'FLW_SECRET_HASH'])
+
+/** The environment did not parse: `problems` has one readable line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable, not just the first. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number(env.PORT ?? 8080)
-  const apiBase = normaliseBase(env.API_BASE ?? '/api/')
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    // The first problem of each variable is enough to fix it.
+    const byVariable = new Map<string, string>()
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0])
+      // A secret's value stays out of the logs.
+      const shown = SECRETS.has(name) ? '(hidden)' : JSON.stringify(env[name] ?? '')
+      if (!byVariable.has(name)) byVariable.set(name, `${name}=${shown}: ${issue.message}`)
+    }
+    throw new ConfigError([...byVariable.values()])
+  }
+  const e = parsed.data
   return {
-    databasePath: path.resolve(env.DATABASE_PATH ?? './data/app.db'),
-    mediaDir: path.resolve(env.MEDIA_DIR ?? './data/media'),
-    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    apiBase,
-    corsOrigin: env.CORS_ORIGIN ?? '',
-    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 14) * 3600_000,
-    loginMaxAttempts: Number(env.LOGIN_MAX_ATTEMPTS ?? 10),
-    loginWindowMs: Number(env.LOGIN_WINDOW_MINUTES ?? 15) * 60_000,
+    port: e.PORT,
+    apiPort: e.API_PORT,
+    spaDir: e.SPA_DIR,
+    databasePath: e.DATABASE_PATH,
+    mediaDir: e.MEDIA_DIR,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    apiBase: normaliseBase(e.API_BASE),
+    corsOrigin: e.CORS_ORIGIN,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     maxUploadBytes: 5 * 1024 * 1024,
-    flwSecretKey: env.FLW_SECRET_KEY ?? '',
-    flwSecretHash: env.FLW_SECRET_HASH ?? '',
-    flwBaseUrl: (env.FLW_BASE_URL ?? 'https://api.flutterwave.com').replace(/\/+$/, ''),
+    scryptN: e.SCRYPT_N,
+    flwSecretKey: e.FLW_SECRET_KEY,
+    flwSecretHash: e.FLW_SECRET_HASH,
+    flwBaseUrl: e.FLW_BASE_URL.replace(/\/+$/, ''),
+    seed: {
+      adminEmail: e.ADMIN_EMAIL,
+      adminPassword: e.ADMIN_PASSWORD,
+      demoEmail: e.DEMO_CUSTOMER_EMAIL,
+      demoPassword: e.DEMO_CUSTOMER_PASSWORD,
+      imagesDir: e.SEED_IMAGES_DIR,
+    },
+  }
+}
+
+/** For the entry points: a bad environment stops the process with the list, instead of running with NaN. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    console.error(`${err.message}\nFix these variables (README: "Environment variables") and start again.`)
+    process.exit(1)
   }
 }
 

@@ -1,8 +1,6 @@
-import path from 'node:path'
-import { startServer } from './main.js'
+import { loadConfigOrExit } from './config.js'
+import { startServer } from './start-server.js'
 
-// Production entry: the built SPA (dist/) and the API on one port.
-await startServer({
-  port: Number(process.env.PORT ?? 8080),
-  spaDir: path.resolve(process.env.SPA_DIR ?? 'dist'),
-})
+// Production entry: the built SPA (SPA_DIR) and the API on one port (PORT).
+const config = loadConfigOrExit()
+await startServer(config, { port: config.port, spaDir: config.spaDir })

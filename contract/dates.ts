@@ -30,3 +30,31 @@ export function isCalendarDate(day: string): boolean {
 
 /** The business runs on Lagos time; the server judges "in the past" by it. */
 export const BUSINESS_TIME_ZONE = 'Africa/Lagos'
+
+// Lagos keeps UTC+1 all year (no daylight saving), so a business day is a fixed UTC window.
+const LAGOS_OFFSET_MS = 3_600_000
+const DAY_MS = 86_400_000
+
+/**
+ * The business day (Lagos) an instant falls on, YYYY-MM-DD; '' when the timestamp does not parse.
+ * The admin's order list, the server's `from`/`to` filter and the CSV all cut days here, so they agree.
+ */
+export function businessDay(instant: string | Date): string {
+  const t = new Date(instant).getTime()
+  return Number.isNaN(t) ? '' : new Date(t + LAGOS_OFFSET_MS).toISOString().slice(0, 10)
+}
+
+/** The first instant (UTC) of a business day given as YYYY-MM-DD. */
+export const businessDayStart = (day: string): Date =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - LAGOS_OFFSET_MS)
+
+/** The business day `days` after (or before, when negative) `day`, both YYYY-MM-DD. */
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+
+/** "2026-03-14 09:05" in Lagos time: a spreadsheet reads it as a date (the orders CSV). */
+export const businessDateTime = (instant: string | Date): string =>
+  new Date(new Date(instant).getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')
+
+/** A YYYY-MM-DD day in words ("March 14, 2026"), the same in every time zone. */
+export const formatDay = (day: string): string => formatDate(`${day}T00:00:00`)

@@ -8,26 +8,8 @@ import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates.js'
 import { createUser } from '../lib/users.js'
 import { seedBookings, seedFailedPayment, seedMessages, seedProducts, seedPurchases } from './seed-data.js'
 
-export interface SeedOptions {
-  adminEmail: string
-  adminPassword?: string
-  demoEmail: string
-  demoPassword?: string
-  /** Folder holding the catalogue images (public/products). */
-  imagesDir: string
-  log?: (line: string) => void
-}
-
-export function seedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SeedOptions {
-  return {
-    adminEmail: env.ADMIN_EMAIL ?? 'admin@example.com',
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    demoEmail: env.DEMO_CUSTOMER_EMAIL ?? 'customer@example.com',
-    demoPassword: env.DEMO_CUSTOMER_PASSWORD || undefined,
-    imagesDir: path.resolve(env.SEED_IMAGES_DIR ?? 'public/products'),
-    log: console.log,
-  }
-}
+/** The seeded accounts and images (AppConfig.seed, from the environment), and where to report. */
+export type SeedOptions = AppConfig['seed'] & { log?: (line: string) => void }
 
 const randomPassword = () => randomBytes(12).toString('base64url')
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import type { Category, Product } from '../../contract/index.js'
+import type { Category, Product } from '../../contract/catalogue.js'
 import { toNaira } from '../../contract/money.js'
 import type { DB } from '../db/index.js'
 

@@ -1,43 +1,7 @@
-import { z } from 'zod'
-import type { AdminOrder, OrderStatus } from '../../contract/index.js'
+import type { AdminOrder, OrderFilter, OrderStatus } from '../../contract/orders.js'
 import { toNaira } from '../../contract/money.js'
-import { isCalendarDate } from '../../contract/dates.js'
+import { addDays, businessDayStart } from '../../contract/dates.js'
 import type { DB } from '../db/index.js'
-
-/** The admin's order filters (SPEC 9: status all|completed|processing|shipped), shared by the list and the CSV. */
-export const orderFilterQuery = z
-  .object({
-    status: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(
-        z.enum(['all', 'completed', 'processing', 'shipped'], {
-          error: 'Status must be all, completed, processing or shipped',
-        }),
-      )
-      .optional(),
-    q: z.string().trim().max(200, 'Search text is too long').optional(),
-    from: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "'from' must be a date (YYYY-MM-DD)")
-      .refine(isCalendarDate, "'from' must be a real date")
-      .optional(),
-    to: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "'to' must be a date (YYYY-MM-DD)")
-      .refine(isCalendarDate, "'to' must be a real date")
-      .optional(),
-  })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "'from' must be on or before 'to'" })
-export type OrderFilter = z.output<typeof orderFilterQuery>
-
-// Lagos keeps UTC+1 all year (no daylight saving), so a business day is a fixed UTC window.
-const LAGOS_OFFSET_MS = 3_600_000
-const lagosDayStartUtc = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - LAGOS_OFFSET_MS)
-/** "2026-03-14 09:05" in Lagos time, for the CSV (a spreadsheet reads it as a date). */
-export const lagosDateTime = (iso: string) =>
-  new Date(Date.parse(iso) + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 /** LIKE with the user's % and _ taken literally. */
@@ -70,11 +34,11 @@ export function findOrders(db: DB, filter: OrderFilter = {}): AdminOrder[] {
   }
   if (filter.from) {
     where.push('o.created_at >= ?')
-    params.push(lagosDayStartUtc(filter.from).toISOString())
+    params.push(businessDayStart(filter.from).toISOString())
   }
   if (filter.to) {
     where.push('o.created_at < ?')
-    params.push(new Date(lagosDayStartUtc(filter.to).getTime() + 86_400_000).toISOString())
+    params.push(businessDayStart(addDays(filter.to, 1)).toISOString())
   }
   // The name, phone and address are copied onto the order at checkout (what was delivered where);
   // the account's current ones fill in for orders that lack them.

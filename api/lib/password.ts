@@ -7,7 +7,15 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
 
 // N=2^15 costs ~50 ms on this class of machine: slow for guessing, fine for a login.
 // SCRYPT_N lowers it for the test suite only (vite.config.ts); each hash records its own N, so any mix verifies.
-const PARAMS = { N: Number(process.env.SCRYPT_N ?? 32768), r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
+const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
+
+/**
+ * Sets the cost of new hashes from the validated config (AppConfig.scryptN), once at boot: a process-wide
+ * setting, because passwords are hashed far from any request context (seed, sign-up, password change).
+ */
+export function setScryptCost(n: number) {
+  PARAMS.N = n
+}
 const KEYLEN = 32
 
 /** "scrypt$N$r$p$salt$hash" (base64url), so the cost can be raised later without breaking old hashes. */

@@ -1,4 +1,4 @@
-import type { VerifyAnswer } from '../../contract/index.js'
+import type { VerifyAnswer } from '../../contract/payments.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import type { DB } from '../db/index.js'
 import type { Gateway, GatewayTransaction } from '../payments/gateway.js'

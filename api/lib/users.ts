@@ -1,3 +1,5 @@
+import type { SessionRole } from '../../contract/auth.js'
+import type { UserRoleLabel } from '../../contract/users.js'
 import type { DB } from '../db/index.js'
 import type { DbRole } from '../types.js'
 import { hashPassword } from './password.js'
@@ -11,9 +13,49 @@ export interface NewUser {
   location?: string
 }
 
+// ---------- how people and roles are shown ----------
+
+/** "First Last", or '' when the account has no name. */
+export const fullName = (u: { first_name: string; last_name: string }) =>
+  [u.first_name, u.last_name].filter(Boolean).join(' ')
+
+/** The name to show for an account: its full name, else its email. */
+export const displayName = (u: { first_name: string; last_name: string; email: string }) =>
+  fullName(u) || u.email
+
+/** Role as the client sees it: customers are "user". */
+export const sessionRole = (role: DbRole): SessionRole => (role === 'customer' ? 'user' : role)
+
+/** Role as the back office lists it (get/users/, get/stat). */
+export const roleLabel = (role: DbRole): UserRoleLabel =>
+  role === 'admin' ? 'Admin' : role === 'staff' ? 'Staff' : 'Customer'
+
 export function splitName(fullName: string): { first_name: string; last_name: string } {
   const [first = '', ...rest] = fullName.trim().split(/\s+/)
   return { first_name: first, last_name: rest.join(' ') }
+}
+
+// ---------- accounts ----------
+
+/** An account as the back office lists it. */
+export interface UserRow {
+  id: number
+  email: string
+  first_name: string
+  last_name: string
+  phone_number: string
+  role: DbRole
+}
+const USER_COLUMNS = 'id, email, first_name, last_name, phone_number, role'
+const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC'
+
+export function findUser(db: DB, id: number): UserRow | undefined {
+  return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined
+}
+
+/** Every account, newest first; `limit` keeps the first few. */
+export function newestUsers(db: DB, limit = -1): UserRow[] {
+  return db.prepare(`SELECT ${USER_COLUMNS} FROM users ${NEWEST_FIRST} LIMIT ?`).all(limit) as UserRow[]
 }
 
 export function emailTaken(db: DB, email: string, exceptUserId?: number): boolean {

@@ -6,13 +6,16 @@ export const requireLogin: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next()
 }
 
+/** The 401/403 answer when the caller is not logged in with one of `roles`; null when they are. */
+export function refusal(c: Context<AppEnv>, roles: readonly DbRole[]): Response | null {
+  const user = c.var.user
+  if (!user) return c.json({ message: 'Please log in to continue.' }, 401)
+  if (!roles.includes(user.role)) return c.json({ message: 'You do not have permission to do that.' }, 403)
+  return null
+}
+
 export function requireRole(...roles: DbRole[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const user = c.var.user
-    if (!user) return c.json({ message: 'Please log in to continue.' }, 401)
-    if (!roles.includes(user.role)) return c.json({ message: 'You do not have permission to do that.' }, 403)
-    return next()
-  }
+  return async (c, next) => refusal(c, roles) ?? next()
 }
 
 /** For /{userId}/ routes: the user themself, or an admin. */
@@ -33,10 +36,3 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
   if (!user) throw new Error('currentUser() used on a route without requireLogin')
   return user
 }
-
-/** Role as the client sees it: customers are "user". */
-export const sessionRole = (role: DbRole) => (role === 'customer' ? 'user' : role)
-export const roleLabel = (role: DbRole) =>
-  role === 'admin' ? 'Admin' : role === 'staff' ? 'Staff' : ('Customer' as const)
-export const fullName = (u: { first_name: string; last_name: string }) =>
-  [u.first_name, u.last_name].filter(Boolean).join(' ')

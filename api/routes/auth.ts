@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { loginBody, registerAdminBody, registerBody } from '../../contract/index.js'
+import { loginBody, registerAdminBody, registerBody } from '../../contract/auth.js'
 import type { AppEnv } from '../types.js'
 import { issueCsrfToken } from '../middleware/csrf.js'
 import { endSession, startSession } from '../middleware/session.js'
-import { fullName, requireRole, sessionRole } from '../middleware/auth.js'
+import { requireRole } from '../middleware/auth.js'
 import { validate } from '../middleware/validate.js'
 import { dummyPasswordHash, verifyPassword } from '../lib/password.js'
-import { createUser } from '../lib/users.js'
+import { createUser, fullName, sessionRole } from '../lib/users.js'
 import type { Context } from 'hono'
 
 function clientIp(c: Context<AppEnv>): string {

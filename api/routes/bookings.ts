@@ -1,38 +1,26 @@
 import { Hono, type Context } from 'hono'
-import { appointmentBody, type Booking, type BookingStatus } from '../../contract/index.js'
-import { formatDate } from '../../contract/dates.js'
+import { appointmentBody, canCancelBooking, nextBookingStatus } from '../../contract/bookings.js'
 import type { AppEnv } from '../types.js'
-import { currentUser, fullName, requireLogin, requireRole } from '../middleware/auth.js'
+import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { notify } from '../lib/notify.js'
+import { displayName } from '../lib/users.js'
+import { appointmentWhen as when, findBooking as findBookingById, listBookings } from '../lib/bookings.js'
 
-const BOOKING_COLUMNS = 'id, full_name, phone_number, service, info, date, time, status, location'
+const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marked as completed' } as const
 
-interface BookingRow extends Booking {
-  user_id: number | null
-}
-
-/** The admin's one-step forward move for each status; the others are final. */
-const NEXT_STATUS: Partial<Record<BookingStatus, { status: BookingStatus; message: string }>> = {
-  Pending: { status: 'Confirmed', message: 'Booking confirmed' },
-  Confirmed: { status: 'Completed', message: 'Booking marked as completed' },
-}
-
-const when = (b: Pick<Booking, 'date' | 'time'>) => `${formatDate(`${b.date}T00:00:00`)} at ${b.time}`
-
-function findBooking(c: Context<AppEnv>): BookingRow | undefined {
+function findBooking(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  if (!id) return undefined
-  return c.var.db.prepare(`SELECT ${BOOKING_COLUMNS}, user_id FROM bookings WHERE id = ?`).get(id) as
-    BookingRow | undefined
+  return id ? findBookingById(c.var.db, id) : undefined
 }
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Booking not found' }, 404)
 
-export const bookingsRoutes = new Hono<AppEnv>({ strict: false })
+/** appointment/: the customer books; everyone lists (admin: all, others: their own). */
+export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
   // Validation runs inside the idempotency scope, so a replayed bad request gets the same 400.
-  .post('/appointment', requireLogin, idempotent, validate('json', appointmentBody()), (c) => {
+  .post('/', requireLogin, idempotent, validate('json', appointmentBody()), (c) => {
     const { db } = c.var
     const user = currentUser(c)
     const body = c.req.valid('json')
@@ -46,7 +34,7 @@ export const bookingsRoutes = new Hono<AppEnv>({ strict: false })
         )
         .run(
           user.id,
-          fullName(user) || user.email,
+          displayName(user),
           body.phone_number,
           body.location,
           body.service,
@@ -69,20 +57,19 @@ export const bookingsRoutes = new Hono<AppEnv>({ strict: false })
     )
   })
 
-  .get('/appointment', requireLogin, (c) => {
+  .get('/', requireLogin, (c) => {
     const user = currentUser(c)
-    const order = 'ORDER BY date DESC, time DESC, id DESC'
-    const rows =
-      user.role === 'admin'
-        ? c.var.db.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings ${order}`).all()
-        : c.var.db.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE user_id = ? ${order}`).all(user.id)
-    return c.json(rows as Booking[])
+    return c.json(listBookings(c.var.db, user.role === 'admin' ? undefined : user.id))
   })
 
-  .post('/admins/actions/:id', requireRole('admin'), (c) => {
+/** admins/actions/{id}/: the admin moves a booking one step on (contract nextBookingStatus). */
+export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
+  '/:id',
+  requireRole('admin'),
+  (c) => {
     const booking = findBooking(c)
     if (!booking) return notFound(c)
-    const next = NEXT_STATUS[booking.status]
+    const next = nextBookingStatus(booking.status)
     if (!next) {
       return c.json(
         { message: `This booking is ${booking.status} and cannot be moved on.`, status: booking.status },
@@ -98,13 +85,13 @@ export const bookingsRoutes = new Hono<AppEnv>({ strict: false })
           `UPDATE bookings SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
            WHERE id = ? AND status = ?`,
         )
-        .run(next.status, booking.id, booking.status).changes
+        .run(next, booking.id, booking.status).changes
       if (moved) {
         notify(
           db,
           booking.user_id,
-          `Appointment ${next.status}`,
-          next.status === 'Confirmed'
+          `Appointment ${next}`,
+          next === 'Confirmed'
             ? `Your ${booking.service} appointment on ${when(booking)} is confirmed. ` +
                 'Our team will arrive at the booked time.'
             : `Your ${booking.service} appointment on ${when(booking)} is complete. ` +
@@ -114,30 +101,34 @@ export const bookingsRoutes = new Hono<AppEnv>({ strict: false })
       return moved
     })()
     if (!changed) return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
-    return c.json({ message: next.message, status: next.status })
-  })
+    return c.json({ message: MOVE_MESSAGE[next], status: next })
+  },
+)
 
-  // "Delete" keeps the booking as Cancelled: the customer and the books still need to see it happened.
-  .delete('/admins/delete/:id/booking', requireRole('admin'), (c) => {
-    const booking = findBooking(c)
-    if (!booking) return notFound(c)
-    if (booking.status === 'Completed') {
-      return c.json({ message: 'A completed booking cannot be cancelled.' }, 409)
-    }
-    if (booking.status === 'Cancelled') return c.body(null, 204)
-    const db = c.var.db
-    db.transaction(() => {
-      db.prepare(
-        `UPDATE bookings SET status = 'Cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE id = ?`,
-      ).run(booking.id)
-      notify(
-        db,
-        booking.user_id,
-        'Appointment Cancelled',
-        `Your ${booking.service} appointment on ${when(booking)} has been cancelled. ` +
-          'Please contact us or book another date.',
-      )
-    })()
-    return c.body(null, 204)
-  })
+/**
+ * DELETE admins/delete/{id}/booking/ (admin; dispatched by routes/deletions.ts). "Delete" keeps the booking
+ * as Cancelled: the customer and the books still need to see it happened.
+ */
+export function cancelBooking(c: Context<AppEnv>) {
+  const booking = findBooking(c)
+  if (!booking) return notFound(c)
+  if (booking.status === 'Cancelled') return c.body(null, 204)
+  if (!canCancelBooking(booking.status)) {
+    return c.json({ message: 'A completed booking cannot be cancelled.' }, 409)
+  }
+  const db = c.var.db
+  db.transaction(() => {
+    db.prepare(
+      `UPDATE bookings SET status = 'Cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+       WHERE id = ?`,
+    ).run(booking.id)
+    notify(
+      db,
+      booking.user_id,
+      'Appointment Cancelled',
+      `Your ${booking.service} appointment on ${when(booking)} has been cancelled. ` +
+        'Please contact us or book another date.',
+    )
+  })()
+  return c.body(null, 204)
+}

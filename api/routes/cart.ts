@@ -1,45 +1,25 @@
-import { Hono } from 'hono'
-import { updateCartBody, type CartItem, type CountAnswer } from '../../contract/index.js'
+import { Hono, type Context } from 'hono'
+import { updateCartBody, type CartItem } from '../../contract/cart.js'
+import type { CountAnswer } from '../../contract/fields.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
-import type { DB } from '../db/index.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { findProduct, stockMessage } from '../lib/catalogue.js'
-
-interface CartLine {
-  id: number
-  name: string
-  description: string
-  image: string
-  price_kobo: number
-  original_price_kobo: number
-  stock: number
-  quantity: number
-}
-
-/** The caller's cart with each product's current price and stock, oldest line first. */
-function cartLines(db: DB, userId: number): CartLine[] {
-  return db
-    .prepare(
-      `SELECT p.id, p.name, p.description, p.image, p.price_kobo, p.original_price_kobo, p.stock, ci.quantity
-       FROM cart_items ci JOIN products p ON p.id = ci.product_id
-       WHERE ci.user_id = ? ORDER BY ci.added_at, p.id`,
-    )
-    .all(userId) as CartLine[]
-}
+import { cartLines, cartTotalKobo, type CartLine } from '../lib/cart.js'
 
 /** What the checkout dialog asks the customer before sending them to pay. */
 function checkoutQuestion(lines: CartLine[]): string {
   if (lines.length === 0) return 'Your cart is empty.'
   const items = lines.reduce((sum, l) => sum + l.quantity, 0)
-  const totalKobo = lines.reduce((sum, l) => sum + l.quantity * l.price_kobo, 0)
+  const totalKobo = cartTotalKobo(lines)
   return (
     `Your cart has ${items} ${items === 1 ? 'item' : 'items'} totalling ${formatNaira(toNaira(totalKobo))}. ` +
     'Delivery fees are not included. Proceed to payment?'
   )
 }
 
+/** SPEC scatters the cart over top-level paths (cart/{id}/, get/carts/, check_cart/, update-cart/): no shared prefix. */
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .post('/cart/:id', requireLogin, (c) => {
     const { db } = c.var
@@ -83,17 +63,6 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     return c.json({ message: count ? 'not empty' : 'empty', count } satisfies CountAnswer)
   })
 
-  // Any logged-in caller: it only ever touches their own cart.
-  .delete('/admins/delete/:id/cart', requireLogin, (c) => {
-    const id = parseId(c.req.param('id'))
-    const removed = id
-      ? c.var.db
-          .prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?')
-          .run(currentUser(c).id, id).changes
-      : 0
-    return removed ? c.body(null, 204) : c.json({ message: 'That product is not in your cart' }, 404)
-  })
-
   .post('/update-cart', requireLogin, validate('json', updateCartBody), (c) => {
     const { db } = c.var
     const user = currentUser(c)
@@ -112,3 +81,14 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     })()
     return c.json({ message: checkoutQuestion([...lines.values()]) })
   })
+
+/** DELETE admins/delete/{id}/cart/ (any logged-in caller; dispatched by routes/deletions.ts): only ever their own cart. */
+export function removeFromCart(c: Context<AppEnv>) {
+  const id = parseId(c.req.param('id'))
+  const removed = id
+    ? c.var.db
+        .prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?')
+        .run(currentUser(c).id, id).changes
+    : 0
+  return removed ? c.body(null, 204) : c.json({ message: 'That product is not in your cart' }, 404)
+}

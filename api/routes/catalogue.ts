@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { productFormBody, type Product } from '../../contract/index.js'
+import { productFormBody, type Product } from '../../contract/catalogue.js'
 import { toKobo } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
@@ -101,13 +101,14 @@ function getProduct(c: Context<AppEnv>) {
   return row ? c.json(toProduct(row)) : notFound(c)
 }
 
+/** add/products/ and add/produts/{id}/ (mounted at add/). */
 export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/add/products', (c) => {
+  .get('/products', (c) => {
     const rows = c.var.db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY id`).all() as ProductRow[]
     return c.json(rows.map(toProduct) satisfies Product[])
   })
 
-  .post('/add/products', requireRole('admin'), uploadLimit, async (c) => {
+  .post('/products', requireRole('admin'), uploadLimit, async (c) => {
     const body = await c.req.parseBody()
     const form = parseProductForm(c, textFields(body))
     if (form instanceof Response) return form
@@ -131,28 +132,30 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   // SPEC spells the edit path "produts"; the correct spelling is an alias.
-  .post('/add/produts/:id', requireRole('admin'), uploadLimit, updateProduct)
-  .post('/add/products/:id', requireRole('admin'), uploadLimit, updateProduct)
-  .get('/add/produts/:id', getProduct)
-  .get('/add/products/:id', getProduct)
+  .post('/produts/:id', requireRole('admin'), uploadLimit, updateProduct)
+  .post('/products/:id', requireRole('admin'), uploadLimit, updateProduct)
+  .get('/produts/:id', getProduct)
+  .get('/products/:id', getProduct)
 
-  .delete('/admins/delete/:id/product', requireRole('admin'), (c) => {
-    const id = parseId(c.req.param('id'))
-    // Cart lines go with the product (cascade); orders keep their copy of the name and image.
-    const deleted = id ? c.var.db.prepare('DELETE FROM products WHERE id = ?').run(id).changes : 0
-    return deleted ? c.body(null, 204) : notFound(c)
-  })
+/** DELETE admins/delete/{id}/product/ (admin; dispatched by routes/deletions.ts). */
+export function deleteProduct(c: Context<AppEnv>) {
+  const id = parseId(c.req.param('id'))
+  // Cart lines go with the product (cascade); orders keep their copy of the name and image.
+  const deleted = id ? c.var.db.prepare('DELETE FROM products WHERE id = ?').run(id).changes : 0
+  return deleted ? c.body(null, 204) : notFound(c)
+}
 
-  .get('/media/:name', async (c) => {
-    const media = mediaPath(c.var.config.mediaDir, c.req.param('name'))
-    const bytes = media ? await fs.readFile(media.file).catch(() => null) : null
-    if (!media || !bytes) return c.json({ message: 'Image not found' }, 404)
-    c.header('Content-Type', media.type)
-    c.header('Cache-Control', 'public, max-age=604800')
-    c.header('X-Content-Type-Options', 'nosniff')
-    // Seed images are SVG: even opened directly, nothing in them may run or load.
-    if (media.type === 'image/svg+xml') {
-      c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-    }
-    return c.body(bytes)
-  })
+/** media/{name}: product images (mounted at media/). */
+export const mediaRoutes = new Hono<AppEnv>({ strict: false }).get('/:name', async (c) => {
+  const media = mediaPath(c.var.config.mediaDir, c.req.param('name'))
+  const bytes = media ? await fs.readFile(media.file).catch(() => null) : null
+  if (!media || !bytes) return c.json({ message: 'Image not found' }, 404)
+  c.header('Content-Type', media.type)
+  c.header('Cache-Control', 'public, max-age=604800')
+  c.header('X-Content-Type-Options', 'nosniff')
+  // Seed images are SVG: even opened directly, nothing in them may run or load.
+  if (media.type === 'image/svg+xml') {
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+  }
+  return c.body(bytes)
+})

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Notification } from '../../contract/index.js'
+import type { Notification } from '../../contract/notifications.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin } from '../middleware/auth.js'
 import { parseId } from '../middleware/validate.js'
@@ -7,8 +7,9 @@ import { parseId } from '../middleware/validate.js'
 /** The modal shows recent news; older notifications stay in the database but are not sent every time. */
 const NOTIFICATIONS_SHOWN = 100
 
+/** users/notifications/: the caller's own notifications. */
 export const notificationsRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/users/notifications', requireLogin, (c) => {
+  .get('/', requireLogin, (c) => {
     const rows = c.var.db
       .prepare(
         `SELECT id, heading, body, created_at AS created, read FROM notifications
@@ -18,7 +19,7 @@ export const notificationsRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(rows.map((n): Notification => ({ ...n, read: n.read === 1 })))
   })
 
-  .post('/users/notifications/:id/read', requireLogin, (c) => {
+  .post('/:id/read', requireLogin, (c) => {
     const id = parseId(c.req.param('id'))
     // Someone else's notification answers exactly like a missing one.
     const found = id

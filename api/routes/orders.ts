@@ -1,13 +1,20 @@
 import { Hono, type Context } from 'hono'
-import { orderActionBody, type CountAnswer, type OrderStatus, type UserOrder } from '../../contract/index.js'
+import {
+  orderActionBody,
+  orderFilterQuery,
+  orderStep,
+  type OrderStatus,
+  type UserOrder,
+} from '../../contract/orders.js'
+import type { CountAnswer } from '../../contract/fields.js'
 import { localPhone } from '../../contract/phone.js'
 import { toKobo, toNaira } from '../../contract/money.js'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates.js'
+import { businessDateTime, businessDay } from '../../contract/dates.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { notify } from '../lib/notify.js'
-import { csvRow, findOrders, lagosDateTime, orderFilterQuery } from '../lib/orders.js'
+import { csvRow, findOrders } from '../lib/orders.js'
 
 const CSV_HEADER = [
   'Order ID',
@@ -21,9 +28,6 @@ const CSV_HEADER = [
   'Total (NGN)',
   'Status',
 ]
-
-/** Orders move forward only: Processing → Shipped → Completed (Completed may skip Shipped). */
-const STEP: Record<OrderStatus, number> = { Processing: 0, Shipped: 1, Completed: 2 }
 
 /** The optional body of order_actions: none, an empty one or `{}` all mean Completed. */
 async function readOrderAction(c: Context<AppEnv>) {
@@ -41,19 +45,20 @@ async function readOrderAction(c: Context<AppEnv>) {
   return { status: parsed.data.status ?? ('Completed' as const) }
 }
 
-export const ordersRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/admins/orders', requireRole('admin'), validate('query', orderFilterQuery), (c) =>
+/** admins/orders/ and admins/orders/export.csv: the admin's list, filtered (contract orderFilterQuery). */
+export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
+  .get('/', requireRole('admin'), validate('query', orderFilterQuery), (c) =>
     c.json(findOrders(c.var.db, c.req.valid('query'))),
   )
 
-  .get('/admins/orders/export.csv', requireRole('admin'), validate('query', orderFilterQuery), (c) => {
+  .get('/export.csv', requireRole('admin'), validate('query', orderFilterQuery), (c) => {
     const orders = findOrders(c.var.db, c.req.valid('query'))
     const lines = [csvRow(CSV_HEADER)]
     for (const o of orders) {
       lines.push(
         csvRow([
           o.id,
-          lagosDateTime(o.created),
+          businessDateTime(o.created),
           o.user,
           localPhone(o.phone_number),
           o.location,
@@ -65,7 +70,7 @@ export const ordersRoutes = new Hono<AppEnv>({ strict: false })
         ]),
       )
     }
-    const day = todayIso(new Date(), BUSINESS_TIME_ZONE)
+    const day = businessDay(new Date())
     // The byte-order mark makes Excel read the file as UTF-8 (names like "Ọlá" stay intact).
     return c.body('\uFEFF' + lines.join('\r\n') + '\r\n', 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -74,7 +79,11 @@ export const ordersRoutes = new Hono<AppEnv>({ strict: false })
     })
   })
 
-  .post('/admins/order_actions/:id', requireRole('admin'), async (c) => {
+/** admins/order_actions/{id}/: the admin moves an order forward (contract orderStep: never back). */
+export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
+  '/:id',
+  requireRole('admin'),
+  async (c) => {
     const db = c.var.db
     const id = parseId(c.req.param('id'))
     const order = id
@@ -92,7 +101,7 @@ export const ordersRoutes = new Hono<AppEnv>({ strict: false })
     const action = await readOrderAction(c)
     if ('error' in action) return c.json({ message: action.error }, 400)
     const target = action.status
-    if (STEP[target] < STEP[order.status]) {
+    if (orderStep(target) < orderStep(order.status)) {
       return c.json({ message: `This order is already ${order.status.toLowerCase()}.` }, 400)
     }
     if (target === order.status) {
@@ -126,47 +135,50 @@ export const ordersRoutes = new Hono<AppEnv>({ strict: false })
     }
     const message = target === 'Shipped' ? 'Order marked as shipped' : 'Order marked as delivered'
     return c.json({ message, status: target })
-  })
+  },
+)
 
-  .get('/users/orders', requireLogin, (c) => {
-    const rows = c.var.db
-      .prepare(
-        `SELECT o.id, o.status, o.product_name, o.quantity, o.price_kobo, o.created_at, o.shipped_at, o.completed_at,
+/** users/orders/: the caller's own orders with their tracking dates. */
+export const userOrderRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireLogin, (c) => {
+  const rows = c.var.db
+    .prepare(
+      `SELECT o.id, o.status, o.product_name, o.quantity, o.price_kobo, o.created_at, o.shipped_at, o.completed_at,
                 COALESCE(NULLIF(o.product_image, ''), p.image, '') AS image
          FROM orders o LEFT JOIN products p ON p.id = o.product_id
          WHERE o.user_id = ?
          ORDER BY o.created_at DESC, o.id DESC`,
-      )
-      .all(currentUser(c).id) as {
-      id: number
-      status: OrderStatus
-      product_name: string
-      quantity: number
-      price_kobo: number
-      image: string
-      created_at: string
-      shipped_at: string | null
-      completed_at: string | null
-    }[]
-    const orders: UserOrder[] = rows.map((o) => ({
-      id: o.id,
-      status: o.status,
-      product_name: o.product_name,
-      quantity: o.quantity,
-      price: toNaira(o.price_kobo),
-      image: o.image,
-      created: o.created_at,
-      shipped: o.shipped_at,
-      completed: o.completed_at,
-    }))
-    return c.json(orders)
-  })
+    )
+    .all(currentUser(c).id) as {
+    id: number
+    status: OrderStatus
+    product_name: string
+    quantity: number
+    price_kobo: number
+    image: string
+    created_at: string
+    shipped_at: string | null
+    completed_at: string | null
+  }[]
+  const orders: UserOrder[] = rows.map((o) => ({
+    id: o.id,
+    status: o.status,
+    product_name: o.product_name,
+    quantity: o.quantity,
+    price: toNaira(o.price_kobo),
+    image: o.image,
+    created: o.created_at,
+    shipped: o.shipped_at,
+    completed: o.completed_at,
+  }))
+  return c.json(orders)
+})
 
-  .get('/check_order', requireLogin, (c) => {
-    const count = c.var.db
-      .prepare('SELECT COUNT(*) FROM orders WHERE user_id = ?')
-      .pluck()
-      .get(currentUser(c).id) as number
-    const answer: CountAnswer = { message: count ? 'not empty' : 'empty', count }
-    return c.json(answer)
-  })
+/** check_order/: whether the caller has any order. */
+export const orderCountRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireLogin, (c) => {
+  const count = c.var.db
+    .prepare('SELECT COUNT(*) FROM orders WHERE user_id = ?')
+    .pluck()
+    .get(currentUser(c).id) as number
+  const answer: CountAnswer = { message: count ? 'not empty' : 'empty', count }
+  return c.json(answer)
+})

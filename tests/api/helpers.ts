@@ -1,10 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { expect } from 'vitest'
 import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
 import { migrate, openDatabase, type DB } from '../../api/db'
 import { seedIfEmpty } from '../../api/db/seed'
+import { setScryptCost } from '../../api/lib/password'
 import type { Gateway } from '../../api/payments/gateway'
 import { createGateway } from '../../api/payments'
 
@@ -30,9 +32,12 @@ export async function makeTestApp(
       DATABASE_PATH: path.join(dir, 'app.db'),
       MEDIA_DIR: path.join(dir, 'media'),
       APP_URL: 'http://localhost:8080',
+      // vite.config.ts lowers the hashing cost for the suite, as SCRYPT_N does for a server.
+      SCRYPT_N: process.env.SCRYPT_N,
     }),
     ...overrides,
   }
+  setScryptCost(config.scryptN)
   const db = openDatabase(config.databasePath)
   migrate(db)
   await seedIfEmpty(db, config, {
@@ -127,5 +132,23 @@ export class Client {
     const res = await this.post('login/', { username: account.email, password: account.password })
     if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`)
     return res
+  }
+}
+
+/**
+ * The check that an admin-only call answers 401 logged out and 403 to a customer, each with a message;
+ * `current` gives the app and customer of the running test (they are made afresh before each).
+ */
+export function adminOnlyCheck(current: () => { app: TestContext['app']; customer: Client }) {
+  return async (method: 'get' | 'post' | 'delete', path: string, body?: unknown) => {
+    const { app, customer } = current()
+    const anonymous = new Client(app)
+    const call = (c: Client) => (method === 'post' ? c.post(path, body) : c[method](path))
+    const out = await call(anonymous)
+    expect(out.status).toBe(401)
+    expect(out.body.message).toBeTruthy()
+    const denied = await call(customer)
+    expect(denied.status).toBe(403)
+    expect(denied.body.message).toBeTruthy()
   }
 }

@@ -3,19 +3,23 @@ import path from 'node:path'
 import { Hono } from 'hono'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { loadConfig } from './config.js'
+import type { AppConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
-import { seedIfEmpty, seedOptionsFromEnv } from './db/seed.js'
+import { seedIfEmpty } from './db/seed.js'
+import { setScryptCost } from './lib/password.js'
 import { createApp } from './app.js'
 import { createGateway } from './payments/index.js'
 
-/** Opens the database (migrating and seeding it on first start) and listens; the SPA is served from spaDir when given. */
-export async function startServer({ port, spaDir }: { port: number; spaDir?: string }) {
-  const config = loadConfig()
+/**
+ * Opens the database (migrating and seeding it on first start) and listens on `port`; the built SPA is
+ * served next to the API when `spaDir` is given. The entries (server.ts, dev.ts) parse the config first.
+ */
+export async function startServer(config: AppConfig, { port, spaDir }: { port: number; spaDir?: string }) {
+  setScryptCost(config.scryptN)
   const db = openDatabase(config.databasePath)
   const applied = migrate(db)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
-  await seedIfEmpty(db, config, seedOptionsFromEnv())
+  await seedIfEmpty(db, config, { ...config.seed, log: console.log })
 
   const root = new Hono({ strict: false })
   root.route('/', createApp({ db, config, gateway: createGateway(config, db) }))

@@ -1,11 +1,12 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import {
+  DEFAULT_NOTIFICATION_SETTINGS,
   notificationSettingsBody,
   passwordChangeBody,
   profileBody,
   type NotificationSettings,
   type Profile,
-} from '../../contract/index.js'
+} from '../../contract/account.js'
 import { localPhone } from '../../contract/phone.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireSelfOrAdmin } from '../middleware/auth.js'
@@ -13,13 +14,6 @@ import { endOtherSessions } from '../middleware/session.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { emailTaken } from '../lib/users.js'
 import { hashPassword, verifyPassword } from '../lib/password.js'
-
-const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  email: true,
-  sms: false,
-  marketing: false,
-  payment: true,
-}
 
 /** The :userId of the path when that account exists. */
 function targetUserId(c: Context<AppEnv>): number | null {
@@ -40,8 +34,9 @@ const requireSelf: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const userNotFound = (c: Context<AppEnv>) => c.json({ message: 'User not found' }, 404)
 
-export const settingsRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/admins/settings/:userId', requireSelfOrAdmin('userId'), (c) => {
+/** admins/settings/{userId}/: the profile form (the person themself, or an admin). */
+export const profileRoutes = new Hono<AppEnv>({ strict: false })
+  .get('/:userId', requireSelfOrAdmin('userId'), (c) => {
     const id = targetUserId(c)
     if (!id) return userNotFound(c)
     const row = c.var.db
@@ -58,7 +53,7 @@ export const settingsRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(profile)
   })
 
-  .post('/admins/settings/:userId', requireSelfOrAdmin('userId'), validate('json', profileBody), (c) => {
+  .post('/:userId', requireSelfOrAdmin('userId'), validate('json', profileBody), (c) => {
     const id = targetUserId(c)
     if (!id) return userNotFound(c)
     const body = c.req.valid('json')
@@ -74,7 +69,12 @@ export const settingsRoutes = new Hono<AppEnv>({ strict: false })
     return c.json({ message: 'Profile updated successfully.' }, 201)
   })
 
-  .post('/admins/password/:userId', requireSelf, validate('json', passwordChangeBody), async (c) => {
+/** admins/password/{userId}/: the person's own password only. */
+export const passwordRoutes = new Hono<AppEnv>({ strict: false }).post(
+  '/:userId',
+  requireSelf,
+  validate('json', passwordChangeBody),
+  async (c) => {
     const user = currentUser(c)
     const body = c.req.valid('json')
     const hash = c.var.db
@@ -90,9 +90,12 @@ export const settingsRoutes = new Hono<AppEnv>({ strict: false })
     // Whoever knew the old password is signed out everywhere else; this browser stays in.
     endOtherSessions(c, user.id)
     return c.json({ message: 'Password changed successfully.' }, 201)
-  })
+  },
+)
 
-  .get('/admins/notification-settings/:userId', requireSelfOrAdmin('userId'), (c) => {
+/** admins/notification-settings/{userId}/: which notifications the person wants. */
+export const notificationSettingsRoutes = new Hono<AppEnv>({ strict: false })
+  .get('/:userId', requireSelfOrAdmin('userId'), (c) => {
     const id = targetUserId(c)
     if (!id) return userNotFound(c)
     const row = c.var.db
@@ -104,21 +107,16 @@ export const settingsRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(settings)
   })
 
-  .post(
-    '/admins/notification-settings/:userId',
-    requireSelfOrAdmin('userId'),
-    validate('json', notificationSettingsBody),
-    (c) => {
-      const id = targetUserId(c)
-      if (!id) return userNotFound(c)
-      const s = c.req.valid('json')
-      c.var.db
-        .prepare(
-          `INSERT INTO notification_settings (user_id, email, sms, marketing, payment) VALUES (?, ?, ?, ?, ?)
+  .post('/:userId', requireSelfOrAdmin('userId'), validate('json', notificationSettingsBody), (c) => {
+    const id = targetUserId(c)
+    if (!id) return userNotFound(c)
+    const s = c.req.valid('json')
+    c.var.db
+      .prepare(
+        `INSERT INTO notification_settings (user_id, email, sms, marketing, payment) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, sms = excluded.sms,
              marketing = excluded.marketing, payment = excluded.payment`,
-        )
-        .run(id, +s.email, +s.sms, +s.marketing, +s.payment)
-      return c.json({ message: 'Notification settings saved.' }, 201)
-    },
-  )
+      )
+      .run(id, +s.email, +s.sms, +s.marketing, +s.payment)
+    return c.json({ message: 'Notification settings saved.' }, 201)
+  })

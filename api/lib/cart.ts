@@ -1,0 +1,29 @@
+import type { DB } from '../db/index.js'
+
+/** One cart line with the product's current price and stock (what checkout prices from, never the browser). */
+export interface CartLine {
+  /** The product id. */
+  id: number
+  name: string
+  description: string
+  image: string
+  price_kobo: number
+  original_price_kobo: number
+  stock: number
+  quantity: number
+}
+
+/** The caller's cart with each product's current price and stock, oldest line first. */
+export function cartLines(db: DB, userId: number): CartLine[] {
+  return db
+    .prepare(
+      `SELECT p.id, p.name, p.description, p.image, p.price_kobo, p.original_price_kobo, p.stock, ci.quantity
+       FROM cart_items ci JOIN products p ON p.id = ci.product_id
+       WHERE ci.user_id = ? ORDER BY ci.added_at, p.id`,
+    )
+    .all(userId) as CartLine[]
+}
+
+/** Total of the lines at their current prices, in kobo. */
+export const cartTotalKobo = (lines: Pick<CartLine, 'quantity' | 'price_kobo'>[]) =>
+  lines.reduce((sum, l) => sum + l.quantity * l.price_kobo, 0)

@@ -1,0 +1,59 @@
+/** Field rules the request schemas of every feature share: required text, email, password, Nigerian phone. */
+import { z } from 'zod'
+import { normaliseNigerianPhone, PHONE_HINT } from './phone.js'
+
+export const PASSWORD_MIN = 8
+
+export const requiredText = (label: string, max = 2000) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+export const emailField = (label = 'Email') =>
+  requiredText(label, 254).pipe(z.email({ error: 'Enter a valid email address' }))
+
+export const passwordField = (label = 'Password') =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
+    .max(200, `${label} is too long`)
+
+/** A Nigerian mobile number in any usual spelling, normalised to E.164. */
+export const phoneField = (label = 'Phone number') =>
+  requiredText(label, 30).transform((value, ctx) => {
+    const e164 = normaliseNigerianPhone(value)
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: PHONE_HINT })
+      return z.NEVER
+    }
+    return e164
+  })
+
+/** Same as phoneField, but an empty string is allowed (profile forms). */
+export const optionalPhoneField = (label = 'Phone number') =>
+  z
+    .string()
+    .trim()
+    .max(30)
+    .transform((value, ctx) => {
+      if (value === '') return ''
+      const e164 = normaliseNigerianPhone(value)
+      if (!e164) {
+        ctx.addIssue({ code: 'custom', message: `${label}: ${PHONE_HINT}` })
+        return z.NEVER
+      }
+      return e164
+    })
+
+/** The answer of most POST calls. */
+export interface MessageAnswer {
+  message: string
+}
+/** check_cart/ and check_order/: `count` is the number of lines. */
+export interface CountAnswer {
+  message: 'empty' | 'not empty'
+  count: number
+}

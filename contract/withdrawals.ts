@@ -1,0 +1,43 @@
+/** Money out: withdrawals (admins/withdrawals/) and the payout account (admins/payment-settings/). */
+import { z } from 'zod'
+import { requiredText } from './fields.js'
+
+export const withdrawalBody = z.object({
+  amount: z.coerce.number({ error: 'Amount is required' }).positive('Amount must be more than ₦0'),
+})
+export type WithdrawalRequest = z.input<typeof withdrawalBody>
+export interface Withdrawal {
+  id: number
+  amount: number
+  status: 'Pending' | 'Paid' | 'Rejected'
+  created: string
+  admin: string
+}
+
+export const paymentSettingsBody = z.object({
+  bank_name: requiredText('Bank name', 120),
+  account_name: requiredText('Account name', 120),
+  account_number: z
+    .string({ error: 'Account number is required' })
+    .trim()
+    .regex(/^\d{10}$/, 'Account number must be 10 digits (NUBAN)'),
+  swift_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z0-9]{8}|[A-Z0-9]{11})?$/, 'SWIFT code must be 8 or 11 letters and digits')
+    .default(''),
+  auto_withdraw: z.boolean().default(false),
+  threshold: z.coerce.number().min(0, 'Threshold cannot be negative').default(0),
+})
+export type PaymentSettingsRequest = z.input<typeof paymentSettingsBody>
+export type PaymentSettings = z.output<typeof paymentSettingsBody>
+/** What GET admins/payment-settings/ answers before the payout account is first saved. */
+export const EMPTY_PAYMENT_SETTINGS: Readonly<PaymentSettings> = Object.freeze({
+  bank_name: '',
+  account_name: '',
+  account_number: '',
+  swift_code: '',
+  auto_withdraw: false,
+  threshold: 0,
+})

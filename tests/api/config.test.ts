@@ -1,0 +1,122 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../api/config'
+
+/** The problems loadConfig reports for this environment (none: []). */
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env)
+    return []
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems
+    throw err
+  }
+}
+
+describe('config from the environment', () => {
+  it("keeps README's defaults when nothing is set", () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 8080,
+      apiPort: 8787,
+      spaDir: path.resolve('dist'),
+      databasePath: path.resolve('data/app.db'),
+      mediaDir: path.resolve('data/media'),
+      appUrl: 'http://localhost:8080',
+      apiBase: '/api/',
+      corsOrigin: '',
+      sessionTtlMs: 336 * 3600_000,
+      loginMaxAttempts: 10,
+      loginWindowMs: 15 * 60_000,
+      scryptN: 32768,
+      flwSecretKey: '',
+      flwBaseUrl: 'https://api.flutterwave.com',
+      seed: {
+        adminEmail: 'admin@example.com',
+        adminPassword: undefined,
+        demoEmail: 'customer@example.com',
+        demoPassword: undefined,
+        imagesDir: path.resolve('public/products'),
+      },
+    })
+  })
+
+  it('reads every variable, and treats an empty one as unset', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      API_BASE: 'v1',
+      APP_URL: 'https://greenshield.ng/',
+      CORS_ORIGIN: 'https://shop.greenshield.ng',
+      SESSION_TTL_HOURS: '1.5',
+      LOGIN_MAX_ATTEMPTS: '3',
+      SCRYPT_N: '4096',
+      ADMIN_PASSWORD: 'long-enough',
+      FLW_BASE_URL: 'https://flw.test/',
+      API_PORT: '',
+      ADMIN_EMAIL: ' ',
+    })
+    expect(config).toMatchObject({
+      port: 9000,
+      apiPort: 8787,
+      apiBase: '/v1/',
+      appUrl: 'https://greenshield.ng',
+      corsOrigin: 'https://shop.greenshield.ng',
+      sessionTtlMs: 1.5 * 3600_000,
+      loginMaxAttempts: 3,
+      scryptN: 4096,
+      flwBaseUrl: 'https://flw.test',
+      seed: { adminEmail: 'admin@example.com', adminPassword: 'long-enough' },
+    })
+    expect(loadConfig({ PORT: '9000' }).appUrl).toBe('http://localhost:9000')
+  })
+
+  it('refuses bad values with one line per bad variable, instead of running with NaN', () => {
+    expect(() => loadConfig({ PORT: 'abc', SCRYPT_N: '7' })).toThrow(ConfigError)
+    expect(problems({ PORT: 'abc', SCRYPT_N: '7' })).toEqual([
+      'PORT="abc": must be a whole number',
+      'SCRYPT_N="7": must be a power of two from 1024 to 32768',
+    ])
+    expect(
+      problems({
+        PORT: '70000',
+        SCRYPT_N: '5000',
+        SESSION_TTL_HOURS: 'two weeks',
+        LOGIN_MAX_ATTEMPTS: '0',
+        APP_URL: 'greenshield.ng',
+        CORS_ORIGIN: 'https://shop.greenshield.ng/app',
+        ADMIN_EMAIL: 'admin',
+        FLW_BASE_URL: 'ftp://flw',
+      }),
+    ).toEqual([
+      'PORT="70000": must be at most 65535',
+      'APP_URL="greenshield.ng": must be an http:// or https:// address',
+      'CORS_ORIGIN="https://shop.greenshield.ng/app": must be an origin only, e.g. https://shop.example.ng',
+      'SESSION_TTL_HOURS="two weeks": must be a number',
+      'LOGIN_MAX_ATTEMPTS="0": must be at least 1',
+      'SCRYPT_N="5000": must be a power of two from 1024 to 32768',
+      'ADMIN_EMAIL="admin": must be an email address',
+      'FLW_BASE_URL="ftp://flw": must be an http:// or https:// address',
+    ])
+  })
+
+  it('names a bad secret without printing it', () => {
+    expect(problems({ ADMIN_PASSWORD: 'short' })).toEqual([
+      'ADMIN_PASSWORD=(hidden): must be at least 8 characters',
+    ])
+  })
+})
+
+describe('starting the server with a bad environment', () => {
+  it('stops before opening anything, listing every bad variable', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+      env: { ...process.env, PORT: 'abc', SCRYPT_N: '7', DATABASE_PATH: '/nonexistent/never-created.db' },
+      encoding: 'utf8',
+      timeout: 15_000,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('PORT="abc": must be a whole number')
+    expect(run.stderr).toContain('SCRYPT_N="7": must be a power of two from 1024 to 32768')
+    expect(run.stdout).not.toContain('Listening')
+  })
+})

@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN, CUSTOMER, makeTestApp, type TestContext } from './helpers'
+import { migrate, openDatabase } from '../../api/db/index'
+import { seedIfEmpty } from '../../api/db/seed'
+
+let t: TestContext
+beforeEach(async () => {
+  t = await makeTestApp()
+})
+afterEach(() => t.close())
+
+describe('seed and migration 002', () => {
+  it('seeds the demo purchase history once: a second start adds nothing', async () => {
+    const count = () =>
+      t.db
+        .prepare(
+          `SELECT (SELECT COUNT(*) FROM payments) || '/' || (SELECT COUNT(*) FROM orders) || '/' ||
+                  (SELECT COUNT(*) FROM notifications)`,
+        )
+        .pluck()
+        .get()
+    expect(count()).toBe('3/4/3')
+    const headings = t.db.prepare('SELECT heading FROM notifications').pluck().all()
+    expect(headings).toEqual(expect.arrayContaining(['Payment Successful', 'Failed Payment']))
+    const again = await seedIfEmpty(t.db, t.config, {
+      adminEmail: ADMIN.email,
+      demoEmail: CUSTOMER.email,
+      imagesDir: path.resolve('public/products'),
+    })
+    expect(again).toBe(false)
+    expect(count()).toBe('3/4/3')
+  })
+
+  it('keeps existing payments and their orders linked when it rebuilds the payments table', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-mig-'))
+    const only001 = path.join(dir, 'migrations')
+    fs.mkdirSync(only001)
+    fs.copyFileSync('api/db/migrations/001_init.sql', path.join(only001, '001_init.sql'))
+    const db = openDatabase(path.join(dir, 'app.db'))
+    try {
+      migrate(db, only001)
+      db.prepare(
+        "INSERT INTO users (id, email, password_hash, role) VALUES (7, 'p@test.ng', 'x', 'customer')",
+      ).run()
+      db.prepare(
+        `INSERT INTO payments (id, tx_ref, user_id, amount_kobo, status, gateway, lines)
+         VALUES (3, 'OLD-1', 7, 150000, 'successful', 'sandbox', '[]')`,
+      ).run()
+      db.prepare(
+        "INSERT INTO orders (user_id, payment_id, product_name, quantity, price_kobo) VALUES (7, 3, 'Gel', 1, 150000)",
+      ).run()
+      expect(() => db.prepare('DELETE FROM users WHERE id = 7').run()).toThrow(/FOREIGN KEY/)
+
+      migrate(db)
+      expect(db.prepare('SELECT payment_id FROM orders').pluck().get()).toBe(3)
+      db.prepare('DELETE FROM users WHERE id = 7').run()
+      expect(db.prepare('SELECT id, user_id, amount_kobo FROM payments').all()).toEqual([
+        { id: 3, user_id: null, amount_kobo: 150000 },
+      ])
+      expect(db.pragma('foreign_key_check')).toEqual([])
+    } finally {
+      db.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  adminOnlyCheck,
+  makeLoggedInApp,
+  userIdOf,
+  type TestContext,
+} from './helpers'
+
+let t: TestContext
+let admin: Client
+let customer: Client
+beforeEach(async () => {
+  ;({ t, admin, customer } = await makeLoggedInApp())
+})
+afterEach(() => t.close())
+
+const userId = (email: string) => userIdOf(t.db, email)
+const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
+
+describe('GET get/users', () => {
+  it('lists every account with its role label', async () => {
+    t.db
+      .prepare(
+        `INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role)
+         VALUES ('field@test.ng', 'x', 'Femi', 'Staff', '+2348090001111', 'staff')`,
+      )
+      .run()
+    const res = await admin.get('get/users/')
+    expect(res.status).toBe(200)
+    expect(res.body).toHaveLength(3)
+    expect(res.body).toContainEqual({
+      id: userId(CUSTOMER.email),
+      full_name: 'Ada Customer',
+      username: CUSTOMER.email,
+      phone_number: '+2348031234567',
+      role: 'Customer',
+    })
+    expect(res.body.find((u: { username: string }) => u.username === 'field@test.ng').role).toBe('Staff')
+    expect(res.body.find((u: { username: string }) => u.username === ADMIN.email).role).toBe('Admin')
+  })
+  it('is admin-only', () => expectAdminOnly('get', 'get/users'))
+})
+
+describe('POST admins/users/{id}', () => {
+  it('changes the role (labels or lowercase) and normalises the phone', async () => {
+    const id = userId(CUSTOMER.email)
+    const res = await admin.post(`admins/users/${id}/`, { role: 'Staff', phone_number: '0805 555 1234' })
+    expect(res.status).toBe(200)
+    expect(res.body.message).toMatch(/Ada Customer/)
+    const row = t.db.prepare('SELECT role, phone_number FROM users WHERE id = ?').get(id)
+    expect(row).toEqual({ role: 'staff', phone_number: '+2348055551234' })
+    // The new role applies to the live session at once.
+    expect((await customer.get('auth_check')).body.role).toBe('staff')
+
+    expect((await admin.post(`admins/users/${id}`, { role: 'customer' })).status).toBe(200)
+    const listed = (await admin.get('get/users')).body.find((u: { id: number }) => u.id === id)
+    expect(listed).toMatchObject({ role: 'Customer', phone_number: '+2348055551234' })
+  })
+  it('lets an admin update its own phone but not its own role', async () => {
+    const me = userId(ADMIN.email)
+    const refused = await admin.post(`admins/users/${me}`, { role: 'customer' })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe('You cannot change your own role.')
+    expect(t.db.prepare('SELECT role FROM users WHERE id = ?').pluck().get(me)).toBe('admin')
+    expect((await admin.post(`admins/users/${me}`, { phone_number: '+234 809 000 0002' })).status).toBe(200)
+  })
+  it('answers 400 for a bad role, a bad phone or nothing to change, 404 for an unknown user', async () => {
+    const id = userId(CUSTOMER.email)
+    const badRole = await admin.post(`admins/users/${id}`, { role: 'superuser' })
+    expect(badRole.status).toBe(400)
+    expect(badRole.body.message).toBe('Role must be Admin, Staff or Customer')
+    const badPhone = await admin.post(`admins/users/${id}`, { phone_number: '12345' })
+    expect(badPhone.status).toBe(400)
+    expect(badPhone.body.message).toMatch(/Nigerian mobile number/)
+    const empty = await admin.post(`admins/users/${id}`, {})
+    expect(empty.status).toBe(400)
+    expect(empty.body.message).toBe('Send a role or a phone number to change.')
+    const unknown = await admin.post('admins/users/99999', { role: 'staff' })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.message).toBe('User not found')
+  })
+  it('is admin-only and needs the CSRF header', async () => {
+    await expectAdminOnly('post', `admins/users/${userId(CUSTOMER.email)}`, { role: 'admin' })
+    const forged = await admin.post(
+      `admins/users/${userId(CUSTOMER.email)}`,
+      { role: 'admin' },
+      { 'X-CSRFToken': '' },
+    )
+    expect(forged.status).toBe(403)
+    expect(forged.body.message).toMatch(/CSRF/)
+    expect(t.db.prepare('SELECT role FROM users WHERE email = ?').pluck().get(CUSTOMER.email)).toBe(
+      'customer',
+    )
+  })
+})
+
+describe('DELETE admins/delete/{id}/user', () => {
+  it('deletes the account and its sessions but keeps its payments, orders and bookings', async () => {
+    const id = userId(CUSTOMER.email)
+    const before = (await admin.get('get/balance')).body.balance
+    const res = await admin.delete(`admins/delete/${id}/user/`)
+    expect(res.status).toBe(204)
+    expect(res.text).toBe('')
+    expect(t.db.prepare('SELECT 1 FROM users WHERE id = ?').get(id)).toBeUndefined()
+    expect((await customer.get('auth_check')).status).toBe(401)
+    expect((await admin.get('get/balance')).body.balance).toBe(before)
+    expect(t.db.prepare('SELECT COUNT(*) FROM orders WHERE user_id IS NULL').pluck().get()).toBe(4)
+    const orders = (await admin.get('admins/orders')).body
+    expect(orders[0].user).toBe('Ada Customer')
+    expect((await admin.get('get/users')).body).toHaveLength(1)
+  })
+  it('refuses to delete the caller (400) and answers 404 for an unknown user', async () => {
+    const self = await admin.delete(`admins/delete/${userId(ADMIN.email)}/user`)
+    expect(self.status).toBe(400)
+    expect(self.body).toEqual({ message: 'You cannot delete your own account.' })
+    expect((await admin.get('auth_check')).status).toBe(200)
+    const unknown = await admin.delete('admins/delete/424242/user')
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.message).toBe('User not found')
+  })
+  it('is admin-only', () => expectAdminOnly('delete', `admins/delete/${userId(ADMIN.email)}/user`))
+})

@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Client, adminOnlyCheck, makeLoggedInApp, type TestContext } from './helpers'
+import { formatNaira } from '../../contract/money'
+
+let t: TestContext
+let admin: Client
+let customer: Client
+beforeEach(async () => {
+  ;({ t, admin, customer } = await makeLoggedInApp())
+})
+afterEach(() => t.close())
+
+const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
+
+describe('admins/withdrawals', () => {
+  it('records a withdrawal up to the balance and lists them newest first', async () => {
+    const first = await admin.post('admins/withdrawals/', { amount: 20_000 })
+    expect(first.status).toBe(201)
+    expect(first.body.message).toBe(`Withdrawal of ${formatNaira(20_000)} requested.`)
+    expect(typeof first.body.id).toBe('number')
+    const second = await admin.post('admins/withdrawals', { amount: '54500' })
+    expect(second.status).toBe(201)
+    expect((await admin.get('get/balance')).body.balance).toBe(0)
+
+    const list = await admin.get('admins/withdrawals/')
+    expect(list.status).toBe(200)
+    expect(list.body).toHaveLength(2)
+    expect(list.body[0]).toMatchObject({
+      id: second.body.id,
+      amount: 54_500,
+      status: 'Pending',
+      admin: 'Site Admin',
+    })
+    expect(list.body[1]).toMatchObject({ id: first.body.id, amount: 20_000 })
+    expect(Date.parse(list.body[0].created)).not.toBeNaN()
+  })
+  it('refuses more than the balance, naming it, and amounts of zero or less', async () => {
+    const tooMuch = await admin.post('admins/withdrawals', { amount: 74_500.01 })
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.message).toBe(
+      `The amount is more than the available balance of ${formatNaira(74_500)}.`,
+    )
+    expect(tooMuch.body.message).toContain('₦74,500.00')
+    for (const amount of [0, -5, 'abc']) {
+      const res = await admin.post('admins/withdrawals', { amount })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toMatch(/Amount/)
+    }
+    expect(t.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()).toBe(0)
+    // A rejected withdrawal gives its money back.
+    await admin.post('admins/withdrawals', { amount: 74_500 })
+    expect((await admin.post('admins/withdrawals', { amount: 1 })).status).toBe(400)
+    t.db.prepare("UPDATE withdrawals SET status = 'Rejected'").run()
+    expect((await admin.post('admins/withdrawals', { amount: 1 })).status).toBe(201)
+  })
+  it('is admin-only', async () => {
+    await expectAdminOnly('get', 'admins/withdrawals')
+    await expectAdminOnly('post', 'admins/withdrawals', { amount: 10 })
+  })
+})
+
+describe('admins/payment-settings', () => {
+  const settings = {
+    bank_name: 'Guaranty Trust Bank',
+    account_name: 'GreenShield Services Ltd',
+    account_number: '0123456789',
+    swift_code: 'gtbinglaxxx',
+    auto_withdraw: true,
+    threshold: 250_000,
+  }
+  it('answers empty values before anything is saved, then what was saved', async () => {
+    const empty = await admin.get('admins/payment-settings/')
+    expect(empty.status).toBe(200)
+    expect(empty.body).toEqual({
+      bank_name: '',
+      account_name: '',
+      account_number: '',
+      swift_code: '',
+      auto_withdraw: false,
+      threshold: 0,
+    })
+    const saved = await admin.post('admins/payment-settings/', settings)
+    expect(saved.status).toBe(201)
+    expect(saved.body.message).toBeTruthy()
+    expect((await admin.get('admins/payment-settings')).body).toEqual({
+      ...settings,
+      swift_code: 'GTBINGLAXXX',
+    })
+    // Saving again replaces; the SWIFT code is optional.
+    const { swift_code: _omitted, ...withoutSwift } = settings
+    expect(
+      (await admin.post('admins/payment-settings', { ...withoutSwift, auto_withdraw: false })).status,
+    ).toBe(201)
+    expect((await admin.get('admins/payment-settings')).body).toMatchObject({
+      swift_code: '',
+      auto_withdraw: false,
+    })
+  })
+  it('answers 400 with a message for a bad account number or missing bank name', async () => {
+    const short = await admin.post('admins/payment-settings', { ...settings, account_number: '12345' })
+    expect(short.status).toBe(400)
+    expect(short.body.message).toBe('Account number must be 10 digits (NUBAN)')
+    const noBank = await admin.post('admins/payment-settings', { ...settings, bank_name: ' ' })
+    expect(noBank.status).toBe(400)
+    expect(noBank.body.message).toBe('Bank name is required')
+    const badSwift = await admin.post('admins/payment-settings', { ...settings, swift_code: 'ABC' })
+    expect(badSwift.status).toBe(400)
+    expect(badSwift.body.message).toMatch(/SWIFT/)
+  })
+  it('is admin-only', async () => {
+    await expectAdminOnly('get', 'admins/payment-settings')
+    await expectAdminOnly('post', 'admins/payment-settings', settings)
+  })
+})
