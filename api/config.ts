@@ -21,6 +21,12 @@ export interface AppConfig {
   flwSecretKey: string
   flwSecretHash: string
   flwBaseUrl: string
+  /** Other origins the app is served from (LAN address, 127.0.0.1): payment returns may go back there. */
+  publicOrigins: string[]
+  /** How long stock stays held for a payment that has not been answered yet. */
+  reservationMinutes: number
+  /** The clock (milliseconds); tests move it to expire reservations. */
+  now: () => number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -39,6 +45,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     flwSecretKey: env.FLW_SECRET_KEY ?? '',
     flwSecretHash: env.FLW_SECRET_HASH ?? '',
     flwBaseUrl: (env.FLW_BASE_URL ?? 'https://api.flutterwave.com').replace(/\/+$/, ''),
+    publicOrigins: (env.PUBLIC_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    reservationMinutes: Number(env.RESERVATION_MINUTES ?? 30),
+    now: Date.now,
   }
 }
 

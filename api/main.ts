@@ -8,6 +8,7 @@ import { migrate, openDatabase } from './db/index.js'
 import { seedIfEmpty, seedOptionsFromEnv } from './db/seed.js'
 import { createApp } from './app.js'
 import { createGateway } from './payments/index.js'
+import { startPaymentChecks } from './lib/payment-check.js'
 
 /** Opens the database (migrating and seeding it on first start) and listens; the SPA is served from spaDir when given. */
 export async function startServer({ port, spaDir }: { port: number; spaDir?: string }) {
@@ -17,8 +18,11 @@ export async function startServer({ port, spaDir }: { port: number; spaDir?: str
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
   await seedIfEmpty(db, config, seedOptionsFromEnv())
 
+  const gateway = createGateway(config, db)
   const root = new Hono({ strict: false })
-  root.route('/', createApp({ db, config, gateway: createGateway(config, db) }))
+  root.route('/', createApp({ db, config, gateway }))
+  // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
+  startPaymentChecks({ db, gateway, now: config.now })
 
   if (spaDir) {
     const indexHtml = path.join(spaDir, 'index.html')

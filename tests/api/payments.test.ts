@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import type { AppConfig } from '../../api/config'
 import { createGateway } from '../../api/payments/index'
-import type { Gateway, GatewayTransaction, PaymentRequest } from '../../api/payments/gateway'
+import type { Gateway, GatewayTransaction, PaymentRequest, RefundRequest } from '../../api/payments/gateway'
 import { formatNaira } from '../../contract/money'
+import { checkPendingPayments } from '../../api/lib/payment-check'
 
 let t: TestContext
 afterEach(() => t?.close())
@@ -25,6 +27,18 @@ class ScriptedGateway implements Gateway {
     const answer = this.answers.get(txRef)
     if (answer instanceof Error) throw answer
     return answer ?? null
+  }
+  refunds: RefundRequest[] = []
+  /** Set to make refund() fail (the provider refuses or is down). */
+  refundError: Error | null = null
+  async refund(request: RefundRequest) {
+    if (this.refundError) throw this.refundError
+    this.refunds.push(request)
+    return {
+      refundId: `R-${this.refunds.length}`,
+      amountKobo: request.amountKobo,
+      status: 'completed' as const,
+    }
   }
   /** What a real provider reports for a good charge of this payment. */
   paid(txRef: string, amountKobo: number, overrides: Partial<GatewayTransaction> = {}) {
@@ -233,7 +247,7 @@ describe('the sandbox gateway page', () => {
     expect(count("SELECT COUNT(*) FROM sandbox_transactions WHERE status != 'pending'")).toBe(0)
   })
 
-  it('answers 303 to /confirm/payment with status, tx_ref and transaction_id, without a CSRF header', async () => {
+  it('answers 303 to pay/return on the API, which settles without a session and sends the browser on to /confirm/payment', async () => {
     t = await withSandbox()
     const [a] = products()
     const c = await customer()
@@ -244,12 +258,18 @@ describe('the sandbox gateway page', () => {
     expect(res.status).toBe(303)
     const location = new URL(res.headers.get('Location')!)
     const id = count('SELECT id FROM sandbox_transactions WHERE tx_ref = ?', txRef)
-    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:8080/confirm/payment')
-    expect(Object.fromEntries(location.searchParams)).toEqual({
-      status: 'successful',
-      tx_ref: txRef,
-      transaction_id: String(id),
-    })
+    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:8080/api/pay/return')
+    const query = { status: 'successful', tx_ref: txRef, transaction_id: String(id) }
+    expect(Object.fromEntries(location.searchParams)).toEqual(query)
+
+    // The browser follows with no cookie at all (another origin, an expired session): still settled.
+    const landing = await t.app.request(`${location.pathname}${location.search}`)
+    expect(landing.status).toBe(303)
+    expect(landing.headers.get('Location')).toBe(
+      `http://localhost:8080/confirm/payment?${new URLSearchParams(query)}`,
+    )
+    expect(payment(txRef).status).toBe('successful')
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
 
     // A second press keeps the first choice.
     const again = await postSandbox(url, 'decline', signature)
@@ -382,8 +402,9 @@ describe('POST verify/ with the sandbox', () => {
     expect((await owner.post('verify/', {})).status).toBe(400)
   })
 
-  it('never oversells the last item: two customers pay for it, verified concurrently, exactly one gets it', async () => {
-    t = await withSandbox()
+  it('never oversells the last item: a buyer whose hold expired pays late and is refunded through the gateway', async () => {
+    const clock = new Clock()
+    await sandboxAt(clock)
     const [a] = products()
     t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
     const first = await customer()
@@ -391,29 +412,196 @@ describe('POST verify/ with the sandbox', () => {
     await addToCart(first, a.id)
     await addToCart(second, a.id)
     const p1 = await initiate(first)
+    clock.advanceMinutes(31) // the first buyer lingers on the payment page past the hold
     const p2 = await initiate(second)
     await paySandbox(p1.url, 'success')
     await paySandbox(p2.url, 'success')
 
-    const results = await Promise.all([
+    const [late, onTime] = await Promise.all([
       first.post('verify/', { tx_ref: p1.txRef, status: 'successful' }),
       second.post('verify/', { tx_ref: p2.txRef, status: 'successful' }),
     ])
-    const statuses = results.map((r) => r.status).sort()
-    expect(statuses).toEqual([201, 400])
-    const loser = results.find((r) => r.status === 400)!
-    expect(loser.body).toEqual({
+    // The live hold wins whatever the order of arrival.
+    expect(onTime.status).toBe(201)
+    expect(late.status).toBe(400)
+    expect(late.body).toEqual({
       message: `Sorry, ${a.name} sold out before your payment completed. You will be refunded.`,
       status: 'failed',
     })
     expect(product(a.id).stock).toBe(0)
     expect(count(`SELECT COUNT(*) ${NEW_ORDERS} AND product_id = ?`, a.id)).toBe(1)
-    const loserEmail = results[0].status === 400 ? CUSTOMER.email : 'second@test.ng'
-    expect(notifications(loserEmail)).toContainEqual({
+    expect(notifications(CUSTOMER.email)).toContainEqual({
       heading: 'Unable to Process Transaction',
       body: expect.stringContaining('sold out'),
     })
-    expect(notifications(loserEmail).some((n) => n.heading === 'Payment Successful')).toBe(false)
+    expect(notifications(CUSTOMER.email).some((n) => n.heading === 'Payment Successful')).toBe(false)
+    // The charge went back through the gateway, once, and the customer was told.
+    expect(sandboxRefunded(p1.txRef)).toBe(a.price_kobo)
+    expect(sandboxRefunded(p2.txRef)).toBe(0)
+    expect(t.db.prepare('SELECT status, amount_kobo FROM refunds').all()).toEqual([
+      { status: 'refunded', amount_kobo: a.price_kobo },
+    ])
+    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Refunded')).toEqual([
+      { heading: 'Payment Refunded', body: expect.stringContaining(formatNaira(a.price_kobo / 100)) },
+    ])
+    const again = await first.post('verify/', { tx_ref: p1.txRef, status: 'successful' })
+    expect(again.body).toEqual(late.body)
+    expect(count('SELECT COUNT(*) FROM refunds')).toBe(1)
+  })
+})
+
+/** A clock the test moves: reservations expire without waiting. */
+class Clock {
+  ms = Date.now()
+  now = () => this.ms
+  advanceMinutes(minutes: number) {
+    this.ms += minutes * 60_000
+  }
+}
+/** The sandbox gateway with its SQLite ledger, on a clock the test moves. */
+async function sandboxAt(clock: Clock, overrides: Partial<AppConfig> = {}) {
+  let gateway: Gateway | undefined
+  t = await makeTestApp(
+    { now: clock.now, ...overrides },
+    (config, db) => (gateway = createGateway(config, db)),
+  )
+  return gateway!
+}
+const sandboxRefunded = (txRef: string) =>
+  count('SELECT refunded_kobo FROM sandbox_transactions WHERE tx_ref = ?', txRef)
+const heldFor = (txRef: string) =>
+  count(
+    `SELECT COUNT(*) FROM payment_reservations r JOIN payments p ON p.id = r.payment_id
+     WHERE p.tx_ref = ? AND r.status = 'held'`,
+    txRef,
+  )
+
+describe('stock held while paying (issue 2)', () => {
+  it('tells a customer who cannot get the stock before paying, and frees it when the hold expires', async () => {
+    const clock = new Clock()
+    const gateway = await sandboxAt(clock, { reservationMinutes: 30 })
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const holder = await customer()
+    const other = await newCustomer('other@test.ng')
+    await addToCart(holder, a.id)
+    await addToCart(other, a.id)
+    const held = await initiate(holder)
+    expect(heldFor(held.txRef)).toBe(1)
+
+    const refused = await other.post('api/initiate-payment/')
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(
+      `${a.name} is held for other customers who are paying for it right now. You have not been charged; please try again in 30 minutes.`,
+    )
+    // Never sent to the gateway: no payment, no sandbox transaction.
+    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(1)
+    expect(count('SELECT COUNT(*) FROM sandbox_transactions')).toBe(1)
+
+    clock.advanceMinutes(29)
+    expect((await other.post('api/initiate-payment/')).status).toBe(409)
+    clock.advanceMinutes(2)
+    // Expired holds stop counting at once; the sweep only labels them.
+    await initiate(other)
+    const report = await checkPendingPayments({ db: t.db, gateway, now: clock.now })
+    expect(report.expired).toBe(1)
+    expect(heldFor(held.txRef)).toBe(0)
+    expect(product(a.id).stock).toBe(1) // nothing sold yet: holds never touch the shelf count
+  })
+
+  it('gives the stock back at once when the payment is declined or cancelled', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const first = await customer()
+    const second = await newCustomer('second@test.ng')
+    const third = await newCustomer('third@test.ng')
+    for (const c of [first, second, third]) await addToCart(c, a.id)
+
+    const p1 = await initiate(first)
+    expect((await second.post('api/initiate-payment/')).status).toBe(409)
+    const declined = await paySandbox(p1.url, 'decline')
+    await t.app.request(
+      new URL(declined.headers.get('Location')!).pathname + new URL(declined.headers.get('Location')!).search,
+    )
+    expect(payment(p1.txRef).status).toBe('failed')
+    expect(heldFor(p1.txRef)).toBe(0)
+
+    const p2 = await initiate(second)
+    expect((await third.post('api/initiate-payment/')).status).toBe(409)
+    // The customer closes the provider's page with Cancel before any charge exists (Flutterwave: no transaction).
+    t.db.prepare('DELETE FROM sandbox_transactions WHERE tx_ref = ?').run(p2.txRef)
+    const back = await t.app.request(`/api/pay/return?status=cancelled&tx_ref=${p2.txRef}`)
+    expect(new URL(back.headers.get('Location')!).searchParams.get('status')).toBe('cancelled')
+    expect(heldFor(p2.txRef)).toBe(0)
+    await initiate(third)
+  })
+
+  it("does not let a customer's earlier checkout block their new one", async () => {
+    t = await withSandbox()
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const c = await customer()
+    await addToCart(c, a.id)
+    const before = await initiate(c)
+    const after = await initiate(c)
+    expect(heldFor(before.txRef)).toBe(0)
+    expect(heldFor(after.txRef)).toBe(1)
+  })
+
+  it('20 buyers of the last unit at once: 1 order, every other buyer refused before paying or refunded, stock never negative', async () => {
+    const clock = new Clock()
+    const gateway = await sandboxAt(clock)
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => newCustomer(`buyer${i}@test.ng`)))
+    for (const b of buyers) await addToCart(b, a.id)
+
+    const firstRound = await Promise.all(buyers.map((b) => b.post('api/initiate-payment/')))
+    expect(firstRound.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(firstRound.filter((r) => r.status === 409)).toHaveLength(19)
+    const winner = firstRound.findIndex((r) => r.status === 200)
+
+    // The first winner lingers past the hold; the others try again together: one more gets through.
+    clock.advanceMinutes(31)
+    const others = buyers.filter((_, i) => i !== winner)
+    const secondRound = await Promise.all(others.map((b) => b.post('api/initiate-payment/')))
+    expect(secondRound.filter((r) => r.status === 200)).toHaveLength(1)
+
+    // Both pay; every way of settling races for both payments.
+    const urls = [firstRound[winner], ...secondRound.filter((r) => r.status === 200)].map(
+      (r) => new URL(r.body.payment_url as string),
+    )
+    const landings = await Promise.all(urls.map((u) => paySandbox(u, 'success')))
+    await Promise.all([
+      ...landings.map((l) => {
+        const to = new URL(l.headers.get('Location')!)
+        return t.app.request(to.pathname + to.search)
+      }),
+      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
+    ])
+
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(product(a.id).stock).toBe(0)
+    const charged = t.db
+      .prepare(
+        "SELECT tx_ref, refunded_kobo, amount_kobo FROM sandbox_transactions WHERE status = 'successful'",
+      )
+      .all() as { tx_ref: string; refunded_kobo: number; amount_kobo: number }[]
+    expect(charged).toHaveLength(2)
+    for (const charge of charged) {
+      const orders = count(
+        'SELECT COUNT(*) FROM orders WHERE payment_id = (SELECT id FROM payments WHERE tx_ref = ?)',
+        charge.tx_ref,
+      )
+      // Every charge became an order or went back in full: never both, never neither.
+      expect(orders === 1 ? 0 : charge.amount_kobo).toBe(charge.refunded_kobo)
+    }
+    expect(count("SELECT COUNT(*) FROM refunds WHERE status = 'refunded'")).toBe(1)
+    // 38 customers were refused before paying: no payment row, no gateway transaction for them.
+    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(2)
+    expect(count('SELECT COUNT(*) FROM sandbox_transactions')).toBe(2)
+    expect(count("SELECT COUNT(*) FROM payment_reservations WHERE status = 'held'")).toBe(0)
   })
 })
 
@@ -473,7 +661,7 @@ describe('POST verify/ against what the provider reports', () => {
     expect(gateway.initiated[0]).toMatchObject({
       amountKobo: a.price_kobo,
       currency: 'NGN',
-      redirectUrl: 'http://localhost:8080/confirm/payment',
+      redirectUrl: 'http://localhost:8080/api/pay/return',
       customer: { email: CUSTOMER.email, name: 'Ada Customer', phone: '+2348031234567' },
     })
   })
