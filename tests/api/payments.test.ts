@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
 import type { AppConfig } from '../../api/config'
 import { createGateway } from '../../api/payments/index'
 import type { Gateway, GatewayTransaction, PaymentRequest, RefundRequest } from '../../api/payments/gateway'
@@ -723,5 +723,268 @@ describe('POST payments/webhook/flutterwave', () => {
     await withScripted({ flwSecretHash: HASH })
     const res = await hook({ event: 'charge.completed', data: { id: 1, tx_ref: 'NOT-OURS' } }, HASH)
     expect(res.status).toBe(200)
+  })
+})
+
+describe('a payment never ends on a dead end (issue 4)', () => {
+  /** Initiates from a page on `origin`, reached through the Host `host`. */
+  async function initiateFrom(c: Client, origin: string | null, host?: string) {
+    const headers: Record<string, string> = {}
+    if (origin) headers.Origin = origin
+    if (host) headers.Host = host
+    const res = await c.post('api/initiate-payment/', undefined, headers)
+    expect(res.status).toBe(200)
+    return decodeURIComponent(new URL(res.body.payment_url).pathname.split('/').pop()!)
+  }
+  const landOn = async (txRef: string, query = 'status=successful') => {
+    const res = await t.app.request(`/api/pay/return?${query}&tx_ref=${encodeURIComponent(txRef)}`)
+    expect(res.status).toBe(303)
+    return new URL(res.headers.get('Location')!)
+  }
+
+  it('sends the customer back to the origin they started from when it is ours, else to APP_URL', async () => {
+    const gateway = await withScripted({ publicOrigins: ['http://192.168.1.20:5173'] })
+    const [a] = products()
+    const c = await customer()
+    const cases: [string | null, string | undefined, string][] = [
+      // Opened at 127.0.0.1 while APP_URL says localhost: the same host the request came to.
+      ['http://127.0.0.1:8080', '127.0.0.1:8080', 'http://127.0.0.1:8080'],
+      // A phone on the LAN, listed in PUBLIC_ORIGINS (through the Vite proxy, say).
+      ['http://192.168.1.20:5173', 'localhost:8787', 'http://192.168.1.20:5173'],
+      // Never an open redirect: a stranger's page is ignored.
+      ['https://evil.example', '127.0.0.1:8080', 'http://localhost:8080'],
+      ['javascript:alert(1)', undefined, 'http://localhost:8080'],
+      [null, undefined, 'http://localhost:8080'],
+    ]
+    for (const [origin, host, expected] of cases) {
+      await addToCart(c, a.id) // each settled payment empties the cart
+      const txRef = await initiateFrom(c, origin, host)
+      expect(gateway.initiated.at(-1)!.redirectUrl).toBe(`${expected}/api/pay/return`)
+      gateway.paid(txRef, a.price_kobo)
+      const to = await landOn(txRef)
+      expect(`${to.origin}${to.pathname}`).toBe(`${expected}/confirm/payment`)
+      expect(to.searchParams.get('status')).toBe('successful')
+    }
+    // An unknown reference goes to APP_URL, whatever the query says.
+    const unknown = await landOn('GS-NOPE', 'status=successful&redirect=https://evil.example')
+    expect(unknown.origin).toBe('http://localhost:8080')
+    expect(unknown.searchParams.get('status')).toBe('failed')
+  })
+
+  it('a Referer names the origin when there is no Origin header', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const res = await c.post('api/initiate-payment/', undefined, {
+      Referer: 'http://127.0.0.1:8080/products',
+      Host: '127.0.0.1:8080',
+    })
+    expect(res.status).toBe(200)
+    expect(gateway.initiated[0].redirectUrl).toBe('http://127.0.0.1:8080/api/pay/return')
+  })
+
+  it('settles exactly once when the redirect, the webhook, the periodic check and the page all race', async () => {
+    const HASH = 'hook-hash'
+    const clock = new Clock()
+    const gateway = await sandboxAt(clock, { flwSecretHash: HASH })
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id, 2)
+    const { url, txRef } = await initiate(c)
+    const landing = new URL((await paySandbox(url, 'success')).headers.get('Location')!)
+    const results = await Promise.all([
+      t.app.request(landing.pathname + landing.search),
+      t.app.request(landing.pathname + landing.search), // a double load of the landing
+      t.app.request('/api/payments/webhook/flutterwave', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'verif-hash': HASH },
+        body: JSON.stringify({ event: 'charge.completed', data: { tx_ref: txRef } }),
+      }),
+      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
+      c.post('verify/', { tx_ref: txRef, status: 'successful' }),
+      c.post('verify/', { tx_ref: txRef }),
+    ])
+    expect(results.map((r) => ('status' in r ? r.status : 'check'))).toEqual([
+      303,
+      303,
+      200,
+      'check',
+      201,
+      201,
+    ])
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(product(a.id).stock).toBe(a.stock - 2)
+    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Successful')).toHaveLength(1)
+    expect(count('SELECT COUNT(*) FROM refunds')).toBe(0)
+    expect(count("SELECT COUNT(*) FROM payment_reservations WHERE status = 'converted'")).toBe(1)
+  })
+
+  it('GET payments/{tx_ref}/ shows the owner the outcome after logging in again; nobody else', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id, 2)
+    const { url, txRef } = await initiate(c)
+    const open = await c.get(`payments/${txRef}/`)
+    expect(open.status).toBe(200)
+    expect(open.body).toMatchObject({ tx_ref: txRef, status: 'pending', orders: [], refund: null })
+    expect(typeof open.body.held_until).toBe('string')
+
+    // The session ends while paying; the gateway's return still settles.
+    await c.post('logout/')
+    const landing = new URL((await paySandbox(url, 'success')).headers.get('Location')!)
+    await t.app.request(landing.pathname + landing.search)
+    expect((await c.get(`payments/${txRef}/`)).status).toBe(401)
+
+    await c.login(CUSTOMER)
+    const done = await c.get(`payments/${txRef}/`)
+    expect(done.status).toBe(200)
+    expect(done.body).toEqual({
+      tx_ref: txRef,
+      status: 'successful',
+      message: 'Payment successful. Your order has been placed.',
+      amount: (2 * a.price_kobo) / 100,
+      created: expect.any(String),
+      settled: expect.any(String),
+      held_until: null,
+      lines: [
+        { product_id: a.id, name: a.name, image: expect.any(String), quantity: 2, price: a.price_kobo / 100 },
+      ],
+      orders: [
+        {
+          id: expect.any(Number),
+          status: 'Processing',
+          product_name: a.name,
+          quantity: 2,
+          price: a.price_kobo / 100,
+        },
+      ],
+      refund: null,
+    })
+    const stranger = await newCustomer('stranger@test.ng')
+    expect((await stranger.get(`payments/${txRef}/`)).status).toBe(404)
+    expect((await c.get('payments/GS-NOPE/')).status).toBe(404)
+  })
+})
+
+describe('refunds', () => {
+  it('refunds a charge below the order total through the gateway', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    gateway.paid(txRef, a.price_kobo - 100, { transactionId: '4321' })
+    expect((await c.post('verify/', { tx_ref: txRef })).status).toBe(400)
+    expect(gateway.refunds).toEqual([
+      { txRef, transactionId: '4321', amountKobo: a.price_kobo - 100, reason: expect.any(String) },
+    ])
+  })
+
+  it('a refund the gateway refuses is retried by the periodic check, and the admin sees it', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    t.db.prepare('UPDATE products SET stock = 0 WHERE id = ?').run(a.id) // sold in the shop meanwhile
+    gateway.paid(txRef, a.price_kobo)
+    gateway.refundError = new Error('Flutterwave refused the refund (503)')
+    expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
+    expect(t.db.prepare('SELECT status, attempts, error FROM refunds').get()).toEqual({
+      status: 'failed',
+      attempts: 1,
+      error: 'Flutterwave refused the refund (503)',
+    })
+    expect(notifications(CUSTOMER.email).some((n) => n.heading === 'Payment Refunded')).toBe(false)
+
+    const admin = new Client(t.app)
+    await admin.login(ADMIN)
+    const listed = await admin.get('admins/refunds/')
+    expect(listed.status).toBe(200)
+    expect(listed.body).toEqual([
+      {
+        id: expect.any(Number),
+        tx_ref: txRef,
+        customer: 'Ada Customer',
+        email: CUSTOMER.email,
+        amount: a.price_kobo / 100,
+        status: 'failed',
+        reason: `${a.name} sold out before the payment completed.`,
+        error: 'Flutterwave refused the refund (503)',
+        attempts: 1,
+        products: `1 × ${a.name}`,
+        created: expect.any(String),
+        refunded: null,
+      },
+    ])
+    expect((await c.get('admins/refunds/')).status).toBe(403)
+
+    gateway.refundError = null
+    const report = await checkPendingPayments({ db: t.db, gateway })
+    expect(report).toMatchObject({ refundsTried: 1, refunded: 1 })
+    expect(gateway.refunds).toHaveLength(1)
+    expect((await admin.get('admins/refunds/')).body[0]).toMatchObject({
+      status: 'refunded',
+      refunded: expect.any(String),
+    })
+    expect((await c.get(`payments/${txRef}/`)).body.refund).toMatchObject({
+      status: 'refunded',
+      amount: a.price_kobo / 100,
+    })
+    await checkPendingPayments({ db: t.db, gateway })
+    expect(gateway.refunds).toHaveLength(1)
+    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Refunded')).toHaveLength(1)
+  })
+
+  it('refunds a charge that arrives for a payment already closed as declined', async () => {
+    const gateway = await withScripted({ flwSecretHash: 'h' })
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    gateway.paid(txRef, a.price_kobo, { status: 'failed' })
+    expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
+    // The payer retries on the provider's page and this time the card goes through.
+    gateway.paid(txRef, a.price_kobo, { transactionId: '888' })
+    await checkPendingPayments({ db: t.db, gateway })
+    expect(gateway.refunds).toEqual([
+      expect.objectContaining({ transactionId: '888', amountKobo: a.price_kobo }),
+    ])
+    await checkPendingPayments({ db: t.db, gateway })
+    expect(gateway.refunds).toHaveLength(1)
+  })
+})
+
+describe('checkPendingPayments', () => {
+  it('settles a paid payment whose browser never came back and no webhook arrived', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 0 })
+    gateway.paid(txRef, a.price_kobo)
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 1 })
+    expect(payment(txRef).status).toBe('successful')
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 0 })
+  })
+
+  it('keeps asking while the gateway is down, and closes quietly a payment nobody paid a day on', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    gateway.answers.set(txRef, new Error('down'))
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ errors: 1, abandoned: 0 })
+    gateway.answers.delete(txRef)
+    const later = () => Date.now() + 25 * 3600_000
+    expect(await checkPendingPayments({ db: t.db, gateway, now: later })).toMatchObject({ abandoned: 1 })
+    expect(payment(txRef).status).toBe('cancelled')
+    expect(notifications(CUSTOMER.email)).toEqual([])
   })
 })
