@@ -150,7 +150,13 @@ export class SandboxGateway implements Gateway {
 
   async initiate(request: PaymentRequest): Promise<string> {
     this.store.create(request)
-    return `${this.apiUrl}pay/sandbox/${encodeURIComponent(request.txRef)}`
+    const page = `pay/sandbox/${encodeURIComponent(request.txRef)}`
+    // Served beside our own return route, i.e. on the origin the customer is using (a phone on the
+    // LAN cannot open APP_URL's localhost); APP_URL's API otherwise.
+    if (/\/pay\/return$/.test(new URL(request.redirectUrl).pathname)) {
+      return new URL(`sandbox/${encodeURIComponent(request.txRef)}`, request.redirectUrl).toString()
+    }
+    return `${this.apiUrl}${page}`
   }
 
   async verify(txRef: string): Promise<GatewayTransaction | null> {

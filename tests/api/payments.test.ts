@@ -771,6 +771,24 @@ describe('a payment never ends on a dead end (issue 4)', () => {
     expect(unknown.searchParams.get('status')).toBe('failed')
   })
 
+  it('a phone on the LAN pays on a sandbox page at its own address and comes back there', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const lan = 'http://192.168.1.20:8080'
+    const res = await c.post('api/initiate-payment/', undefined, { Origin: lan, Host: '192.168.1.20:8080' })
+    const url = new URL(res.body.payment_url)
+    expect(url.origin).toBe(lan)
+    const signature = await sandboxSignature(url)
+    const paid = await postSandbox(url, 'success', signature, { Origin: lan, Host: '192.168.1.20:8080' })
+    const landing = new URL(paid.headers.get('Location')!)
+    expect(landing.origin).toBe(lan)
+    const confirm = await t.app.request(landing.pathname + landing.search)
+    expect(new URL(confirm.headers.get('Location')!).origin).toBe(lan)
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+  })
+
   it('a Referer names the origin when there is no Origin header', async () => {
     const gateway = await withScripted()
     const [a] = products()
