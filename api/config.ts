@@ -31,6 +31,12 @@ export interface AppConfig {
   flwSecretKey: string
   flwSecretHash: string
   flwBaseUrl: string
+  /** Other origins the app is served from (LAN address, 127.0.0.1): payment returns may go back there. */
+  publicOrigins: string[]
+  /** How long stock stays held for a payment that has not been answered yet. */
+  reservationMinutes: number
+  /** The clock (milliseconds); tests move it to expire reservations. */
+  now: () => number
   /** The accounts and images the first start seeds an empty database with. */
   seed: {
     adminEmail: string
@@ -105,6 +111,19 @@ export const envSchema = z.object({
   FLW_SECRET_KEY: variable(z.string().default('')),
   FLW_SECRET_HASH: variable(z.string().default('')),
   FLW_BASE_URL: variable(httpUrl.default('https://api.flutterwave.com')),
+  PUBLIC_ORIGINS: variable(
+    z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((o) => o.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(z.array(httpUrl)),
+  ),
+  RESERVATION_MINUTES: variable(positiveNumber.default(30)),
 })
 
 const SECRETS = new Set(['ADMIN_PASSWORD', 'DEMO_CUSTOMER_PASSWORD', 'FLW_SECRET_KEY', 'FLW_SECRET_HASH'])
@@ -156,6 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       demoPassword: e.DEMO_CUSTOMER_PASSWORD,
       imagesDir: e.SEED_IMAGES_DIR,
     },
+    publicOrigins: e.PUBLIC_ORIGINS,
+    reservationMinutes: e.RESERVATION_MINUTES,
+    now: Date.now,
   }
 }
 

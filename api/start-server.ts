@@ -9,6 +9,7 @@ import { seedIfEmpty } from './db/seed.js'
 import { setScryptCost } from './lib/password.js'
 import { createApp } from './app.js'
 import { createGateway } from './payments/index.js'
+import { startPaymentChecks } from './lib/payment-check.js'
 
 /**
  * Opens the database (migrating and seeding it on first start) and listens on `port`; the built SPA is
@@ -21,8 +22,11 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
   await seedIfEmpty(db, config, { ...config.seed, log: console.log })
 
+  const gateway = createGateway(config, db)
   const root = new Hono({ strict: false })
-  root.route('/', createApp({ db, config, gateway: createGateway(config, db) }))
+  root.route('/', createApp({ db, config, gateway }))
+  // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
+  startPaymentChecks({ db, gateway, now: config.now })
 
   if (spaDir) {
     const indexHtml = path.join(spaDir, 'index.html')

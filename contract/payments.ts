@@ -1,6 +1,7 @@
 /** Checkout (api/initiate-payment/, verify/). */
 import { z } from 'zod'
 import { requiredText } from './fields.js'
+import type { OrderStatus } from './orders.js'
 
 export const verifyBody = z.object({
   tx_ref: requiredText('tx_ref', 100),
@@ -16,4 +17,45 @@ export interface VerifyAnswer {
 export interface InitiatePaymentAnswer {
   payment_url?: string
   message?: string
+}
+export type RefundStatus = 'pending' | 'processing' | 'refunded' | 'failed'
+/** GET payments/{tx_ref}/: what became of one of the caller's payments (the confirmation page). */
+export interface PaymentOutcome {
+  tx_ref: string
+  status: 'pending' | 'successful' | 'failed' | 'cancelled'
+  message: string
+  /** Naira. */
+  amount: number
+  created: string
+  settled: string | null
+  /** Until when the stock is held for a pending payment; null once it no longer holds any. */
+  held_until: string | null
+  /** The cart as priced when paying; price is the unit price in naira. */
+  lines: { product_id: number; name: string; image: string; quantity: number; price: number }[]
+  /** The orders the payment placed (empty unless successful). */
+  orders: { id: number; status: OrderStatus; product_name: string; quantity: number; price: number }[]
+  refund: {
+    status: RefundStatus
+    amount: number
+    reason: string
+    created: string
+    refunded: string | null
+  } | null
+}
+/** GET admins/refunds/: every charge given back (or due to be), newest first. */
+export interface AdminRefund {
+  id: number
+  tx_ref: string
+  customer: string
+  email: string
+  /** Naira. */
+  amount: number
+  status: RefundStatus
+  reason: string
+  /** The gateway's last refusal, '' when none. */
+  error: string
+  attempts: number
+  products: string
+  created: string
+  refunded: string | null
 }

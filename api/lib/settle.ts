@@ -1,8 +1,10 @@
-import type { VerifyAnswer } from '../../contract/payments.js'
+import type { OrderStatus } from '../../contract/orders.js'
+import type { AdminRefund, PaymentOutcome, VerifyAnswer } from '../../contract/payments.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import type { DB } from '../db/index.js'
 import type { Gateway, GatewayTransaction } from '../payments/gateway.js'
 import { notify } from './notify.js'
+import { stockMessage } from './catalogue.js'
 
 /** One cart line as priced when the payment was initiated (payments.lines holds a JSON array of these). */
 export interface PaymentLine {
@@ -26,7 +28,12 @@ export interface PaymentRow {
   transaction_id: string | null
   lines: string
   message: string
+  return_origin: string | null
+  created_at: string
+  settled_at: string | null
 }
+
+const iso = (ms: number) => new Date(ms).toISOString()
 
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment successful. Your order has been placed.'
 const FAILED_MESSAGE = 'Your payment was not successful. Your cart has been kept, so you can try again.'
@@ -66,6 +73,7 @@ export async function verifyAndSettle(
   gateway: Gateway,
   txRef: string,
   transactionId?: string,
+  now: () => number = Date.now,
 ): Promise<SettleAnswer> {
   const before = findPayment(db, txRef)
   if (!before) throw new Error(`No payment ${txRef}`)
@@ -90,39 +98,97 @@ export async function verifyAndSettle(
     return { httpStatus: 400, body: { message: PENDING_MESSAGE, status: 'pending' } }
 
   if (tx.status !== 'successful') {
-    return closeUnpaid(
-      db,
-      before,
-      tx.status,
-      tx.status === 'cancelled' ? CANCELLED_MESSAGE : FAILED_MESSAGE,
+    return closeUnpaid(db, before, {
+      status: tx.status,
+      message: tx.status === 'cancelled' ? CANCELLED_MESSAGE : FAILED_MESSAGE,
       tx,
-    )
+      now: now(),
+    })
   }
-  const matches = tx.txRef === before.tx_ref && tx.currency === 'NGN' && tx.amountKobo >= before.amount_kobo
-  if (!matches) return closeUnpaid(db, before, 'failed', MISMATCH_MESSAGE, tx)
-  return settlePaid(db, before, tx)
+  if (tx.txRef !== before.tx_ref) {
+    // Not a charge for this payment: nothing of ours to settle or to give back.
+    return closeUnpaid(db, before, { status: 'failed', message: MISMATCH_MESSAGE, tx, now: now() })
+  }
+  if (tx.currency !== 'NGN' || tx.amountKobo < before.amount_kobo) {
+    // Money was taken for our reference, but not what was asked: it goes back.
+    const answer = closeUnpaid(db, before, {
+      status: 'failed',
+      message: MISMATCH_MESSAGE,
+      tx,
+      now: now(),
+      refundReason: 'The amount or currency paid did not match the order.',
+    })
+    await processRefund(db, gateway, before.id, now)
+    return answer
+  }
+  return settlePaid(db, gateway, before, tx, now)
 }
 
-/** Marks a pending payment failed or cancelled (once) and tells the customer; the cart stays. */
-function closeUnpaid(
+/**
+ * For a payment already closed as failed or cancelled (the payer retried on the provider's page after
+ * a declined card, say): when the provider now reports a good charge for it, that charge is given back,
+ * since the cart was never turned into an order for it. Called by the webhook and the periodic check.
+ */
+export async function refundLateCharge(
   db: DB,
-  payment: PaymentRow,
-  status: 'failed' | 'cancelled',
-  message: string,
-  tx: GatewayTransaction | null,
-  heading = 'Failed Payment',
-): SettleAnswer {
-  const closed = db.transaction(() => {
-    const changed = db
-      .prepare(
-        `UPDATE payments SET status = ?, message = ?, transaction_id = COALESCE(?, transaction_id),
+  gateway: Gateway,
+  txRef: string,
+  transactionId?: string,
+  now: () => number = Date.now,
+): Promise<boolean> {
+  const payment = findPayment(db, txRef)
+  if (!payment || (payment.status !== 'failed' && payment.status !== 'cancelled')) return false
+  if (refundOf(db, payment.id)) return false
+  const tx = await gateway.verify(txRef, transactionId)
+  if (!tx || tx.status !== 'successful' || tx.txRef !== txRef) return false
+  const due = db
+    .prepare(
+      `INSERT INTO refunds (payment_id, amount_kobo, transaction_id, reason, updated_at)
+       VALUES (?, ?, ?, ?, ?) ON CONFLICT (payment_id) DO NOTHING`,
+    )
+    .run(payment.id, tx.amountKobo, tx.transactionId, 'Charged after the payment was closed.', iso(now()))
+  if (due.changes) await processRefund(db, gateway, payment.id, now)
+  return due.changes > 0
+}
+
+interface CloseOptions {
+  status: 'failed' | 'cancelled'
+  message: string
+  tx: GatewayTransaction | null
+  now: number
+  heading?: string
+  /** Set when the gateway took money that will not become an order: a refund is recorded as due. */
+  refundReason?: string
+}
+
+/**
+ * Marks a pending payment failed or cancelled (once), gives its held stock back and tells the
+ * customer; the cart stays. With refundReason the refund is recorded in the same transaction, so a
+ * charge is never closed without one (processRefund then asks the gateway).
+ */
+function closeUnpaid(db: DB, payment: PaymentRow, options: CloseOptions): SettleAnswer {
+  const { status, message, tx, now, heading = 'Failed Payment', refundReason } = options
+  const closed = db
+    .transaction(() => {
+      const changed = db
+        .prepare(
+          `UPDATE payments SET status = ?, message = ?, transaction_id = COALESCE(?, transaction_id),
            settled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
          WHERE id = ? AND status = 'pending'`,
-      )
-      .run(status, message, tx?.transactionId ?? null, payment.id).changes
-    if (changed) notify(db, payment.user_id, heading, `${message} (Reference ${payment.tx_ref})`)
-    return changed > 0
-  })()
+        )
+        .run(status, message, tx?.transactionId ?? null, payment.id).changes
+      if (!changed) return false
+      releaseReservations(db, payment.id, 'released', now)
+      if (refundReason && tx) {
+        db.prepare(
+          `INSERT INTO refunds (payment_id, amount_kobo, transaction_id, reason, updated_at)
+         VALUES (?, ?, ?, ?, ?) ON CONFLICT (payment_id) DO NOTHING`,
+        ).run(payment.id, tx.amountKobo, tx.transactionId, refundReason, iso(now))
+      }
+      notify(db, payment.user_id, heading, `${message} (Reference ${payment.tx_ref})`)
+      return true
+    })
+    .immediate()
   // Another caller closed or settled it first: theirs is the answer.
   return closed ? { httpStatus: 400, body: { message, status } } : answerFor(findPayment(db, payment.tx_ref)!)
 }
@@ -137,11 +203,20 @@ class SoldOut extends Error {
  * One SQLite transaction, guarded by the payment's status: the first caller moves it from pending to
  * successful and places the orders; stock only goes down where enough is left, else everything rolls back.
  */
-function settlePaid(db: DB, payment: PaymentRow, tx: GatewayTransaction): SettleAnswer {
+async function settlePaid(
+  db: DB,
+  gateway: Gateway,
+  payment: PaymentRow,
+  tx: GatewayTransaction,
+  now: () => number,
+): Promise<SettleAnswer> {
   const lines = JSON.parse(payment.lines) as PaymentLine[]
+  const at = now()
+  // Stock only goes down where enough is left beside what other payments still hold: a payment whose
+  // own hold expired gets the goods only if nobody else was promised them since.
   const takeStock = db.prepare(
     `UPDATE products SET stock = stock - ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-     WHERE id = ? AND stock >= ?`,
+     WHERE id = ? AND stock - (${HELD_BY_OTHERS}) >= ?`,
   )
   const placeOrder = db.prepare(
     `INSERT INTO orders (user_id, payment_id, product_id, product_name, product_image, quantity, price_kobo,
@@ -165,7 +240,7 @@ function settlePaid(db: DB, payment: PaymentRow, tx: GatewayTransaction): Settle
       { first_name: string; last_name: string; phone_number: string; location: string } | undefined
     const customerName = customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') : ''
     for (const line of lines) {
-      if (takeStock.run(line.quantity, line.productId, line.quantity).changes === 0)
+      if (takeStock.run(line.quantity, line.productId, iso(at), payment.id, line.quantity).changes === 0)
         throw new SoldOut(line.name)
       placeOrder.run(
         payment.user_id,
@@ -181,6 +256,10 @@ function settlePaid(db: DB, payment: PaymentRow, tx: GatewayTransaction): Settle
       )
       if (payment.user_id) removeFromCart.run(payment.user_id, line.productId)
     }
+    db.prepare(
+      `UPDATE payment_reservations SET status = 'converted', ended_at = ?
+       WHERE payment_id = ? AND status IN ('held', 'expired')`,
+    ).run(iso(at), payment.id)
     notify(
       db,
       payment.user_id,
@@ -198,7 +277,298 @@ function settlePaid(db: DB, payment: PaymentRow, tx: GatewayTransaction): Settle
       : answerFor(findPayment(db, payment.tx_ref)!)
   } catch (err) {
     if (!(err instanceof SoldOut)) throw err
-    // The money was taken but the goods are gone: the payment fails and is flagged for a refund.
-    return closeUnpaid(db, payment, 'failed', err.message, tx, 'Unable to Process Transaction')
+    // The money was taken but the goods are gone: the payment fails and the charge goes back.
+    const answer = closeUnpaid(db, payment, {
+      status: 'failed',
+      message: err.message,
+      tx,
+      now: at,
+      heading: 'Unable to Process Transaction',
+      refundReason: `${err.productName} sold out before the payment completed.`,
+    })
+    await processRefund(db, gateway, payment.id, now)
+    return answer
   }
+}
+
+// ---------- stock reservations ----------
+
+/** Units of products.id held by live reservations of payments other than ?2, at time ?1 (ISO). */
+const HELD_BY_OTHERS = `SELECT COALESCE(SUM(r.quantity), 0) FROM payment_reservations r
+  WHERE r.product_id = products.id AND r.status = 'held' AND r.expires_at > ? AND r.payment_id <> ?`
+
+function releaseReservations(db: DB, paymentId: number, status: 'released' | 'expired', now: number) {
+  db.prepare(
+    `UPDATE payment_reservations SET status = ?, ended_at = ? WHERE payment_id = ? AND status = 'held'`,
+  ).run(status, iso(now), paymentId)
+}
+
+export interface OpenPaymentInput {
+  userId: number
+  lines: PaymentLine[]
+  gateway: string
+  returnOrigin: string
+  now: number
+  holdMinutes: number
+}
+
+export type OpenPaymentResult =
+  { ok: true; txRef: string; amountKobo: number; expiresAt: string } | { ok: false; message: string }
+
+/**
+ * Records a pending payment and holds its stock for holdMinutes, in one write transaction: the stock
+ * check and the hold cannot be split by another buyer. The caller's own earlier holds (a checkout
+ * started again) do not count against it and are released when this one is made.
+ */
+export function openPayment(db: DB, input: OpenPaymentInput, txRef: string): OpenPaymentResult {
+  const { userId, lines, now, holdMinutes } = input
+  const nowIso = iso(now)
+  const expiresAt = iso(now + holdMinutes * 60_000)
+  const amountKobo = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0)
+  const stockOf = db.prepare(
+    `SELECT p.name, p.stock,
+       (SELECT COALESCE(SUM(r.quantity), 0) FROM payment_reservations r JOIN payments pay ON pay.id = r.payment_id
+        WHERE r.product_id = p.id AND r.status = 'held' AND r.expires_at > ? AND pay.user_id IS NOT ?) AS held
+     FROM products p WHERE p.id = ?`,
+  )
+  return db
+    .transaction((): OpenPaymentResult => {
+      for (const line of lines) {
+        const row = stockOf.get(nowIso, userId, line.productId) as
+          { name: string; stock: number; held: number } | undefined
+        if (!row || row.stock < line.quantity) {
+          return { ok: false, message: stockMessage(row?.name ?? line.name, row?.stock ?? 0) }
+        }
+        const free = row.stock - row.held
+        if (free < line.quantity) {
+          return {
+            ok: false,
+            message:
+              free > 0
+                ? `Only ${free} of ${row.name} can be bought right now: other customers are paying for the rest. You have not been charged.`
+                : `${row.name} is held for other customers who are paying for it right now. You have not been charged; please try again in ${holdMinutes} minutes.`,
+          }
+        }
+      }
+      db.prepare(
+        `UPDATE payment_reservations SET status = 'released', ended_at = ?
+         WHERE status = 'held' AND payment_id IN (SELECT id FROM payments WHERE user_id = ? AND status = 'pending')`,
+      ).run(nowIso, userId)
+      const paymentId = db
+        .prepare(
+          `INSERT INTO payments (tx_ref, user_id, amount_kobo, currency, gateway, lines, return_origin)
+           VALUES (?, ?, ?, 'NGN', ?, ?, ?)`,
+        )
+        .run(
+          txRef,
+          userId,
+          amountKobo,
+          input.gateway,
+          JSON.stringify(lines),
+          input.returnOrigin,
+        ).lastInsertRowid
+      const hold = db.prepare(
+        `INSERT INTO payment_reservations (payment_id, product_id, quantity, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?)`,
+      )
+      for (const line of lines) hold.run(paymentId, line.productId, line.quantity, expiresAt, nowIso)
+      return { ok: true, txRef, amountKobo, expiresAt }
+    })
+    .immediate()
+}
+
+/** The gateway could not start the payment: it fails at once and its stock is free again. */
+export function abandonPayment(db: DB, txRef: string, now: number) {
+  db.transaction(() => {
+    const payment = findPayment(db, txRef)
+    if (!payment) return
+    const changed = db
+      .prepare(
+        `UPDATE payments SET status = 'failed', message = 'The payment provider could not start the payment.'
+         WHERE id = ? AND status = 'pending'`,
+      )
+      .run(payment.id).changes
+    if (changed) releaseReservations(db, payment.id, 'released', now)
+  }).immediate()
+}
+
+/** Marks holds past their time as expired (they already stopped counting); returns how many. */
+export function expireReservations(db: DB, now: number): number {
+  return db
+    .prepare(
+      `UPDATE payment_reservations SET status = 'expired', ended_at = ? WHERE status = 'held' AND expires_at <= ?`,
+    )
+    .run(iso(now), iso(now)).changes
+}
+
+// ---------- refunds ----------
+
+export type RefundStatus = 'pending' | 'processing' | 'refunded' | 'failed'
+
+export interface RefundRow {
+  id: number
+  payment_id: number
+  amount_kobo: number
+  transaction_id: string
+  reason: string
+  status: RefundStatus
+  attempts: number
+  gateway_refund_id: string | null
+  error: string
+  created_at: string
+  updated_at: string
+  refunded_at: string | null
+}
+
+/** A refund the gateway refused is asked again by the periodic check this many times in all. */
+export const MAX_REFUND_ATTEMPTS = 5
+/** A refund "processing" for this long was cut off (a restart mid-call): it may be asked again. */
+const STALE_REFUND_MS = 15 * 60_000
+
+export const refundOf = (db: DB, paymentId: number) =>
+  db.prepare('SELECT * FROM refunds WHERE payment_id = ?').get(paymentId) as RefundRow | undefined
+
+/**
+ * Asks the gateway to give back a charge recorded as due. A conditional claim (pending/failed ->
+ * processing) lets exactly one caller ask at a time, so the payer is never refunded twice.
+ * Never throws: a refusal is recorded and retried by the periodic check.
+ */
+export async function processRefund(
+  db: DB,
+  gateway: Gateway,
+  paymentId: number,
+  now: () => number = Date.now,
+): Promise<RefundStatus | null> {
+  const claimedAt = now()
+  const claimed = db
+    .prepare(
+      `UPDATE refunds SET status = 'processing', attempts = attempts + 1, updated_at = ?
+       WHERE payment_id = ? AND (status = 'pending' OR (status = 'failed' AND attempts < ?)
+         OR (status = 'processing' AND updated_at < ?))`,
+    )
+    .run(iso(claimedAt), paymentId, MAX_REFUND_ATTEMPTS, iso(claimedAt - STALE_REFUND_MS)).changes
+  if (!claimed) return refundOf(db, paymentId)?.status ?? null
+  const refund = refundOf(db, paymentId)!
+  const payment = db.prepare('SELECT * FROM payments WHERE id = ?').get(paymentId) as PaymentRow
+  try {
+    const done = await gateway.refund({
+      txRef: payment.tx_ref,
+      transactionId: refund.transaction_id,
+      amountKobo: refund.amount_kobo,
+      reason: refund.reason,
+    })
+    db.transaction(() => {
+      const changed = db
+        .prepare(
+          `UPDATE refunds SET status = 'refunded', gateway_refund_id = ?, error = '', updated_at = ?, refunded_at = ?
+           WHERE id = ? AND status = 'processing'`,
+        )
+        .run(done.refundId, iso(now()), iso(now()), refund.id).changes
+      if (changed) {
+        notify(
+          db,
+          payment.user_id,
+          'Payment Refunded',
+          `We have refunded your payment of ${formatNaira(toNaira(refund.amount_kobo))} ` +
+            `(Reference ${payment.tx_ref}): ${refund.reason} ` +
+            'Your bank may take a few working days to show it.',
+        )
+      }
+    }).immediate()
+    return 'refunded'
+  } catch (err) {
+    console.error(`Refund of ${payment.tx_ref} failed`, err)
+    db.prepare(
+      `UPDATE refunds SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status = 'processing'`,
+    ).run(err instanceof Error ? err.message.slice(0, 500) : String(err), iso(now()), refund.id)
+    return 'failed'
+  }
+}
+
+// ---------- what the customer and the admin read ----------
+
+/** The payer said they cancelled and the gateway has no charge: the held stock is free again. */
+export function releaseHold(db: DB, txRef: string, now: number) {
+  const payment = findPayment(db, txRef)
+  if (payment?.status === 'pending') releaseReservations(db, payment.id, 'released', now)
+}
+
+export function paymentDetail(db: DB, payment: PaymentRow, now: number): PaymentOutcome {
+  const lines = JSON.parse(payment.lines) as PaymentLine[]
+  const heldUntil = db
+    .prepare(
+      `SELECT MIN(expires_at) FROM payment_reservations WHERE payment_id = ? AND status = 'held' AND expires_at > ?`,
+    )
+    .pluck()
+    .get(payment.id, iso(now)) as string | null
+  const orders = db
+    .prepare(
+      'SELECT id, status, product_name, quantity, price_kobo FROM orders WHERE payment_id = ? ORDER BY id',
+    )
+    .all(payment.id) as {
+    id: number
+    status: OrderStatus
+    product_name: string
+    quantity: number
+    price_kobo: number
+  }[]
+  const refund = refundOf(db, payment.id)
+  const settledAnswer = payment.status === 'successful' ? PAYMENT_SUCCESS_MESSAGE : payment.message
+  return {
+    tx_ref: payment.tx_ref,
+    status: payment.status,
+    message: payment.status === 'pending' ? PENDING_MESSAGE : settledAnswer,
+    amount: toNaira(payment.amount_kobo),
+    created: payment.created_at,
+    settled: payment.settled_at,
+    held_until: heldUntil,
+    lines: lines.map((l) => ({
+      product_id: l.productId,
+      name: l.name,
+      image: l.image,
+      quantity: l.quantity,
+      price: toNaira(l.unitPriceKobo),
+    })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      status: o.status,
+      product_name: o.product_name,
+      quantity: o.quantity,
+      price: toNaira(o.price_kobo),
+    })),
+    refund: refund
+      ? {
+          status: refund.status,
+          amount: toNaira(refund.amount_kobo),
+          reason: refund.reason,
+          created: refund.created_at,
+          refunded: refund.refunded_at,
+        }
+      : null,
+  }
+}
+
+export function refundsForAdmin(db: DB): AdminRefund[] {
+  const rows = db
+    .prepare(
+      `SELECT r.*, p.tx_ref, p.lines, u.email,
+              COALESCE(NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), u.email, '') AS customer
+       FROM refunds r JOIN payments p ON p.id = r.payment_id LEFT JOIN users u ON u.id = p.user_id
+       ORDER BY r.created_at DESC, r.id DESC`,
+    )
+    .all() as (RefundRow & { tx_ref: string; lines: string; email: string | null; customer: string })[]
+  return rows.map((r) => ({
+    id: r.id,
+    tx_ref: r.tx_ref,
+    customer: r.customer,
+    email: r.email ?? '',
+    amount: toNaira(r.amount_kobo),
+    status: r.status,
+    reason: r.reason,
+    error: r.error,
+    attempts: r.attempts,
+    products: (JSON.parse(r.lines) as PaymentLine[]).map((l) => `${l.quantity} × ${l.name}`).join(', '),
+    created: r.created_at,
+    refunded: r.refunded_at,
+  }))
 }

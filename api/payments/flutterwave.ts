@@ -1,5 +1,5 @@
 import { toKobo, toNaira } from '../../contract/money.js'
-import type { Gateway, GatewayTransaction, PaymentRequest } from './gateway.js'
+import type { Gateway, GatewayRefund, GatewayTransaction, PaymentRequest, RefundRequest } from './gateway.js'
 
 export interface FlutterwaveOptions {
   secretKey: string
@@ -84,6 +84,26 @@ export class FlutterwaveGateway implements Gateway {
       if (byId && byId.txRef === txRef) return byId
     }
     return this.lookup(`/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`)
+  }
+
+  /** POST /v3/transactions/{id}/refund: the amount in naira, the reason as "comments". */
+  async refund(request: RefundRequest): Promise<GatewayRefund> {
+    if (!/^\d+$/.test(request.transactionId)) {
+      throw new Error(`Flutterwave refund needs a numeric transaction id, not ${request.transactionId}`)
+    }
+    const { status, json } = await this.call('POST', `/v3/transactions/${request.transactionId}/refund`, {
+      amount: toNaira(request.amountKobo),
+      comments: request.reason,
+    })
+    const data = json.data as { id?: unknown; amount_refunded?: unknown; status?: unknown } | null | undefined
+    if (status !== 200 || json.status !== 'success' || !data || data.id === undefined) {
+      throw new Error(`Flutterwave refused the refund (${status}): ${json.message ?? 'no message'}`)
+    }
+    return {
+      refundId: String(data.id),
+      amountKobo: toKobo(Number(data.amount_refunded ?? toNaira(request.amountKobo))),
+      status: String(data.status).toLowerCase() === 'completed' ? 'completed' : 'pending',
+    }
   }
 
   private async lookup(path: string): Promise<GatewayTransaction | null> {

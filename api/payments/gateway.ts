@@ -23,4 +23,23 @@ export interface Gateway {
   initiate(request: PaymentRequest): Promise<string>
   /** Looks the transaction up by our reference; null when the provider has no such transaction. */
   verify(txRef: string, transactionId?: string): Promise<GatewayTransaction | null>
+  /** Gives a successful charge back to the payer; throws when the provider refuses or cannot be reached. */
+  refund(request: RefundRequest): Promise<GatewayRefund>
+}
+
+export interface RefundRequest {
+  txRef: string
+  /** The gateway's id of the charge to give back (GatewayTransaction.transactionId). */
+  transactionId: string
+  amountKobo: number
+  /** Shown to the provider's support staff (Flutterwave "comments"). */
+  reason: string
+}
+
+export interface GatewayRefund {
+  /** The provider's id of the refund. */
+  refundId: string
+  amountKobo: number
+  /** The provider's word: done, or accepted and on its way to the payer's bank. */
+  status: 'completed' | 'pending'
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { DB } from '../db/index.js'
-import type { Gateway, GatewayTransaction, PaymentRequest } from './gateway.js'
+import type { Gateway, GatewayRefund, GatewayTransaction, PaymentRequest, RefundRequest } from './gateway.js'
 
 export type SandboxStatus = 'pending' | 'successful' | 'failed' | 'cancelled'
 
@@ -14,6 +14,8 @@ export interface SandboxTransaction {
   customerName: string
   redirectUrl: string
   status: SandboxStatus
+  /** What was given back (0 when nothing). */
+  refundedKobo: number
 }
 
 /** Where the sandbox keeps its ledger: SQLite on a real server (survives restarts), memory otherwise. */
@@ -22,6 +24,8 @@ export interface SandboxStore {
   find(txRef: string): SandboxTransaction | undefined
   /** Records the payer's choice once; a later call leaves the first outcome in place. */
   complete(txRef: string, status: Exclude<SandboxStatus, 'pending'>): SandboxTransaction | undefined
+  /** Records a full refund of a successful charge once; a repeat leaves the first in place. */
+  refund(txRef: string): SandboxTransaction | undefined
 }
 
 interface SandboxRow {
@@ -33,6 +37,7 @@ interface SandboxRow {
   customer_name: string
   redirect_url: string
   status: SandboxStatus
+  refunded_kobo: number
 }
 
 const fromRow = (row: SandboxRow): SandboxTransaction => ({
@@ -44,6 +49,7 @@ const fromRow = (row: SandboxRow): SandboxTransaction => ({
   customerName: row.customer_name,
   redirectUrl: row.redirect_url,
   status: row.status,
+  refundedKobo: row.refunded_kobo,
 })
 
 export function sqliteSandboxStore(db: DB): SandboxStore {
@@ -75,6 +81,14 @@ export function sqliteSandboxStore(db: DB): SandboxStore {
       ).run(status, txRef)
       return find(txRef)
     },
+    refund(txRef) {
+      db.prepare(
+        `UPDATE sandbox_transactions SET refunded_kobo = amount_kobo,
+           refunded_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+         WHERE tx_ref = ? AND status = 'successful' AND refunded_kobo = 0`,
+      ).run(txRef)
+      return find(txRef)
+    },
   }
 }
 
@@ -93,6 +107,7 @@ export function memorySandboxStore(): SandboxStore {
         customerName: request.customer.name,
         redirectUrl: request.redirectUrl,
         status: 'pending',
+        refundedKobo: 0,
       }
       byRef.set(tx.txRef, tx)
       return { ...tx }
@@ -104,6 +119,11 @@ export function memorySandboxStore(): SandboxStore {
     complete(txRef, status) {
       const tx = byRef.get(txRef)
       if (tx && tx.status === 'pending') tx.status = status
+      return tx && { ...tx }
+    },
+    refund(txRef) {
+      const tx = byRef.get(txRef)
+      if (tx && tx.status === 'successful' && tx.refundedKobo === 0) tx.refundedKobo = tx.amountKobo
       return tx && { ...tx }
     },
   }
@@ -130,7 +150,13 @@ export class SandboxGateway implements Gateway {
 
   async initiate(request: PaymentRequest): Promise<string> {
     this.store.create(request)
-    return `${this.apiUrl}pay/sandbox/${encodeURIComponent(request.txRef)}`
+    const page = `pay/sandbox/${encodeURIComponent(request.txRef)}`
+    // Served beside our own return route, i.e. on the origin the customer is using (a phone on the
+    // LAN cannot open APP_URL's localhost); APP_URL's API otherwise.
+    if (/\/pay\/return$/.test(new URL(request.redirectUrl).pathname)) {
+      return new URL(`sandbox/${encodeURIComponent(request.txRef)}`, request.redirectUrl).toString()
+    }
+    return `${this.apiUrl}${page}`
   }
 
   async verify(txRef: string): Promise<GatewayTransaction | null> {
@@ -143,6 +169,15 @@ export class SandboxGateway implements Gateway {
       amountKobo: tx.amountKobo,
       currency: tx.currency,
     }
+  }
+
+  /** Like Flutterwave's refund endpoint: only a successful charge, named by its id, can be given back. */
+  async refund(request: RefundRequest): Promise<GatewayRefund> {
+    const tx = this.store.find(request.txRef)
+    if (!tx || String(tx.id) !== request.transactionId) throw new Error('Sandbox: no such transaction')
+    if (tx.status !== 'successful') throw new Error(`Sandbox: a ${tx.status} payment cannot be refunded`)
+    const done = this.store.refund(tx.txRef)!
+    return { refundId: `SBX-REFUND-${done.id}`, amountKobo: done.refundedKobo, status: 'completed' }
   }
 
   formSignature(txRef: string): string {

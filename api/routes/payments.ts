@@ -3,11 +3,21 @@ import { Hono, type Context } from 'hono'
 import { verifyBody, type InitiatePaymentAnswer } from '../../contract/payments.js'
 import { toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
-import { currentUser, requireLogin } from '../middleware/auth.js'
+import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { fullName } from '../lib/users.js'
 import { validate } from '../middleware/validate.js'
 import { stockMessage } from '../lib/catalogue.js'
-import { findPayment, verifyAndSettle, type PaymentLine } from '../lib/settle.js'
+import {
+  abandonPayment,
+  findPayment,
+  openPayment,
+  paymentDetail,
+  refundLateCharge,
+  refundsForAdmin,
+  releaseHold,
+  verifyAndSettle,
+  type PaymentLine,
+} from '../lib/settle.js'
 import { SANDBOX_OUTCOMES, SandboxGateway, type SandboxOutcome } from '../payments/sandbox.js'
 import { sandboxDonePage, sandboxMissingPage, sandboxPayPage } from '../payments/sandbox-page.js'
 
@@ -34,12 +44,53 @@ function sandboxOf(c: Context<AppEnv>): SandboxGateway | null {
   return c.var.gateway instanceof SandboxGateway ? c.var.gateway : null
 }
 
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The origin the customer is using (Origin, else Referer), when it is one of ours: APP_URL, one of
+ * PUBLIC_ORIGINS, or the host this request came to (a LAN address, 127.0.0.1). Anything else falls
+ * back to APP_URL, so the gateway's return can never be pointed at a stranger's site.
+ */
+function returnOriginOf(c: Context<AppEnv>): string {
+  const { appUrl, publicOrigins } = c.var.config
+  const fallback = new URL(appUrl).origin
+  const given = c.req.header('Origin') ?? c.req.header('Referer')
+  if (!given) return fallback
+  let origin: URL
+  try {
+    origin = new URL(given)
+  } catch {
+    return fallback
+  }
+  if (origin.protocol !== 'http:' && origin.protocol !== 'https:') return fallback
+  const allowed = new Set([fallback, ...publicOrigins.map(originOf)])
+  const requestHost = c.req.header('Host') ?? new URL(c.req.url).host
+  return allowed.has(origin.origin) || origin.host === requestHost ? origin.origin : fallback
+}
+
+/**
+ * Where the gateway sends the browser: our own pay/return on the API, as the browser reaches it.
+ * With a separate API host (CORS_ORIGIN) that is this request's origin; otherwise the API lives
+ * under the app's origin, the one the customer started from.
+ */
+function gatewayReturnUrl(c: Context<AppEnv>, returnOrigin: string): string {
+  const { config } = c.var
+  const apiOrigin = config.corsOrigin ? new URL(c.req.url).origin : returnOrigin
+  return `${apiOrigin}${config.apiBase}pay/return`
+}
+
 /** A cross-site page may not drive the sandbox form: when the browser names an origin, it must be ours. */
 function fromOwnOrigin(c: Context<AppEnv>): boolean {
   const origin = c.req.header('Origin')
   if (origin === undefined) return true
   const allowed = new Set([new URL(c.var.config.appUrl).origin, new URL(c.req.url).origin])
-  return allowed.has(origin)
+  return allowed.has(origin) || originOf(origin)?.replace(/^https?:\/\//, '') === c.req.header('Host')
 }
 
 export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
@@ -66,13 +117,25 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
       quantity: l.quantity,
       unitPriceKobo: l.price_kobo,
     }))
-    const amountKobo = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0)
-    if (amountKobo <= 0) return c.json({ message: 'Nothing in your cart needs paying for.' }, 400)
-    const txRef = newTxRef()
-    db.prepare(
-      `INSERT INTO payments (tx_ref, user_id, amount_kobo, currency, gateway, lines)
-       VALUES (?, ?, ?, 'NGN', ?, ?)`,
-    ).run(txRef, user.id, amountKobo, gateway.name, JSON.stringify(lines))
+    if (lines.every((l) => l.unitPriceKobo === 0)) {
+      return c.json({ message: 'Nothing in your cart needs paying for.' }, 400)
+    }
+    const returnOrigin = returnOriginOf(c)
+    // Stock is held before the customer is sent to pay: one who cannot get it is told now, not charged.
+    const opened = openPayment(
+      db,
+      {
+        userId: user.id,
+        lines,
+        gateway: gateway.name,
+        returnOrigin,
+        now: config.now(),
+        holdMinutes: config.reservationMinutes,
+      },
+      newTxRef(),
+    )
+    if (!opened.ok) return c.json({ message: opened.message }, 409)
+    const { txRef, amountKobo } = opened
 
     try {
       const paymentUrl = await gateway.initiate({
@@ -80,15 +143,12 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
         amountKobo,
         currency: 'NGN',
         customer: { email: user.email, name: fullName(user) || user.email, phone: user.phone_number },
-        redirectUrl: `${config.appUrl}/confirm/payment`,
+        redirectUrl: gatewayReturnUrl(c, returnOrigin),
       })
       return c.json({ payment_url: paymentUrl } satisfies InitiatePaymentAnswer)
     } catch (err) {
       console.error('Payment initiation failed', err)
-      db.prepare(
-        `UPDATE payments SET status = 'failed', message = 'The payment provider could not start the payment.'
-         WHERE tx_ref = ? AND status = 'pending'`,
-      ).run(txRef)
+      abandonPayment(db, txRef, config.now())
       return c.json({ message: 'We could not start the payment. Please try again shortly.' }, 502)
     }
   })
@@ -100,14 +160,56 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
     if (!payment || payment.user_id !== currentUser(c).id) {
       return c.json({ message: 'No such payment.', status: 'failed' }, 404)
     }
+    const { db, gateway, config } = c.var
     const answer = await verifyAndSettle(
-      c.var.db,
-      c.var.gateway,
+      db,
+      gateway,
       tx_ref,
       transaction_id === undefined ? undefined : String(transaction_id),
+      config.now,
     )
+    // The provider has no charge and the payer says they cancelled: the stock goes back to the shelf
+    // (the payment stays open, so a charge that still arrives is settled or refunded).
+    if (c.req.valid('json').status === 'cancelled' && answer.body.status === 'cancelled') {
+      releaseHold(db, tx_ref, config.now())
+    }
     return c.json(answer.body, answer.httpStatus)
   })
+
+  /**
+   * The gateway sends the browser here (no session needed): the server asks the gateway by tx_ref,
+   * settles, then sends the browser on to /confirm/payment on the origin the customer started from,
+   * recorded at initiation, never taken from this request.
+   */
+  .get('/pay/return', async (c) => {
+    const { db, gateway, config } = c.var
+    const txRef = c.req.query('tx_ref') ?? ''
+    const transactionId = c.req.query('transaction_id')
+    const payment = txRef ? findPayment(db, txRef) : undefined
+    let status = 'failed'
+    if (payment) {
+      const answer = await verifyAndSettle(db, gateway, txRef, transactionId, config.now)
+      status = answer.body.status
+      if (c.req.query('status') === 'cancelled' && status === 'cancelled')
+        releaseHold(db, txRef, config.now())
+    }
+    const target = new URL('/confirm/payment', payment?.return_origin ?? config.appUrl)
+    target.searchParams.set('status', status)
+    if (txRef) target.searchParams.set('tx_ref', txRef)
+    if (transactionId) target.searchParams.set('transaction_id', transactionId)
+    c.header('Cache-Control', 'no-store')
+    c.header('Referrer-Policy', 'no-referrer')
+    return c.redirect(target.toString(), 303)
+  })
+
+  // The confirmation page reads the outcome here (after a login if the session had expired).
+  .get('/payments/:txRef', requireLogin, (c) => {
+    const payment = findPayment(c.var.db, c.req.param('txRef'))
+    if (!payment || payment.user_id !== currentUser(c).id) return c.json({ message: 'No such payment.' }, 404)
+    return c.json(paymentDetail(c.var.db, payment, c.var.config.now()))
+  })
+
+  .get('/admins/refunds', requireRole('admin'), (c) => c.json(refundsForAdmin(c.var.db)))
 
   // Flutterwave's server calls this; the hash proves it is them, and we still ask the API what happened.
   .post('/payments/webhook/flutterwave', async (c) => {
@@ -121,8 +223,18 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
     const txRef = String(event?.data?.tx_ref ?? event?.data?.txRef ?? '')
     const transactionId = event?.data?.id === undefined ? undefined : String(event.data.id)
     // Not one of ours (or a test ping): acknowledge so the provider stops retrying.
-    if (!txRef || !findPayment(db, txRef)) return c.json({ message: 'Ignored.' })
-    const answer = await verifyAndSettle(db, gateway, txRef, transactionId)
+    const payment = txRef ? findPayment(db, txRef) : undefined
+    if (!payment) return c.json({ message: 'Ignored.' })
+    if (payment.status === 'failed' || payment.status === 'cancelled') {
+      // A charge for a payment we already closed (a retry after a declined card) is given back.
+      try {
+        await refundLateCharge(db, gateway, txRef, transactionId, config.now)
+      } catch (err) {
+        console.error('Late charge check failed', err)
+        return c.json({ message: 'We could not reach the payment provider.' }, 502)
+      }
+    }
+    const answer = await verifyAndSettle(db, gateway, txRef, transactionId, config.now)
     // 502 asks the provider to retry later; every other outcome is final.
     if (answer.httpStatus === 502) return c.json({ message: answer.body.message }, 502)
     return c.json({ message: answer.body.message, status: answer.body.status })

@@ -23,6 +23,7 @@ class FakeFlutterwave {
   payments: Record<string, any>[] = []
   transactions: FakeTransaction[] = []
   requests: { method: string; url: string; authorization?: string }[] = []
+  refunds: { id: number; tx_id: number; body: Record<string, unknown> }[] = []
   /** Makes every call answer 503 (an outage). */
   down = false
 
@@ -37,6 +38,7 @@ class FakeFlutterwave {
     this.payments = []
     this.transactions = []
     this.requests = []
+    this.refunds = []
     this.down = false
   }
 
@@ -70,6 +72,31 @@ class FakeFlutterwave {
           : notFound()
       if (req.method === 'GET' && url.pathname === '/v3/transactions/verify_by_reference') {
         return found(this.transactions.find((t) => t.tx_ref === url.searchParams.get('tx_ref')))
+      }
+      const refund = /^\/v3\/transactions\/(\d+)\/refund$/.exec(url.pathname)
+      if (req.method === 'POST' && refund) {
+        // As documented: a successful transaction, refunded once; the answer names the refund.
+        const tx = this.transactions.find((t) => t.id === Number(refund[1]))
+        if (!tx || tx.status !== 'successful') return notFound()
+        if (this.refunds.some((r) => r.tx_id === tx.id)) {
+          return send(400, { status: 'error', message: 'Transaction has been fully refunded', data: null })
+        }
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')
+        const entry = { id: 75000 + this.refunds.length, tx_id: tx.id, body }
+        this.refunds.push(entry)
+        return send(200, {
+          status: 'success',
+          message: 'Transaction refund initiated',
+          data: {
+            id: entry.id,
+            tx_id: tx.id,
+            flw_ref: `URF_${entry.id}`,
+            amount_refunded: body.amount ?? tx.amount,
+            status: 'completed',
+            destination: 'payment_source',
+            created_at: new Date().toISOString(),
+          },
+        })
       }
       const byId = /^\/v3\/transactions\/(\d+)\/verify$/.exec(url.pathname)
       if (req.method === 'GET' && byId) return found(this.transactions.find((t) => t.id === Number(byId[1])))
@@ -167,6 +194,42 @@ describe('FlutterwaveGateway against a fake Flutterwave', () => {
     ])
   })
 
+  it('refunds with POST /v3/transactions/{id}/refund, the amount in naira and the reason as comments', async () => {
+    fake.transactions.push({
+      id: 4242,
+      tx_ref: 'GS-TEST-1',
+      amount: 12500.5,
+      currency: 'NGN',
+      status: 'successful',
+    })
+    const refund = {
+      txRef: 'GS-TEST-1',
+      transactionId: '4242',
+      amountKobo: 1_250_050,
+      reason: 'Sold out before the payment completed.',
+    }
+    expect(await gateway().refund(refund)).toEqual({
+      refundId: '75000',
+      amountKobo: 1_250_050,
+      status: 'completed',
+    })
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/v3/transactions/4242/refund',
+      authorization: `Bearer ${SECRET_KEY}`,
+    })
+    expect(fake.refunds[0].body).toEqual({
+      amount: 12500.5,
+      comments: 'Sold out before the payment completed.',
+    })
+    // Refused (already refunded, unknown, outage): an error, never a pretend success.
+    await expect(gateway().refund(refund)).rejects.toThrow(/400.*fully refunded/)
+    await expect(gateway().refund({ ...refund, transactionId: '999' })).rejects.toThrow(/400/)
+    await expect(gateway().refund({ ...refund, transactionId: '../x' })).rejects.toThrow(/numeric/)
+    fake.down = true
+    await expect(gateway().refund(refund)).rejects.toThrow(/503/)
+  })
+
   it('throws on an outage or a bad key instead of reporting "no transaction"', async () => {
     fake.down = true
     await expect(gateway().verify('GS-TEST-1')).rejects.toThrow(/503/)
@@ -215,6 +278,33 @@ describe('the app with FLW_SECRET_KEY set', () => {
     expect(settledOrders(txRef)).toBe(1)
     const row = t.db.prepare('SELECT status, transaction_id FROM payments WHERE tx_ref = ?').get(txRef)
     expect(row).toEqual({ status: 'successful', transaction_id: '9001' })
+  })
+
+  it('sends Flutterwave back to pay/return on the API, which settles without a session', async () => {
+    const { txRef, amount } = await checkout()
+    expect(fake.payments[0].redirect_url).toBe('http://localhost:8080/api/pay/return')
+    fake.transactions.push({ id: 9010, tx_ref: txRef, amount, currency: 'NGN', status: 'successful' })
+    // Flutterwave's redirect: status, tx_ref, transaction_id; no cookie.
+    const res = await t.app.request(`/api/pay/return?status=completed&tx_ref=${txRef}&transaction_id=9010`)
+    expect(res.status).toBe(303)
+    expect(res.headers.get('Location')).toBe(
+      `http://localhost:8080/confirm/payment?status=successful&tx_ref=${txRef}&transaction_id=9010`,
+    )
+    expect(settledOrders(txRef)).toBe(1)
+  })
+
+  it('refunds through Flutterwave a charge whose stock was sold meanwhile', async () => {
+    const { c, txRef, amount } = await checkout()
+    t.db.prepare('UPDATE products SET stock = 0').run()
+    fake.transactions.push({ id: 9011, tx_ref: txRef, amount, currency: 'NGN', status: 'successful' })
+    const res = await c.post('verify/', { tx_ref: txRef, transaction_id: 9011 })
+    expect(res.status).toBe(400)
+    expect(settledOrders(txRef)).toBe(0)
+    expect(fake.refunds).toEqual([{ id: 75000, tx_id: 9011, body: expect.objectContaining({ amount }) }])
+    expect(t.db.prepare('SELECT status, gateway_refund_id FROM refunds').get()).toEqual({
+      status: 'refunded',
+      gateway_refund_id: '75000',
+    })
   })
 
   it('fails a charge of the wrong amount', async () => {

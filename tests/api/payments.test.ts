@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import type { AppConfig } from '../../api/config'
 import { createGateway } from '../../api/payments'
-import type { Gateway, GatewayTransaction, PaymentRequest } from '../../api/payments/gateway'
+import type { Gateway, GatewayTransaction, PaymentRequest, RefundRequest } from '../../api/payments/gateway'
 import { formatNaira } from '../../contract/money'
+import { checkPendingPayments } from '../../api/lib/payment-check'
 
 let t: TestContext
 afterEach(() => t?.close())
@@ -25,6 +27,18 @@ class ScriptedGateway implements Gateway {
     const answer = this.answers.get(txRef)
     if (answer instanceof Error) throw answer
     return answer ?? null
+  }
+  refunds: RefundRequest[] = []
+  /** Set to make refund() fail (the provider refuses or is down). */
+  refundError: Error | null = null
+  async refund(request: RefundRequest) {
+    if (this.refundError) throw this.refundError
+    this.refunds.push(request)
+    return {
+      refundId: `R-${this.refunds.length}`,
+      amountKobo: request.amountKobo,
+      status: 'completed' as const,
+    }
   }
   /** What a real provider reports for a good charge of this payment. */
   paid(txRef: string, amountKobo: number, overrides: Partial<GatewayTransaction> = {}) {
@@ -233,7 +247,7 @@ describe('the sandbox gateway page', () => {
     expect(count("SELECT COUNT(*) FROM sandbox_transactions WHERE status != 'pending'")).toBe(0)
   })
 
-  it('answers 303 to /confirm/payment with status, tx_ref and transaction_id, without a CSRF header', async () => {
+  it('answers 303 to pay/return on the API, which settles without a session and sends the browser on to /confirm/payment', async () => {
     t = await withSandbox()
     const [a] = products()
     const c = await customer()
@@ -244,12 +258,18 @@ describe('the sandbox gateway page', () => {
     expect(res.status).toBe(303)
     const location = new URL(res.headers.get('Location')!)
     const id = count('SELECT id FROM sandbox_transactions WHERE tx_ref = ?', txRef)
-    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:8080/confirm/payment')
-    expect(Object.fromEntries(location.searchParams)).toEqual({
-      status: 'successful',
-      tx_ref: txRef,
-      transaction_id: String(id),
-    })
+    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:8080/api/pay/return')
+    const query = { status: 'successful', tx_ref: txRef, transaction_id: String(id) }
+    expect(Object.fromEntries(location.searchParams)).toEqual(query)
+
+    // The browser follows with no cookie at all (another origin, an expired session): still settled.
+    const landing = await t.app.request(`${location.pathname}${location.search}`)
+    expect(landing.status).toBe(303)
+    expect(landing.headers.get('Location')).toBe(
+      `http://localhost:8080/confirm/payment?${new URLSearchParams(query)}`,
+    )
+    expect(payment(txRef).status).toBe('successful')
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
 
     // A second press keeps the first choice.
     const again = await postSandbox(url, 'decline', signature)
@@ -382,8 +402,9 @@ describe('POST verify/ with the sandbox', () => {
     expect((await owner.post('verify/', {})).status).toBe(400)
   })
 
-  it('never oversells the last item: two customers pay for it, verified concurrently, exactly one gets it', async () => {
-    t = await withSandbox()
+  it('never oversells the last item: a buyer whose hold expired pays late and is refunded through the gateway', async () => {
+    const clock = new Clock()
+    await sandboxAt(clock)
     const [a] = products()
     t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
     const first = await customer()
@@ -391,29 +412,196 @@ describe('POST verify/ with the sandbox', () => {
     await addToCart(first, a.id)
     await addToCart(second, a.id)
     const p1 = await initiate(first)
+    clock.advanceMinutes(31) // the first buyer lingers on the payment page past the hold
     const p2 = await initiate(second)
     await paySandbox(p1.url, 'success')
     await paySandbox(p2.url, 'success')
 
-    const results = await Promise.all([
+    const [late, onTime] = await Promise.all([
       first.post('verify/', { tx_ref: p1.txRef, status: 'successful' }),
       second.post('verify/', { tx_ref: p2.txRef, status: 'successful' }),
     ])
-    const statuses = results.map((r) => r.status).sort()
-    expect(statuses).toEqual([201, 400])
-    const loser = results.find((r) => r.status === 400)!
-    expect(loser.body).toEqual({
+    // The live hold wins whatever the order of arrival.
+    expect(onTime.status).toBe(201)
+    expect(late.status).toBe(400)
+    expect(late.body).toEqual({
       message: `Sorry, ${a.name} sold out before your payment completed. You will be refunded.`,
       status: 'failed',
     })
     expect(product(a.id).stock).toBe(0)
     expect(count(`SELECT COUNT(*) ${NEW_ORDERS} AND product_id = ?`, a.id)).toBe(1)
-    const loserEmail = results[0].status === 400 ? CUSTOMER.email : 'second@test.ng'
-    expect(notifications(loserEmail)).toContainEqual({
+    expect(notifications(CUSTOMER.email)).toContainEqual({
       heading: 'Unable to Process Transaction',
       body: expect.stringContaining('sold out'),
     })
-    expect(notifications(loserEmail).some((n) => n.heading === 'Payment Successful')).toBe(false)
+    expect(notifications(CUSTOMER.email).some((n) => n.heading === 'Payment Successful')).toBe(false)
+    // The charge went back through the gateway, once, and the customer was told.
+    expect(sandboxRefunded(p1.txRef)).toBe(a.price_kobo)
+    expect(sandboxRefunded(p2.txRef)).toBe(0)
+    expect(t.db.prepare('SELECT status, amount_kobo FROM refunds').all()).toEqual([
+      { status: 'refunded', amount_kobo: a.price_kobo },
+    ])
+    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Refunded')).toEqual([
+      { heading: 'Payment Refunded', body: expect.stringContaining(formatNaira(a.price_kobo / 100)) },
+    ])
+    const again = await first.post('verify/', { tx_ref: p1.txRef, status: 'successful' })
+    expect(again.body).toEqual(late.body)
+    expect(count('SELECT COUNT(*) FROM refunds')).toBe(1)
+  })
+})
+
+/** A clock the test moves: reservations expire without waiting. */
+class Clock {
+  ms = Date.now()
+  now = () => this.ms
+  advanceMinutes(minutes: number) {
+    this.ms += minutes * 60_000
+  }
+}
+/** The sandbox gateway with its SQLite ledger, on a clock the test moves. */
+async function sandboxAt(clock: Clock, overrides: Partial<AppConfig> = {}) {
+  let gateway: Gateway | undefined
+  t = await makeTestApp(
+    { now: clock.now, ...overrides },
+    (config, db) => (gateway = createGateway(config, db)),
+  )
+  return gateway!
+}
+const sandboxRefunded = (txRef: string) =>
+  count('SELECT refunded_kobo FROM sandbox_transactions WHERE tx_ref = ?', txRef)
+const heldFor = (txRef: string) =>
+  count(
+    `SELECT COUNT(*) FROM payment_reservations r JOIN payments p ON p.id = r.payment_id
+     WHERE p.tx_ref = ? AND r.status = 'held'`,
+    txRef,
+  )
+
+describe('stock held while paying (issue 2)', () => {
+  it('tells a customer who cannot get the stock before paying, and frees it when the hold expires', async () => {
+    const clock = new Clock()
+    const gateway = await sandboxAt(clock, { reservationMinutes: 30 })
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const holder = await customer()
+    const other = await newCustomer('other@test.ng')
+    await addToCart(holder, a.id)
+    await addToCart(other, a.id)
+    const held = await initiate(holder)
+    expect(heldFor(held.txRef)).toBe(1)
+
+    const refused = await other.post('api/initiate-payment/')
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(
+      `${a.name} is held for other customers who are paying for it right now. You have not been charged; please try again in 30 minutes.`,
+    )
+    // Never sent to the gateway: no payment, no sandbox transaction.
+    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(1)
+    expect(count('SELECT COUNT(*) FROM sandbox_transactions')).toBe(1)
+
+    clock.advanceMinutes(29)
+    expect((await other.post('api/initiate-payment/')).status).toBe(409)
+    clock.advanceMinutes(2)
+    // Expired holds stop counting at once; the sweep only labels them.
+    await initiate(other)
+    const report = await checkPendingPayments({ db: t.db, gateway, now: clock.now })
+    expect(report.expired).toBe(1)
+    expect(heldFor(held.txRef)).toBe(0)
+    expect(product(a.id).stock).toBe(1) // nothing sold yet: holds never touch the shelf count
+  })
+
+  it('gives the stock back at once when the payment is declined or cancelled', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const first = await customer()
+    const second = await newCustomer('second@test.ng')
+    const third = await newCustomer('third@test.ng')
+    for (const c of [first, second, third]) await addToCart(c, a.id)
+
+    const p1 = await initiate(first)
+    expect((await second.post('api/initiate-payment/')).status).toBe(409)
+    const declined = await paySandbox(p1.url, 'decline')
+    await t.app.request(
+      new URL(declined.headers.get('Location')!).pathname + new URL(declined.headers.get('Location')!).search,
+    )
+    expect(payment(p1.txRef).status).toBe('failed')
+    expect(heldFor(p1.txRef)).toBe(0)
+
+    const p2 = await initiate(second)
+    expect((await third.post('api/initiate-payment/')).status).toBe(409)
+    // The customer closes the provider's page with Cancel before any charge exists (Flutterwave: no transaction).
+    t.db.prepare('DELETE FROM sandbox_transactions WHERE tx_ref = ?').run(p2.txRef)
+    const back = await t.app.request(`/api/pay/return?status=cancelled&tx_ref=${p2.txRef}`)
+    expect(new URL(back.headers.get('Location')!).searchParams.get('status')).toBe('cancelled')
+    expect(heldFor(p2.txRef)).toBe(0)
+    await initiate(third)
+  })
+
+  it("does not let a customer's earlier checkout block their new one", async () => {
+    t = await withSandbox()
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const c = await customer()
+    await addToCart(c, a.id)
+    const before = await initiate(c)
+    const after = await initiate(c)
+    expect(heldFor(before.txRef)).toBe(0)
+    expect(heldFor(after.txRef)).toBe(1)
+  })
+
+  it('20 buyers of the last unit at once: 1 order, every other buyer refused before paying or refunded, stock never negative', async () => {
+    const clock = new Clock()
+    const gateway = await sandboxAt(clock)
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => newCustomer(`buyer${i}@test.ng`)))
+    for (const b of buyers) await addToCart(b, a.id)
+
+    const firstRound = await Promise.all(buyers.map((b) => b.post('api/initiate-payment/')))
+    expect(firstRound.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(firstRound.filter((r) => r.status === 409)).toHaveLength(19)
+    const winner = firstRound.findIndex((r) => r.status === 200)
+
+    // The first winner lingers past the hold; the others try again together: one more gets through.
+    clock.advanceMinutes(31)
+    const others = buyers.filter((_, i) => i !== winner)
+    const secondRound = await Promise.all(others.map((b) => b.post('api/initiate-payment/')))
+    expect(secondRound.filter((r) => r.status === 200)).toHaveLength(1)
+
+    // Both pay; every way of settling races for both payments.
+    const urls = [firstRound[winner], ...secondRound.filter((r) => r.status === 200)].map(
+      (r) => new URL(r.body.payment_url as string),
+    )
+    const landings = await Promise.all(urls.map((u) => paySandbox(u, 'success')))
+    await Promise.all([
+      ...landings.map((l) => {
+        const to = new URL(l.headers.get('Location')!)
+        return t.app.request(to.pathname + to.search)
+      }),
+      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
+    ])
+
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(product(a.id).stock).toBe(0)
+    const charged = t.db
+      .prepare(
+        "SELECT tx_ref, refunded_kobo, amount_kobo FROM sandbox_transactions WHERE status = 'successful'",
+      )
+      .all() as { tx_ref: string; refunded_kobo: number; amount_kobo: number }[]
+    expect(charged).toHaveLength(2)
+    for (const charge of charged) {
+      const orders = count(
+        'SELECT COUNT(*) FROM orders WHERE payment_id = (SELECT id FROM payments WHERE tx_ref = ?)',
+        charge.tx_ref,
+      )
+      // Every charge became an order or went back in full: never both, never neither.
+      expect(orders === 1 ? 0 : charge.amount_kobo).toBe(charge.refunded_kobo)
+    }
+    expect(count("SELECT COUNT(*) FROM refunds WHERE status = 'refunded'")).toBe(1)
+    // 38 customers were refused before paying: no payment row, no gateway transaction for them.
+    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(2)
+    expect(count('SELECT COUNT(*) FROM sandbox_transactions')).toBe(2)
+    expect(count("SELECT COUNT(*) FROM payment_reservations WHERE status = 'held'")).toBe(0)
   })
 })
 
@@ -473,7 +661,7 @@ describe('POST verify/ against what the provider reports', () => {
     expect(gateway.initiated[0]).toMatchObject({
       amountKobo: a.price_kobo,
       currency: 'NGN',
-      redirectUrl: 'http://localhost:8080/confirm/payment',
+      redirectUrl: 'http://localhost:8080/api/pay/return',
       customer: { email: CUSTOMER.email, name: 'Ada Customer', phone: '+2348031234567' },
     })
   })
@@ -535,5 +723,286 @@ describe('POST payments/webhook/flutterwave', () => {
     await withScripted({ flwSecretHash: HASH })
     const res = await hook({ event: 'charge.completed', data: { id: 1, tx_ref: 'NOT-OURS' } }, HASH)
     expect(res.status).toBe(200)
+  })
+})
+
+describe('a payment never ends on a dead end (issue 4)', () => {
+  /** Initiates from a page on `origin`, reached through the Host `host`. */
+  async function initiateFrom(c: Client, origin: string | null, host?: string) {
+    const headers: Record<string, string> = {}
+    if (origin) headers.Origin = origin
+    if (host) headers.Host = host
+    const res = await c.post('api/initiate-payment/', undefined, headers)
+    expect(res.status).toBe(200)
+    return decodeURIComponent(new URL(res.body.payment_url).pathname.split('/').pop()!)
+  }
+  const landOn = async (txRef: string, query = 'status=successful') => {
+    const res = await t.app.request(`/api/pay/return?${query}&tx_ref=${encodeURIComponent(txRef)}`)
+    expect(res.status).toBe(303)
+    return new URL(res.headers.get('Location')!)
+  }
+
+  it('sends the customer back to the origin they started from when it is ours, else to APP_URL', async () => {
+    const gateway = await withScripted({ publicOrigins: ['http://192.168.1.20:5173'] })
+    const [a] = products()
+    const c = await customer()
+    const cases: [string | null, string | undefined, string][] = [
+      // Opened at 127.0.0.1 while APP_URL says localhost: the same host the request came to.
+      ['http://127.0.0.1:8080', '127.0.0.1:8080', 'http://127.0.0.1:8080'],
+      // A phone on the LAN, listed in PUBLIC_ORIGINS (through the Vite proxy, say).
+      ['http://192.168.1.20:5173', 'localhost:8787', 'http://192.168.1.20:5173'],
+      // Never an open redirect: a stranger's page is ignored.
+      ['https://evil.example', '127.0.0.1:8080', 'http://localhost:8080'],
+      ['javascript:alert(1)', undefined, 'http://localhost:8080'],
+      [null, undefined, 'http://localhost:8080'],
+    ]
+    for (const [origin, host, expected] of cases) {
+      await addToCart(c, a.id) // each settled payment empties the cart
+      const txRef = await initiateFrom(c, origin, host)
+      expect(gateway.initiated.at(-1)!.redirectUrl).toBe(`${expected}/api/pay/return`)
+      gateway.paid(txRef, a.price_kobo)
+      const to = await landOn(txRef)
+      expect(`${to.origin}${to.pathname}`).toBe(`${expected}/confirm/payment`)
+      expect(to.searchParams.get('status')).toBe('successful')
+    }
+    // An unknown reference goes to APP_URL, whatever the query says.
+    const unknown = await landOn('GS-NOPE', 'status=successful&redirect=https://evil.example')
+    expect(unknown.origin).toBe('http://localhost:8080')
+    expect(unknown.searchParams.get('status')).toBe('failed')
+  })
+
+  it('a phone on the LAN pays on a sandbox page at its own address and comes back there', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const lan = 'http://192.168.1.20:8080'
+    const res = await c.post('api/initiate-payment/', undefined, { Origin: lan, Host: '192.168.1.20:8080' })
+    const url = new URL(res.body.payment_url)
+    expect(url.origin).toBe(lan)
+    const signature = await sandboxSignature(url)
+    const paid = await postSandbox(url, 'success', signature, { Origin: lan, Host: '192.168.1.20:8080' })
+    const landing = new URL(paid.headers.get('Location')!)
+    expect(landing.origin).toBe(lan)
+    const confirm = await t.app.request(landing.pathname + landing.search)
+    expect(new URL(confirm.headers.get('Location')!).origin).toBe(lan)
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+  })
+
+  it('a Referer names the origin when there is no Origin header', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const res = await c.post('api/initiate-payment/', undefined, {
+      Referer: 'http://127.0.0.1:8080/products',
+      Host: '127.0.0.1:8080',
+    })
+    expect(res.status).toBe(200)
+    expect(gateway.initiated[0].redirectUrl).toBe('http://127.0.0.1:8080/api/pay/return')
+  })
+
+  it('settles exactly once when the redirect, the webhook, the periodic check and the page all race', async () => {
+    const HASH = 'hook-hash'
+    const clock = new Clock()
+    const gateway = await sandboxAt(clock, { flwSecretHash: HASH })
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id, 2)
+    const { url, txRef } = await initiate(c)
+    const landing = new URL((await paySandbox(url, 'success')).headers.get('Location')!)
+    const results = await Promise.all([
+      t.app.request(landing.pathname + landing.search),
+      t.app.request(landing.pathname + landing.search), // a double load of the landing
+      t.app.request('/api/payments/webhook/flutterwave', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'verif-hash': HASH },
+        body: JSON.stringify({ event: 'charge.completed', data: { tx_ref: txRef } }),
+      }),
+      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
+      c.post('verify/', { tx_ref: txRef, status: 'successful' }),
+      c.post('verify/', { tx_ref: txRef }),
+    ])
+    expect(results.map((r) => ('status' in r ? r.status : 'check'))).toEqual([
+      303,
+      303,
+      200,
+      'check',
+      201,
+      201,
+    ])
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(product(a.id).stock).toBe(a.stock - 2)
+    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Successful')).toHaveLength(1)
+    expect(count('SELECT COUNT(*) FROM refunds')).toBe(0)
+    expect(count("SELECT COUNT(*) FROM payment_reservations WHERE status = 'converted'")).toBe(1)
+  })
+
+  it('GET payments/{tx_ref}/ shows the owner the outcome after logging in again; nobody else', async () => {
+    t = await withSandbox()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id, 2)
+    const { url, txRef } = await initiate(c)
+    const open = await c.get(`payments/${txRef}/`)
+    expect(open.status).toBe(200)
+    expect(open.body).toMatchObject({ tx_ref: txRef, status: 'pending', orders: [], refund: null })
+    expect(typeof open.body.held_until).toBe('string')
+
+    // The session ends while paying; the gateway's return still settles.
+    await c.post('logout/')
+    const landing = new URL((await paySandbox(url, 'success')).headers.get('Location')!)
+    await t.app.request(landing.pathname + landing.search)
+    expect((await c.get(`payments/${txRef}/`)).status).toBe(401)
+
+    await c.login(CUSTOMER)
+    const done = await c.get(`payments/${txRef}/`)
+    expect(done.status).toBe(200)
+    expect(done.body).toEqual({
+      tx_ref: txRef,
+      status: 'successful',
+      message: 'Payment successful. Your order has been placed.',
+      amount: (2 * a.price_kobo) / 100,
+      created: expect.any(String),
+      settled: expect.any(String),
+      held_until: null,
+      lines: [
+        { product_id: a.id, name: a.name, image: expect.any(String), quantity: 2, price: a.price_kobo / 100 },
+      ],
+      orders: [
+        {
+          id: expect.any(Number),
+          status: 'Processing',
+          product_name: a.name,
+          quantity: 2,
+          price: a.price_kobo / 100,
+        },
+      ],
+      refund: null,
+    })
+    const stranger = await newCustomer('stranger@test.ng')
+    expect((await stranger.get(`payments/${txRef}/`)).status).toBe(404)
+    expect((await c.get('payments/GS-NOPE/')).status).toBe(404)
+  })
+})
+
+describe('refunds', () => {
+  it('refunds a charge below the order total through the gateway', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    gateway.paid(txRef, a.price_kobo - 100, { transactionId: '4321' })
+    expect((await c.post('verify/', { tx_ref: txRef })).status).toBe(400)
+    expect(gateway.refunds).toEqual([
+      { txRef, transactionId: '4321', amountKobo: a.price_kobo - 100, reason: expect.any(String) },
+    ])
+  })
+
+  it('a refund the gateway refuses is retried by the periodic check, and the admin sees it', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    t.db.prepare('UPDATE products SET stock = 0 WHERE id = ?').run(a.id) // sold in the shop meanwhile
+    gateway.paid(txRef, a.price_kobo)
+    gateway.refundError = new Error('Flutterwave refused the refund (503)')
+    expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
+    expect(t.db.prepare('SELECT status, attempts, error FROM refunds').get()).toEqual({
+      status: 'failed',
+      attempts: 1,
+      error: 'Flutterwave refused the refund (503)',
+    })
+    expect(notifications(CUSTOMER.email).some((n) => n.heading === 'Payment Refunded')).toBe(false)
+
+    const admin = new Client(t.app)
+    await admin.login(ADMIN)
+    const listed = await admin.get('admins/refunds/')
+    expect(listed.status).toBe(200)
+    expect(listed.body).toEqual([
+      {
+        id: expect.any(Number),
+        tx_ref: txRef,
+        customer: 'Ada Customer',
+        email: CUSTOMER.email,
+        amount: a.price_kobo / 100,
+        status: 'failed',
+        reason: `${a.name} sold out before the payment completed.`,
+        error: 'Flutterwave refused the refund (503)',
+        attempts: 1,
+        products: `1 × ${a.name}`,
+        created: expect.any(String),
+        refunded: null,
+      },
+    ])
+    expect((await c.get('admins/refunds/')).status).toBe(403)
+
+    gateway.refundError = null
+    const report = await checkPendingPayments({ db: t.db, gateway })
+    expect(report).toMatchObject({ refundsTried: 1, refunded: 1 })
+    expect(gateway.refunds).toHaveLength(1)
+    expect((await admin.get('admins/refunds/')).body[0]).toMatchObject({
+      status: 'refunded',
+      refunded: expect.any(String),
+    })
+    expect((await c.get(`payments/${txRef}/`)).body.refund).toMatchObject({
+      status: 'refunded',
+      amount: a.price_kobo / 100,
+    })
+    await checkPendingPayments({ db: t.db, gateway })
+    expect(gateway.refunds).toHaveLength(1)
+    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Refunded')).toHaveLength(1)
+  })
+
+  it('refunds a charge that arrives for a payment already closed as declined', async () => {
+    const gateway = await withScripted({ flwSecretHash: 'h' })
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    gateway.paid(txRef, a.price_kobo, { status: 'failed' })
+    expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
+    // The payer retries on the provider's page and this time the card goes through.
+    gateway.paid(txRef, a.price_kobo, { transactionId: '888' })
+    await checkPendingPayments({ db: t.db, gateway })
+    expect(gateway.refunds).toEqual([
+      expect.objectContaining({ transactionId: '888', amountKobo: a.price_kobo }),
+    ])
+    await checkPendingPayments({ db: t.db, gateway })
+    expect(gateway.refunds).toHaveLength(1)
+  })
+})
+
+describe('checkPendingPayments', () => {
+  it('settles a paid payment whose browser never came back and no webhook arrived', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 0 })
+    gateway.paid(txRef, a.price_kobo)
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 1 })
+    expect(payment(txRef).status).toBe('successful')
+    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 0 })
+  })
+
+  it('keeps asking while the gateway is down, and closes quietly a payment nobody paid a day on', async () => {
+    const gateway = await withScripted()
+    const [a] = products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    const { txRef } = await initiate(c)
+    gateway.answers.set(txRef, new Error('down'))
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ errors: 1, abandoned: 0 })
+    gateway.answers.delete(txRef)
+    const later = () => Date.now() + 25 * 3600_000
+    expect(await checkPendingPayments({ db: t.db, gateway, now: later })).toMatchObject({ abandoned: 1 })
+    expect(payment(txRef).status).toBe('cancelled')
+    expect(notifications(CUSTOMER.email)).toEqual([])
   })
 })

@@ -1,0 +1,144 @@
+import type { DB } from '../db/index.js'
+import type { Gateway } from '../payments/gateway.js'
+import {
+  MAX_REFUND_ATTEMPTS,
+  expireReservations,
+  processRefund,
+  refundLateCharge,
+  verifyAndSettle,
+} from './settle.js'
+
+export interface PaymentCheckDeps {
+  db: DB
+  gateway: Gateway
+  now?: () => number
+  /** A payment the gateway still knows nothing of after this long was abandoned: it is closed. */
+  abandonAfterMs?: number
+}
+
+export interface PaymentCheckReport {
+  /** Holds past their time, marked expired. */
+  expired: number
+  /** Pending payments asked about, and what became of them. */
+  checked: number
+  settled: number
+  closed: number
+  abandoned: number
+  /** Refunds asked of the gateway this run (due, retried, or for a late charge), and how many it accepted. */
+  refundsTried: number
+  refunded: number
+  /** Gateway calls that failed (retried next time). */
+  errors: number
+}
+
+const DAY_MS = 24 * 3600_000
+/** One run asks about at most this many payments, oldest first, so a backlog cannot hog the gateway. */
+const BATCH = 200
+
+/**
+ * The third way a payment is settled, after the redirect and the webhook: asks the gateway about
+ * every pending payment, so a paid one is settled even when the browser never came back and the
+ * webhook was lost. Also expires stock holds, retries refunds, and gives back late charges for
+ * payments closed in the last day. Safe to run alongside the other two (settling is conditional).
+ */
+export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<PaymentCheckReport> {
+  const { db, gateway } = deps
+  const now = deps.now ?? Date.now
+  const abandonAfterMs = deps.abandonAfterMs ?? DAY_MS
+  const report: PaymentCheckReport = {
+    expired: expireReservations(db, now()),
+    checked: 0,
+    settled: 0,
+    closed: 0,
+    abandoned: 0,
+    refundsTried: 0,
+    refunded: 0,
+    errors: 0,
+  }
+
+  const pending = db
+    .prepare(`SELECT id, tx_ref, created_at FROM payments WHERE status = 'pending' ORDER BY id LIMIT ?`)
+    .all(BATCH) as { id: number; tx_ref: string; created_at: string }[]
+  for (const payment of pending) {
+    report.checked++
+    const answer = await verifyAndSettle(db, gateway, payment.tx_ref, undefined, now)
+    if (answer.httpStatus === 502) report.errors++
+    else if (answer.body.status === 'successful') report.settled++
+    else if (answer.body.status === 'failed' || answer.body.status === 'cancelled') {
+      const stillPending = db.prepare('SELECT status FROM payments WHERE id = ?').pluck().get(payment.id)
+      if (stillPending !== 'pending') report.closed++
+      else if (Date.parse(payment.created_at) < now() - abandonAfterMs) {
+        // The gateway has no charge a day on: the customer walked away. Closed quietly (no
+        // notification: they were never charged), so it stops being asked about.
+        const closed = db
+          .prepare(
+            `UPDATE payments SET status = 'cancelled', message = 'No payment was made for this order.',
+               settled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+             WHERE id = ? AND status = 'pending'`,
+          )
+          .run(payment.id).changes
+        report.abandoned += closed
+      }
+    }
+  }
+
+  const since = new Date(now() - DAY_MS).toISOString()
+  const closedRecently = db
+    .prepare(
+      `SELECT p.tx_ref FROM payments p
+       WHERE p.status IN ('failed', 'cancelled') AND p.settled_at >= ?
+         AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id)
+       ORDER BY p.id LIMIT ?`,
+    )
+    .all(since, BATCH) as { tx_ref: string }[]
+  for (const { tx_ref } of closedRecently) {
+    try {
+      if (await refundLateCharge(db, gateway, tx_ref, undefined, now)) {
+        report.refundsTried++
+        const status = db
+          .prepare('SELECT r.status FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.tx_ref = ?')
+          .pluck()
+          .get(tx_ref)
+        if (status === 'refunded') report.refunded++
+      }
+    } catch (err) {
+      console.error(`Late charge check of ${tx_ref} failed`, err)
+      report.errors++
+    }
+  }
+
+  const due = db
+    .prepare(
+      `SELECT payment_id FROM refunds
+       WHERE status IN ('pending', 'processing') OR (status = 'failed' AND attempts < ?) ORDER BY id LIMIT ?`,
+    )
+    .pluck()
+    .all(MAX_REFUND_ATTEMPTS, BATCH) as number[]
+  for (const paymentId of due) {
+    // Another caller may be asking right now: processRefund's claim lets only one through.
+    const status = await processRefund(db, gateway, paymentId, now)
+    if (status === 'refunded' || status === 'failed') report.refundsTried++
+    if (status === 'refunded') report.refunded++
+    if (status === 'failed') report.errors++
+  }
+  return report
+}
+
+/**
+ * Runs checkPendingPayments every intervalMs (5 minutes by default) in the server process; a run
+ * never overlaps the previous one, and the timer does not keep the process alive.
+ */
+export function startPaymentChecks(deps: PaymentCheckDeps, intervalMs = 5 * 60_000) {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    checkPendingPayments(deps)
+      .catch((err: unknown) => console.error('Periodic payment check failed', err))
+      .finally(() => {
+        running = false
+      })
+  }, intervalMs)
+  timer.unref()
+  return timer
+}
