@@ -38,7 +38,8 @@ export function createApp({ db, config, gateway }: AppDeps) {
       cors({
         origin: config.corsOrigin,
         credentials: true,
-        allowHeaders: ['Content-Type', 'X-CSRFToken', 'Idempotency-Key'],
+        // X-User-Id: the page names its user on reads so the service worker caches per user (src/lib/worker-protocol.ts).
+        allowHeaders: ['Content-Type', 'X-CSRFToken', 'Idempotency-Key', 'X-User-Id'],
       }),
     )
   }

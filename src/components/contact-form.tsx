@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Send } from 'lucide-react'
-import type { MessageAnswer, QuickMessage } from '../../contract/index.js'
+import type { MessageAnswer } from '../../contract/fields.js'
+import type { QuickMessage } from '../../contract/messages.js'
 import { ApiError } from '../lib/api-client'
 import { submitThroughOutbox } from '../offline/outbox'
 import { useSession } from '../lib/session'

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { AuthCheck, SessionRole } from '../../contract/index.js'
+import type { AuthCheck, SessionRole } from '../../contract/auth.js'
 import { ApiError, api, setRequestUser } from './api-client'
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'

@@ -1,5 +1,8 @@
 import Dexie, { type Table } from 'dexie'
-import type { CartItem, Notification, Product, UserOrder } from '../../contract/index.js'
+import type { CartItem } from '../../contract/cart.js'
+import type { Product } from '../../contract/catalogue.js'
+import type { Notification } from '../../contract/notifications.js'
+import type { UserOrder } from '../../contract/orders.js'
 import type { OutboxKind } from '../lib/worker-protocol'
 
 /** A post waiting in the outbox; `id` is also its Idempotency-Key, so a replay never duplicates it. */

@@ -3,7 +3,6 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { mockApi, order, renderAdmin } from './admin-helpers'
-import { orderDay } from '../../src/features/orders/filters'
 
 afterEach(() => {
   cleanup()
@@ -83,11 +82,6 @@ describe('Order Management', () => {
     expect(ids()).toEqual(['Tunde Bello'])
     await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'processing')
     expect(ids()).toEqual(['Amaka Obi', 'Musa Ali'])
-  })
-
-  test('orderDay is the Lagos business day', () => {
-    expect(orderDay({ created: '2026-03-09T23:30:00.000Z' })).toBe('2026-03-10')
-    expect(orderDay({ created: '2026-03-09T22:59:00.000Z' })).toBe('2026-03-09')
   })
 
   test('Mark as done confirms, posts order_actions without a body and reloads', async () => {

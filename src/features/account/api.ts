@@ -1,11 +1,14 @@
 /** The account's data: sign-up, profile and password (both settings pages), and the admin's own settings. */
 import { queryOptions } from '@tanstack/react-query'
 import type {
-  MessageAnswer,
   NotificationSettings,
-  PaymentSettings,
+  PasswordChangeRequest,
   Profile,
-} from '../../../contract/index.js'
+  ProfileRequest,
+} from '../../../contract/account.js'
+import type { RegisterRequest } from '../../../contract/auth.js'
+import type { MessageAnswer } from '../../../contract/fields.js'
+import type { PaymentSettings, PaymentSettingsRequest } from '../../../contract/withdrawals.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 
@@ -15,24 +18,13 @@ export const accountKeys = {
   notificationSettings: (userId: number) => [...userScope(userId), 'notification-settings'] as const,
 }
 
-export interface SignUp {
-  fullName: string
-  email: string
-  password: string
-}
-export const signUp = (body: SignUp) => api.post<MessageAnswer>('register/', body)
-
-export interface PasswordChange {
-  current_password: string
-  new_password: string
-  confirm_password: string
-}
+export const signUp = (body: RegisterRequest) => api.post<MessageAnswer>('register/', body)
 
 export const fetchProfile = (userId: number) => api.get<Profile>(`admins/settings/${userId}/`)
 /** Location is the customer's field only; the admin's save leaves it out (SPEC section 7). */
-export const saveProfile = (userId: number, profile: Omit<Profile, 'location'> & { location?: string }) =>
+export const saveProfile = (userId: number, profile: ProfileRequest) =>
   api.post<MessageAnswer>(`admins/settings/${userId}/`, profile)
-export const changePassword = (userId: number, body: PasswordChange) =>
+export const changePassword = (userId: number, body: PasswordChangeRequest) =>
   api.post<MessageAnswer>(`admins/password/${userId}/`, body)
 
 /**
@@ -66,7 +58,7 @@ export const notificationSettingsQuery = (userId: number) =>
 
 export const useSavePaymentSettings = () =>
   useUserMutation(
-    (body: PaymentSettings) => api.post<MessageAnswer>('admins/payment-settings/', body),
+    (body: PaymentSettingsRequest) => api.post<MessageAnswer>('admins/payment-settings/', body),
     CALL_EVEN_OFFLINE,
   )
 

@@ -1,6 +1,7 @@
 /** Bookings' data: keys, calls, queries and mutations for /book and the back office's Bookings screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AppointmentRequest, Booking, MessageAnswer } from '../../../contract/index.js'
+import type { AppointmentRequest, Booking } from '../../../contract/bookings.js'
+import type { MessageAnswer } from '../../../contract/fields.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'

@@ -1,4 +1,4 @@
-import type { Booking } from '../../../contract/index.js'
+import type { Booking } from '../../../contract/bookings.js'
 import { localPhone } from '../../../contract/phone.js'
 import { fieldHas, normalizeQuery } from '../../lib/search'
 

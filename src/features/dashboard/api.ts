@@ -1,6 +1,8 @@
 /** The dashboard's data: the figures and the withdrawals. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { DashboardStats, MessageAnswer, Withdrawal } from '../../../contract/index.js'
+import type { DashboardStats } from '../../../contract/dashboard.js'
+import type { MessageAnswer } from '../../../contract/fields.js'
+import type { Withdrawal, WithdrawalRequest } from '../../../contract/withdrawals.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -32,6 +34,7 @@ export const useWithdrawals = (enabled: boolean) => {
 
 export const useRequestWithdrawal = () =>
   useUserMutation(
-    (amount: number) => api.post<MessageAnswer & { id: number }>('admins/withdrawals/', { amount }),
+    (amount: WithdrawalRequest['amount']) =>
+      api.post<MessageAnswer & { id: number }>('admins/withdrawals/', { amount } satisfies WithdrawalRequest),
     CALL_EVEN_OFFLINE,
   )

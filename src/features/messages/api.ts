@@ -1,6 +1,7 @@
 /** Messages' data: the footer's newsletter sign-up and the back office's Messages screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AdminMessage, MessageAnswer } from '../../../contract/index.js'
+import type { MessageAnswer } from '../../../contract/fields.js'
+import type { AdminMessage } from '../../../contract/messages.js'
 import { api, ApiError, getCsrfToken, requestWithStatus } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'

@@ -1,4 +1,4 @@
-import type { AdminMessage } from '../../../contract/index.js'
+import type { AdminMessage } from '../../../contract/messages.js'
 import { fieldHas, normalizeQuery } from '../../lib/search'
 
 export function filterMessages(messages: AdminMessage[], search: string): AdminMessage[] {

@@ -1,6 +1,7 @@
 /** Notifications' data: the user menu's list (readable offline) and marking one read. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MessageAnswer, Notification } from '../../../contract/index.js'
+import type { MessageAnswer } from '../../../contract/fields.js'
+import type { Notification } from '../../../contract/notifications.js'
 import { api } from '../../lib/api-client'
 import { userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'

@@ -1,6 +1,7 @@
 /** Orders' data: the customer's /orders and the back office's Orders screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AdminOrder, MessageAnswer, UserOrder } from '../../../contract/index.js'
+import type { MessageAnswer } from '../../../contract/fields.js'
+import type { AdminOrder, OrderActionRequest, UserOrder } from '../../../contract/orders.js'
 import { api, apiUrl } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -52,7 +53,7 @@ export const useAdminOrders = () => useQuery(adminOrdersQuery(useUserId()))
 /** Without a status the order is marked done (Completed); { status: 'Shipped' } marks it shipped. */
 export const useOrderAction = () =>
   useUserMutation(
-    ({ id, status }: { id: number; status?: 'Shipped' }) =>
+    ({ id, status }: { id: number; status?: OrderActionRequest['status'] }) =>
       api.post<MessageAnswer & { status: string }>(
         `admins/order_actions/${id}/`,
         status ? { status } : undefined,

@@ -1,18 +1,8 @@
-import type { AdminOrder } from '../../../contract/index.js'
+import type { AdminOrder } from '../../../contract/orders.js'
+import { businessDay } from '../../../contract/dates.js'
 import { fieldHas, normalizeQuery } from '../../lib/search'
 
 export type OrderStatusFilter = 'all' | 'completed' | 'processing' | 'shipped'
-
-/** Lagos keeps UTC+1 all year (no daylight saving). */
-const LAGOS_OFFSET_MS = 3_600_000
-/**
- * The business day (Lagos) an order was placed, YYYY-MM-DD: the same day the server's `from`/`to`
- * filter and CSV export use, so the list and the export agree.
- */
-export function orderDay(order: Pick<AdminOrder, 'created'>): string {
-  const t = Date.parse(order.created)
-  return Number.isNaN(t) ? '' : new Date(t + LAGOS_OFFSET_MS).toISOString().slice(0, 10)
-}
 
 export interface OrderFilters {
   search: string
@@ -28,7 +18,8 @@ export function filterOrders(orders: AdminOrder[], { search, status, from, to }:
     if (status !== 'all' && o.status.toLowerCase() !== status) return false
     if (q && !fieldHas(o.user, q) && !fieldHas(o.product_name, q)) return false
     if (from || to) {
-      const day = orderDay(o)
+      // The business day (Lagos) the order was placed: the day the server's filter and CSV export use.
+      const day = businessDay(o.created)
       if (from && day < from) return false
       if (to && day > to) return false
     }

@@ -1,13 +1,10 @@
 /** The shop's data: the catalogue, the cart, checkout and payment, and the back office's Products screen. */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
-import type {
-  CartItem,
-  InitiatePaymentAnswer,
-  MessageAnswer,
-  Product,
-  VerifyAnswer,
-} from '../../../contract/index.js'
+import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
+import type { Product } from '../../../contract/catalogue.js'
+import type { MessageAnswer } from '../../../contract/fields.js'
+import type { InitiatePaymentAnswer, VerifyAnswer, VerifyRequest } from '../../../contract/payments.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -51,7 +48,7 @@ export function useCatalogue() {
 export const fetchCart = () => api.get<CartItem[]>('get/carts/')
 export const addToCart = (productId: number) => api.post<MessageAnswer>(`cart/${productId}/`)
 export const removeFromCart = (productId: number) => api.delete(`admins/delete/${productId}/cart/`)
-export const updateCart = (items: { id: number; quantity: number }[]) =>
+export const updateCart = (items: UpdateCartRequest['items']) =>
   api.post<MessageAnswer>('/update-cart/', { items })
 
 /**
@@ -126,8 +123,7 @@ export function useCart() {
 // ---------- checkout and payment ----------
 
 export const initiatePayment = () => api.post<InitiatePaymentAnswer>('api/initiate-payment/')
-export const verifyPayment = (body: { tx_ref: string; status?: string; transaction_id?: string }) =>
-  api.post<VerifyAnswer>('verify/', body)
+export const verifyPayment = (body: VerifyRequest) => api.post<VerifyAnswer>('verify/', body)
 
 // ---------- back office ----------
 

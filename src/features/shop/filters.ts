@@ -1,4 +1,4 @@
-import type { Product } from '../../../contract/index.js'
+import type { Product } from '../../../contract/catalogue.js'
 import { fieldHas, normalizeQuery } from '../../lib/search'
 
 export type CategoryFilter = 'all' | 'pest-control' | 'cleaning' | 'equipment'

@@ -1,6 +1,8 @@
 /** Users' data: the back office's User Management screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AdminUser, MessageAnswer } from '../../../contract/index.js'
+import type { MessageAnswer } from '../../../contract/fields.js'
+import type { RegisterAdminRequest } from '../../../contract/auth.js'
+import type { AdminUser, AdminUserUpdateRequest } from '../../../contract/users.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -18,18 +20,15 @@ export const usersQuery = (userId: number | null) =>
   })
 export const useUsers = () => useQuery(usersQuery(useUserId()))
 
-export interface NewAdmin {
-  fullName: string
-  email: string
-  password: string
-  phoneNumber: string
-}
 export const useAddAdmin = () =>
-  useUserMutation((body: NewAdmin) => api.post<MessageAnswer>('register/admin/', body), CALL_EVEN_OFFLINE)
+  useUserMutation(
+    (body: RegisterAdminRequest) => api.post<MessageAnswer>('register/admin/', body),
+    CALL_EVEN_OFFLINE,
+  )
 
 export const useUpdateUser = () =>
   useUserMutation(
-    ({ id, ...body }: { id: number; role: string; phone_number: string }) =>
+    ({ id, ...body }: AdminUserUpdateRequest & { id: number }) =>
       api.post<MessageAnswer>(`admins/users/${id}/`, body),
     CALL_EVEN_OFFLINE,
   )

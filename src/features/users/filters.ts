@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../contract/index.js'
+import type { AdminUser } from '../../../contract/users.js'
 import { localPhone } from '../../../contract/phone.js'
 import { fieldHas, normalizeQuery } from '../../lib/search'
 

@@ -1,10 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import {
-  EMPTY_PAYMENT_SETTINGS,
-  type NotificationSettings,
-  type PaymentSettings,
-} from '../../../../contract/index.js'
+import type { NotificationSettings } from '../../../../contract/account.js'
+import { EMPTY_PAYMENT_SETTINGS, type PaymentSettings } from '../../../../contract/withdrawals.js'
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
 import { TextField } from '../../../components/ui/text-field'

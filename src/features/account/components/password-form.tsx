@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
-import { changePassword, type PasswordChange } from '../api'
+import type { PasswordChangeRequest } from '../../../../contract/account.js'
+import { changePassword } from '../api'
 import { TextField } from '../../../components/ui/text-field'
 import { useSaveOutcome, type Outcome } from './use-save-outcome'
 
@@ -12,7 +13,11 @@ export interface PasswordFormText {
   errorFallback: string
 }
 
-const EMPTY_PASSWORDS: PasswordChange = { current_password: '', new_password: '', confirm_password: '' }
+const EMPTY_PASSWORDS: PasswordChangeRequest = {
+  current_password: '',
+  new_password: '',
+  confirm_password: '',
+}
 
 /** The password change of both settings pages (POST admins/password/{id}/); cleared once it succeeds. */
 export function PasswordForm({
@@ -31,7 +36,7 @@ export function PasswordForm({
   const [form, setForm] = useState(EMPTY_PASSWORDS)
   const { busy, run } = useSaveOutcome(onOutcome)
   const id = useId()
-  const set = (key: keyof PasswordChange) => (e: ChangeEvent<HTMLInputElement>) =>
+  const set = (key: keyof PasswordChangeRequest) => (e: ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))
 
   async function submit(e: FormEvent) {

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import type { Profile } from '../../../../contract/index.js'
+import type { Profile } from '../../../../contract/account.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { accountKeys, saveProfile } from '../api'
 import { useSession } from '../../../lib/session'

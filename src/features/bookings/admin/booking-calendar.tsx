@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import type { Booking } from '../../../../contract/index.js'
+import type { Booking } from '../../../../contract/bookings.js'
 import { formatDate, todayIso } from '../../../../contract/dates.js'
 import { Card, StatusBadge, linkButton } from '../../../components/ui/admin'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { CalendarDays, List } from 'lucide-react'
-import type { Booking, BookingStatus } from '../../../../contract/index.js'
+import { bookingAction, canCancelBooking, type Booking } from '../../../../contract/bookings.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { localPhone, whatsappLink } from '../../../../contract/phone.js'
 import { Modal } from '../../../components/ui/modal'
@@ -29,15 +29,6 @@ const STATUS_OPTIONS = [
   ['completed', 'Completed'],
   ['cancelled', 'Cancelled'],
 ] as const
-
-/**
- * SPEC section 4, adapted to our statuses: the action reads 'approve' on a Pending booking (-> Confirmed)
- * and 'confirm' on a Confirmed one (-> Completed); nothing otherwise.
- */
-export function bookingAction(status: BookingStatus): 'approve' | 'confirm' | null {
-  return status === 'Pending' ? 'approve' : status === 'Confirmed' ? 'confirm' : null
-}
-const canReject = (status: BookingStatus) => status === 'Pending' || status === 'Confirmed'
 
 const BOOKING_COLUMNS = ['Customer', 'Whatsapp no', 'Service', 'Details', 'Date & Time', 'Status', 'Actions']
 
@@ -104,7 +95,7 @@ function ActionButtons({
           {action}
         </button>
       )}
-      {canReject(booking.status) && (
+      {canCancelBooking(booking.status) && (
         <button
           type="button"
           className={`btn-secondary text-red-700 ${size}`}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { CalendarCheck, Clock3, MessageCircle, Phone, Siren } from 'lucide-react'
 import { BUSINESS_TIME_ZONE, formatDate, todayIso } from '../../../../contract/dates.js'
-import { appointmentBody, type AppointmentRequest, type Booking } from '../../../../contract/index.js'
+import { appointmentBody, type AppointmentRequest, type Booking } from '../../../../contract/bookings.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { ApiError } from '../../../lib/api-client'
 import { useBookAppointment, useBookings } from '../api'
@@ -21,7 +21,7 @@ const EMPTY: Required<AppointmentRequest> = {
 }
 export const QUEUED_BOOKING = "Saved — will be sent when you're back online"
 
-/** Runs the server's own schema (contract/index.ts) so the client shows the same messages, field by field. */
+/** Runs the server's own schema (contract/bookings.ts) so the client shows the same messages, field by field. */
 export function validateAppointment(form: AppointmentRequest, today?: () => string) {
   const parsed = appointmentBody(today).safeParse(form)
   if (parsed.success) return { data: parsed.data, errors: {} as FieldErrors }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Mail } from 'lucide-react'
-import type { AdminMessage } from '../../../../contract/index.js'
+import type { AdminMessage } from '../../../../contract/messages.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { Modal } from '../../../components/ui/modal'
 import { useAdminMessages } from '../api'

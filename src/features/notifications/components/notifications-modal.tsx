@@ -1,6 +1,6 @@
 import { BellOff } from 'lucide-react'
 import { formatDateTime } from '../../../../contract/dates.js'
-import type { Notification } from '../../../../contract/index.js'
+import type { Notification } from '../../../../contract/notifications.js'
 import { errorMessage } from '../../../lib/api-client'
 import { isAlertHeading, useMarkNotificationRead, useNotifications } from '../api'
 import { Modal } from '../../../components/ui/modal'

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { Download, SlidersHorizontal } from 'lucide-react'
-import type { AdminOrder } from '../../../../contract/index.js'
+import { orderMoves, type AdminOrder } from '../../../../contract/orders.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { TextField } from '../../../components/ui/text-field'
@@ -43,11 +43,12 @@ function OrderActions({
   wide?: boolean
 }) {
   const size = wide ? 'flex-1 py-2' : 'px-3 py-1.5'
-  if (order.status === 'Completed') return <span className="text-slate-400">—</span>
+  const moves = orderMoves(order.status)
+  if (moves.length === 0) return <span className="text-slate-400">—</span>
   // In the table the buttons stack, so the row fits beside the sidebar on a laptop screen.
   return (
     <div className={wide ? 'flex gap-2' : 'flex flex-col gap-1.5'}>
-      {order.status === 'Processing' && (
+      {moves.includes('Shipped') && (
         <button
           type="button"
           className={`btn-secondary whitespace-nowrap ${size}`}
@@ -56,13 +57,15 @@ function OrderActions({
           Mark as shipped
         </button>
       )}
-      <button
-        type="button"
-        className={`btn-primary whitespace-nowrap ${size}`}
-        onClick={() => onAction({ order, kind: 'done' })}
-      >
-        Mark as done
-      </button>
+      {moves.includes('Completed') && (
+        <button
+          type="button"
+          className={`btn-primary whitespace-nowrap ${size}`}
+          onClick={() => onAction({ order, kind: 'done' })}
+        >
+          Mark as done
+        </button>
+      )}
     </div>
   )
 }

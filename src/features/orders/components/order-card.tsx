@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { MapPin } from 'lucide-react'
-import type { UserOrder } from '../../../../contract/index.js'
+import type { UserOrder } from '../../../../contract/orders.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { formatDate } from '../../../../contract/dates.js'
 import { mediaUrl } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
-import { deliveryText } from '../delivery'
+import { deliveryText } from '../../../../contract/orders.js'
 import { OrderStatusBadge } from './order-status-badge'
 import { TrackingTimeline } from './tracking-timeline'
 

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../../contract/index.js'
+import type { OrderStatus } from '../../../../contract/orders.js'
 
 /** SPEC: Completed green, Processing yellow, otherwise (Shipped) blue. */
 const styles: Record<OrderStatus, string> = {

@@ -1,14 +1,16 @@
 import { Check, PackageCheck, Truck, ClipboardList } from 'lucide-react'
-import type { UserOrder } from '../../../../contract/index.js'
+import { orderTimeline, type OrderStatus, type UserOrder } from '../../../../contract/orders.js'
 import { formatDateTime } from '../../../../contract/dates.js'
+
+const STEP_TEXT: Record<OrderStatus, { detail: string; Icon: typeof Truck }> = {
+  Processing: { detail: 'Order placed and paid', Icon: ClipboardList },
+  Shipped: { detail: 'On its way to you', Icon: Truck },
+  Completed: { detail: 'Delivered', Icon: PackageCheck },
+}
 
 /** Processing -> Shipped -> Completed, each with the moment it happened (from the order's own dates). */
 export function TrackingTimeline({ order }: { order: UserOrder }) {
-  const steps = [
-    { label: 'Processing', detail: 'Order placed and paid', at: order.created, Icon: ClipboardList },
-    { label: 'Shipped', detail: 'On its way to you', at: order.shipped, Icon: Truck },
-    { label: 'Completed', detail: 'Delivered', at: order.completed, Icon: PackageCheck },
-  ]
+  const steps = orderTimeline(order).map(({ status, at }) => ({ label: status, at, ...STEP_TEXT[status] }))
   return (
     <ol className="relative space-y-6" aria-label={`Tracking for ${order.product_name}`}>
       {steps.map(({ label, detail, at, Icon }, i) => {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react'
-import { CATEGORIES, type Category, type Product } from '../../../../contract/index.js'
+import { CATEGORIES, type Category, type Product } from '../../../../contract/catalogue.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage, mediaUrl } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react'
-import type { CartItem } from '../../../../contract/index.js'
+import type { CartItem } from '../../../../contract/cart.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { mediaUrl } from '../../../lib/api-client'
 import { QuantityStepper } from './quantity-stepper'

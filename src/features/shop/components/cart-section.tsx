@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ShoppingCart } from 'lucide-react'
-import type { CartItem } from '../../../../contract/index.js'
+import type { CartItem } from '../../../../contract/cart.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { useCart } from '../api'
 import { useSession } from '../../../lib/session'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Check, ShoppingCart } from 'lucide-react'
-import type { Product } from '../../../../contract/index.js'
+import type { Product } from '../../../../contract/catalogue.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage, mediaUrl } from '../../../lib/api-client'
 import { StockBadge } from './stock-badge'

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Search } from 'lucide-react'
-import { CATEGORIES, type Category, type Product } from '../../../../contract/index.js'
+import { CATEGORIES, type Category, type Product } from '../../../../contract/catalogue.js'
 import { useCart, useCatalogue } from '../api'
 import { useSession } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'

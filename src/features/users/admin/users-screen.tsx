@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { Pencil, Trash2, UserPlus } from 'lucide-react'
-import type { AdminUser } from '../../../../contract/index.js'
+import type { AdminUser, AdminUserUpdateRequest } from '../../../../contract/users.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
-import { useAddAdmin, useDeleteUser, useUpdateUser, useUsers, type NewAdmin } from '../api'
+import type { RegisterAdminRequest } from '../../../../contract/auth.js'
+import { useAddAdmin, useDeleteUser, useUpdateUser, useUsers } from '../api'
 import { filterUsers, type RoleFilter } from '../filters'
 import {
   Card,
@@ -28,13 +29,13 @@ const ROLE_OPTIONS = [
 
 const USER_COLUMNS = ['Name', 'Email', 'Phone No', 'Role', 'Actions']
 
-const EMPTY_ADMIN: NewAdmin = { fullName: '', email: '', password: '', phoneNumber: '' }
+const EMPTY_ADMIN: RegisterAdminRequest = { fullName: '', email: '', password: '', phoneNumber: '' }
 
 function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY_ADMIN)
   const [error, setError] = useState('')
   const addAdmin = useAddAdmin()
-  const set = (key: keyof NewAdmin) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  const set = (key: keyof RegisterAdminRequest) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))
 
   function close() {
@@ -104,7 +105,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: ()
 }
 
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [role, setRole] = useState(user.role.toLowerCase())
+  const [role, setRole] = useState(user.role.toLowerCase() as AdminUserUpdateRequest['role'])
   const [phone, setPhone] = useState(localPhone(user.phone_number))
   const [error, setError] = useState('')
   const update = useUpdateUser()
@@ -129,7 +130,12 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         <label htmlFor="edit-role" className="field-label">
           Role
         </label>
-        <select id="edit-role" value={role} onChange={(e) => setRole(e.target.value)} className="field">
+        <select
+          id="edit-role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as AdminUserUpdateRequest['role'])}
+          className="field"
+        >
           <option value="admin">Admin</option>
           <option value="staff">Staff</option>
           <option value="customer">Customer</option>
