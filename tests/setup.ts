@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest'
+import { configure } from '@testing-library/dom'
+
+// Screens load as lazy chunks (as in the app): on a busy 2-core CI machine the first find can take
+// longer than the 1 s default. A real wait, not a weaker check: every assertion stays the same.
+configure({ asyncUtilTimeout: 5000 })
 
 // The one jsdom set-up, for every test file that runs in jsdom (node tests skip it).
 if (typeof window !== 'undefined' && typeof HTMLDialogElement !== 'undefined') {

@@ -15,7 +15,10 @@ import {
   useSaveNotificationSettings,
   useSavePaymentSettings,
 } from '../api'
-import { Card, PageHeader, QueryGate, ResultDialog, Switch } from '../../../components/ui/admin'
+import { ResultDialog } from '../../../components/ui/confirm-dialog'
+import { Card, PageHeader } from '../../../components/ui/page-header'
+import { QueryGate } from '../../../components/ui/query-state'
+import { Switch } from '../../../components/ui/switch'
 
 const TABS = ['Profile', 'Security', 'Payment', 'Notifications'] as const
 

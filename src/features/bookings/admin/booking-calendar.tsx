@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { Booking } from '../../../../contract/bookings.js'
 import { formatDate, todayIso } from '../../../../contract/dates.js'
-import { Card, StatusBadge, linkButton } from '../../../components/ui/admin'
+import { Card, linkButton } from '../../../components/ui/page-header'
+import { StatusBadge } from '../../../components/ui/status-badge'
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' })

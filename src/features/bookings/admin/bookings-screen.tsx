@@ -7,20 +7,13 @@ import { Modal } from '../../../components/ui/modal'
 import { useAdminBookings, useAdvanceBooking, useRejectBooking } from '../api'
 import { BookingCalendar } from './booking-calendar'
 import { filterBookings, type BookingStatusFilter } from '../filters'
-import {
-  Card,
-  ConfirmDialog,
-  DataTable,
-  ListResults,
-  PageHeader,
-  QueryGate,
-  SearchBox,
-  SelectFilter,
-  StatusBadge,
-  linkButton,
-  useConfirmAction,
-  useFilteredPages,
-} from '../../../components/ui/admin'
+import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
+import { DataTable } from '../../../components/ui/data-table'
+import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
+import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
+import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
+import { QueryGate } from '../../../components/ui/query-state'
+import { StatusBadge } from '../../../components/ui/status-badge'
 
 const STATUS_OPTIONS = [
   ['all', 'All Status'],

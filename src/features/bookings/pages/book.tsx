@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { CalendarCheck, Clock3, MessageCircle, Phone, Siren } from 'lucide-react'
 import { BUSINESS_TIME_ZONE, formatDate, todayIso } from '../../../../contract/dates.js'
-import { appointmentBody, type AppointmentRequest, type Booking } from '../../../../contract/bookings.js'
+import { appointmentBody, type AppointmentRequest } from '../../../../contract/bookings.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { ApiError } from '../../../lib/api-client'
 import { useBookAppointment, useBookings } from '../api'
+import { StatusBadge } from '../../../components/ui/status-badge'
 import { COMPANY } from '../../../lib/company'
 import { useSession } from '../../../lib/session'
 
@@ -254,13 +255,6 @@ function FormField({
   )
 }
 
-const STATUS_BADGE: Record<Booking['status'], string> = {
-  Pending: 'bg-amber-100 text-amber-800',
-  Confirmed: 'bg-sky-100 text-sky-800',
-  Completed: 'bg-brand-100 text-brand-800',
-  Cancelled: 'bg-slate-200 text-slate-700',
-}
-
 /** The customer's own bookings (GET appointment/), so they can see what they have asked for. */
 function MyBookings() {
   const { data, isLoading } = useBookings()
@@ -287,11 +281,7 @@ function MyBookings() {
                 {localPhone(b.phone_number)}
               </p>
             </div>
-            <span
-              className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_BADGE[b.status] ?? STATUS_BADGE.Confirmed}`}
-            >
-              {b.status}
-            </span>
+            <StatusBadge status={b.status} />
           </li>
         ))}
       </ul>

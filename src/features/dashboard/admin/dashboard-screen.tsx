@@ -7,7 +7,9 @@ import { localPhone } from '../../../../contract/phone.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { useRequestWithdrawal, useStats, useWithdrawals } from '../api'
-import { Card, QueryGate, StatusBadge } from '../../../components/ui/admin'
+import { Card } from '../../../components/ui/page-header'
+import { QueryGate } from '../../../components/ui/query-state'
+import { StatusBadge } from '../../../components/ui/status-badge'
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home Page', icon: Home },

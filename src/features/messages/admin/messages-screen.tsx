@@ -5,7 +5,9 @@ import { formatDateTime } from '../../../../contract/dates.js'
 import { Modal } from '../../../components/ui/modal'
 import { useAdminMessages } from '../api'
 import { filterMessages } from '../filters'
-import { Card, ListResults, PageHeader, SearchBox, useFilteredPages } from '../../../components/ui/admin'
+import { SearchBox } from '../../../components/ui/list-filters'
+import { Card, PageHeader } from '../../../components/ui/page-header'
+import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 
 export default function MessagesScreen() {
   const messages = useAdminMessages()

@@ -6,18 +6,12 @@ import { localPhone } from '../../../../contract/phone.js'
 import { TextField } from '../../../components/ui/text-field'
 import { ordersExportUrl, useAdminOrders, useOrderAction } from '../api'
 import { filterOrders, type OrderFilters, type OrderStatusFilter } from '../filters'
-import {
-  Card,
-  ConfirmDialog,
-  DataTable,
-  ListResults,
-  PageHeader,
-  SearchBox,
-  SelectFilter,
-  StatusBadge,
-  useConfirmAction,
-  useFilteredPages,
-} from '../../../components/ui/admin'
+import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
+import { DataTable } from '../../../components/ui/data-table'
+import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
+import { Card, PageHeader } from '../../../components/ui/page-header'
+import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
+import { StatusBadge } from '../../../components/ui/status-badge'
 
 const STATUS_OPTIONS = [
   ['all', 'All Status'],

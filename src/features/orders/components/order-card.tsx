@@ -6,7 +6,7 @@ import { formatDate } from '../../../../contract/dates.js'
 import { mediaUrl } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { deliveryText } from '../../../../contract/orders.js'
-import { OrderStatusBadge } from './order-status-badge'
+import { StatusBadge } from '../../../components/ui/status-badge'
 import { TrackingTimeline } from './tracking-timeline'
 
 /** One order (SPEC screen 9): status, delivery window, image, name, quantity, total and tracking. */
@@ -15,7 +15,7 @@ export function OrderCard({ order }: { order: UserOrder }) {
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <OrderStatusBadge status={order.status} />
+        <StatusBadge status={order.status} />
         <span className="text-xs text-slate-500">Ordered {formatDate(order.created)}</span>
       </div>
       <p className="mt-2 text-sm text-slate-600">{deliveryText(order)}</p>

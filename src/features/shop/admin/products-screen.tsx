@@ -10,17 +10,11 @@ import { TextField } from '../../../components/ui/text-field'
 import { StockBadge } from '../components/stock-badge'
 import { adminProductQuery, useAdminProducts, useDeleteProduct, useSaveProduct } from '../api'
 import { filterProducts, type CategoryFilter } from '../filters'
-import {
-  Card,
-  ConfirmDialog,
-  ListResults,
-  PageHeader,
-  QueryGate,
-  SearchBox,
-  SelectFilter,
-  useConfirmAction,
-  useFilteredPages,
-} from '../../../components/ui/admin'
+import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
+import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
+import { Card, PageHeader } from '../../../components/ui/page-header'
+import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
+import { QueryGate } from '../../../components/ui/query-state'
 
 const CATEGORY_OPTIONS = [
   ['all', 'All Categories'],

@@ -8,17 +8,11 @@ import { TextField } from '../../../components/ui/text-field'
 import type { RegisterAdminRequest } from '../../../../contract/auth.js'
 import { useAddAdmin, useDeleteUser, useUpdateUser, useUsers } from '../api'
 import { filterUsers, type RoleFilter } from '../filters'
-import {
-  Card,
-  ConfirmDialog,
-  DataTable,
-  ListResults,
-  PageHeader,
-  SearchBox,
-  SelectFilter,
-  useConfirmAction,
-  useFilteredPages,
-} from '../../../components/ui/admin'
+import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
+import { DataTable } from '../../../components/ui/data-table'
+import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
+import { Card, PageHeader } from '../../../components/ui/page-header'
+import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 
 const ROLE_OPTIONS = [
   ['all', 'All Roles'],

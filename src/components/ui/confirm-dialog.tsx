@@ -1,0 +1,114 @@
+/** Ask before acting, and show the answer: the back office's confirm and result dialogs. */
+import { useState, type ReactNode } from 'react'
+import { Modal } from './modal'
+import { errorMessage } from '../../lib/api-client'
+
+/**
+ * The row a confirm dialog asks about, and the failure to show in it. ask() opens the dialog afresh,
+ * confirm() runs the action and closes it on success, or keeps it open with the server's message.
+ */
+export function useConfirmAction<T>() {
+  const [target, setTarget] = useState<T | null>(null)
+  const [error, setError] = useState('')
+  return {
+    target,
+    error,
+    ask(next: T) {
+      setError('')
+      setTarget(next)
+    },
+    cancel() {
+      setTarget(null)
+      setError('')
+    },
+    async confirm(action: (target: T) => Promise<unknown>) {
+      if (target === null) return
+      setError('')
+      try {
+        await action(target)
+        setTarget(null)
+      } catch (err) {
+        setError(errorMessage(err, 'An error occurred, try again later'))
+      }
+    },
+  }
+}
+
+/** A yes/no question; `error` is the server's answer when the action failed (shown in the dialog). */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  cancelLabel = 'Cancel',
+  busy,
+  error,
+  danger,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean
+  title: string
+  message: ReactNode
+  confirmLabel: string
+  busyLabel: string
+  cancelLabel?: string
+  busy: boolean
+  error?: string
+  danger?: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={onCancel}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={danger ? 'btn-danger' : 'btn-primary'}
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p className="text-slate-700">{message}</p>
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </Modal>
+  )
+}
+
+/** A server's answer in a modal with Close (SPEC: settings and password responses). */
+export function ResultDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={message !== null}
+      title="Settings"
+      onClose={onClose}
+      size="sm"
+      footer={
+        <button type="button" className="btn-primary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <p role="status" className="text-slate-700">
+        {message}
+      </p>
+    </Modal>
+  )
+}

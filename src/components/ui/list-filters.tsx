@@ -1,0 +1,58 @@
+/** The search box and the select filters of the back-office lists. */
+import { Search } from 'lucide-react'
+
+export function SearchBox({
+  value,
+  onChange,
+  label,
+  placeholder,
+}: {
+  value: string
+  onChange: (value: string) => void
+  label: string
+  placeholder?: string
+}) {
+  return (
+    <div className="relative min-w-0 flex-1">
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden
+      />
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder ?? label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="field pl-9"
+      />
+    </div>
+  )
+}
+
+export function SelectFilter<T extends string>({
+  value,
+  onChange,
+  label,
+  options,
+}: {
+  value: T
+  onChange: (value: T) => void
+  label: string
+  options: readonly (readonly [T, string])[]
+}) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as T)}
+      className="field w-auto"
+    >
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </select>
+  )
+}
