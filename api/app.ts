@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
+import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from './types.js'
 import { sessionMiddleware } from './middleware/session.js'
 import { csrfProtection } from './middleware/csrf.js'
@@ -46,6 +47,22 @@ export function createApp({ db, config, gateway }: AppDeps) {
     c.set('loginLimiter', loginLimiter)
     await next()
   })
+  // Every body is capped while it streams in (413 before it is read whole): JSON and forms are small;
+  // multipart uploads get the image cap plus room for the text fields (catalogue.ts checks it exactly).
+  api.use('*', (c, next) => {
+    const multipart = /^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '')
+    const maxSize = multipart ? config.maxUploadBytes + 64 * 1024 : config.maxJsonBytes
+    return bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new HTTPException(413, {
+          message: multipart
+            ? `The upload is too large. The limit is ${config.maxUploadBytes / 1024 / 1024} MB.`
+            : `The request body is too large. The limit is ${config.maxJsonBytes / 1024} KB.`,
+        })
+      },
+    })(c, next)
+  })
   api.use('*', sessionMiddleware)
   api.use('*', csrfProtection(csrfExempt))
 
@@ -67,7 +84,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     if (err instanceof HTTPException) {
       const status = err.status
       const message =
-        status === 413 ? 'The upload is too large. The limit is 5 MB.' : err.message || 'Bad request'
+        err.message || (status === 413 ? 'The upload is too large. The limit is 5 MB.' : 'Bad request')
       return c.json({ message }, status)
     }
     console.error(err)

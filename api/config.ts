@@ -21,6 +21,9 @@ export interface AppConfig {
   flwSecretKey: string
   flwSecretHash: string
   flwBaseUrl: string
+  // ---- hardening (security headers, body limits, login throttling, CSRF); README lists them ----
+  /** Largest JSON / form body accepted, in bytes (MAX_JSON_KB, default 64). */
+  maxJsonBytes: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -39,9 +42,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     flwSecretKey: env.FLW_SECRET_KEY ?? '',
     flwSecretHash: env.FLW_SECRET_HASH ?? '',
     flwBaseUrl: (env.FLW_BASE_URL ?? 'https://api.flutterwave.com').replace(/\/+$/, ''),
+    ...loadHardeningConfig(env),
   }
 }
 
 function normaliseBase(base: string): string {
   return ('/' + base.replace(/^\/+|\/+$/g, '') + '/').replace(/^\/\/$/, '/')
+}
+
+/** The hardening settings (one block, so the zod config rework can fold it in as is). */
+function loadHardeningConfig(env: NodeJS.ProcessEnv) {
+  return {
+    maxJsonBytes: Number(env.MAX_JSON_KB ?? 64) * 1024,
+  }
 }

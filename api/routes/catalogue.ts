@@ -31,6 +31,17 @@ const uploadLimit: MiddlewareHandler<AppEnv> = (c, next) =>
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Product not found' }, 404)
 
+/** The multipart form; a body the parser refuses (no or a wrong boundary, not multipart) is the sender's fault: 400. */
+async function readForm(c: Context<AppEnv>) {
+  try {
+    return await c.req.parseBody()
+  } catch {
+    throw new HTTPException(400, {
+      message: 'The form could not be read. Send it as multipart/form-data with name, price and stock.',
+    })
+  }
+}
+
 /** Text fields of the multipart body; a file in a text field is ignored. */
 function textFields(body: Record<string, string | File | (string | File)[]>) {
   const fields: Record<string, string> = {}
@@ -61,7 +72,7 @@ async function updateProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
   const existing = id ? findProduct(c.var.db, id) : undefined
   if (!existing) return notFound(c)
-  const body = await c.req.parseBody()
+  const body = await readForm(c)
   const current = toProduct(existing)
   const form = parseProductForm(c, {
     name: current.name,
@@ -108,7 +119,7 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   .post('/add/products', requireRole('admin'), uploadLimit, async (c) => {
-    const body = await c.req.parseBody()
+    const body = await readForm(c)
     const form = parseProductForm(c, textFields(body))
     if (form instanceof Response) return form
     const image = await saveUploadedImage(c, body.image)
