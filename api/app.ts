@@ -23,7 +23,13 @@ import { adminRoutes } from './routes/admin.js'
  */
 export function createApp({ db, config, gateway }: AppDeps) {
   const base = config.apiBase.replace(/\/$/, '')
-  const loginLimiter = new AttemptLimiter(config.loginMaxAttempts, config.loginWindowMs)
+  const loginLimiter = new AttemptLimiter({
+    accountMax: config.loginMaxAttempts,
+    windowMs: config.loginWindowMs,
+    ipFree: config.loginIpFreeAttempts,
+    ipBaseDelayMs: 1000,
+    ipMaxDelayMs: config.loginIpMaxDelayMs,
+  })
   // Calls that come from outside the app carry no CSRF header; each has its own check instead.
   const csrfExempt = (path: string) =>
     path.startsWith(`${base}/pay/sandbox/`) || path.startsWith(`${base}/payments/webhook/`)

@@ -13,7 +13,7 @@ export interface AppConfig {
   /** Allowed cross-origin caller when the SPA lives on another host; empty = same origin only. */
   corsOrigin: string
   sessionTtlMs: number
-  /** Login attempts allowed per window, per IP and per account. */
+  /** Failed logins allowed per account per window (then 429 until the window ends). */
   loginMaxAttempts: number
   loginWindowMs: number
   /** Largest product image accepted, in bytes. */
@@ -24,6 +24,15 @@ export interface AppConfig {
   // ---- hardening (security headers, body limits, login throttling, CSRF); README lists them ----
   /** Largest JSON / form body accepted, in bytes (MAX_JSON_KB, default 64). */
   maxJsonBytes: number
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY: unset/false = 0, true = 1, or a number). Only
+   * then are X-Forwarded-For (client address, N entries from the right) and X-Forwarded-Proto believed.
+   */
+  trustProxyHops: number
+  /** Failed logins per IP per window before delays start (LOGIN_IP_FREE_ATTEMPTS, default 50). */
+  loginIpFreeAttempts: number
+  /** Longest delay between tries from one IP past that (LOGIN_IP_MAX_DELAY_SECONDS, default 300). */
+  loginIpMaxDelayMs: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -52,7 +61,11 @@ function normaliseBase(base: string): string {
 
 /** The hardening settings (one block, so the zod config rework can fold it in as is). */
 function loadHardeningConfig(env: NodeJS.ProcessEnv) {
+  const trust = (env.TRUST_PROXY ?? '').trim().toLowerCase()
   return {
     maxJsonBytes: Number(env.MAX_JSON_KB ?? 64) * 1024,
+    trustProxyHops: trust === 'true' ? 1 : /^\d+$/.test(trust) ? Number(trust) : 0,
+    loginIpFreeAttempts: Number(env.LOGIN_IP_FREE_ATTEMPTS ?? 50),
+    loginIpMaxDelayMs: Number(env.LOGIN_IP_MAX_DELAY_SECONDS ?? 300) * 1000,
   }
 }
