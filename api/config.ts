@@ -33,6 +33,8 @@ export interface AppConfig {
   loginIpFreeAttempts: number
   /** Longest delay between tries from one IP past that (LOGIN_IP_MAX_DELAY_SECONDS, default 300). */
   loginIpMaxDelayMs: number
+  /** HMAC key of CSRF tokens (CSRF_SECRET); empty = generated once and kept in the database. */
+  csrfSecret: string
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -67,5 +69,6 @@ function loadHardeningConfig(env: NodeJS.ProcessEnv) {
     trustProxyHops: trust === 'true' ? 1 : /^\d+$/.test(trust) ? Number(trust) : 0,
     loginIpFreeAttempts: Number(env.LOGIN_IP_FREE_ATTEMPTS ?? 50),
     loginIpMaxDelayMs: Number(env.LOGIN_IP_MAX_DELAY_SECONDS ?? 300) * 1000,
+    csrfSecret: env.CSRF_SECRET ?? '',
   }
 }
