@@ -92,9 +92,19 @@ export interface Product {
   description: string
   /** Path relative to the API base. */
   image: string
+  /**
+   * WebP copies of an uploaded image, narrowest first, paths relative to the API base like `image`;
+   * for `<img srcset>` with `w` descriptors. Empty for SVG seed images and products without an image.
+   */
+  image_variants?: ImageVariant[]
   price: number
   originalPrice: number
   stock: number
+}
+export interface ImageVariant {
+  url: string
+  /** Pixel width of this copy. */
+  width: number
 }
 
 /** A number typed into a form field (multipart sends text): blank is "required", junk is `invalid`. */

@@ -10,3 +10,7 @@ CREATE TABLE server_secrets (
   value TEXT NOT NULL,
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
 );
+
+-- Widths of the WebP copies made beside an uploaded product image (e.g. '320,640,1280'); '' for
+-- none (SVG seed images, products without an image). See api/lib/images.ts.
+ALTER TABLE products ADD COLUMN image_widths TEXT NOT NULL DEFAULT '';
