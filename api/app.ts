@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from './types.js'
 import { sessionMiddleware } from './middleware/session.js'
 import { csrfProtection } from './middleware/csrf.js'
 import { AttemptLimiter } from './lib/rate-limit.js'
+import { securityHeaders } from './middleware/security-headers.js'
 import { authRoutes } from './routes/auth.js'
 import { catalogueRoutes } from './routes/catalogue.js'
 import { cartRoutes } from './routes/cart.js'
@@ -97,7 +98,9 @@ export function createApp({ db, config, gateway }: AppDeps) {
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500)
   })
 
-  const app = new Hono<AppEnv>({ strict: false }).route(base || '/', routes)
+  const app = new Hono<AppEnv>({ strict: false })
+    .use('*', ...securityHeaders(config))
+    .route(base || '/', routes)
   return app
 }
 
