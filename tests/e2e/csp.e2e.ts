@@ -35,7 +35,15 @@ test('the pages and the sandbox payment page work under the CSP with no violatio
   expect(headers['strict-transport-security']).toBeUndefined() // plain http here
   await expect(page.getByRole('heading').first()).toBeVisible()
 
-  await login(page, E2E.customer)
+  // An account of its own: the cart and orders of the shared demo customer stay as other tests expect.
+  const customer = { email: `csp-${Date.now()}@e2e.ng`, password: 'csp-customer-password' }
+  const { token } = await (await page.request.get('/api/token')).json()
+  const registered = await page.request.post('/api/register/', {
+    headers: { 'X-CSRFToken': token },
+    data: { fullName: 'Chioma CSP', email: customer.email, password: customer.password },
+  })
+  expect(registered.status()).toBe(200)
+  await login(page, customer)
   for (const path of ['/products', '/book']) {
     await page.goto(path)
     await expect(page.getByRole('heading').first()).toBeVisible()
@@ -61,4 +69,13 @@ test('the pages and the sandbox payment page work under the CSP with no violatio
   await expect(page.getByRole('heading').first()).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(violations).toEqual([])
+
+  // The watcher itself works: an injected inline script is refused and reported.
+  await page.evaluate(() => {
+    const script = document.createElement('script')
+    script.textContent = 'window.injected = true'
+    document.head.append(script)
+  })
+  await expect.poll(() => violations.length).toBeGreaterThan(0)
+  expect(await page.evaluate(() => 'injected' in window)).toBe(false)
 })
