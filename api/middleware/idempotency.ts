@@ -75,6 +75,23 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
         'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL AND lease_until = ?',
       )
       .run(scope, key, leaseUntil)
+  const store = (status: number, body: string) =>
+    db
+      .prepare(
+        `UPDATE idempotency_keys SET status = ?, body = ?
+         WHERE scope = ? AND key = ? AND lease_until = ? AND status IS NULL`,
+      )
+      .run(status, body, scope, key, leaseUntil)
+  // Handlers commit their SQLite transaction and call c.json() in one synchronous run: storing the
+  // answer right there leaves no await between the booking and its stored answer, so a kill cannot
+  // leave a booking whose key a later retry would process a second time once the lease ran out.
+  let stored = false
+  const json = c.json as (...args: unknown[]) => Response
+  c.json = ((...args: unknown[]) => {
+    const res = json(...args)
+    if (res.status < 500) stored = store(res.status, JSON.stringify(args[0])).changes > 0
+    return res
+  }) as typeof c.json
   try {
     await next()
   } catch (err) {
@@ -86,8 +103,5 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     release()
     return
   }
-  const body = await c.res.clone().text()
-  db.prepare(
-    'UPDATE idempotency_keys SET status = ?, body = ? WHERE scope = ? AND key = ? AND lease_until = ?',
-  ).run(c.res.status, body, scope, key, leaseUntil)
+  if (!stored) store(c.res.status, await c.res.clone().text())
 }
