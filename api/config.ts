@@ -35,6 +35,8 @@ export interface AppConfig {
   loginIpMaxDelayMs: number
   /** HMAC key of CSRF tokens (CSRF_SECRET); empty = generated once and kept in the database. */
   csrfSecret: string
+  /** Origin of the API when the web app was built to call another host (VITE_API_BASE absolute); '' = same origin. */
+  apiOrigin: string
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -70,5 +72,6 @@ function loadHardeningConfig(env: NodeJS.ProcessEnv) {
     loginIpFreeAttempts: Number(env.LOGIN_IP_FREE_ATTEMPTS ?? 50),
     loginIpMaxDelayMs: Number(env.LOGIN_IP_MAX_DELAY_SECONDS ?? 300) * 1000,
     csrfSecret: env.CSRF_SECRET ?? '',
+    apiOrigin: /^https?:\/\//i.test(env.VITE_API_BASE ?? '') ? new URL(env.VITE_API_BASE!).origin : '',
   }
 }

@@ -11,20 +11,23 @@ import type { AppConfig } from '../config.js'
  * - styles from our origin; React's `style` prop writes through the CSSOM, which CSP does not block;
  *   the only inline <style> (the sandbox payment page) is allowed by its hash, computed per answer;
  * - images also from data: and blob: (the admin's preview of a chosen file);
+ * - API calls and images also from the API host when the app was built for another one (VITE_API_BASE);
  * - forms post to our origin, and to APP_URL (the sandbox page's answer redirects there);
  * - no framing at all (frame-ancestors 'none', plus X-Frame-Options for old browsers).
  * Routes that set a stricter CSP of their own (SVG images) keep it: overwrite is off.
  */
 export function securityHeaders(config: AppConfig): MiddlewareHandler[] {
   const appOrigin = new URL(config.appUrl).origin
+  // A web app built against another API host (VITE_API_BASE) calls it and shows its images.
+  const api = config.apiOrigin ? ` ${config.apiOrigin}` : ''
   const csp = (styleHashes: string[]) =>
     [
       "default-src 'self'",
       "script-src 'self'",
       `style-src 'self'${styleHashes.map((h) => ` '${h}'`).join('')}`,
-      "img-src 'self' data: blob:",
+      `img-src 'self' data: blob:${api}`,
       "font-src 'self' data:",
-      "connect-src 'self'",
+      `connect-src 'self'${api}`,
       "worker-src 'self'",
       "manifest-src 'self'",
       "object-src 'none'",

@@ -38,3 +38,10 @@ it('an SVG image keeps its own stricter policy', async () => {
   expect(res.status).toBe(200)
   expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; style-src 'unsafe-inline'")
 })
+
+it('a web app built for a separate API host (VITE_API_BASE) may call it and show its images', async () => {
+  t = await makeTestApp({ apiOrigin: 'https://api.example.ng' })
+  const csp = (await t.app.request('/api/token')).headers.get('Content-Security-Policy') ?? ''
+  expect(csp).toContain("connect-src 'self' https://api.example.ng")
+  expect(csp).toContain("img-src 'self' data: blob: https://api.example.ng")
+})
