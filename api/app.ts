@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
-import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from './types.js'
 import { sessionMiddleware } from './middleware/session.js'
 import { csrfProtection } from './middleware/csrf.js'
 import { AttemptLimiter } from './lib/rate-limit.js'
 import { securityHeaders } from './middleware/security-headers.js'
+import { bodyLimits } from './middleware/validate.js'
 import { authRoutes } from './routes/auth.js'
 import { catalogueRoutes } from './routes/catalogue.js'
 import { cartRoutes } from './routes/cart.js'
@@ -24,13 +24,7 @@ import { adminRoutes } from './routes/admin.js'
  */
 export function createApp({ db, config, gateway }: AppDeps) {
   const base = config.apiBase.replace(/\/$/, '')
-  const loginLimiter = new AttemptLimiter({
-    accountMax: config.loginMaxAttempts,
-    windowMs: config.loginWindowMs,
-    ipFree: config.loginIpFreeAttempts,
-    ipBaseDelayMs: 1000,
-    ipMaxDelayMs: config.loginIpMaxDelayMs,
-  })
+  const loginLimiter = AttemptLimiter.fromConfig(config)
   // Calls that come from outside the app carry no CSRF header; each has its own check instead.
   const csrfExempt = (path: string) =>
     path.startsWith(`${base}/pay/sandbox/`) || path.startsWith(`${base}/payments/webhook/`)
@@ -54,22 +48,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     c.set('loginLimiter', loginLimiter)
     await next()
   })
-  // Every body is capped while it streams in (413 before it is read whole): JSON and forms are small;
-  // multipart uploads get the image cap plus room for the text fields (catalogue.ts checks it exactly).
-  api.use('*', (c, next) => {
-    const multipart = /^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '')
-    const maxSize = multipart ? config.maxUploadBytes + 64 * 1024 : config.maxJsonBytes
-    return bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new HTTPException(413, {
-          message: multipart
-            ? `The upload is too large. The limit is ${config.maxUploadBytes / 1024 / 1024} MB.`
-            : `The request body is too large. The limit is ${config.maxJsonBytes / 1024} KB.`,
-        })
-      },
-    })(c, next)
-  })
+  api.use('*', bodyLimits(config))
   api.use('*', sessionMiddleware)
   api.use('*', csrfProtection(csrfExempt))
 

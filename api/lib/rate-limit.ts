@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import type { AppConfig } from '../config.js'
 
 export interface LoginThrottleOptions {
   /** Failed logins per account per window; then that account waits out the window (429). */
@@ -33,6 +34,16 @@ export class AttemptLimiter {
   private readonly ips = new Map<string, Entry>()
 
   constructor(private readonly options: LoginThrottleOptions) {}
+
+  static fromConfig(config: AppConfig) {
+    return new AttemptLimiter({
+      accountMax: config.loginMaxAttempts,
+      windowMs: config.loginWindowMs,
+      ipFree: config.loginIpFreeAttempts,
+      ipBaseDelayMs: 1000,
+      ipMaxDelayMs: config.loginIpMaxDelayMs,
+    })
+  }
 
   /** Seconds the caller must wait before this login try, or 0 when it may try now. */
   blockedFor(ip: string, account: string, now = Date.now()): number {
