@@ -5,6 +5,8 @@ import type { AppDeps, AppEnv } from './types.js'
 import { sessionMiddleware } from './middleware/session.js'
 import { csrfProtection } from './middleware/csrf.js'
 import { AttemptLimiter } from './lib/rate-limit.js'
+import { securityHeaders } from './middleware/security-headers.js'
+import { bodyLimits } from './middleware/validate.js'
 import { authRoutes } from './routes/auth.js'
 import { catalogueRoutes, mediaRoutes } from './routes/catalogue.js'
 import { cartRoutes } from './routes/cart.js'
@@ -25,7 +27,7 @@ import { deletionRoutes } from './routes/deletions.js'
  */
 export function createApp({ db, config, gateway }: AppDeps) {
   const base = config.apiBase.replace(/\/$/, '')
-  const loginLimiter = new AttemptLimiter(config.loginMaxAttempts, config.loginWindowMs)
+  const loginLimiter = AttemptLimiter.fromConfig(config)
   // Calls that come from outside the app carry no CSRF header; each has its own check instead.
   const csrfExempt = (path: string) =>
     path.startsWith(`${base}/pay/sandbox/`) || path.startsWith(`${base}/payments/webhook/`)
@@ -50,6 +52,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     c.set('loginLimiter', loginLimiter)
     await next()
   })
+  api.use('*', bodyLimits(config))
   api.use('*', sessionMiddleware)
   api.use('*', csrfProtection(csrfExempt))
 
@@ -87,14 +90,16 @@ export function createApp({ db, config, gateway }: AppDeps) {
     if (err instanceof HTTPException) {
       const status = err.status
       const message =
-        status === 413 ? 'The upload is too large. The limit is 5 MB.' : err.message || 'Bad request'
+        err.message || (status === 413 ? 'The upload is too large. The limit is 5 MB.' : 'Bad request')
       return c.json({ message }, status)
     }
     console.error(err)
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500)
   })
 
-  const app = new Hono<AppEnv>({ strict: false }).route(base || '/', routes)
+  const app = new Hono<AppEnv>({ strict: false })
+    .use('*', ...securityHeaders(config))
+    .route(base || '/', routes)
   return app
 }
 

@@ -21,7 +21,7 @@ export interface AppConfig {
   /** Allowed cross-origin caller when the SPA lives on another host; empty = same origin only. */
   corsOrigin: string
   sessionTtlMs: number
-  /** Login attempts allowed per window, per IP and per account. */
+  /** Failed logins allowed per account per window (then 429 until the window ends). */
   loginMaxAttempts: number
   loginWindowMs: number
   /** Largest product image accepted, in bytes. */
@@ -47,6 +47,21 @@ export interface AppConfig {
     /** Folder holding the catalogue images (public/products). */
     imagesDir: string
   }
+  /** Largest JSON / form body accepted, in bytes (MAX_JSON_KB, default 64). */
+  maxJsonBytes: number
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY: unset/false = 0, true = 1, or a number). Only
+   * then are X-Forwarded-For (client address, N entries from the right) and X-Forwarded-Proto believed.
+   */
+  trustProxyHops: number
+  /** Failed logins per IP per window before delays start (LOGIN_IP_FREE_ATTEMPTS, default 50). */
+  loginIpFreeAttempts: number
+  /** Longest delay between tries from one IP past that (LOGIN_IP_MAX_DELAY_SECONDS, default 300). */
+  loginIpMaxDelayMs: number
+  /** HMAC key of CSRF tokens (CSRF_SECRET); empty = generated once and kept in the database. */
+  csrfSecret: string
+  /** Origin of the API when the web app was built to call another host (VITE_API_BASE absolute); '' = same origin. */
+  apiOrigin: string
 }
 
 /** An unset and an empty variable both mean "use the default" (`PORT= npm start` is not port 0). */
@@ -124,9 +139,31 @@ export const envSchema = z.object({
       .pipe(z.array(httpUrl)),
   ),
   RESERVATION_MINUTES: variable(positiveNumber.default(30)),
+  MAX_JSON_KB: variable(wholeNumber(1, 10_240).default(64)),
+  // Reverse proxies in front: unset/false = 0, true = 1, or their number.
+  TRUST_PROXY: variable(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(true|false|\d+)$/, 'must be true, false or the number of proxies')
+      .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+      .default(0),
+  ),
+  LOGIN_IP_FREE_ATTEMPTS: variable(wholeNumber(1, 1_000_000).default(50)),
+  LOGIN_IP_MAX_DELAY_SECONDS: variable(wholeNumber(1, 86_400).default(300)),
+  CSRF_SECRET: variable(z.string().min(32, 'must be at least 32 characters').default('')),
+  // Build-time: an absolute API address means another origin, which the CSP must allow.
+  VITE_API_BASE: variable(z.string().default('/api/')),
 })
 
-const SECRETS = new Set(['ADMIN_PASSWORD', 'DEMO_CUSTOMER_PASSWORD', 'FLW_SECRET_KEY', 'FLW_SECRET_HASH'])
+const SECRETS = new Set([
+  'ADMIN_PASSWORD',
+  'DEMO_CUSTOMER_PASSWORD',
+  'FLW_SECRET_KEY',
+  'FLW_SECRET_HASH',
+  'CSRF_SECRET',
+])
 
 /** The environment did not parse: `problems` has one readable line per bad variable. */
 export class ConfigError extends Error {
@@ -178,6 +215,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicOrigins: e.PUBLIC_ORIGINS,
     reservationMinutes: e.RESERVATION_MINUTES,
     now: Date.now,
+    maxJsonBytes: e.MAX_JSON_KB * 1024,
+    trustProxyHops: e.TRUST_PROXY,
+    loginIpFreeAttempts: e.LOGIN_IP_FREE_ATTEMPTS,
+    loginIpMaxDelayMs: e.LOGIN_IP_MAX_DELAY_SECONDS * 1000,
+    csrfSecret: e.CSRF_SECRET,
+    apiOrigin: /^https?:\/\//i.test(e.VITE_API_BASE) ? new URL(e.VITE_API_BASE).origin : '',
   }
 }
 

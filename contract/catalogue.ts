@@ -4,6 +4,12 @@ import { requiredText } from './fields.js'
 
 export const CATEGORIES = ['Pest Control', 'Cleaning', 'Equipment'] as const
 export type Category = (typeof CATEGORIES)[number] | ''
+export interface ImageVariant {
+  url: string
+  /** Pixel width of this copy. */
+  width: number
+}
+
 export interface Product {
   id: number
   name: string
@@ -11,6 +17,11 @@ export interface Product {
   description: string
   /** Path relative to the API base. */
   image: string
+  /**
+   * WebP copies of an uploaded image, narrowest first, paths relative to the API base like `image`;
+   * for `<img srcset>` with `w` descriptors. Empty for SVG seed images and products without an image.
+   */
+  image_variants?: ImageVariant[]
   price: number
   originalPrice: number
   stock: number

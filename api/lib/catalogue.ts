@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { Category, Product } from '../../contract/catalogue.js'
 import { toNaira } from '../../contract/money.js'
 import type { DB } from '../db/index.js'
+import { variantPath } from './images.js'
 
 export interface ProductRow {
   id: number
@@ -14,10 +15,12 @@ export interface ProductRow {
   price_kobo: number
   original_price_kobo: number
   stock: number
+  /** Widths of the WebP copies beside the image, e.g. '320,640,1280' (api/lib/images.ts). */
+  image_widths: string
 }
 
 export const PRODUCT_COLUMNS =
-  'id, name, category, description, image, price_kobo, original_price_kobo, stock'
+  'id, name, category, description, image, price_kobo, original_price_kobo, stock, image_widths'
 
 export const toProduct = (row: ProductRow): Product => ({
   id: row.id,
@@ -25,6 +28,9 @@ export const toProduct = (row: ProductRow): Product => ({
   category: row.category,
   description: row.description,
   image: row.image,
+  image_variants: row.image_widths
+    ? row.image_widths.split(',').map((w) => ({ url: variantPath(row.image, Number(w)), width: Number(w) }))
+    : [],
   price: toNaira(row.price_kobo),
   originalPrice: toNaira(row.original_price_kobo),
   stock: row.stock,

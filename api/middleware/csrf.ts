@@ -1,30 +1,88 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../types.js'
+import type { DB } from '../db/index.js'
 import { isHttps } from './session.js'
 
 export const CSRF_COOKIE = 'csrftoken'
 export const CSRF_HEADER = 'X-CSRFToken'
+/** httpOnly id of this browser that the token is signed for; scripts (and other sites) cannot read it. */
+export const CSRF_BINDING_COOKIE = 'csrfbind'
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,64}$/
+const BINDING_SHAPE = /^[A-Za-z0-9_-]{32,64}$/
+const YEAR_SECONDS = 365 * 24 * 3600
 
-/** Returns the caller's token, issuing one (and its cookie) when there is none; tabs share one token. */
+/**
+ * The HMAC key: CSRF_SECRET when set, else one generated on first start and kept in the database, so
+ * restarts and several processes over one database accept each other's tokens without any setup.
+ */
+const secrets = new WeakMap<DB, Buffer>()
+function csrfSecret(c: Context<AppEnv>): Buffer {
+  const { db, config } = c.var
+  if (config.csrfSecret) return Buffer.from(config.csrfSecret)
+  let secret = secrets.get(db)
+  if (!secret) {
+    db.prepare("INSERT OR IGNORE INTO server_secrets (name, value) VALUES ('csrf', ?)").run(
+      randomBytes(32).toString('base64url'),
+    )
+    const value = db.prepare("SELECT value FROM server_secrets WHERE name = 'csrf'").pluck().get() as string
+    secret = Buffer.from(value)
+    secrets.set(db, secret)
+  }
+  return secret
+}
+
+const sign = (c: Context<AppEnv>, binding: string, nonce: string) =>
+  createHmac('sha256', csrfSecret(c)).update(`${binding}.${nonce}`).digest('base64url')
+
+const sameText = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/** Length of the random part of a token: 18 bytes in base64url. The HMAC (43 characters) follows it. */
+const NONCE_CHARS = 24
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{67}$/
+
+/** True when the server issued this token for this binding: `nonce + HMAC(secret, binding.nonce)`. */
+function isIssued(c: Context<AppEnv>, token: string, binding: string | undefined): boolean {
+  if (!binding || !BINDING_SHAPE.test(binding) || !TOKEN_SHAPE.test(token)) return false
+  const nonce = token.slice(0, NONCE_CHARS)
+  return sameText(token.slice(NONCE_CHARS), sign(c, binding, nonce))
+}
+
+/**
+ * Returns the caller's token, issuing one (and its cookies) when there is none valid; tabs share one
+ * token. The token is bound to an httpOnly per-browser id (not to the session id), so logging in or
+ * out does not change it and the app's cached token keeps working.
+ */
 export function issueCsrfToken(c: Context<AppEnv>): string {
+  const secure = isHttps(c)
+  let binding = getCookie(c, CSRF_BINDING_COOKIE)
+  if (!binding || !BINDING_SHAPE.test(binding)) {
+    binding = randomBytes(32).toString('base64url')
+    setCookie(c, CSRF_BINDING_COOKIE, binding, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure,
+      path: '/',
+      maxAge: YEAR_SECONDS,
+    })
+  }
   const existing = getCookie(c, CSRF_COOKIE)
-  const token = existing && TOKEN_SHAPE.test(existing) ? existing : randomBytes(32).toString('base64url')
-  setCookie(c, CSRF_COOKIE, token, {
-    sameSite: 'Lax',
-    secure: isHttps(c),
-    path: '/',
-    maxAge: 365 * 24 * 3600,
-  })
+  let token = existing
+  if (!token || !isIssued(c, token, binding)) {
+    const nonce = randomBytes(18).toString('base64url')
+    token = nonce + sign(c, binding, nonce)
+  }
+  setCookie(c, CSRF_COOKIE, token, { sameSite: 'Lax', secure, path: '/', maxAge: YEAR_SECONDS })
   return token
 }
 
 /**
- * Double-submit check: every unsafe method must echo the `csrftoken` cookie in `X-CSRFToken`.
- * A cross-site form can send the cookie but cannot read it to set the header.
+ * Signed double-submit check: every unsafe method must echo the `csrftoken` cookie in `X-CSRFToken`
+ * (a cross-site form can send the cookie but cannot read it to set the header), AND that token must
+ * be one the server signed for this browser's binding cookie, so a pair made up by whoever can plant
+ * cookies (a sibling subdomain, a plain-http injection) is refused.
  */
 export function csrfProtection(isExempt: (path: string) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -32,9 +90,7 @@ export function csrfProtection(isExempt: (path: string) => boolean): MiddlewareH
     const cookie = getCookie(c, CSRF_COOKIE) ?? ''
     const header = c.req.header(CSRF_HEADER) ?? ''
     const ok =
-      cookie.length > 0 &&
-      cookie.length === header.length &&
-      timingSafeEqual(Buffer.from(cookie), Buffer.from(header))
+      cookie.length > 0 && sameText(cookie, header) && isIssued(c, header, getCookie(c, CSRF_BINDING_COOKIE))
     if (!ok) {
       return c.json({ message: 'CSRF token missing or incorrect. Refresh the page and try again.' }, 403)
     }

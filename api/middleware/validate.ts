@@ -1,6 +1,9 @@
 import { zValidator } from '@hono/zod-validator'
-import type { ValidationTargets } from 'hono'
+import type { MiddlewareHandler, ValidationTargets } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
 import type { z } from 'zod'
+import type { AppConfig } from '../config.js'
 
 /** zod validation whose failure is 400 `{ message }` with the first problem in words a person can read. */
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(
@@ -18,4 +21,25 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
 export function parseId(raw: string | undefined): number | null {
   const id = Number(raw)
   return Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
+/**
+ * Every body is capped while it streams in (413 `{ message }` before it is read whole, from its
+ * Content-Length when it has one): JSON and forms are small; multipart uploads get the image cap plus
+ * room for the text fields (the upload routes check the file itself exactly).
+ */
+export function bodyLimits(config: AppConfig): MiddlewareHandler {
+  const tooLarge = (message: string) => () => {
+    throw new HTTPException(413, { message })
+  }
+  const upload = bodyLimit({
+    maxSize: config.maxUploadBytes + 64 * 1024,
+    onError: tooLarge(`The upload is too large. The limit is ${config.maxUploadBytes / 1024 / 1024} MB.`),
+  })
+  const small = bodyLimit({
+    maxSize: config.maxJsonBytes,
+    onError: tooLarge(`The request body is too large. The limit is ${config.maxJsonBytes / 1024} KB.`),
+  })
+  return (c, next) =>
+    /^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '') ? upload(c, next) : small(c, next)
 }

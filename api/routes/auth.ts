@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { loginBody, registerAdminBody, registerBody } from '../../contract/auth.js'
 import type { AppEnv } from '../types.js'
 import { issueCsrfToken } from '../middleware/csrf.js'
@@ -8,15 +7,7 @@ import { requireRole } from '../middleware/auth.js'
 import { validate } from '../middleware/validate.js'
 import { dummyPasswordHash, verifyPassword } from '../lib/password.js'
 import { createUser, fullName, sessionRole } from '../lib/users.js'
-import type { Context } from 'hono'
-
-function clientIp(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown' // app.request() in tests has no socket
-  }
-}
+import { clientAddress } from '../lib/rate-limit.js'
 
 export const authRoutes = new Hono<AppEnv>({ strict: false })
   .get('/token', (c) => c.json({ token: issueCsrfToken(c) }))
@@ -41,15 +32,13 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
   .post('/login', validate('json', loginBody), async (c) => {
     const { username, password } = c.req.valid('json')
     const limiter = c.var.loginLimiter
-    const ipKey = `ip:${clientIp(c)}`
-    const accountKey = `account:${username.toLowerCase()}`
-    const wait = Math.max(limiter.blockedFor(ipKey), limiter.blockedFor(accountKey))
+    const ip = clientAddress(c, c.var.config.trustProxyHops)
+    const account = username.toLowerCase()
+    const wait = limiter.blockedFor(ip, account)
     if (wait > 0) {
       c.header('Retry-After', String(wait))
-      return c.json(
-        { message: `Too many login attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` },
-        429,
-      )
+      const when = wait < 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`
+      return c.json({ message: `Too many login attempts. Try again in ${when}.` }, 429)
     }
     const row = c.var.db
       .prepare('SELECT id, password_hash, role FROM users WHERE email = ?')
@@ -57,11 +46,10 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
       { id: number; password_hash: string; role: 'admin' | 'staff' | 'customer' } | undefined
     const ok = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()))
     if (!row || !ok) {
-      limiter.fail(ipKey)
-      limiter.fail(accountKey)
+      limiter.fail(ip, account)
       return c.json({ message: 'Invalid email or password.' }, 401)
     }
-    limiter.reset(accountKey)
+    limiter.succeed(account)
     startSession(c, row.id)
     return c.json({ message: sessionRole(row.role) })
   })

@@ -7,15 +7,8 @@ import { toKobo } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { parseId } from '../middleware/validate.js'
-import {
-  PRODUCT_COLUMNS,
-  detectImageType,
-  findProduct,
-  mediaPath,
-  storeImage,
-  toProduct,
-  type ProductRow,
-} from '../lib/catalogue.js'
+import { PRODUCT_COLUMNS, findProduct, mediaPath, toProduct, type ProductRow } from '../lib/catalogue.js'
+import { ImageRejected, storeUploadedImage, type StoredImage } from '../lib/images.js'
 
 /** Room for the text fields and multipart framing on top of the image itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
@@ -31,6 +24,17 @@ const uploadLimit: MiddlewareHandler<AppEnv> = (c, next) =>
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Product not found' }, 404)
 
+/** The multipart form; a body the parser refuses (no or a wrong boundary, not multipart) is the sender's fault: 400. */
+async function readForm(c: Context<AppEnv>) {
+  try {
+    return await c.req.parseBody()
+  } catch {
+    throw new HTTPException(400, {
+      message: 'The form could not be read. Send it as multipart/form-data with name, price and stock.',
+    })
+  }
+}
+
 /** Text fields of the multipart body; a file in a text field is ignored. */
 function textFields(body: Record<string, string | File | (string | File)[]>) {
   const fields: Record<string, string> = {}
@@ -38,15 +42,17 @@ function textFields(body: Record<string, string | File | (string | File)[]>) {
   return fields
 }
 
-/** The uploaded image checked by its bytes and stored; null when no file was chosen. */
-async function saveUploadedImage(c: Context<AppEnv>, image: unknown): Promise<string | null | Response> {
+/** The uploaded image decoded, cleaned and stored with its WebP copies; null when no file was chosen. */
+async function saveUploadedImage(c: Context<AppEnv>, image: unknown): Promise<StoredImage | null | Response> {
   // A browser sends an empty file part when the file input was left blank.
   if (!(image instanceof File) || image.size === 0) return null
   if (image.size > c.var.config.maxUploadBytes) throw new HTTPException(413)
-  const bytes = new Uint8Array(await image.arrayBuffer())
-  const type = detectImageType(bytes)
-  if (!type) return c.json({ message: 'Image must be a JPEG, PNG or WebP file', field: 'image' }, 400)
-  return storeImage(c.var.config.mediaDir, bytes, type)
+  try {
+    return await storeUploadedImage(c.var.config.mediaDir, new Uint8Array(await image.arrayBuffer()))
+  } catch (err) {
+    if (err instanceof ImageRejected) return c.json({ message: err.message, field: 'image' }, 400)
+    throw err
+  }
 }
 
 function parseProductForm(c: Context<AppEnv>, fields: Record<string, unknown>) {
@@ -61,7 +67,7 @@ async function updateProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
   const existing = id ? findProduct(c.var.db, id) : undefined
   if (!existing) return notFound(c)
-  const body = await c.req.parseBody()
+  const body = await readForm(c)
   const current = toProduct(existing)
   const form = parseProductForm(c, {
     name: current.name,
@@ -78,7 +84,7 @@ async function updateProduct(c: Context<AppEnv>) {
   // Old image files stay: orders placed earlier still show them.
   c.var.db
     .prepare(
-      `UPDATE products SET name = ?, category = ?, description = ?, image = ?, price_kobo = ?,
+      `UPDATE products SET name = ?, category = ?, description = ?, image = ?, image_widths = ?, price_kobo = ?,
          original_price_kobo = ?, stock = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
        WHERE id = ?`,
     )
@@ -86,7 +92,8 @@ async function updateProduct(c: Context<AppEnv>) {
       form.name,
       form.category,
       form.description,
-      image ?? existing.image,
+      image?.image ?? existing.image,
+      image ? image.widths.join(',') : existing.image_widths,
       toKobo(form.price),
       toKobo(form.originalPrice ?? current.originalPrice),
       form.stock,
@@ -109,21 +116,22 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   .post('/products', requireRole('admin'), uploadLimit, async (c) => {
-    const body = await c.req.parseBody()
+    const body = await readForm(c)
     const form = parseProductForm(c, textFields(body))
     if (form instanceof Response) return form
     const image = await saveUploadedImage(c, body.image)
     if (image instanceof Response) return image
     const { lastInsertRowid } = c.var.db
       .prepare(
-        `INSERT INTO products (name, category, description, image, price_kobo, original_price_kobo, stock)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO products (name, category, description, image, image_widths, price_kobo, original_price_kobo, stock)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         form.name,
         form.category,
         form.description,
-        image ?? '',
+        image?.image ?? '',
+        image?.widths.join(',') ?? '',
         toKobo(form.price),
         toKobo(form.originalPrice ?? form.price),
         form.stock,

@@ -188,10 +188,15 @@ async function send(deps: ReplayDeps, entry: OutboxEntry, token: string): Promis
   return { kind: 'failed', message }
 }
 
-/** Server trouble, rate limits and "the same key is still being processed" are worth another try; other 4xx are final. */
-function isRetryable(status: number, message: string) {
+/**
+ * Server trouble, rate limits and "the same key is still being processed" are worth another try; other
+ * 4xx are final. The in-progress answer (api/middleware/idempotency.ts: 409, code "in_progress",
+ * Retry-After, a stable message) means the first send of this very entry holds the key, or held it when
+ * the server died: its lease runs out within a minute and a later try gets the real answer. Marking the
+ * entry failed there would drop a booking that may well exist, or never be made.
+ */
+export function isRetryable(status: number, message: string) {
   if (status >= 500 || status === 408 || status === 425 || status === 429) return true
-  // api/middleware/idempotency.ts answers 409 while the first request with this key is still running.
   return status === 409 && /already being processed/i.test(message)
 }
 

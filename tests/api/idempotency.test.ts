@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Client, makeLoggedInApp, type TestContext } from './helpers'
+import { Client, makeLoggedInApp, userIdOf, CUSTOMER, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 let t: TestContext
@@ -50,5 +50,45 @@ describe('Idempotency-Key', () => {
     const res = await customer.post('appointment/', booking(), { 'Idempotency-Key': 'x y' })
     expect(res.status).toBe(400)
     expect(res.body.message).toBe('Idempotency-Key must be a UUID')
+  })
+
+  it('answers 409 in_progress with Retry-After while a live claim runs, and re-claims a claim whose lease ran out', async () => {
+    const key = crypto.randomUUID()
+    const scope = `user:${userIdOf(t.db, CUSTOMER.email)}`
+    const claim = t.db.prepare(
+      "INSERT INTO idempotency_keys (scope, key, method, path, lease_until) VALUES (?, ?, 'POST', '/api/appointment/', ?)",
+    )
+    // The first request is still running (its lease is in the future): the repeat must wait, not fail.
+    claim.run(scope, key, Date.now() + 30_000)
+    const before = count('bookings')
+    const busy = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
+    expect(busy.status).toBe(409)
+    expect(busy.body).toMatchObject({
+      code: 'in_progress',
+      message: expect.stringMatching(/already being processed/),
+    })
+    expect(Number(busy.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(count('bookings')).toBe(before)
+
+    // The process that claimed it died: once the lease has passed, the repeat is processed.
+    t.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?').run(Date.now() - 1, key)
+    const retried = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
+    expect(retried.status).toBe(201)
+    expect(count('bookings')).toBe(before + 1)
+    const replay = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(count('bookings')).toBe(before + 1)
+  })
+
+  it('frees a key that an older build left claimed with no lease (stuck before this fix)', async () => {
+    const key = crypto.randomUUID()
+    const scope = `user:${userIdOf(t.db, CUSTOMER.email)}`
+    t.db
+      .prepare(
+        "INSERT INTO idempotency_keys (scope, key, method, path) VALUES (?, ?, 'POST', '/api/appointment/')",
+      )
+      .run(scope, key)
+    const res = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
+    expect(res.status).toBe(201)
   })
 })

@@ -68,3 +68,49 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
   expect(answers[0].headers.get('Idempotent-Replayed')).toBe('true')
   expect(count()).toBe(before + 1)
 })
+
+it('a booking whose first send died holding its key waits (409 in progress), then is booked once after the lease', async () => {
+  const browser = appFetch(ctx.app)
+  const { id: userId } = await browser.login(CUSTOMER)
+  const count = () =>
+    (ctx.db.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number }).n
+  const before = count()
+  const db = freshDb()
+  const booking = entry({
+    kind: 'appointment',
+    path: 'appointment/',
+    userId,
+    body: {
+      phone_number: '0803 123 4567',
+      location: '12 Allen Avenue, Ikeja',
+      service: 'cleaning',
+      date: tomorrow(),
+      time: '11:00',
+      info: '',
+    },
+  })
+  await db.outbox.add(booking)
+  // The server process that took the first send was killed after claiming the key.
+  ctx.db
+    .prepare(
+      "INSERT INTO idempotency_keys (scope, key, method, path, lease_until) VALUES (?, ?, 'POST', '/api/appointment/', ?)",
+    )
+    .run(`user:${userId}`, booking.id, Date.now() + 30_000)
+  const deps = {
+    db,
+    fetch: browser.fetch,
+    apiBase: 'http://localhost/api/',
+    getCsrfToken: browser.token,
+    getCurrentUserId: async () => userId,
+    locks: null,
+  }
+  const first = await replayOutbox(deps)
+  expect(first).toMatchObject({ sent: 0, failed: 0, retrying: 1, remaining: 1 })
+  expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })
+  expect(count()).toBe(before)
+
+  ctx.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?').run(Date.now() - 1, booking.id)
+  const second = await replayOutbox({ ...deps, force: true })
+  expect(second).toMatchObject({ sent: 1, remaining: 0 })
+  expect(count()).toBe(before + 1)
+})

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Client, makeLoggedInApp, type TestContext } from './helpers'
+
+let t: TestContext
+let admin: Client
+let customer: Client
+beforeEach(async () => {
+  ;({ t, admin, customer } = await makeLoggedInApp())
+})
+afterEach(() => t.close())
+
+describe('bodies the parser refuses', () => {
+  it.each(['add/products/', 'add/produts/1/', 'add/products/1/'])(
+    'a malformed multipart body on %s is 400 with a message, not 500',
+    async (path) => {
+      const res = await admin.post(path, undefined, { 'Content-Type': 'multipart/form-data; boundary=zz' })
+      const raw = await t.app.request(`/api/${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'multipart/form-data; boundary=zz',
+          'X-CSRFToken': admin.csrf,
+          Cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+        body: 'garbage',
+      })
+      expect(res.status).toBe(400)
+      expect(raw.status).toBe(400)
+      expect((await raw.json()).message).toMatch(/form could not be read/)
+    },
+  )
+
+  it('malformed JSON is 400 with a message', async () => {
+    const res = await t.app.request('/api/appointment/', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-CSRFToken': customer.csrf,
+        Cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      body: '{"phone_number": ',
+    })
+    expect(res.status).toBe(400)
+    expect(typeof (await res.json()).message).toBe('string')
+  })
+})
+
+describe('body size limits', () => {
+  it('refuses a 20 MB JSON body with 413 from its Content-Length, before reading it', async () => {
+    let pulled = 0
+    const chunk = new Uint8Array(64 * 1024).fill(0x20)
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.length
+        if (pulled > 20 * 1024 * 1024) controller.close()
+        else controller.enqueue(chunk)
+      },
+    })
+    const res = await t.app.request('/api/quick/message/', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Length': String(20 * 1024 * 1024),
+        'X-CSRFToken': customer.csrf,
+        Cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(res.status).toBe(413)
+    expect((await res.json()).message).toMatch(/too large/)
+    // Only what the stream buffered ahead was pulled, not the 20 MB.
+    expect(pulled).toBeLessThan(1024 * 1024)
+  })
+
+  it('stops reading a streamed JSON body without a length once it passes 64 KB', async () => {
+    let pulled = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 16 * 1024
+        if (pulled > 20 * 1024 * 1024) controller.close()
+        else controller.enqueue(new Uint8Array(16 * 1024).fill(0x20))
+      },
+    })
+    const res = await t.app.request('/api/quick/message/', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+        'X-CSRFToken': customer.csrf,
+        Cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(res.status).toBe(413)
+    expect(pulled).toBeLessThan(256 * 1024)
+  })
+
+  it('a JSON body under the limit still goes through', async () => {
+    const res = await customer.post('quick/message/', {
+      name: 'Ada',
+      email: 'ada@test.ng',
+      message: 'x'.repeat(2000),
+    })
+    expect(res.status).toBe(201)
+  })
+})
