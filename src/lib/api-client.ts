@@ -30,6 +30,9 @@ export class NetworkError extends Error {
 export const apiUrl = (path: string) => joinApiPath(API_BASE, path)
 /** Product images are stored as paths relative to the API base. */
 export const mediaUrl = (path: string) => (/^(https?:|data:|\/)/.test(path) ? path : apiUrl(path))
+/** An image's sized copies as a srcset (`url 320w, url 640w`), or undefined when it has none. */
+export const mediaSrcSet = (variants: readonly { url: string; width: number }[] | undefined) =>
+  variants?.length ? variants.map((v) => `${mediaUrl(v.url)} ${v.width}w`).join(', ') : undefined
 
 let csrfToken: Promise<string> | null = null
 /** The logged-in user (set by the session store), sent with reads so the worker caches per user. */

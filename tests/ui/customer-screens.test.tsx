@@ -231,6 +231,46 @@ describe('/confirm/payment', () => {
     expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/products')
   })
 
+  test('logged out (another address, an expired session): log in, and the same page shows the result', async () => {
+    let loggedIn = false
+    mockFetch({
+      'POST verify/': () =>
+        loggedIn
+          ? json(201, { message: 'Payment verified', status: 'successful' })
+          : json(401, { message: 'Oops! Please log in to continue.' }),
+      'POST login/': () => {
+        loggedIn = true
+        return json(200, { message: 'user' })
+      },
+      'GET auth_check': () =>
+        json(200, {
+          message: 'authenticated',
+          role: 'user',
+          id: 42,
+          name: 'Ada Obi',
+          email: 'ada@example.ng',
+        }),
+    })
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route path="/confirm/payment" element={<ConfirmPayment />} />
+            <Route path="/login" element={<Login />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    )
+    const ui = userEvent.setup()
+    expect(await screen.findByRole('heading', { name: 'Log in to see your order' })).toBeInTheDocument()
+    await ui.click(screen.getByRole('link', { name: 'Log in to see your order' }))
+    await ui.type(await screen.findByLabelText('Email'), 'ada@example.ng')
+    await ui.type(screen.getByLabelText('Password'), 'a-long-password')
+    await ui.click(screen.getByRole('button', { name: 'Log in' }))
+    // Back on the confirmation page for the same payment, which now shows its outcome.
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeInTheDocument()
+  })
+
   test("no answer: 'An error occured during verification'", async () => {
     mockFetch({
       'POST verify/': () => {

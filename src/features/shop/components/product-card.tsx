@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Check, ShoppingCart } from 'lucide-react'
 import type { Product } from '../../../../contract/catalogue.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { errorMessage, mediaUrl } from '../../../lib/api-client'
+import { errorMessage, mediaSrcSet, mediaUrl } from '../../../lib/api-client'
 import { StockBadge } from './stock-badge'
 
 interface ProductCardProps {
@@ -34,6 +34,9 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
       <div className="relative aspect-square bg-slate-50">
         <img
           src={mediaUrl(product.image)}
+          srcSet={mediaSrcSet(product.image_variants)}
+          // The card's width in the grid: two columns on a phone, three on a tablet, four on a desktop.
+          sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, calc(50vw - 46px)"
           alt={product.name}
           loading="lazy"
           className="size-full object-contain p-3"

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
 import { ApiError, getCsrfToken } from '../../../lib/api-client'
@@ -10,6 +10,8 @@ type Verification =
   | { state: 'processing' }
   | { state: 'success'; message: string }
   | { state: 'failure'; status: string; message: string | null }
+  /** Logged out (another address, an expired session): the payment is settled anyway; log in to see it. */
+  | { state: 'login' }
 
 const NO_RESPONSE = 'An error occured during verification'
 
@@ -38,6 +40,7 @@ async function tokenWhenOnline(): Promise<void> {
  */
 export default function ConfirmPayment() {
   const [params] = useSearchParams()
+  const location = useLocation()
   const queryClient = useQueryClient()
   const [result, setResult] = useState<Verification>({ state: 'processing' })
   const started = useRef(false)
@@ -62,6 +65,10 @@ export default function ConfirmPayment() {
         const answer = await verifyPayment({ tx_ref: txRef, status, transaction_id: transactionId })
         setResult({ state: 'success', message: answer.message })
       } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          setResult({ state: 'login' })
+          return
+        }
         const body =
           err instanceof ApiError
             ? (err.body as { status?: unknown; message?: unknown } | undefined)
@@ -100,6 +107,23 @@ export default function ConfirmPayment() {
                 View my orders
               </Link>
             </div>
+          </div>
+        )}
+        {result.state === 'login' && (
+          <div role="status">
+            <CircleCheck className="mx-auto size-16 text-brand-600" aria-hidden />
+            <h1 className="mt-4 text-2xl font-bold text-slate-900">Log in to see your order</h1>
+            <p className="mt-2 text-slate-700">
+              Your payment has reached us and is being checked with the bank; nothing more is needed from you.
+              Log in to see the result and your order.
+            </p>
+            <Link
+              to="/login"
+              state={{ from: `${location.pathname}${location.search}` }}
+              className="btn-primary mt-8 w-full"
+            >
+              Log in to see your order
+            </Link>
           </div>
         )}
         {result.state === 'failure' && (
