@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, Client, makeLoggedInApp, makeTestApp, type TestContext } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, Client, onEachLoggedInApp, makeTestApp, type TestContext } from './helpers'
 import { seedProducts } from '../../api/db/seed-data'
 
 // Real, minimal image files (1x1 pixel), so the byte check sees what a browser would send.
@@ -19,10 +19,7 @@ const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'ba
 let t: TestContext
 let admin: Client
 let customer: Client
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-})
-afterEach(() => t.close())
+onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 function productForm(fields: Record<string, string>, image?: { bytes: Buffer; name: string; type: string }) {
   const form = new FormData()

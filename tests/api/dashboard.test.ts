@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ADMIN,
   CUSTOMER,
   Client,
   adminOnlyCheck,
-  makeLoggedInApp,
+  onEachLoggedInApp,
   userIdOf,
   type TestContext,
 } from './helpers'
@@ -13,10 +13,7 @@ import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates'
 let t: TestContext
 let admin: Client
 let customer: Client
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-})
-afterEach(() => t.close())
+onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 const userId = (email: string) => userIdOf(t.db, email)
 /** What the balance must be, computed independently from the tables (naira). */

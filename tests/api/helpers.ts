@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect } from 'vitest'
+import { afterEach, beforeEach, expect } from 'vitest'
 import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
 import { migrate, openDatabase, type DB } from '../../api/db'
@@ -79,6 +79,20 @@ export async function makeLoggedInApp() {
  * A browser-like caller: keeps cookies between calls and sends the CSRF header on unsafe methods,
  * so tests read like the app's own use of the API.
  */
+/**
+ * Gives every test of the file a fresh app with a logged-in admin and customer (and closes it after):
+ * `onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))`.
+ */
+export function onEachLoggedInApp(receive: (fresh: Awaited<ReturnType<typeof makeLoggedInApp>>) => void) {
+  let current: TestContext | undefined
+  beforeEach(async () => {
+    const fresh = await makeLoggedInApp()
+    current = fresh.t
+    receive(fresh)
+  })
+  afterEach(() => current?.close())
+}
+
 export class Client {
   cookies = new Map<string, string>()
   csrf = ''

@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Client, makeLoggedInApp, type TestContext } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { Client, onEachLoggedInApp, type TestContext } from './helpers'
 
 let t: TestContext
 let admin: Client
 let customer: Client
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-})
-afterEach(() => t.close())
+onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 describe('bodies the parser refuses', () => {
   it.each(['add/products/', 'add/produts/1/', 'add/products/1/'])(

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, makeLoggedInApp, userIdOf, type TestContext } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { CUSTOMER, Client, onEachLoggedInApp, userIdOf, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 let t: TestContext
 let admin: Client
 let customer: Client
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-})
-afterEach(() => t.close())
+onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 const customerId = () => userIdOf(t.db, CUSTOMER.email)
 

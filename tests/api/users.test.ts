@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ADMIN,
   CUSTOMER,
   Client,
   adminOnlyCheck,
-  makeLoggedInApp,
+  onEachLoggedInApp,
   userIdOf,
   type TestContext,
 } from './helpers'
@@ -12,10 +12,7 @@ import {
 let t: TestContext
 let admin: Client
 let customer: Client
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-})
-afterEach(() => t.close())
+onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 const userId = (email: string) => userIdOf(t.db, email)
 const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Client, adminOnlyCheck, makeLoggedInApp, type TestContext } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { Client, adminOnlyCheck, onEachLoggedInApp, type TestContext } from './helpers'
 import { formatNaira } from '../../contract/money'
 
 let t: TestContext
 let admin: Client
 let customer: Client
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-})
-afterEach(() => t.close())
+onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
 
