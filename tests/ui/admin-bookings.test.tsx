@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { booking, mockApi, renderAdmin } from './admin-helpers'
 import { monthCells } from '../../src/features/bookings/admin/booking-calendar'
+import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../../src/lib/worker-protocol'
 
 afterEach(() => {
   cleanup()
@@ -177,5 +178,29 @@ describe('Bookings Management', () => {
     await ui.click(screen.getByRole('button', { name: /Next/ }))
     expect(screen.getByText('Showing 51–70 of 70')).toBeInTheDocument()
     expect(names()).toHaveLength(20)
+  })
+})
+
+describe('after an outbox replay', () => {
+  test("a booking the service worker just sent shows in the admin's open list", async () => {
+    // fake-indexeddb: the page's sync code opens the app's Dexie database.
+    await import('fake-indexeddb/auto')
+    const { startOutboxSync } = await import('../../src/offline/sync')
+    let list = BOOKINGS
+    mockApi({ 'GET appointment/': () => list, 'GET auth_check': { role: 'admin', id: 1 } })
+    const { queryClient } = renderAdmin('/admin/bookings')
+    await screen.findByRole('table')
+    expect(names()).toHaveLength(4)
+    const stop = startOutboxSync(queryClient)
+    try {
+      // A customer's queued booking reached the server through the worker's Background Sync.
+      list = [...BOOKINGS, booking(5, 'Kemi Ade', 'Pending')]
+      const worker = new BroadcastChannel(OUTBOX_CHANNEL)
+      worker.postMessage({ type: 'sent', kind: 'appointment', userId: 9 } satisfies OutboxSentMessage)
+      worker.close()
+      await waitFor(() => expect(names()).toContain('Kemi Ade'))
+    } finally {
+      stop()
+    }
   })
 })

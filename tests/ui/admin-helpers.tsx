@@ -67,11 +67,12 @@ export function renderAdmin(path: string) {
   const router = createMemoryRouter([adminRoutes, { path: '/login', element: <p>Login page</p> }], {
     initialEntries: [path],
   })
-  return render(
+  const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   )
+  return { ...view, queryClient }
 }
 
 // ---------- fixtures ----------
