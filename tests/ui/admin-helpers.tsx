@@ -54,7 +54,8 @@ function json(status: number, body: unknown) {
   })
 }
 
-export function renderAdmin(path: string) {
+/** `prepare` may fill the query cache first, as earlier screens of the session would have. */
+export function renderAdmin(path: string, prepare?: (queryClient: QueryClient) => void) {
   useSession.setState({
     status: 'authenticated',
     role: 'admin',
@@ -62,7 +63,8 @@ export function renderAdmin(path: string) {
     name: 'Ada Admin',
     email: 'admin@test.ng',
   })
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
+  prepare?.(queryClient)
   // The app's own back-office routes (lazy screens included), with a stand-in login page.
   const router = createMemoryRouter([adminRoutes, { path: '/login', element: <p>Login page</p> }], {
     initialEntries: [path],

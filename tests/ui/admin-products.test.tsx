@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { mockApi, product, renderAdmin } from './admin-helpers'
+import { shopKeys } from '../../src/features/shop/api'
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview-1')
@@ -171,5 +172,23 @@ describe('Products Management', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(cardNames()).not.toContain('Roach Killer Gel'))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+})
+
+describe("the admin's list is the server's, never the shop's saved copy", () => {
+  test("a stale shop catalogue in the cache is not shown, and the worker's copy is bypassed", async () => {
+    mockApi({ 'GET add/products/': PRODUCTS })
+    // The shop's copy, fresh in the cache (what /products showed a moment ago, maybe from the worker's cache).
+    renderAdmin('/admin/products', (queryClient) =>
+      queryClient.setQueryData(shopKeys.catalogue, [product(1, 'Old Gel Name', 'Pest Control')]),
+    )
+    await screen.findByRole('list', { name: 'Products' })
+    expect(cardNames()).toContain('Roach Killer Gel')
+    expect(screen.queryByText('Old Gel Name')).not.toBeInTheDocument()
+    const productCalls = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).includes('add/products'))
+      .map(([, init]) => init?.cache)
+    expect(productCalls).toEqual(['no-cache'])
   })
 })
