@@ -6,6 +6,7 @@ import type {
   PaymentSettings,
   Profile,
 } from '../../../contract/index.js'
+import type { PasswordResetConfirm, PasswordResetRequest } from '../../../contract/account.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 
@@ -34,6 +35,13 @@ export const saveProfile = (userId: number, profile: Omit<Profile, 'location'> &
   api.post<MessageAnswer>(`admins/settings/${userId}/`, profile)
 export const changePassword = (userId: number, body: PasswordChange) =>
   api.post<MessageAnswer>(`admins/password/${userId}/`, body)
+
+/** "Forgot password?": always the same answer, whether or not an account matched. */
+export const requestPasswordReset = (body: PasswordResetRequest) =>
+  api.post<MessageAnswer>('password-reset/', body)
+/** The link's token, or the phone number and the SMS code, with the new password. */
+export const confirmPasswordReset = (body: PasswordResetConfirm) =>
+  api.post<MessageAnswer>('password-reset/confirm/', body)
 
 /**
  * GET admins/settings/{id}/ for both settings pages; always fresh, since the form edits it. Tried even
