@@ -70,12 +70,15 @@ export default function MessagesScreen() {
             </button>
           ))}
         </div>
-        <SearchBox
-          value={search}
-          onChange={setSearch}
-          label="Search messages"
-          placeholder="Search messages..."
-        />
+        {/* Its own full row on phones: beside the four view buttons it would shrink to its icon. */}
+        <div className="flex min-w-full sm:min-w-64 sm:flex-1">
+          <SearchBox
+            value={search}
+            onChange={setSearch}
+            label="Search messages"
+            placeholder="Search messages..."
+          />
+        </div>
       </div>
       {actionError && (
         <p role="alert" className="mb-3 text-sm text-red-600">

@@ -77,7 +77,8 @@ export default function SentMessagesScreen() {
                     {m.subject || m.template.replaceAll('_', ' ')}
                   </p>
                   <p className="truncate text-sm text-slate-600">
-                    <span className="font-medium uppercase">{m.channel}</span> to {m.recipient}
+                    <span className="font-medium">{m.channel === 'email' ? 'Email' : 'SMS'}</span> to{' '}
+                    {m.recipient}
                   </p>
                   {m.last_error && m.status !== 'sent' && (
                     <p className="truncate text-xs text-red-700">{m.last_error}</p>
@@ -115,7 +116,7 @@ export default function SentMessagesScreen() {
         {viewing && (
           <>
             <p className="text-sm text-slate-500">
-              {viewing.channel.toUpperCase()} to {viewing.recipient} · {how(viewing)}
+              {viewing.channel === 'email' ? 'Email' : 'SMS'} to {viewing.recipient} · {how(viewing)}
             </p>
             {viewing.last_error && (
               <p className="mt-2 text-sm text-red-700">Last error: {viewing.last_error}</p>
