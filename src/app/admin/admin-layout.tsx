@@ -17,7 +17,7 @@ import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
 import { useSession } from '../../lib/session'
 import type { AlertList } from '../../../contract/outbox.js'
-import { useAdminAlerts, useMarkListSeen } from '../../features/notifications/api'
+import { useAdminAlerts, useMarkListSeen } from '../../features/messages/api'
 
 /** SPEC section 2: the admin sidebar, in this order; `alert` names the list whose new items it counts. */
 const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; alert?: AlertList }[] = [

@@ -1,11 +1,13 @@
 /**
  * Messages' data: the footer's newsletter sign-up, the back office's Messages screen (read and archived
- * flags) and its "Sent messages" screen (every email and SMS the server sent or will send).
+ * flags), its "Sent messages" screen (every email and SMS the server sent or will send), and the admin
+ * sidebar's counts of new bookings, orders and messages (admins/alerts/). Kept free of the offline
+ * database, so the admin layout that shows the counts stays light.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type { AdminMessage, InboxView } from '../../../contract/messages.js'
-import type { SentMessage, SentMessageStatus } from '../../../contract/outbox.js'
+import type { AdminAlerts, AlertList, SentMessage, SentMessageStatus } from '../../../contract/outbox.js'
 import { api, ApiError, getCsrfToken, requestWithStatus } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -15,6 +17,7 @@ export const messageKeys = {
     [...userScope(userId), 'messages', 'admin', view] as const,
   sent: (userId: number | null, status: SentMessageStatus | 'all') =>
     [...userScope(userId), 'messages', 'sent', status] as const,
+  alerts: (userId: number | null) => [...userScope(userId), 'messages', 'admin-alerts'] as const,
 }
 
 export const adminMessagesQuery = (userId: number | null, view: InboxView = 'inbox') =>
@@ -70,4 +73,33 @@ export async function subscribeToNewsletter(email: string): Promise<SubscribeAns
     answer = await post()
   }
   return { message: answer.data?.message ?? '', created: answer.status === 201 }
+}
+
+// ---------- the admin's new-item counts ----------
+
+/** How often the sidebar asks for new bookings, orders and messages while the back office is open. */
+const ALERTS_REFRESH_MS = 60_000
+
+export const adminAlertsQuery = (userId: number | null) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: messageKeys.alerts(userId),
+    queryFn: () => api.get<AdminAlerts>('admins/alerts/'),
+    enabled: userId !== null,
+    refetchInterval: ALERTS_REFRESH_MS,
+  })
+export const useAdminAlerts = () => useQuery(adminAlertsQuery(useUserId()))
+
+/** The admin opened a list: its count starts again from now (zeroed on screen at once). */
+export function useMarkListSeen() {
+  const queryClient = useQueryClient()
+  const key = messageKeys.alerts(useUserId())
+  return useMutation({
+    ...CALL_EVEN_OFFLINE,
+    mutationFn: (list: AlertList) => api.post<MessageAnswer>(`admins/alerts/${list}/seen/`),
+    onMutate: (list) => {
+      queryClient.setQueryData<AdminAlerts>(key, (alerts) => alerts && { ...alerts, [list]: 0 })
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  })
 }

@@ -1,20 +1,15 @@
-/**
- * Notifications' data: the user menu's list (readable offline), marking one or all read, and the admin's
- * new-item counts in the sidebar (admins/alerts/).
- */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+/** Notifications' data: the user menu's list (readable offline) and marking one or all read. */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type { Notification } from '../../../contract/notifications.js'
-import type { AdminAlerts, AlertList } from '../../../contract/outbox.js'
 import { api } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope } from '../../lib/query'
+import { userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
 import { useSnapshotQuery } from '../../offline/snapshot'
 
 export const notificationKeys = {
   list: (userId: number | null) => [...userScope(userId), 'notifications'] as const,
-  adminAlerts: (userId: number | null) => [...userScope(userId), 'notifications', 'admin-alerts'] as const,
 }
 
 export const fetchNotifications = () => api.get<Notification[]>('users/notifications/')
@@ -87,34 +82,5 @@ export function useMarkAllNotificationsRead() {
       queryClient.setQueryData<Notification[]>(key, (list) => list?.map((n) => ({ ...n, read: true })))
       void queryClient.invalidateQueries({ queryKey: key })
     },
-  })
-}
-
-// ---------- the admin's new-item counts ----------
-
-/** How often the sidebar asks for new bookings, orders and messages while the back office is open. */
-const ALERTS_REFRESH_MS = 60_000
-
-export const adminAlertsQuery = (userId: number | null) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: notificationKeys.adminAlerts(userId),
-    queryFn: () => api.get<AdminAlerts>('admins/alerts/'),
-    enabled: userId !== null,
-    refetchInterval: ALERTS_REFRESH_MS,
-  })
-export const useAdminAlerts = () => useQuery(adminAlertsQuery(useUserId()))
-
-/** The admin opened a list: its count starts again from now (zeroed on screen at once). */
-export function useMarkListSeen() {
-  const queryClient = useQueryClient()
-  const key = notificationKeys.adminAlerts(useUserId())
-  return useMutation({
-    ...CALL_EVEN_OFFLINE,
-    mutationFn: (list: AlertList) => api.post<MessageAnswer>(`admins/alerts/${list}/seen/`),
-    onMutate: (list) => {
-      queryClient.setQueryData<AdminAlerts>(key, (alerts) => alerts && { ...alerts, [list]: 0 })
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   })
 }
