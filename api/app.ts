@@ -20,6 +20,8 @@ import { dashboardRoutes } from './routes/dashboard.js'
 import { userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
 import { deletionRoutes } from './routes/deletions.js'
+import { adminPasswordResetRoutes, passwordResetRoutes } from './routes/password-reset.js'
+import { alertRoutes, sentMessageRoutes } from './routes/outbox.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -83,6 +85,10 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/withdrawals', withdrawalRoutes)
     .route('/admins/payment-settings', paymentSettingsRoutes)
     .route('/admins/delete', deletionRoutes)
+    .route('/', passwordResetRoutes)
+    .route('/admins/users', adminPasswordResetRoutes)
+    .route('/admins/sent-messages', sentMessageRoutes)
+    .route('/admins/alerts', alertRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).
   routes.all('*', (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404))

@@ -35,6 +35,22 @@ export interface AppConfig {
   publicOrigins: string[]
   /** How long stock stays held for a payment that has not been answered yet. */
   reservationMinutes: number
+  /** Email and SMS (api/messaging): each channel goes to the server log when not configured. */
+  messaging: {
+    /** nodemailer URL, e.g. smtps://user:pass@smtp.example.ng:465; empty = email is logged. */
+    smtpUrl: string
+    mailFrom: string
+    /** 'termii', or '' = SMS is logged. */
+    smsProvider: '' | 'termii'
+    termiiApiKey: string
+    termiiSenderId: string
+    termiiBaseUrl: string
+    termiiChannel: string
+    /** Attempts in all before a message is marked failed. */
+    maxAttempts: number
+    /** Wait before the second attempt; doubled for each further one (at most an hour). */
+    retryBaseMs: number
+  }
   /** The clock (milliseconds); tests move it to expire reservations. */
   now: () => number
   /** The accounts and images the first start seeds an empty database with. */
@@ -101,61 +117,79 @@ const scryptCost = z
   )
 
 /** One schema for every variable the server reads; README's "Environment variables" table documents it. */
-export const envSchema = z.object({
-  PORT: variable(port.default(8080)),
-  API_PORT: variable(port.default(8787)),
-  SPA_DIR: variable(folder.default(path.resolve('dist'))),
-  DATABASE_PATH: variable(folder.default(path.resolve('./data/app.db'))),
-  MEDIA_DIR: variable(folder.default(path.resolve('./data/media'))),
-  APP_URL: variable(httpUrl.optional()),
-  API_BASE: variable(z.string().default('/api/')),
-  CORS_ORIGIN: variable(
-    httpUrl
-      .refine((url) => new URL(url).origin === url, 'must be an origin only, e.g. https://shop.example.ng')
-      .default(''),
-  ),
-  SESSION_TTL_HOURS: variable(positiveNumber.default(24 * 14)),
-  LOGIN_MAX_ATTEMPTS: variable(wholeNumber(1, 1_000_000).default(10)),
-  LOGIN_WINDOW_MINUTES: variable(positiveNumber.default(15)),
-  SCRYPT_N: variable(scryptCost.default(32768)),
-  ADMIN_EMAIL: variable(email.default('admin@example.com')),
-  ADMIN_PASSWORD: variable(seedPassword.optional()),
-  DEMO_CUSTOMER_EMAIL: variable(email.default('customer@example.com')),
-  DEMO_CUSTOMER_PASSWORD: variable(seedPassword.optional()),
-  SEED_IMAGES_DIR: variable(folder.default(path.resolve('public/products'))),
-  FLW_SECRET_KEY: variable(z.string().default('')),
-  FLW_SECRET_HASH: variable(z.string().default('')),
-  FLW_BASE_URL: variable(httpUrl.default('https://api.flutterwave.com')),
-  PUBLIC_ORIGINS: variable(
-    z
-      .string()
-      .default('')
-      .transform((list) =>
-        list
-          .split(',')
-          .map((o) => o.trim().replace(/\/+$/, ''))
-          .filter(Boolean),
-      )
-      .pipe(z.array(httpUrl)),
-  ),
-  RESERVATION_MINUTES: variable(positiveNumber.default(30)),
-  MAX_JSON_KB: variable(wholeNumber(1, 10_240).default(64)),
-  // Reverse proxies in front: unset/false = 0, true = 1, or their number.
-  TRUST_PROXY: variable(
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^(true|false|\d+)$/, 'must be true, false or the number of proxies')
-      .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
-      .default(0),
-  ),
-  LOGIN_IP_FREE_ATTEMPTS: variable(wholeNumber(1, 1_000_000).default(50)),
-  LOGIN_IP_MAX_DELAY_SECONDS: variable(wholeNumber(1, 86_400).default(300)),
-  CSRF_SECRET: variable(z.string().min(32, 'must be at least 32 characters').default('')),
-  // Build-time: an absolute API address means another origin, which the CSP must allow.
-  VITE_API_BASE: variable(z.string().default('/api/')),
-})
+export const envSchema = z
+  .object({
+    PORT: variable(port.default(8080)),
+    API_PORT: variable(port.default(8787)),
+    SPA_DIR: variable(folder.default(path.resolve('dist'))),
+    DATABASE_PATH: variable(folder.default(path.resolve('./data/app.db'))),
+    MEDIA_DIR: variable(folder.default(path.resolve('./data/media'))),
+    APP_URL: variable(httpUrl.optional()),
+    API_BASE: variable(z.string().default('/api/')),
+    CORS_ORIGIN: variable(
+      httpUrl
+        .refine((url) => new URL(url).origin === url, 'must be an origin only, e.g. https://shop.example.ng')
+        .default(''),
+    ),
+    SESSION_TTL_HOURS: variable(positiveNumber.default(24 * 14)),
+    LOGIN_MAX_ATTEMPTS: variable(wholeNumber(1, 1_000_000).default(10)),
+    LOGIN_WINDOW_MINUTES: variable(positiveNumber.default(15)),
+    SCRYPT_N: variable(scryptCost.default(32768)),
+    ADMIN_EMAIL: variable(email.default('admin@example.com')),
+    ADMIN_PASSWORD: variable(seedPassword.optional()),
+    DEMO_CUSTOMER_EMAIL: variable(email.default('customer@example.com')),
+    DEMO_CUSTOMER_PASSWORD: variable(seedPassword.optional()),
+    SEED_IMAGES_DIR: variable(folder.default(path.resolve('public/products'))),
+    FLW_SECRET_KEY: variable(z.string().default('')),
+    FLW_SECRET_HASH: variable(z.string().default('')),
+    FLW_BASE_URL: variable(httpUrl.default('https://api.flutterwave.com')),
+    PUBLIC_ORIGINS: variable(
+      z
+        .string()
+        .default('')
+        .transform((list) =>
+          list
+            .split(',')
+            .map((o) => o.trim().replace(/\/+$/, ''))
+            .filter(Boolean),
+        )
+        .pipe(z.array(httpUrl)),
+    ),
+    RESERVATION_MINUTES: variable(positiveNumber.default(30)),
+    SMTP_URL: variable(
+      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }).default(''),
+    ),
+    MAIL_FROM: variable(z.string().default('GreenShield <no-reply@greenshield.ng>')),
+    SMS_PROVIDER: variable(
+      z.enum(['termii'], { error: 'must be termii (or empty: SMS is logged)' }).optional(),
+    ),
+    TERMII_API_KEY: variable(z.string().default('')),
+    TERMII_SENDER_ID: variable(z.string().max(11, 'must be at most 11 characters').default('GreenShield')),
+    TERMII_BASE_URL: variable(httpUrl.default('https://api.ng.termii.com')),
+    TERMII_CHANNEL: variable(z.enum(['generic', 'dnd']).default('generic')),
+    MESSAGE_MAX_ATTEMPTS: variable(wholeNumber(1, 100).default(6)),
+    MESSAGE_RETRY_SECONDS: variable(positiveNumber.default(30)),
+    MAX_JSON_KB: variable(wholeNumber(1, 10_240).default(64)),
+    // Reverse proxies in front: unset/false = 0, true = 1, or their number.
+    TRUST_PROXY: variable(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^(true|false|\d+)$/, 'must be true, false or the number of proxies')
+        .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+        .default(0),
+    ),
+    LOGIN_IP_FREE_ATTEMPTS: variable(wholeNumber(1, 1_000_000).default(50)),
+    LOGIN_IP_MAX_DELAY_SECONDS: variable(wholeNumber(1, 86_400).default(300)),
+    CSRF_SECRET: variable(z.string().min(32, 'must be at least 32 characters').default('')),
+    // Build-time: an absolute API address means another origin, which the CSP must allow.
+    VITE_API_BASE: variable(z.string().default('/api/')),
+  })
+  .refine((e) => e.SMS_PROVIDER !== 'termii' || e.TERMII_API_KEY !== '', {
+    message: 'must be set when SMS_PROVIDER=termii',
+    path: ['TERMII_API_KEY'],
+  })
 
 const SECRETS = new Set([
   'ADMIN_PASSWORD',
@@ -163,6 +197,8 @@ const SECRETS = new Set([
   'FLW_SECRET_KEY',
   'FLW_SECRET_HASH',
   'CSRF_SECRET',
+  'SMTP_URL',
+  'TERMII_API_KEY',
 ])
 
 /** The environment did not parse: `problems` has one readable line per bad variable. */
@@ -214,6 +250,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     publicOrigins: e.PUBLIC_ORIGINS,
     reservationMinutes: e.RESERVATION_MINUTES,
+    messaging: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      smsProvider: e.SMS_PROVIDER ?? '',
+      termiiApiKey: e.TERMII_API_KEY,
+      termiiSenderId: e.TERMII_SENDER_ID,
+      termiiBaseUrl: e.TERMII_BASE_URL.replace(/\/+$/, ''),
+      termiiChannel: e.TERMII_CHANNEL,
+      maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
+      retryBaseMs: e.MESSAGE_RETRY_SECONDS * 1000,
+    },
     now: Date.now,
     maxJsonBytes: e.MAX_JSON_KB * 1024,
     trustProxyHops: e.TRUST_PROXY,

@@ -10,6 +10,7 @@ import { setScryptCost } from './lib/password.js'
 import { createApp } from './app.js'
 import { createGateway } from './payments/index.js'
 import { startPaymentChecks } from './lib/payment-check.js'
+import { createTransports, startMessageSender } from './messaging/index.js'
 
 /**
  * Opens the database (migrating and seeding it on first start) and listens on `port`; the built SPA is
@@ -27,6 +28,13 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   root.route('/', createApp({ db, config, gateway }))
   // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
   startPaymentChecks({ db, gateway, now: config.now })
+  // Delivers queued email/SMS after each write and retries failures; with nothing configured, logs them.
+  const transports = createTransports(config)
+  console.log(
+    `Messages: email by ${transports.email.name === 'log' ? 'the log (SMTP_URL unset)' : 'SMTP'}, ` +
+      `SMS by ${transports.sms.name === 'log' ? 'the log (SMS_PROVIDER unset)' : transports.sms.name}`,
+  )
+  const sender = startMessageSender(config, db, transports)
 
   if (spaDir) {
     const indexHtml = path.join(spaDir, 'index.html')
@@ -59,6 +67,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
     console.log(`Listening on http://localhost:${info.port} (API at ${config.apiBase})`)
   })
   const stop = () => {
+    sender.stop()
     server.close()
     db.close()
     process.exit(0)

@@ -47,3 +47,39 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Obj
   marketing: false,
   payment: true,
 })
+
+// ---------- forgotten password (password-reset/, password-reset/confirm/, admins/users/{id}/password-reset/) ----------
+
+/** A reset link or code works once, for this long. */
+export const PASSWORD_RESET_MINUTES = 30
+
+/** The same answer whether or not an account matched, so the form does not reveal who has one. */
+export const PASSWORD_RESET_SENT =
+  'If an account matches, we have sent it a reset link (email) or code (SMS). It expires in 30 minutes.'
+
+export const passwordResetRequestBody = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    phone: z.string().trim().max(30).optional(),
+  })
+  .refine((b) => !!b.email || !!b.phone, { message: 'Enter your email or phone number', path: ['email'] })
+export type PasswordResetRequest = z.input<typeof passwordResetRequestBody>
+
+/** With a link: token. With an SMS code: phone and code. */
+export const passwordResetConfirmBody = z
+  .object({
+    token: z.string().trim().max(200).optional(),
+    phone: z.string().trim().max(30).optional(),
+    code: z.string().trim().max(20).optional(),
+    new_password: passwordField('New password'),
+  })
+  .refine((b) => !!b.token || (!!b.phone && !!b.code), {
+    message: 'The reset link is incomplete, or enter your phone number and the code we sent',
+    path: ['token'],
+  })
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirmBody>
+
+export const adminPasswordResetBody = z.object({
+  channel: z.enum(['email', 'sms'], { error: 'Channel must be email or sms' }).default('email'),
+})
+export type AdminPasswordResetRequest = z.input<typeof adminPasswordResetBody>

@@ -14,7 +14,13 @@ export interface AdminMessage {
   email: string
   date: string
   message: string
+  read: boolean
+  archived: boolean
 }
+
+/** admins/messages/?view=: inbox (not archived, the default screen), unread, archived, all (the default). */
+export const INBOX_VIEWS = ['inbox', 'unread', 'archived', 'all'] as const
+export type InboxView = (typeof INBOX_VIEWS)[number]
 
 export const newsletterBody = z.object({ email: emailField() })
 export type NewsletterRequest = z.input<typeof newsletterBody>

@@ -96,6 +96,30 @@ export class AttemptLimiter {
   }
 }
 
+/** Fixed-window counter per key (one server process): the password-reset calls' per-address limit. */
+export class WindowLimiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>()
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Seconds until the key may try again, or 0 when it may try now. */
+  blockedFor(key: string, now = Date.now()): number {
+    const entry = this.hits.get(key)
+    if (!entry || entry.resetAt <= now) return 0
+    return entry.count >= this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0
+  }
+
+  fail(key: string, now = Date.now()) {
+    const entry = this.hits.get(key)
+    if (!entry || entry.resetAt <= now) this.hits.set(key, { count: 1, resetAt: now + this.windowMs })
+    else entry.count++
+    if (this.hits.size > 50_000) for (const [k, e] of this.hits) if (e.resetAt <= now) this.hits.delete(k)
+  }
+}
+
 /**
  * The caller's IP address. Behind a reverse proxy the socket address is the proxy's, so with
  * TRUST_PROXY = N (hops; "true" = 1) the address is read from X-Forwarded-For, N entries from the

@@ -4,6 +4,7 @@ import { formatNaira, toNaira } from '../../contract/money.js'
 import type { DB } from '../db/index.js'
 import type { Gateway, GatewayTransaction } from '../payments/gateway.js'
 import { notify } from './notify.js'
+import { sendMessage } from '../messaging/index.js'
 import { stockMessage } from './catalogue.js'
 
 /** One cart line as priced when the payment was initiated (payments.lines holds a JSON array of these). */
@@ -267,6 +268,26 @@ async function settlePaid(
       `We received your payment of ${formatNaira(toNaira(payment.amount_kobo))}. ` +
         `Your order has been placed (Reference ${payment.tx_ref}).`,
     )
+    const amount = formatNaira(toNaira(payment.amount_kobo))
+    const items = lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')
+    if (payment.user_id) {
+      sendMessage(
+        { db },
+        {
+          to: payment.user_id,
+          template: 'payment_receipt',
+          data: { amount, reference: payment.tx_ref, items },
+        },
+      )
+    }
+    sendMessage(
+      { db },
+      {
+        to: 'admins',
+        template: 'admin_new_order',
+        data: { customer: customerName || 'A customer', amount, items, reference: payment.tx_ref },
+      },
+    )
     return true
   })
 
@@ -473,14 +494,49 @@ export async function processRefund(
             `(Reference ${payment.tx_ref}): ${refund.reason} ` +
             'Your bank may take a few working days to show it.',
         )
+        if (payment.user_id) {
+          sendMessage(
+            { db },
+            {
+              to: payment.user_id,
+              template: 'refund',
+              data: {
+                amount: formatNaira(toNaira(refund.amount_kobo)),
+                reference: payment.tx_ref,
+                reason: refund.reason,
+              },
+            },
+          )
+        }
       }
     }).immediate()
     return 'refunded'
   } catch (err) {
     console.error(`Refund of ${payment.tx_ref} failed`, err)
-    db.prepare(
-      `UPDATE refunds SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status = 'processing'`,
-    ).run(err instanceof Error ? err.message.slice(0, 500) : String(err), iso(now()), refund.id)
+    const error = err instanceof Error ? err.message.slice(0, 500) : String(err)
+    db.transaction(() => {
+      const failed = db
+        .prepare(
+          `UPDATE refunds SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status = 'processing'`,
+        )
+        .run(error, iso(now()), refund.id).changes
+      // The periodic check has given up: from now on the money goes back only if an admin acts.
+      if (failed && refund.attempts >= MAX_REFUND_ATTEMPTS) {
+        sendMessage(
+          { db },
+          {
+            to: 'admins',
+            template: 'admin_refund_needed',
+            data: {
+              amount: formatNaira(toNaira(refund.amount_kobo)),
+              reference: payment.tx_ref,
+              reason: refund.reason,
+              error,
+            },
+          },
+        )
+      }
+    })()
     return 'failed'
   }
 }

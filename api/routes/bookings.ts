@@ -5,6 +5,7 @@ import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { notify } from '../lib/notify.js'
+import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
 import { appointmentWhen as when, findBooking as findBookingById, listBookings } from '../lib/bookings.js'
 
@@ -16,6 +17,21 @@ function findBooking(c: Context<AppEnv>) {
 }
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Booking not found' }, 404)
+
+/** Email/SMS for a new booking: the customer's receipt and the admins' alert (inside the booking's transaction). */
+function bookingReceivedMessages(
+  deps: { db: AppEnv['Variables']['db'] },
+  userId: number,
+  b: { service: string; date: string; time: string; location: string; customer: string },
+) {
+  const data = { service: b.service, when: when(b) }
+  sendMessage(deps, { to: userId, template: 'booking_received', data })
+  sendMessage(deps, {
+    to: 'admins',
+    template: 'admin_new_booking',
+    data: { ...data, customer: b.customer, location: b.location },
+  })
+}
 
 /** appointment/: the customer books; everyone lists (admin: all, others: their own). */
 export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
@@ -49,6 +65,7 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
         `We received your ${body.service} booking for ${when(body)}. ` +
           'We will confirm it within 24 hours.',
       )
+      bookingReceivedMessages(c.var, user.id, { ...body, customer: displayName(user) })
       return Number(lastInsertRowid)
     })()
     return c.json(
@@ -97,6 +114,13 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
             : `Your ${booking.service} appointment on ${when(booking)} is complete. ` +
                 'Thank you for choosing us!',
         )
+        if (next === 'Confirmed') {
+          sendMessage(c.var, {
+            to: booking.user_id ?? 0,
+            template: 'booking_confirmed',
+            data: { service: booking.service, when: when(booking) },
+          })
+        }
       }
       return moved
     })()

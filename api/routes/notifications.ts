@@ -19,6 +19,14 @@ export const notificationsRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(rows.map((n): Notification => ({ ...n, read: n.read === 1 })))
   })
 
+  /** Opening the list (or "Mark all read") marks every notification of the caller read. */
+  .post('/read-all', requireLogin, (c) => {
+    const count = c.var.db
+      .prepare('UPDATE notifications SET read = 1 WHERE user_id = ? AND read = 0')
+      .run(currentUser(c).id).changes
+    return c.json({ message: 'All notifications marked as read', count })
+  })
+
   .post('/:id/read', requireLogin, (c) => {
     const id = parseId(c.req.param('id'))
     // Someone else's notification answers exactly like a missing one.

@@ -18,6 +18,8 @@ const ConfirmPayment = lazy(() => import('../features/shop/pages/confirm-payment
 const Login = lazy(() => import('../features/account/pages/login'))
 const SignUp = lazy(() => import('../features/account/pages/sign-up'))
 const UserSettings = lazy(() => import('../features/account/pages/user-settings'))
+const ForgotPassword = lazy(() => import('../features/account/pages/forgot-password'))
+const ResetPassword = lazy(() => import('../features/account/pages/reset-password'))
 const Book = lazy(() => import('../features/bookings/pages/book'))
 const Orders = lazy(() => import('../features/orders/pages/orders'))
 
@@ -26,6 +28,7 @@ const AdminLayout = lazy(() => import('./admin/admin-layout'))
 const Dashboard = lazy(() => import('../features/dashboard/admin/dashboard-screen'))
 const UsersScreen = lazy(() => import('../features/users/admin/users-screen'))
 const MessagesScreen = lazy(() => import('../features/messages/admin/messages-screen'))
+const SentMessagesScreen = lazy(() => import('../features/messages/admin/sent-messages-screen'))
 const BookingsScreen = lazy(() => import('../features/bookings/admin/bookings-screen'))
 const OrdersScreen = lazy(() => import('../features/orders/admin/orders-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
@@ -44,6 +47,8 @@ export const publicRoutes: RouteObject = {
     { path: '/contact', element: <Contact /> },
     { path: '/login', element: <Login /> },
     { path: '/sign', element: <SignUp /> },
+    { path: '/forgot-password', element: <ForgotPassword /> },
+    { path: '/reset-password', element: <ResetPassword /> },
     // Same page for user and admin (SPEC: /book).
     { path: '/book', element: <RoleGuard user={<Book />} admin={<Book />} staff={<Book />} /> },
     { path: '/user/settings', element: <RoleGuard user={<UserSettings />} /> },
@@ -66,6 +71,7 @@ export const adminRoutes: RouteObject = {
     { index: true, element: <Dashboard /> },
     { path: 'users', element: <UsersScreen /> },
     { path: 'messages', element: <MessagesScreen /> },
+    { path: 'sent-messages', element: <SentMessagesScreen /> },
     { path: 'bookings', element: <BookingsScreen /> },
     { path: 'orders', element: <OrdersScreen /> },
     { path: 'products', element: <ProductsScreen /> },

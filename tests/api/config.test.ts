@@ -107,6 +107,47 @@ describe('config from the environment', () => {
   })
 })
 
+describe('messaging variables', () => {
+  it('defaults to logging both channels, and reads SMTP and Termii settings', () => {
+    expect(loadConfig({}).messaging).toEqual({
+      smtpUrl: '',
+      mailFrom: 'GreenShield <no-reply@greenshield.ng>',
+      smsProvider: '',
+      termiiApiKey: '',
+      termiiSenderId: 'GreenShield',
+      termiiBaseUrl: 'https://api.ng.termii.com',
+      termiiChannel: 'generic',
+      maxAttempts: 6,
+      retryBaseMs: 30_000,
+    })
+    const set = loadConfig({
+      SMTP_URL: 'smtps://user:pass@smtp.example.ng:465',
+      SMS_PROVIDER: 'termii',
+      TERMII_API_KEY: 'TL-key',
+      TERMII_BASE_URL: 'http://127.0.0.1:9999/',
+      MESSAGE_MAX_ATTEMPTS: '3',
+      MESSAGE_RETRY_SECONDS: '5',
+    }).messaging
+    expect(set).toMatchObject({
+      smtpUrl: 'smtps://user:pass@smtp.example.ng:465',
+      smsProvider: 'termii',
+      termiiBaseUrl: 'http://127.0.0.1:9999',
+      maxAttempts: 3,
+      retryBaseMs: 5000,
+    })
+  })
+
+  it('refuses a non-SMTP URL, an unknown provider and Termii without a key, hiding the secrets', () => {
+    expect(problems({ SMTP_URL: 'http://mail.example.ng', SMS_PROVIDER: 'twilio' })).toEqual([
+      'SMTP_URL=(hidden): must be an smtp:// or smtps:// address',
+      'SMS_PROVIDER="twilio": must be termii (or empty: SMS is logged)',
+    ])
+    expect(problems({ SMS_PROVIDER: 'termii' })).toEqual([
+      'TERMII_API_KEY=(hidden): must be set when SMS_PROVIDER=termii',
+    ])
+  })
+})
+
 describe('starting the server with a bad environment', () => {
   it('stops before opening anything, listing every bad variable', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/server.ts'], {

@@ -81,7 +81,7 @@ describe('GET admins/messages/', () => {
     expect(res.status).toBe(200)
     expect(res.body).toHaveLength(seedMessages.length + 1)
     for (const m of res.body) {
-      expect(Object.keys(m).sort()).toEqual(['date', 'email', 'id', 'message', 'name'])
+      expect(Object.keys(m).sort()).toEqual(['archived', 'date', 'email', 'id', 'message', 'name', 'read'])
       expect(new Date(m.date).toISOString()).toBe(m.date)
     }
     const dates = res.body.map((m: any) => m.date)

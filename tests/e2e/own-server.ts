@@ -40,11 +40,13 @@ export class OwnServer {
     fs.mkdirSync(this.dataDir, { recursive: true })
   }
 
-  async start(spa = spaDir) {
+  /** `env` adds to the server's environment (e.g. SMTP_URL of a test's mail server). */
+  async start(spa = spaDir, env: Record<string, string> = {}) {
     this.child = spawn(process.execPath, [entry], {
       cwd: root,
       env: {
         ...E2E.serverEnv,
+        ...env,
         PORT: String(this.port),
         APP_URL: this.baseURL,
         DATABASE_PATH: this.dbFile,

@@ -16,17 +16,35 @@ import {
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
 import { useSession } from '../../lib/session'
+import type { AlertList } from '../../../contract/outbox.js'
+import { useAdminAlerts, useMarkListSeen } from '../../features/messages/api'
 
-/** SPEC section 2: the admin sidebar, in this order. */
-const LINKS = [
+/** SPEC section 2: the admin sidebar, in this order; `alert` names the list whose new items it counts. */
+const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; alert?: AlertList }[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/users', label: 'User Management', icon: Users },
-  { to: '/admin/messages', label: 'Messages', icon: Mail },
-  { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck },
-  { to: '/admin/orders', label: 'Orders', icon: ShoppingBag },
+  { to: '/admin/messages', label: 'Messages', icon: Mail, alert: 'messages' },
+  { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, alert: 'bookings' },
+  { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ]
+
+/** The list a back-office path shows, when its new items are counted (/admin/bookings -> bookings). */
+function listOfPath(pathname: string): AlertList | undefined {
+  return LINKS.find((l) => l.alert && pathname.replace(/\/+$/, '') === l.to)?.alert
+}
+
+/** "3 new" beside a sidebar entry; nothing when there is nothing new. */
+function NewCount({ count }: { count: number | undefined }) {
+  if (!count) return null
+  return (
+    <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-brand-950">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> new</span>
+    </span>
+  )
+}
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { name, email, logout } = useSession()
@@ -34,6 +52,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const [loggingOut, setLoggingOut] = useState(false)
   const [logoutError, setLogoutError] = useState('')
   const showName = name !== '' && name !== email
+  const alerts = useAdminAlerts().data
 
   async function onLogout() {
     setLoggingOut(true)
@@ -62,7 +81,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </p>
       </div>
       <nav aria-label="Admin" className="flex-1 space-y-1 px-3">
-        {LINKS.map(({ to, label, icon: Icon, end }) => (
+        {LINKS.map(({ to, label, icon: Icon, end, alert }) => (
           <NavLink
             key={to}
             to={to}
@@ -76,6 +95,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           >
             <Icon className="size-5" aria-hidden />
             {label}
+            {alert && <NewCount count={alerts?.[alert]} />}
           </NavLink>
         ))}
       </nav>
@@ -129,6 +149,14 @@ export default function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
+  const markSeen = useMarkListSeen().mutate
+  const alerts = useAdminAlerts().data
+  const newItems = alerts ? alerts.bookings + alerts.orders + alerts.messages : 0
+  // Opening Bookings, Orders or Messages clears its count in the sidebar.
+  useEffect(() => {
+    const list = listOfPath(pathname)
+    if (list) markSeen(list)
+  }, [pathname, markSeen])
   // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
   useEffect(() => {
     window.scrollTo(0, 0)
@@ -151,10 +179,20 @@ export default function AdminLayout() {
             type="button"
             onClick={() => setDrawerOpen(true)}
             aria-label="Open menu"
+            aria-describedby={newItems ? 'admin-new-items' : undefined}
             aria-expanded={drawerOpen}
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+            className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
           >
             <Menu className="size-6" aria-hidden />
+            {newItems > 0 && (
+              <span
+                id="admin-new-items"
+                className="absolute top-0.5 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-5 font-bold text-white ring-2 ring-white"
+              >
+                <span aria-hidden>{newItems > 99 ? '99+' : newItems}</span>
+                <span className="sr-only">{newItems} new bookings, orders or messages</span>
+              </span>
+            )}
           </button>
           <span className="font-semibold text-brand-800">Admin</span>
         </header>

@@ -10,6 +10,7 @@ import { LazyOutboxBadge as OutboxBadge } from '../pwa/lazy-pwa-shell'
 const DesktopUserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.DesktopUserMenu })))
 const MobileUserLinks = lazy(() => import('./user-menu').then((m) => ({ default: m.MobileUserLinks })))
 const NotificationsModal = lazy(() => import('./user-menu').then((m) => ({ default: m.NotificationsModal })))
+const MenuButtonBadge = lazy(() => import('./user-menu').then((m) => ({ default: m.MenuButtonBadge })))
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -100,13 +101,20 @@ export function TopBar() {
           <OutboxBadge />
           <button
             type="button"
-            className="rounded-lg p-2 text-slate-800 hover:bg-slate-100"
+            className="relative rounded-lg p-2 text-slate-800 hover:bg-slate-100"
             aria-label="Open menu"
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
+            // The badge (when there is one) is read after the name: "Open menu, 3 unread notifications".
+            aria-describedby={loggedIn ? 'menu-unread-badge' : undefined}
             onClick={() => setMobileOpen(true)}
           >
             <Menu className="size-6" aria-hidden />
+            {loggedIn && (
+              <Suspense fallback={null}>
+                <MenuButtonBadge />
+              </Suspense>
+            )}
           </button>
         </div>
       </div>

@@ -134,6 +134,22 @@ export function DesktopUserMenu({ onNotifications, onLogout }: MenuActions) {
   )
 }
 
+/** The unread count on the phone's menu button, so news shows without opening the menu. */
+export function MenuButtonBadge() {
+  const { unread } = useNotifications()
+  if (unread === 0) return null
+  return (
+    <span
+      className="absolute top-0.5 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-5 font-bold text-white ring-2 ring-white"
+      id="menu-unread-badge"
+      data-testid="menu-unread-badge"
+    >
+      <span aria-hidden>{unread > 99 ? '99+' : unread}</span>
+      <span className="sr-only">{unread} unread notifications</span>
+    </span>
+  )
+}
+
 /** The same entries inside the mobile slide-in menu. */
 export function MobileUserLinks({
   onNotifications,

@@ -4,6 +4,8 @@ import type {
   NotificationSettings,
   PasswordChangeRequest,
   Profile,
+  PasswordResetConfirm,
+  PasswordResetRequest,
   ProfileRequest,
 } from '../../../contract/account.js'
 import type { RegisterRequest } from '../../../contract/auth.js'
@@ -26,6 +28,13 @@ export const saveProfile = (userId: number, profile: ProfileRequest) =>
   api.post<MessageAnswer>(`admins/settings/${userId}/`, profile)
 export const changePassword = (userId: number, body: PasswordChangeRequest) =>
   api.post<MessageAnswer>(`admins/password/${userId}/`, body)
+
+/** "Forgot password?": always the same answer, whether or not an account matched. */
+export const requestPasswordReset = (body: PasswordResetRequest) =>
+  api.post<MessageAnswer>('password-reset/', body)
+/** The link's token, or the phone number and the SMS code, with the new password. */
+export const confirmPasswordReset = (body: PasswordResetConfirm) =>
+  api.post<MessageAnswer>('password-reset/confirm/', body)
 
 /**
  * GET admins/settings/{id}/ for both settings pages; always fresh, since the form edits it. Tried even

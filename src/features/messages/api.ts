@@ -1,23 +1,59 @@
-/** Messages' data: the footer's newsletter sign-up and the back office's Messages screen. */
-import { queryOptions, useQuery } from '@tanstack/react-query'
+/**
+ * Messages' data: the footer's newsletter sign-up, the back office's Messages screen (read and archived
+ * flags), its "Sent messages" screen (every email and SMS the server sent or will send), and the admin
+ * sidebar's counts of new bookings, orders and messages (admins/alerts/). Kept free of the offline
+ * database, so the admin layout that shows the counts stays light.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
-import type { AdminMessage } from '../../../contract/messages.js'
+import type { AdminMessage, InboxView } from '../../../contract/messages.js'
+import type { AdminAlerts, AlertList, SentMessage, SentMessageStatus } from '../../../contract/outbox.js'
 import { api, ApiError, getCsrfToken, requestWithStatus } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 
 export const messageKeys = {
-  admin: (userId: number | null) => [...userScope(userId), 'messages', 'admin'] as const,
+  admin: (userId: number | null, view: InboxView = 'inbox') =>
+    [...userScope(userId), 'messages', 'admin', view] as const,
+  sent: (userId: number | null, status: SentMessageStatus | 'all') =>
+    [...userScope(userId), 'messages', 'sent', status] as const,
+  alerts: (userId: number | null) => [...userScope(userId), 'messages', 'admin-alerts'] as const,
 }
 
-export const adminMessagesQuery = (userId: number | null) =>
+export const adminMessagesQuery = (userId: number | null, view: InboxView = 'inbox') =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
-    queryKey: messageKeys.admin(userId),
-    queryFn: () => api.get<AdminMessage[]>('admins/messages/'),
+    queryKey: messageKeys.admin(userId, view),
+    queryFn: () => api.get<AdminMessage[]>(`admins/messages/?view=${view}`),
     enabled: userId !== null,
   })
-export const useAdminMessages = () => useQuery(adminMessagesQuery(useUserId()))
+export const useAdminMessages = (view: InboxView = 'inbox') => useQuery(adminMessagesQuery(useUserId(), view))
+
+export const useMarkMessageRead = () =>
+  useUserMutation(
+    ({ id, read }: { id: number; read: boolean }) =>
+      api.post<MessageAnswer>(`admins/messages/${id}/read/`, { read }),
+    CALL_EVEN_OFFLINE,
+  )
+export const useArchiveMessage = () =>
+  useUserMutation(
+    ({ id, archived }: { id: number; archived: boolean }) =>
+      api.post<MessageAnswer>(`admins/messages/${id}/archive/`, { archived }),
+    CALL_EVEN_OFFLINE,
+  )
+
+export const sentMessagesQuery = (userId: number | null, status: SentMessageStatus | 'all') =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: messageKeys.sent(userId, status),
+    queryFn: () =>
+      api.get<SentMessage[]>(`admins/sent-messages/${status === 'all' ? '' : `?status=${status}`}`),
+    enabled: userId !== null,
+    // A pending message is retried by the server; the screen follows it.
+    refetchInterval: 30_000,
+  })
+export const useSentMessages = (status: SentMessageStatus | 'all') =>
+  useQuery(sentMessagesQuery(useUserId(), status))
 
 export interface SubscribeAnswer extends MessageAnswer {
   /** 201: a new subscriber; 200: the address was already on the list. */
@@ -37,4 +73,33 @@ export async function subscribeToNewsletter(email: string): Promise<SubscribeAns
     answer = await post()
   }
   return { message: answer.data?.message ?? '', created: answer.status === 201 }
+}
+
+// ---------- the admin's new-item counts ----------
+
+/** How often the sidebar asks for new bookings, orders and messages while the back office is open. */
+const ALERTS_REFRESH_MS = 60_000
+
+export const adminAlertsQuery = (userId: number | null) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: messageKeys.alerts(userId),
+    queryFn: () => api.get<AdminAlerts>('admins/alerts/'),
+    enabled: userId !== null,
+    refetchInterval: ALERTS_REFRESH_MS,
+  })
+export const useAdminAlerts = () => useQuery(adminAlertsQuery(useUserId()))
+
+/** The admin opened a list: its count starts again from now (zeroed on screen at once). */
+export function useMarkListSeen() {
+  const queryClient = useQueryClient()
+  const key = messageKeys.alerts(useUserId())
+  return useMutation({
+    ...CALL_EVEN_OFFLINE,
+    mutationFn: (list: AlertList) => api.post<MessageAnswer>(`admins/alerts/${list}/seen/`),
+    onMutate: (list) => {
+      queryClient.setQueryData<AdminAlerts>(key, (alerts) => alerts && { ...alerts, [list]: 0 })
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  })
 }

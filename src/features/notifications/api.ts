@@ -1,4 +1,4 @@
-/** Notifications' data: the user menu's list (readable offline) and marking one read. */
+/** Notifications' data: the user menu's list (readable offline) and marking one or all read. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type { Notification } from '../../../contract/notifications.js'
@@ -14,6 +14,8 @@ export const notificationKeys = {
 
 export const fetchNotifications = () => api.get<Notification[]>('users/notifications/')
 export const markNotificationRead = (id: number) => api.post<MessageAnswer>(`users/notifications/${id}/read/`)
+export const markAllNotificationsRead = () =>
+  api.post<MessageAnswer & { count: number }>('users/notifications/read-all/')
 
 const newestFirst = (list: Notification[]) =>
   [...list].sort((a, b) => Date.parse(b.created) - Date.parse(a.created))
@@ -60,6 +62,24 @@ export function useMarkNotificationRead() {
       queryClient.setQueryData<Notification[]>(key, (list) =>
         list?.map((n) => (n.id === id ? { ...n, read: true } : n)),
       )
+      void queryClient.invalidateQueries({ queryKey: key })
+    },
+  })
+}
+
+/** Marks every notification read on the server and in the saved snapshot (opening the list, "Mark all read"). */
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient()
+  const userId = useUserId()
+  const key = notificationKeys.list(userId)
+  return useMutation({
+    mutationFn: async () => {
+      const answer = await markAllNotificationsRead()
+      if (userId !== null) await db.notifications.where('userId').equals(userId).modify({ read: true })
+      return answer
+    },
+    onSuccess: () => {
+      queryClient.setQueryData<Notification[]>(key, (list) => list?.map((n) => ({ ...n, read: true })))
       void queryClient.invalidateQueries({ queryKey: key })
     },
   })

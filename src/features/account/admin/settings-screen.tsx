@@ -174,9 +174,17 @@ function PaymentTab({ userId }: { userId: number }) {
 
 const NOTIFICATION_SWITCHES: { key: keyof NotificationSettings; label: string; description: string }[] = [
   { key: 'email', label: 'Email notifications', description: 'New bookings, orders and messages by email.' },
-  { key: 'sms', label: 'SMS notifications', description: 'Urgent updates by text message.' },
+  {
+    key: 'sms',
+    label: 'SMS notifications',
+    description: 'The same alerts by text message, to the phone number in your profile.',
+  },
   { key: 'marketing', label: 'Marketing emails', description: 'News and offers.' },
-  { key: 'payment', label: 'Payment notifications', description: 'Payments received and withdrawals.' },
+  {
+    key: 'payment',
+    label: 'Payment notifications',
+    description: 'Refunds the payment gateway could not complete, which need you.',
+  },
 ]
 
 function NotificationsForm({ userId, initial }: { userId: number; initial: NotificationSettings }) {

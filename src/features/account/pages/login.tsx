@@ -49,15 +49,22 @@ export default function Login() {
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
-          <TextField
-            id="login-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <div>
+            <TextField
+              id="login-password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <p className="mt-2 text-right text-sm">
+              <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+                Forgot password?
+              </Link>
+            </p>
+          </div>
           {error && (
             <p role="alert" className="text-sm font-medium text-red-600">
               {error}

@@ -1,11 +1,12 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { KeyRound, UserRound } from 'lucide-react'
+import { Bell, KeyRound, UserRound } from 'lucide-react'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
-import { profileQuery } from '../api'
+import { notificationSettingsQuery, profileQuery } from '../api'
+import { NotificationsForm } from '../components/notifications-form'
 import type { Outcome } from '../components/use-save-outcome'
 import { useTabs } from '../components/use-tabs'
 import { useSession } from '../../../lib/session'
@@ -13,6 +14,7 @@ import { useSession } from '../../../lib/session'
 const TABS = [
   { key: 'profile', label: 'Profile', icon: UserRound },
   { key: 'security', label: 'Security', icon: KeyRound },
+  { key: 'notifications', label: 'Notifications', icon: Bell },
 ] as const
 const TAB_KEYS = TABS.map((t) => t.key)
 
@@ -51,7 +53,7 @@ export default function UserSettings() {
     <div className="min-h-[70vh] bg-slate-950 text-white">
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <h1 className="text-3xl font-extrabold tracking-tight">Settings</h1>
-        <p className="mt-2 text-slate-400">Manage your profile and password.</p>
+        <p className="mt-2 text-slate-400">Manage your profile, password and notifications.</p>
 
         <div
           role="tablist"
@@ -81,6 +83,11 @@ export default function UserSettings() {
           >
             {t.key === 'profile' ? (
               <ProfilePanel userId={userId} onOutcome={(o) => setOutcome({ ...o, title: 'Profile' })} />
+            ) : t.key === 'notifications' ? (
+              <NotificationsPanel
+                userId={userId}
+                onOutcome={(o) => setOutcome({ ...o, title: 'Notifications' })}
+              />
             ) : (
               <PasswordForm
                 userId={userId}
@@ -147,4 +154,33 @@ function ProfilePanel({ userId, onOutcome }: { userId: number; onOutcome: (outco
       buttonClassName="btn-primary px-6"
     />
   )
+}
+
+function NotificationsPanel({
+  userId,
+  onOutcome,
+}: {
+  userId: number
+  onOutcome: (outcome: Outcome) => void
+}) {
+  const query = useQuery(notificationSettingsQuery(userId))
+  if (query.isLoading)
+    return (
+      <p role="status" className="text-slate-500">
+        Loading...
+      </p>
+    )
+  if (query.error && !query.data)
+    return (
+      <div role="alert" className="space-y-3">
+        <p className="text-red-600">
+          {errorMessage(query.error, 'Could not load your notification settings. Check your connection.')}
+        </p>
+        <button type="button" className="btn-secondary" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    )
+  if (!query.data) return null
+  return <NotificationsForm userId={userId} initial={query.data} onOutcome={onOutcome} />
 }

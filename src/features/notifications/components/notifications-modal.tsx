@@ -1,8 +1,14 @@
-import { BellOff } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { BellOff, CheckCheck } from 'lucide-react'
 import { formatDateTime } from '../../../../contract/dates.js'
 import type { Notification } from '../../../../contract/notifications.js'
 import { errorMessage } from '../../../lib/api-client'
-import { isAlertHeading, useMarkNotificationRead, useNotifications } from '../api'
+import {
+  isAlertHeading,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+} from '../api'
 import { Modal } from '../../../components/ui/modal'
 
 interface NotificationsModalProps {
@@ -10,11 +16,48 @@ interface NotificationsModalProps {
   onClose: () => void
 }
 
-/** The user's notifications (GET users/notifications/), newest first, unread ones marked. */
+/**
+ * The user's notifications (GET users/notifications/), newest first. Opening the list marks them all read
+ * (the badge clears); the ones that were new stay highlighted while the list is open. "Mark all read" is
+ * there when some are still unread (the call failed offline, or more arrived).
+ */
 export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
-  const { list, isLoading, error, isFromSnapshot } = useNotifications()
+  const { list, unread, isLoading, error, isFromSnapshot } = useNotifications()
+  const markAll = useMarkAllNotificationsRead()
+  const [newIds, setNewIds] = useState<ReadonlySet<number>>(new Set())
+  const markedOnOpen = useRef(false)
+
+  useEffect(() => {
+    if (!open) {
+      markedOnOpen.current = false
+      return
+    }
+    // Once per opening, on the server's list (not the offline snapshot), and only when there is news.
+    if (markedOnOpen.current || isLoading || isFromSnapshot || unread === 0) return
+    markedOnOpen.current = true
+    setNewIds(new Set(list.filter((n) => !n.read).map((n) => n.id)))
+    markAll.mutate()
+  }, [open, isLoading, isFromSnapshot, unread, list, markAll])
+
   return (
     <Modal open={open} title="Notifications" onClose={onClose} size="md">
+      {unread > 0 && !markAll.isPending && (
+        <div className="mb-3 flex justify-end">
+          <button
+            type="button"
+            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+            onClick={() => markAll.mutate()}
+          >
+            <CheckCheck className="size-4" aria-hidden />
+            Mark all read
+          </button>
+        </div>
+      )}
+      {markAll.error && (
+        <p role="alert" className="mb-3 text-xs text-red-600">
+          {errorMessage(markAll.error, 'Could not mark them as read. Try again when you are online.')}
+        </p>
+      )}
       {isFromSnapshot && (
         <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800">
           Showing saved notifications; they will refresh when you are online.
@@ -36,7 +79,7 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
       ) : (
         <ul className="-mx-2 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto">
           {list.map((n) => (
-            <NotificationItem key={n.id} notification={n} />
+            <NotificationItem key={n.id} notification={n} isNew={newIds.has(n.id)} />
           ))}
         </ul>
       )}
@@ -44,13 +87,14 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
   )
 }
 
-function NotificationItem({ notification: n }: { notification: Notification }) {
+function NotificationItem({ notification: n, isNew }: { notification: Notification; isNew: boolean }) {
   const markRead = useMarkNotificationRead()
   const headingColour = isAlertHeading(n.heading) ? 'text-red-600' : 'text-slate-900'
+  const fresh = isNew || !n.read
   return (
-    <li className={`flex gap-3 px-2 py-4 ${n.read ? '' : 'bg-brand-50/60'}`}>
+    <li className={`flex gap-3 px-2 py-4 ${fresh ? 'bg-brand-50/60' : ''}`}>
       <span
-        className={`mt-1.5 size-2.5 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-brand-600'}`}
+        className={`mt-1.5 size-2.5 shrink-0 rounded-full ${fresh ? 'bg-brand-600' : 'bg-transparent'}`}
         aria-hidden
       />
       <div className="min-w-0 flex-1">
@@ -59,7 +103,15 @@ function NotificationItem({ notification: n }: { notification: Notification }) {
           data-testid="notification-heading"
         >
           {n.heading}
-          {!n.read && <span className="sr-only"> (unread)</span>}
+          {!n.read ? (
+            <span className="sr-only"> (unread)</span>
+          ) : (
+            isNew && (
+              <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 align-middle text-[11px] font-semibold text-brand-800">
+                New
+              </span>
+            )
+          )}
         </h3>
         <p className={`mt-1 text-sm ${n.read ? 'text-slate-600' : 'font-semibold text-slate-800'}`}>
           {n.body}

@@ -1,0 +1,40 @@
+import type { AppConfig } from '../config.js'
+import type { DB } from '../db/index.js'
+import { LogTransport } from './log-transport.js'
+import { OutboxSender } from './outbox.js'
+import { SmtpTransport } from './smtp.js'
+import { TermiiTransport } from './termii.js'
+import type { Transports } from './transport.js'
+
+export { sendMessage, OutboxSender, type SendRequest } from './outbox.js'
+export type { TemplateData, TemplateName } from './templates.js'
+
+/** Email through SMTP_URL and SMS through SMS_PROVIDER when configured; each else goes to the log. */
+export function createTransports(config: AppConfig): Transports {
+  const m = config.messaging
+  return {
+    email: m.smtpUrl ? new SmtpTransport({ url: m.smtpUrl, from: m.mailFrom }) : new LogTransport('email'),
+    sms:
+      m.smsProvider === 'termii'
+        ? new TermiiTransport({
+            apiKey: m.termiiApiKey,
+            senderId: m.termiiSenderId,
+            baseUrl: m.termiiBaseUrl,
+            channel: m.termiiChannel,
+          })
+        : new LogTransport('sms'),
+  }
+}
+
+/** The sender loop of a running server: delivers what sendMessage queued, retries failures. */
+export function startMessageSender(config: AppConfig, db: DB, transports = createTransports(config)) {
+  return new OutboxSender({
+    db,
+    transports,
+    appUrl: config.appUrl,
+    apiBase: config.apiBase,
+    now: config.now,
+    maxAttempts: config.messaging.maxAttempts,
+    retryBaseMs: config.messaging.retryBaseMs,
+  }).start()
+}

@@ -1,0 +1,253 @@
+import type { DB } from '../db/index.js'
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account.js'
+import type { Channel, Transports } from './transport.js'
+import {
+  isTemplateName,
+  renderTemplate,
+  SENSITIVE_TEMPLATES,
+  templateKind,
+  type TemplateData,
+  type TemplateName,
+} from './templates.js'
+
+export interface SendRequest<K extends TemplateName> {
+  /** A user id, or every admin. */
+  to: number | 'admins'
+  template: K
+  data: TemplateData[K]
+  /**
+   * Security messages only (password reset): the one channel the person asked for, whatever their
+   * settings say. Every other message follows the recipient's notification settings.
+   */
+  channels?: Channel[]
+}
+
+interface Recipient {
+  id: number
+  email: string
+  phone_number: string
+  email_on: number | null
+  sms_on: number | null
+  payment_on: number | null
+}
+
+const RECIPIENT_COLUMNS = `u.id, u.email, u.phone_number, s.email AS email_on, s.sms AS sms_on,
+  s.payment AS payment_on FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id`
+
+/** The senders running over each database, kicked after each write so a message leaves at once. */
+const kickers = new WeakMap<DB, () => void>()
+
+/** Which channels a person gets this kind of message on. */
+function channelsFor(r: Recipient, template: TemplateName, forced?: Channel[]): Channel[] {
+  const on = (value: number | null, fallback: boolean) => (value === null ? fallback : value === 1)
+  const kind = templateKind(template)
+  let wanted: Channel[]
+  if (kind === 'security') wanted = forced ?? ['email']
+  else {
+    if (kind === 'payment' && !on(r.payment_on, DEFAULT_NOTIFICATION_SETTINGS.payment)) return []
+    wanted = []
+    if (on(r.email_on, DEFAULT_NOTIFICATION_SETTINGS.email)) wanted.push('email')
+    if (on(r.sms_on, DEFAULT_NOTIFICATION_SETTINGS.sms)) wanted.push('sms')
+  }
+  // No number on the account: nothing to text.
+  return wanted.filter((ch) => (ch === 'email' ? !!r.email : !!r.phone_number))
+}
+
+/**
+ * Queues an email and/or SMS for a user (or every admin) as their notification settings say, and returns
+ * how many were queued. Synchronous and only writes the outbox table, so call it inside the transaction of
+ * the event that causes it: the message exists exactly when the event does. The sender delivers it
+ * right after the transaction, retrying failures; the caller never waits on SMTP or the SMS provider.
+ */
+export function sendMessage<K extends TemplateName>(deps: { db: DB }, request: SendRequest<K>): number {
+  const { db } = deps
+  const recipients = (
+    request.to === 'admins'
+      ? db.prepare(`SELECT ${RECIPIENT_COLUMNS} WHERE u.role = 'admin' ORDER BY u.id`).all()
+      : db.prepare(`SELECT ${RECIPIENT_COLUMNS} WHERE u.id = ?`).all(request.to)
+  ) as Recipient[]
+  const insert = db.prepare(
+    `INSERT INTO messages_outbox (user_id, channel, recipient, template, data, next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  )
+  const data = JSON.stringify(request.data)
+  let queued = 0
+  for (const r of recipients) {
+    for (const channel of channelsFor(r, request.template, request.channels)) {
+      insert.run(r.id, channel, channel === 'email' ? r.email : r.phone_number, request.template, data, 0)
+      queued++
+    }
+  }
+  const kick = kickers.get(db)
+  // After the caller's transaction has committed (better-sqlite3 transactions are synchronous).
+  if (queued && kick) setImmediate(kick)
+  return queued
+}
+
+export interface SenderOptions {
+  db: DB
+  transports: Transports
+  /** Public origin of the web app (links in messages). */
+  appUrl: string
+  /** API mount point: report links are paths under it. */
+  apiBase: string
+  now?: () => number
+  /** Attempts in all before a message is marked failed. */
+  maxAttempts?: number
+  /** Wait before the 2nd attempt; doubled for each further one, at most an hour. */
+  retryBaseMs?: number
+  log?: (line: string, err?: unknown) => void
+}
+
+interface OutboxRow {
+  id: number
+  channel: Channel
+  recipient: string
+  template: string
+  data: string
+  attempts: number
+}
+
+const BATCH = 20
+const MAX_BACKOFF_MS = 3600_000
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Delivers due outbox rows one at a time; one loop per database, kicked by sendMessage and by a timer. */
+export class OutboxSender {
+  private running: Promise<void> | null = null
+  private again = false
+  private timer: NodeJS.Timeout | null = null
+  private stopped = false
+  private readonly now: () => number
+  private readonly maxAttempts: number
+  private readonly retryBaseMs: number
+  private readonly log: (line: string, err?: unknown) => void
+
+  constructor(private readonly options: SenderOptions) {
+    this.now = options.now ?? Date.now
+    this.maxAttempts = options.maxAttempts ?? 6
+    this.retryBaseMs = options.retryBaseMs ?? 30_000
+    this.log = options.log ?? ((line, err) => console.error(line, err ?? ''))
+  }
+
+  /** Runs the loop now (or once more after the running pass); resolves when that pass ends. */
+  kick = (): Promise<void> => {
+    // A kick scheduled just before shutdown finds the database closed: the next start sends it.
+    if (this.stopped || !this.options.db.open) return Promise.resolve()
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false
+          while (await this.deliverBatch()) {
+            // keep going while full batches come back
+          }
+        } while (this.again)
+      } finally {
+        this.running = null
+      }
+    })()
+    return this.running
+  }
+
+  /** Every due message delivered or rescheduled (tests, shutdown). */
+  async drain() {
+    await this.kick()
+  }
+
+  /** Registers for kicks and checks for due retries every intervalMs (unref'd: never keeps the process up). */
+  start(intervalMs = 15_000) {
+    kickers.set(this.options.db, this.kick)
+    this.timer = setInterval(() => void this.kick(), intervalMs)
+    this.timer.unref()
+    void this.kick()
+    return this
+  }
+
+  /** No further passes (one under way finishes its current message). */
+  stop() {
+    this.stopped = true
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    if (kickers.get(this.options.db) === this.kick) kickers.delete(this.options.db)
+  }
+
+  /** Sends up to BATCH due messages; true when there may be more. */
+  private async deliverBatch(): Promise<boolean> {
+    const rows = this.options.db
+      .prepare(
+        `SELECT id, channel, recipient, template, data, attempts FROM messages_outbox
+         WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+      )
+      .all(this.now(), BATCH) as OutboxRow[]
+    for (const row of rows) await this.deliver(row)
+    return rows.length === BATCH
+  }
+
+  private link = (pathOrUrl: string) => {
+    if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl
+    if (pathOrUrl.startsWith('/')) return `${this.options.appUrl}${pathOrUrl}`
+    // API paths (a service report: staff/jobs/{id}/report) live under the API base.
+    return `${this.options.appUrl}${this.options.apiBase}${pathOrUrl}`
+  }
+
+  private async deliver(row: OutboxRow) {
+    const { db } = this.options
+    const attempts = row.attempts + 1
+    if (!isTemplateName(row.template)) {
+      db.prepare(
+        `UPDATE messages_outbox SET status = 'failed', attempts = ?, last_error = ? WHERE id = ?`,
+      ).run(attempts, `Unknown template ${row.template}`, row.id)
+      return
+    }
+    let rendered: ReturnType<typeof renderTemplate>
+    try {
+      rendered = renderTemplate(row.template, JSON.parse(row.data) as never, this.link)
+    } catch (err) {
+      // Bad data never gets better: no retry.
+      db.prepare(
+        `UPDATE messages_outbox SET status = 'failed', attempts = ?, last_error = ? WHERE id = ?`,
+      ).run(attempts, `Could not write the message: ${String(err)}`.slice(0, 500), row.id)
+      return
+    }
+    const message = {
+      to: row.recipient,
+      subject: rendered.subject,
+      text: row.channel === 'email' ? rendered.text : rendered.sms,
+    }
+    const transport = this.options.transports[row.channel]
+    // The reset link or code is a live secret: once handed over it is not kept in the table.
+    const sensitive = SENSITIVE_TEMPLATES.has(row.template)
+    const kept = sensitive ? '(hidden: it contained a password reset secret)' : message.text
+    try {
+      await transport.send(message)
+      db.prepare(
+        `UPDATE messages_outbox SET status = 'sent', transport = ?, attempts = ?, subject = ?, body = ?,
+           data = CASE WHEN ? THEN '{}' ELSE data END, last_error = '', sent_at = ? WHERE id = ?`,
+      ).run(transport.name, attempts, message.subject, kept, +sensitive, iso(this.now()), row.id)
+    } catch (err) {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, 500)
+      const giveUp = attempts >= this.maxAttempts
+      const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS)
+      this.log(`Message ${row.id} (${row.template} by ${row.channel}) attempt ${attempts} failed: ${error}`)
+      db.prepare(
+        `UPDATE messages_outbox SET status = ?, transport = ?, attempts = ?, subject = ?, body = ?,
+           data = CASE WHEN ? THEN '{}' ELSE data END, last_error = ?, next_attempt_at = ? WHERE id = ?`,
+      ).run(
+        giveUp ? 'failed' : 'pending',
+        transport.name,
+        attempts,
+        message.subject,
+        kept,
+        // A failed reset message keeps its data while it may still be retried.
+        +(sensitive && giveUp),
+        error,
+        this.now() + wait,
+        row.id,
+      )
+    }
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * What each message says. A template turns its data into an email (subject + text) and an SMS (short text);
+ * links are paths on the web app, made absolute with APP_URL when the message is delivered.
+ */
+
+const COMPANY = 'GreenShield Pest Control & Cleaning'
+
+/** Which of the recipient's notification settings a message obeys (see recipients.ts). */
+export type TemplateKind =
+  /** Bookings, visits, orders: sent by email/SMS as the person's email and sms switches say. */
+  | 'service'
+  /** Receipts and refunds: also needs the "payment notifications" switch. */
+  | 'payment'
+  /** Password reset: always sent, on the one channel the person asked for. */
+  | 'security'
+
+export interface TemplateData {
+  booking_received: { service: string; when: string }
+  booking_confirmed: { service: string; when: string }
+  booking_rescheduled: { service: string; when: string; previous_when?: string }
+  technician_on_the_way: { service: string; technician: string; when?: string }
+  /** report_url: the service report, a path under the API base or a full URL. */
+  service_completed: { service: string; report_url: string }
+  payment_receipt: { amount: string; reference: string; items: string }
+  order_shipped: { items: string; reference?: string }
+  order_delivered: { items: string; reference?: string }
+  refund: { amount: string; reference: string; reason: string }
+  /** Exactly one of link (email) and code (SMS). */
+  password_reset: { link?: string; code?: string; minutes: number }
+  admin_new_booking: { customer: string; service: string; when: string; location: string }
+  admin_new_order: { customer: string; amount: string; items: string; reference: string }
+  admin_new_message: { name: string; email: string; excerpt: string }
+  admin_refund_needed: { amount: string; reference: string; reason: string; error: string }
+}
+export type TemplateName = keyof TemplateData
+
+export interface Rendered {
+  subject: string
+  /** The email's plain text. */
+  text: string
+  /** The SMS: one or two segments. */
+  sms: string
+}
+
+/** Absolute links for the message: APP_URL plus a path, or the link itself when already absolute. */
+export type LinkMaker = (pathOrUrl: string) => string
+
+type Renderer<T> = (data: T, link: LinkMaker) => Rendered
+
+const email = (greeting: string, lines: string[]) => [greeting, '', ...lines, '', `${COMPANY}`].join('\n')
+
+const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<TemplateData[K]> } } = {
+  booking_received: {
+    kind: 'service',
+    render: (d) => ({
+      subject: 'We received your booking',
+      text: email('Hello,', [
+        `We received your ${d.service} booking for ${d.when}. We will confirm it within 24 hours.`,
+      ]),
+      sms: `GreenShield: we received your ${d.service} booking for ${d.when}. We will confirm it within 24 hours.`,
+    }),
+  },
+  booking_confirmed: {
+    kind: 'service',
+    render: (d) => ({
+      subject: 'Your booking is confirmed',
+      text: email('Hello,', [
+        `Your ${d.service} appointment on ${d.when} is confirmed. Our team will arrive at the booked time.`,
+      ]),
+      sms: `GreenShield: your ${d.service} appointment on ${d.when} is confirmed.`,
+    }),
+  },
+  booking_rescheduled: {
+    kind: 'service',
+    render: (d) => ({
+      subject: 'Your booking has a new date',
+      text: email('Hello,', [
+        `Your ${d.service} appointment${d.previous_when ? ` (was ${d.previous_when})` : ''} is now on ${d.when}.`,
+      ]),
+      sms: `GreenShield: your ${d.service} appointment is now on ${d.when}.`,
+    }),
+  },
+  technician_on_the_way: {
+    kind: 'service',
+    render: (d) => ({
+      subject: 'Your technician is on the way',
+      text: email('Hello,', [
+        `${d.technician} is on the way for your ${d.service} appointment${d.when ? ` (${d.when})` : ''}.`,
+      ]),
+      sms: `GreenShield: ${d.technician} is on the way for your ${d.service} appointment.`,
+    }),
+  },
+  service_completed: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: 'Your service is complete',
+      text: email('Hello,', [
+        `Your ${d.service} service is complete. Thank you for choosing us!`,
+        `Your service report: ${link(d.report_url)}`,
+      ]),
+      sms: `GreenShield: your ${d.service} service is complete. Report: ${link(d.report_url)}`,
+    }),
+  },
+  payment_receipt: {
+    kind: 'payment',
+    render: (d, link) => ({
+      subject: `Payment receipt ${d.reference}`,
+      text: email('Hello,', [
+        `We received your payment of ${d.amount} (Reference ${d.reference}).`,
+        `Items: ${d.items}`,
+        `Your orders: ${link('/orders')}`,
+      ]),
+      sms: `GreenShield: payment of ${d.amount} received (Ref ${d.reference}). Your order has been placed.`,
+    }),
+  },
+  order_shipped: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: 'Your order has shipped',
+      text: email('Hello,', [
+        `Your order of ${d.items}${d.reference ? ` (Reference ${d.reference})` : ''} is on its way.`,
+        `Your orders: ${link('/orders')}`,
+      ]),
+      sms: `GreenShield: your order of ${d.items} is on its way.`,
+    }),
+  },
+  order_delivered: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: 'Your order has been delivered',
+      text: email('Hello,', [
+        `Your order of ${d.items}${d.reference ? ` (Reference ${d.reference})` : ''} has been delivered.`,
+        `Your orders: ${link('/orders')}`,
+      ]),
+      sms: `GreenShield: your order of ${d.items} has been delivered.`,
+    }),
+  },
+  refund: {
+    kind: 'payment',
+    render: (d) => ({
+      subject: `Refund of ${d.amount}`,
+      text: email('Hello,', [
+        `We have refunded your payment of ${d.amount} (Reference ${d.reference}): ${d.reason}`,
+        'Your bank may take a few working days to show it.',
+      ]),
+      sms: `GreenShield: we refunded ${d.amount} (Ref ${d.reference}). Your bank may take a few days to show it.`,
+    }),
+  },
+  password_reset: {
+    kind: 'security',
+    render: (d, link) => ({
+      subject: 'Reset your password',
+      text: email('Hello,', [
+        'Someone (hopefully you) asked to reset the password of your GreenShield account.',
+        d.link ? `Open this link to choose a new password: ${link(d.link)}` : `Your code: ${d.code}`,
+        `It works once and expires in ${d.minutes} minutes. If you did not ask, ignore this message.`,
+      ]),
+      sms: `GreenShield: your password reset code is ${d.code ?? ''}. It expires in ${d.minutes} minutes. Do not share it.`,
+    }),
+  },
+  admin_new_booking: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: `New booking: ${d.service}, ${d.when}`,
+      text: email('Hello,', [
+        `${d.customer} booked ${d.service} for ${d.when} at ${d.location}.`,
+        `Bookings: ${link('/admin/bookings')}`,
+      ]),
+      sms: `GreenShield: new ${d.service} booking by ${d.customer} for ${d.when}.`,
+    }),
+  },
+  admin_new_order: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: `New order ${d.reference}: ${d.amount}`,
+      text: email('Hello,', [
+        `${d.customer} paid ${d.amount} (Reference ${d.reference}) for ${d.items}.`,
+        `Orders: ${link('/admin/orders')}`,
+      ]),
+      sms: `GreenShield: new order by ${d.customer}, ${d.amount} (Ref ${d.reference}).`,
+    }),
+  },
+  admin_new_message: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: `New message from ${d.name}`,
+      text: email('Hello,', [
+        `${d.name} <${d.email}> wrote:`,
+        d.excerpt,
+        `Messages: ${link('/admin/messages')}`,
+      ]),
+      sms: `GreenShield: new message from ${d.name}: ${d.excerpt.slice(0, 80)}`,
+    }),
+  },
+  admin_refund_needed: {
+    kind: 'payment',
+    render: (d, link) => ({
+      subject: `Refund needs attention: ${d.reference}`,
+      text: email('Hello,', [
+        `The refund of ${d.amount} (Reference ${d.reference}) could not be completed through the gateway.`,
+        `Reason for the refund: ${d.reason}`,
+        `Last error: ${d.error}`,
+        `Refunds: ${link('/admin/orders')}`,
+      ]),
+      sms: `GreenShield: refund of ${d.amount} (Ref ${d.reference}) failed and needs an admin.`,
+    }),
+  },
+}
+
+export const isTemplateName = (name: string): name is TemplateName => Object.hasOwn(TEMPLATES, name)
+
+export const templateKind = (name: TemplateName): TemplateKind => TEMPLATES[name].kind
+
+export function renderTemplate<K extends TemplateName>(
+  name: K,
+  data: TemplateData[K],
+  link: LinkMaker,
+): Rendered {
+  return TEMPLATES[name].render(data, link)
+}
+
+/** Secrets that must not stay in the table once delivered (the reset link or code). */
+export const SENSITIVE_TEMPLATES: ReadonlySet<TemplateName> = new Set(['password_reset'])

@@ -1,0 +1,177 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { Mail, Smartphone } from 'lucide-react'
+import { errorMessage } from '../../../lib/api-client'
+import { TextField } from '../../../components/ui/text-field'
+import { confirmPasswordReset, requestPasswordReset } from '../api'
+import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/new-password-fields'
+
+type Channel = 'email' | 'sms'
+const FALLBACK = 'Could not reach the server. Check your connection and try again.'
+
+/**
+ * /forgot-password: a reset link by email, or a 6-digit code by SMS that this page then takes with the
+ * new password. The answer never says whether an account exists.
+ */
+export default function ForgotPassword() {
+  const navigate = useNavigate()
+  const [channel, setChannel] = useState<Channel>('email')
+  const [email, setEmail] = useState('')
+  const [phone, setPhone] = useState('')
+  const [sent, setSent] = useState('')
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState<NewPassword>({ password: '', confirm: '' })
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  async function ask(e: FormEvent) {
+    e.preventDefault()
+    setBusy(true)
+    setError('')
+    try {
+      const { message } = await requestPasswordReset(channel === 'email' ? { email } : { phone })
+      setSent(message)
+    } catch (err) {
+      setError(errorMessage(err, FALLBACK))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function confirm(e: FormEvent) {
+    e.preventDefault()
+    const problem = newPasswordProblem(password)
+    if (problem) return setError(problem)
+    setBusy(true)
+    setError('')
+    try {
+      const { message } = await confirmPasswordReset({ phone, code, new_password: password.password })
+      navigate('/login', { replace: true, state: { message } })
+    } catch (err) {
+      setError(errorMessage(err, FALLBACK))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const choose = (next: Channel) => {
+    setChannel(next)
+    setSent('')
+    setError('')
+  }
+  const tab = (value: Channel, label: string, Icon: typeof Mail) => (
+    <button
+      type="button"
+      aria-pressed={channel === value}
+      onClick={() => choose(value)}
+      className={`inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold ${
+        channel === value ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+      }`}
+    >
+      <Icon className="size-4" aria-hidden />
+      {label}
+    </button>
+  )
+
+  return (
+    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
+      <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Forgot password</h1>
+        <p className="mt-2 text-slate-600">
+          We will send you a link by email, or a code by SMS, to choose a new password.
+        </p>
+        <div
+          role="group"
+          aria-label="Send the reset by"
+          className="mt-6 flex gap-1 rounded-xl bg-slate-100 p-1"
+        >
+          {tab('email', 'By email', Mail)}
+          {tab('sms', 'By SMS', Smartphone)}
+        </div>
+
+        {!sent || channel === 'email' ? (
+          <form onSubmit={ask} className="mt-6 space-y-5">
+            {channel === 'email' ? (
+              <TextField
+                id="forgot-email"
+                label="Email"
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            ) : (
+              <TextField
+                id="forgot-phone"
+                label="Phone number"
+                type="tel"
+                autoComplete="tel"
+                placeholder="0803 123 4567"
+                required
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+              />
+            )}
+            {sent && (
+              <p
+                role="status"
+                className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
+              >
+                {sent}
+              </p>
+            )}
+            {error && (
+              <p role="alert" className="text-sm font-medium text-red-600">
+                {error}
+              </p>
+            )}
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy
+                ? 'Sending...'
+                : sent
+                  ? 'Send again'
+                  : channel === 'email'
+                    ? 'Email me a link'
+                    : 'Text me a code'}
+            </button>
+          </form>
+        ) : (
+          <form onSubmit={confirm} className="mt-6 space-y-5" noValidate>
+            <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">
+              {sent}
+            </p>
+            <TextField
+              id="forgot-code"
+              label="Code from the SMS"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+            <NewPasswordFields value={password} onChange={setPassword} />
+            {error && (
+              <p role="alert" className="text-sm font-medium text-red-600">
+                {error}
+              </p>
+            )}
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? 'Saving...' : 'Set new password'}
+            </button>
+            <button type="button" className="btn-secondary w-full" onClick={() => setSent('')}>
+              Send another code
+            </button>
+          </form>
+        )}
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Remembered it?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            Log in
+          </Link>
+        </p>
+      </div>
+    </section>
+  )
+}

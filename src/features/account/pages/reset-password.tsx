@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { errorMessage } from '../../../lib/api-client'
+import { confirmPasswordReset } from '../api'
+import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/new-password-fields'
+
+/** /reset-password?token=…: the page the emailed link opens; sets a new password, then back to login. */
+export default function ResetPassword() {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const [form, setForm] = useState<NewPassword>({ password: '', confirm: '' })
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const problem = newPasswordProblem(form)
+    if (problem) return setError(problem)
+    setBusy(true)
+    setError('')
+    try {
+      const { message } = await confirmPasswordReset({ token, new_password: form.password })
+      navigate('/login', { replace: true, state: { message } })
+    } catch (err) {
+      setError(errorMessage(err, 'Could not reach the server. Check your connection and try again.'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
+      <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Choose a new password</h1>
+        {token ? (
+          <>
+            <p className="mt-2 text-slate-600">The link works once, for 30 minutes after it was sent.</p>
+            <form onSubmit={submit} className="mt-8 space-y-5" noValidate>
+              <NewPasswordFields value={form} onChange={setForm} />
+              {error && (
+                <p role="alert" className="text-sm font-medium text-red-600">
+                  {error}{' '}
+                  <Link to="/forgot-password" className="underline">
+                    Ask for a new link
+                  </Link>
+                </p>
+              )}
+              <button type="submit" className="btn-primary w-full" disabled={busy}>
+                {busy ? 'Saving...' : 'Set new password'}
+              </button>
+            </form>
+          </>
+        ) : (
+          <p role="alert" className="mt-4 text-slate-700">
+            This link is incomplete. Open the link from the email again, or{' '}
+            <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+              ask for a new one
+            </Link>
+            .
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { ArrowLeft, Mail, MessageSquareText } from 'lucide-react'
+import type { SentMessage, SentMessageStatus } from '../../../../contract/outbox.js'
+import { formatDateTime } from '../../../../contract/dates.js'
+import { Modal } from '../../../components/ui/modal'
+import { useSentMessages } from '../api'
+import { SelectFilter } from '../../../components/ui/list-filters'
+import { Card, PageHeader } from '../../../components/ui/page-header'
+import { ListResults, usePagination } from '../../../components/ui/pagination'
+
+type StatusFilter = SentMessageStatus | 'all'
+const STATUS_OPTIONS: readonly (readonly [StatusFilter, string])[] = [
+  ['all', 'All'],
+  ['sent', 'Sent'],
+  ['pending', 'Waiting to be sent'],
+  ['failed', 'Failed'],
+]
+
+/** How each message left, in words: "log" means nothing is configured for that channel. */
+function how(m: SentMessage): string {
+  if (m.status === 'pending') {
+    return m.attempts ? `Retrying at ${formatDateTime(m.next_attempt_at)}` : 'Waiting to be sent'
+  }
+  if (m.status === 'failed') return `Failed after ${m.attempts} attempts`
+  if (m.transport === 'log')
+    return `Logged only (${m.channel === 'email' ? 'SMTP_URL' : 'SMS_PROVIDER'} not set)`
+  return `Sent by ${m.transport === 'smtp' ? 'SMTP' : m.transport}`
+}
+
+const statusColour = (m: SentMessage) =>
+  m.status === 'failed'
+    ? 'bg-red-100 text-red-800'
+    : m.status === 'pending'
+      ? 'bg-yellow-100 text-yellow-800'
+      : m.transport === 'log'
+        ? 'bg-slate-200 text-slate-700'
+        : 'bg-green-100 text-green-800'
+
+/** /admin/sent-messages: every email and SMS the server sent, is retrying, or gave up on (newest first). */
+export default function SentMessagesScreen() {
+  const [status, setStatus] = useState<StatusFilter>('all')
+  const sent = useSentMessages(status)
+  const pages = usePagination(sent.data ?? [], status)
+  const [viewing, setViewing] = useState<SentMessage | null>(null)
+
+  return (
+    <>
+      <PageHeader
+        title="Sent messages"
+        actions={
+          <Link to="/admin/messages" className="btn-secondary">
+            <ArrowLeft className="size-4" aria-hidden />
+            Messages
+          </Link>
+        }
+      />
+      <p className="-mt-3 mb-4 max-w-2xl text-sm text-slate-600">
+        Email and SMS to customers and admins. A failed send is retried automatically; with nothing
+        configured, messages are written to the server log and listed here.
+      </p>
+      <div className="mb-4">
+        <SelectFilter value={status} onChange={setStatus} label="Status" options={STATUS_OPTIONS} />
+      </div>
+      <ListResults query={sent} what="sent messages" empty="No messages yet" pages={pages}>
+        <Card>
+          <ul className="divide-y divide-slate-100" aria-label="Sent messages">
+            {pages.pageItems.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap">
+                <span className="hidden rounded-full bg-brand-50 p-2 text-brand-700 sm:block">
+                  {m.channel === 'email' ? (
+                    <Mail className="size-5" aria-hidden />
+                  ) : (
+                    <MessageSquareText className="size-5" aria-hidden />
+                  )}
+                </span>
+                <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
+                  <p className="truncate font-semibold text-slate-900">
+                    {m.subject || m.template.replaceAll('_', ' ')}
+                  </p>
+                  <p className="truncate text-sm text-slate-600">
+                    <span className="font-medium">{m.channel === 'email' ? 'Email' : 'SMS'}</span> to{' '}
+                    {m.recipient}
+                  </p>
+                  {m.last_error && m.status !== 'sent' && (
+                    <p className="truncate text-xs text-red-700">{m.last_error}</p>
+                  )}
+                </div>
+                <div className="flex flex-1 flex-col gap-1 text-sm sm:flex-none sm:items-end">
+                  <span
+                    className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusColour(m)}`}
+                  >
+                    {how(m)}
+                  </span>
+                  <time dateTime={m.sent_at ?? m.created_at} className="text-slate-500">
+                    {formatDateTime(m.sent_at ?? m.created_at)}
+                  </time>
+                </div>
+                <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setViewing(m)}>
+                  View
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </ListResults>
+      <Modal
+        open={viewing !== null}
+        title={viewing ? viewing.subject || viewing.template.replaceAll('_', ' ') : ''}
+        onClose={() => setViewing(null)}
+        size="lg"
+        footer={
+          <button type="button" className="btn-primary" onClick={() => setViewing(null)}>
+            Close
+          </button>
+        }
+      >
+        {viewing && (
+          <>
+            <p className="text-sm text-slate-500">
+              {viewing.channel === 'email' ? 'Email' : 'SMS'} to {viewing.recipient} · {how(viewing)}
+            </p>
+            {viewing.last_error && (
+              <p className="mt-2 text-sm text-red-700">Last error: {viewing.last_error}</p>
+            )}
+            <pre className="mt-3 font-sans whitespace-pre-wrap text-slate-800">
+              {viewing.body || 'Not written yet: it is waiting for its first attempt.'}
+            </pre>
+          </>
+        )}
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,389 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, CUSTOMER, Client, makeTestApp, userIdOf, type TestContext } from './helpers'
+import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
+import type { AppConfig } from '../../api/config'
+import type { Gateway } from '../../api/payments/gateway'
+import { createTransports, OutboxSender, sendMessage } from '../../api/messaging'
+import { LogTransport } from '../../api/messaging/log-transport'
+import { TermiiTransport } from '../../api/messaging/termii'
+import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+
+const smtp = new LocalSmtp()
+const termii = new FakeTermii()
+beforeAll(async () => {
+  await smtp.start()
+  await termii.start()
+})
+afterAll(async () => {
+  await smtp.stop()
+  await termii.stop()
+})
+
+let t: TestContext
+let sender: OutboxSender
+let clock: number
+/** What the running test opened: each test opens its own app and sender (or none). */
+const opened: { close: () => void; stop?: () => void }[] = []
+afterEach(() => {
+  for (const o of opened.splice(0)) {
+    o.stop?.()
+    o.close()
+  }
+  smtp.mails = []
+  smtp.refuseNext = 0
+  termii.sent = []
+  termii.down = false
+})
+
+/** An app whose email goes to the local SMTP server and SMS to the fake Termii, on a clock the test moves. */
+async function configured(messaging: Partial<AppConfig['messaging']> = {}, gateway?: Gateway) {
+  clock = Date.now()
+  t = await makeTestApp({ now: () => clock }, gateway && (() => gateway))
+  t.config.messaging = {
+    ...t.config.messaging,
+    smtpUrl: smtp.url,
+    mailFrom: 'GreenShield <no-reply@greenshield.test>',
+    smsProvider: 'termii',
+    termiiApiKey: TERMII_KEY,
+    termiiBaseUrl: termii.baseUrl,
+    ...messaging,
+  }
+  sender = new OutboxSender({
+    db: t.db,
+    transports: createTransports(t.config),
+    appUrl: t.config.appUrl,
+    apiBase: t.config.apiBase,
+    now: () => clock,
+    maxAttempts: 3,
+    retryBaseMs: 60_000,
+    log: () => {},
+  }).start(3600_000)
+  opened.push({ close: t.close, stop: () => sender.stop() })
+  return t
+}
+
+const lagosDay = (offsetDays: number) =>
+  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
+const appointment = {
+  phone_number: '0803 123 4567',
+  location: '3 Marina Road, Lagos Island',
+  service: 'fumigation',
+  date: lagosDay(3),
+  time: '10:30',
+  info: 'Cockroaches in the kitchen',
+}
+const outbox = () =>
+  t.db.prepare('SELECT * FROM messages_outbox ORDER BY id').all() as {
+    id: number
+    channel: string
+    recipient: string
+    template: string
+    status: string
+    transport: string
+    attempts: number
+    last_error: string
+    body: string
+    data: string
+    sent_at: string | null
+  }[]
+
+async function loggedIn(account: { email: string; password: string }) {
+  const c = new Client(t.app)
+  await c.login(account)
+  return c
+}
+async function setSettings(c: Client, email: string, settings: Record<string, boolean>) {
+  const id = userIdOf(t.db, email)
+  const res = await c.post(`admins/notification-settings/${id}/`, {
+    email: true,
+    sms: false,
+    marketing: false,
+    payment: true,
+    ...settings,
+  })
+  expect(res.status).toBe(201)
+}
+
+describe('email through SMTP', () => {
+  it('a booking mails the customer and every admin through a real SMTP server', async () => {
+    await configured()
+    const customer = await loggedIn(CUSTOMER)
+    const res = await customer.post('appointment/', appointment)
+    expect(res.status).toBe(201)
+    await sender.drain()
+    const toCustomer = await smtp.waitFor(CUSTOMER.email)
+    expect(toCustomer.subject).toBe('We received your booking')
+    expect(toCustomer.from).toBe('no-reply@greenshield.test')
+    expect(toCustomer.text).toContain('We received your fumigation booking for')
+    const toAdmin = await smtp.waitFor(ADMIN.email)
+    expect(toAdmin.subject).toMatch(/^New booking: fumigation, /)
+    expect(toAdmin.text).toContain('Ada Customer booked fumigation')
+    expect(toAdmin.text).toContain('http://localhost:8080/admin/bookings')
+    // Default settings: email on, SMS off, so nothing went to Termii.
+    expect(termii.sent).toEqual([])
+    expect(outbox().map((m) => [m.template, m.channel, m.status, m.transport])).toEqual([
+      ['booking_received', 'email', 'sent', 'smtp'],
+      ['admin_new_booking', 'email', 'sent', 'smtp'],
+    ])
+  })
+
+  it('confirming a booking mails the customer', async () => {
+    await configured()
+    const customer = await loggedIn(CUSTOMER)
+    const admin = await loggedIn(ADMIN)
+    const { body } = await customer.post('appointment/', appointment)
+    await sender.drain()
+    smtp.mails = []
+    expect((await admin.post(`admins/actions/${body.id}/`)).status).toBe(200)
+    await sender.drain()
+    const mail = await smtp.waitFor(CUSTOMER.email)
+    expect(mail.subject).toBe('Your booking is confirmed')
+  })
+
+  it('a contact-form message alerts the admins', async () => {
+    await configured()
+    const res = await new Client(t.app).post('quick/message/', {
+      name: 'Kemi Lawal',
+      email: 'kemi@example.ng',
+      message: 'Do you treat bed bugs in Lekki?',
+    })
+    expect(res.status).toBe(201)
+    await sender.drain()
+    const mail = await smtp.waitFor(ADMIN.email)
+    expect(mail.subject).toBe('New message from Kemi Lawal')
+    expect(mail.text).toContain('Do you treat bed bugs in Lekki?')
+  })
+
+  it('a refused send is retried with backoff and never blocks the request', async () => {
+    await configured()
+    smtp.refuseNext = 2
+    const customer = await loggedIn(CUSTOMER)
+    expect((await customer.post('appointment/', appointment)).status).toBe(201)
+    await sender.drain()
+    // Both messages met the refusal once; each is waiting for its retry.
+    let rows = outbox()
+    expect(rows.map((m) => [m.status, m.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ])
+    expect(rows[0].last_error).toMatch(/Mailbox busy/)
+    expect(smtp.mails).toEqual([])
+    // Not yet due: nothing happens.
+    clock += 30_000
+    await sender.drain()
+    expect(outbox()[0].attempts).toBe(1)
+    clock += 31_000
+    await sender.drain()
+    rows = outbox()
+    expect(rows.map((m) => [m.status, m.attempts, m.last_error])).toEqual([
+      ['sent', 2, ''],
+      ['sent', 2, ''],
+    ])
+    expect(smtp.mails).toHaveLength(2)
+  })
+
+  it('with the mail server unreachable the request still answers at once, and the message fails after its attempts', async () => {
+    await configured({ smtpUrl: 'smtp://127.0.0.1:9' })
+    const customer = await loggedIn(CUSTOMER)
+    const started = Date.now()
+    expect((await customer.post('appointment/', appointment)).status).toBe(201)
+    expect(Date.now() - started).toBeLessThan(1000)
+    for (let i = 0; i < 3; i++) {
+      await sender.drain()
+      clock += 3600_000
+    }
+    const rows = outbox()
+    expect(rows.map((m) => [m.status, m.attempts])).toEqual([
+      ['failed', 3],
+      ['failed', 3],
+    ])
+    expect(rows[0].last_error).toMatch(/ECONNREFUSED|connect/i)
+    // The admin screen shows it.
+    const admin = await loggedIn(ADMIN)
+    const list = await admin.get('admins/sent-messages/?status=failed')
+    expect(list.status).toBe(200)
+    expect(list.body).toHaveLength(2)
+    expect(list.body[0]).toMatchObject({ status: 'failed', attempts: 3, transport: 'smtp', channel: 'email' })
+  })
+})
+
+describe('SMS through Termii', () => {
+  it('follows the settings: SMS on and email off sends only a text, to the number without +', async () => {
+    await configured()
+    const customer = await loggedIn(CUSTOMER)
+    await setSettings(customer, CUSTOMER.email, { email: false, sms: true })
+    expect((await customer.post('appointment/', appointment)).status).toBe(201)
+    await sender.drain()
+    expect(termii.sent).toEqual([
+      {
+        to: '2348031234567',
+        from: 'GreenShield',
+        sms: expect.stringContaining('we received your fumigation booking'),
+        type: 'plain',
+        channel: 'generic',
+      },
+    ])
+    expect(smtp.mails.filter((m) => m.to.includes(CUSTOMER.email))).toEqual([])
+  })
+
+  it('an admin who turned email off gets no alert', async () => {
+    await configured()
+    const admin = await loggedIn(ADMIN)
+    await setSettings(admin, ADMIN.email, { email: false, sms: false })
+    const customer = await loggedIn(CUSTOMER)
+    await customer.post('appointment/', appointment)
+    await sender.drain()
+    expect(outbox().map((m) => m.template)).toEqual(['booking_received'])
+  })
+
+  it('payment messages also need the payment switch', async () => {
+    await configured()
+    const customer = await loggedIn(CUSTOMER)
+    const id = userIdOf(t.db, CUSTOMER.email)
+    const data = { amount: '₦5,000', reference: 'GS-1', items: '1 × Spray' }
+    expect(sendMessage(t, { to: id, template: 'payment_receipt', data })).toBe(1)
+    await setSettings(customer, CUSTOMER.email, { payment: false })
+    expect(sendMessage(t, { to: id, template: 'payment_receipt', data })).toBe(0)
+  })
+
+  it('records the provider refusing a wrong key, then retries', async () => {
+    const transport = new TermiiTransport({
+      apiKey: 'wrong',
+      senderId: 'GreenShield',
+      baseUrl: termii.baseUrl,
+      channel: 'generic',
+    })
+    await expect(transport.send({ to: '+2348031234567', subject: '', text: 'hi' })).rejects.toThrow(
+      'Termii refused the SMS (401): Invalid API key',
+    )
+    termii.down = true
+    const good = new TermiiTransport({
+      apiKey: TERMII_KEY,
+      senderId: 'X',
+      baseUrl: termii.baseUrl,
+      channel: 'dnd',
+    })
+    await expect(good.send({ to: '+2348031234567', subject: '', text: 'hi' })).rejects.toThrow('(503)')
+    termii.down = false
+    await good.send({ to: '+2348031234567', subject: '', text: 'hi' })
+    expect(termii.sent).toEqual([
+      { to: '2348031234567', from: 'X', sms: 'hi', type: 'plain', channel: 'dnd' },
+    ])
+  })
+})
+
+describe('nothing configured', () => {
+  it('writes what would be sent to the log and to the admin "Sent messages" list', async () => {
+    clock = Date.now()
+    t = await makeTestApp()
+    const lines: string[] = []
+    sender = new OutboxSender({
+      db: t.db,
+      transports: {
+        email: new LogTransport('email', (l) => lines.push(l)),
+        sms: new LogTransport('sms', (l) => lines.push(l)),
+      },
+      appUrl: t.config.appUrl,
+      apiBase: t.config.apiBase,
+    }).start(3600_000)
+    opened.push({ close: t.close, stop: () => sender.stop() })
+    expect(createTransports(t.config).email.name).toBe('log')
+    expect(createTransports(t.config).sms.name).toBe('log')
+    const customer = await loggedIn(CUSTOMER)
+    await customer.post('appointment/', appointment)
+    await sender.drain()
+    expect(lines[0]).toContain(`to ${CUSTOMER.email}: We received your booking`)
+    const admin = await loggedIn(ADMIN)
+    const list = await admin.get('admins/sent-messages/')
+    expect(list.body.map((m: any) => [m.template, m.status, m.transport, m.recipient])).toEqual([
+      ['admin_new_booking', 'sent', 'log', ADMIN.email],
+      ['booking_received', 'sent', 'log', CUSTOMER.email],
+    ])
+    expect(list.body[1].body).toContain('We received your fumigation booking')
+    expect((await customer.get('admins/sent-messages/')).status).toBe(403)
+  })
+})
+
+describe('payments', () => {
+  it('a settled payment mails the customer a receipt and the admins a new order', async () => {
+    // A gateway that reports every payment paid in full.
+    const gateway: Gateway = {
+      name: 'scripted',
+      initiate: async (r) => `https://gateway.test/pay/${r.txRef}`,
+      verify: async (txRef) => {
+        const amountKobo = t.db
+          .prepare('SELECT amount_kobo FROM payments WHERE tx_ref = ?')
+          .pluck()
+          .get(txRef) as number
+        return { status: 'successful', txRef, transactionId: '42', amountKobo, currency: 'NGN' }
+      },
+      refund: async () => {
+        throw new Error('not used')
+      },
+    }
+    await configured({}, gateway)
+    const customer = await loggedIn(CUSTOMER)
+    const product = t.db
+      .prepare('SELECT id, name FROM products WHERE stock > 0 ORDER BY id LIMIT 1')
+      .get() as {
+      id: number
+      name: string
+    }
+    expect((await customer.post(`cart/${product.id}/`)).status).toBe(200)
+    const { body } = await customer.post('api/initiate-payment/')
+    const txRef = decodeURIComponent(new URL(body.payment_url).pathname.split('/').pop()!)
+    expect((await customer.post('verify/', { tx_ref: txRef, status: 'successful' })).status).toBe(201)
+    await sender.drain()
+    const receipt = await smtp.waitFor(CUSTOMER.email)
+    expect(receipt.subject).toBe(`Payment receipt ${txRef}`)
+    expect(receipt.text).toContain(`1 × ${product.name}`)
+    const order = await smtp.waitFor(ADMIN.email)
+    expect(order.subject).toMatch(new RegExp(`^New order ${txRef}: `))
+    expect(order.text).toContain('Ada Customer paid')
+  })
+
+  it('a refund that the gateway keeps refusing alerts the admins once it is given up', async () => {
+    await configured()
+    const { processRefund, MAX_REFUND_ATTEMPTS } = await import('../../api/lib/settle')
+    const uid = userIdOf(t.db, CUSTOMER.email)
+    const paymentId = Number(
+      t.db
+        .prepare(
+          `INSERT INTO payments (tx_ref, user_id, amount_kobo, gateway, lines, status) VALUES ('GS-R1', ?, 500000, 'x', '[]', 'failed')`,
+        )
+        .run(uid).lastInsertRowid,
+    )
+    t.db
+      .prepare(
+        `INSERT INTO refunds (payment_id, amount_kobo, transaction_id, reason) VALUES (?, 500000, '9', 'Sold out.')`,
+      )
+      .run(paymentId)
+    const refusing = {
+      name: 'x',
+      initiate: async () => '',
+      verify: async () => null,
+      refund: async () => {
+        throw new Error('Insufficient balance')
+      },
+    }
+    for (let i = 1; i <= MAX_REFUND_ATTEMPTS; i++) {
+      expect(await processRefund(t.db, refusing, paymentId)).toBe('failed')
+      await sender.drain()
+      expect(smtp.mails.length).toBe(i === MAX_REFUND_ATTEMPTS ? 1 : 0)
+    }
+    const mail = await smtp.waitFor(ADMIN.email)
+    expect(mail.subject).toBe('Refund needs attention: GS-R1')
+    expect(mail.text).toContain('Insufficient balance')
+
+    // An admin retry that goes through tells the customer.
+    t.db.prepare(`UPDATE refunds SET status = 'pending' WHERE payment_id = ?`).run(paymentId)
+    const paying = {
+      ...refusing,
+      refund: async () => ({ refundId: 'R1', amountKobo: 500000, status: 'completed' as const }),
+    }
+    expect(await processRefund(t.db, paying, paymentId)).toBe('refunded')
+    await sender.drain()
+    const toCustomer = await smtp.waitFor(CUSTOMER.email)
+    expect(toCustomer.text).toContain('We have refunded your payment of ₦5,000')
+  })
+})

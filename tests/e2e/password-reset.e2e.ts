@@ -1,0 +1,143 @@
+/**
+ * Forgot password through a real SMTP server: the test starts an smtp-server on loopback and its own app
+ * server with SMTP_URL pointing at it (own-server.ts), asks for a reset from /login, reads the mail, opens
+ * the link, sets a new password and logs in with it; the customer's other session has ended.
+ * Also takes the screenshots of the messaging screens (phone 390x844 and desktop).
+ */
+import { expect, test, type Browser } from '@playwright/test'
+import { E2E } from './env'
+import { logIn, OwnServer, shot, spaDir } from './own-server'
+import { LocalSmtp } from '../api/mail-fakes'
+
+const server = new OwnServer('reset', 1100)
+const smtp = new LocalSmtp()
+const PHONE = { width: 390, height: 844 }
+const NEW_PASSWORD = 'a-brand-new-password-1'
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  await smtp.start()
+  server.reset()
+  await server.start(spaDir, { SMTP_URL: smtp.url, MAIL_FROM: 'GreenShield <no-reply@e2e.ng>' })
+})
+test.afterAll(async () => {
+  await server.stop()
+  await smtp.stop()
+})
+
+const newPage = async (browser: Browser, viewport?: { width: number; height: number }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport })
+  return context.newPage()
+}
+
+test('a forgotten password is reset through the emailed link; other sessions end', async ({ browser }) => {
+  // The customer is logged in on another device.
+  const otherDevice = await newPage(browser)
+  await logIn(otherDevice, E2E.customer.email, E2E.customer.password)
+  expect((await otherDevice.request.get('/api/auth_check')).status()).toBe(200)
+
+  const page = await newPage(browser, PHONE)
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Forgot password?' }).click()
+  await expect(page).toHaveURL(/\/forgot-password$/)
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E.customer.email)
+  await page.getByRole('button', { name: 'Email me a link' }).click()
+  await expect(page.getByText('If an account matches, we have sent it a reset link')).toBeVisible()
+  await page.screenshot({ path: shot('forgot-password-phone.png'), fullPage: true })
+
+  const mail = await smtp.waitFor(E2E.customer.email, 15_000)
+  expect(mail.subject).toBe('Reset your password')
+  const link = /(http:\/\/\S+\/reset-password\?token=[\w-]+)/.exec(mail.text)?.[1]
+  expect(link).toBeTruthy()
+  expect(link!.startsWith(server.baseURL)).toBe(true)
+
+  await page.goto(link!)
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+  await page.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+  await page.screenshot({ path: shot('reset-password-phone.png'), fullPage: true })
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible()
+
+  // The old password is refused, the new one works.
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E.customer.email)
+  await page.getByLabel('Password', { exact: true }).fill(E2E.customer.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByText('Invalid email or password.')).toBeVisible()
+  await logIn(page, E2E.customer.email, NEW_PASSWORD)
+  expect((await page.request.get('/api/auth_check')).status()).toBe(200)
+
+  // The other device was signed out by the reset.
+  expect((await otherDevice.request.get('/api/auth_check')).status()).toBe(401)
+  await otherDevice.goto('/user/settings')
+  await expect(otherDevice).toHaveURL(/\/login/)
+
+  // The same link does not work twice.
+  await page.goto(link!)
+  await page.getByLabel('New password', { exact: true }).fill('yet-another-password')
+  await page.getByLabel('Confirm new password').fill('yet-another-password')
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expect(page.getByText(/expired or was already used/)).toBeVisible()
+  await page.context().close()
+  await otherDevice.context().close()
+})
+
+test('screens: customer badge and notifications, admin counts, messages, sent messages', async ({
+  browser,
+}) => {
+  // News for both sides: a booking (customer notification + admin count) and a contact message.
+  const customer = await newPage(browser, PHONE)
+  await logIn(customer, E2E.customer.email, NEW_PASSWORD)
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+  const token = (await (await customer.request.get('/api/token')).json()).token as string
+  const booked = await customer.request.post('/api/appointment/', {
+    headers: { 'X-CSRFToken': token },
+    data: {
+      phone_number: '0803 123 4567',
+      location: '3 Marina Road, Lagos',
+      service: 'fumigation',
+      date: day,
+      time: '10:30',
+      info: '',
+    },
+  })
+  expect(booked.status()).toBe(201)
+  await customer.request.post('/api/quick/message/', {
+    headers: { 'X-CSRFToken': token },
+    data: { name: 'Kemi Lawal', email: 'kemi@example.ng', message: 'Do you treat bed bugs in Lekki?' },
+  })
+
+  await customer.goto('/')
+  const menu = customer.getByRole('button', { name: 'Open menu' })
+  await expect(menu.getByTestId('menu-unread-badge')).toBeVisible()
+  await customer.screenshot({ path: shot('top-bar-unread-phone.png') })
+  await menu.click()
+  await customer.getByRole('button', { name: /Notifications/ }).click()
+  const dialog = customer.getByRole('dialog', { name: 'Notifications' })
+  await expect(dialog.getByText('Appointment Received').first()).toBeVisible()
+  await expect(menu.getByTestId('menu-unread-badge')).toHaveCount(0)
+  await customer.screenshot({ path: shot('notifications-opened-phone.png') })
+  await customer.context().close()
+
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', PHONE],
+  ] as const) {
+    const admin = await newPage(browser, viewport)
+    await logIn(admin, E2E.admin.email, E2E.admin.password)
+    await admin.goto('/admin')
+    if (name === 'phone') await admin.getByRole('button', { name: 'Open menu' }).click()
+    await expect(admin.getByRole('link', { name: /Bookings.*new/ })).toBeVisible()
+    await admin.screenshot({ path: shot(`admin-sidebar-counts-${name}.png`) })
+    await admin.goto('/admin/messages')
+    await expect(admin.getByRole('list', { name: 'Messages' })).toBeVisible()
+    await admin.screenshot({ path: shot(`admin-messages-${name}.png`), fullPage: true })
+    await admin.goto('/admin/sent-messages')
+    await expect(admin.getByRole('list', { name: 'Sent messages' })).toBeVisible()
+    await expect(admin.getByText('Sent by SMTP').first()).toBeVisible()
+    await admin.screenshot({ path: shot(`admin-sent-messages-${name}.png`), fullPage: true })
+    await admin.context().close()
+  }
+})

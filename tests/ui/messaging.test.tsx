@@ -1,0 +1,349 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes, useLocation } from 'react-router-dom'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { NotificationsModal } from '../../src/features/notifications/components/notifications-modal'
+import { TopBar } from '../../src/app/layouts/top-bar'
+import Login from '../../src/features/account/pages/login'
+import ForgotPassword from '../../src/features/account/pages/forgot-password'
+import ResetPassword from '../../src/features/account/pages/reset-password'
+import UserSettings from '../../src/features/account/pages/user-settings'
+import { db } from '../../src/offline/db'
+import { json, mockFetch, renderWithProviders, setSession } from './public-helpers'
+import { mockApi, renderAdmin } from './admin-helpers'
+
+afterEach(async () => {
+  cleanup()
+  vi.unstubAllGlobals()
+  await db.notifications.clear()
+})
+
+const SENT =
+  'If an account matches, we have sent it a reset link (email) or code (SMS). It expires in 30 minutes.'
+
+/** The login page as the reset pages leave it: its message comes in the router state. */
+function LoginStandIn() {
+  const state = useLocation().state as { message?: string } | null
+  return <p>Login page: {state?.message}</p>
+}
+const resetRoutes = (
+  <Routes>
+    <Route path="/forgot-password" element={<ForgotPassword />} />
+    <Route path="/reset-password" element={<ResetPassword />} />
+    <Route path="/login" element={<LoginStandIn />} />
+  </Routes>
+)
+
+describe('forgot password', () => {
+  test('the login page links to it', () => {
+    setSession(null)
+    mockFetch({})
+    renderWithProviders(<Login />, '/login')
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password')
+  })
+
+  test('by email: posts the address and shows the same answer whatever it is', async () => {
+    setSession(null)
+    const calls = mockFetch({ 'POST password-reset/': json(200, { message: SENT }) })
+    const ui = userEvent.setup()
+    renderWithProviders(resetRoutes, '/forgot-password')
+    await ui.type(screen.getByLabelText('Email'), 'ada@example.ng')
+    await ui.click(screen.getByRole('button', { name: 'Email me a link' }))
+    expect(await screen.findByRole('status')).toHaveTextContent(SENT)
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'POST', path: 'password-reset/', body: { email: 'ada@example.ng' } }),
+    ])
+  })
+
+  test('by SMS: the code and the new password set it, then the login page says so', async () => {
+    setSession(null)
+    const calls = mockFetch({
+      'POST password-reset/': json(200, { message: SENT }),
+      'POST password-reset/confirm/': json(200, {
+        message: 'Your password has been changed. Log in with your new password.',
+      }),
+    })
+    const ui = userEvent.setup()
+    renderWithProviders(resetRoutes, '/forgot-password')
+    await ui.click(screen.getByRole('button', { name: 'By SMS' }))
+    await ui.type(screen.getByLabelText('Phone number'), '0803 123 4567')
+    await ui.click(screen.getByRole('button', { name: 'Text me a code' }))
+    await ui.type(await screen.findByLabelText('Code from the SMS'), '12a3456')
+    await ui.type(screen.getByLabelText('New password'), 'new-password-1')
+    await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-2')
+    await ui.click(screen.getByRole('button', { name: 'Set new password' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('The two passwords do not match.')
+    await ui.clear(screen.getByLabelText('Confirm new password'))
+    await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1')
+    await ui.click(screen.getByRole('button', { name: 'Set new password' }))
+    expect(await screen.findByText(/Login page: Your password has been changed/)).toBeInTheDocument()
+    expect(calls.map((c) => [c.path, c.body])).toEqual([
+      ['password-reset/', { phone: '0803 123 4567' }],
+      ['password-reset/confirm/', { phone: '0803 123 4567', code: '123456', new_password: 'new-password-1' }],
+    ])
+  })
+})
+
+describe('reset password (the emailed link)', () => {
+  test('sends the token with the new password and goes to login', async () => {
+    setSession(null)
+    const calls = mockFetch({
+      'POST password-reset/confirm/': json(200, {
+        message: 'Your password has been changed. Log in with your new password.',
+      }),
+    })
+    const ui = userEvent.setup()
+    renderWithProviders(resetRoutes, '/reset-password?token=abc_123')
+    await ui.type(screen.getByLabelText('New password'), 'new-password-1')
+    await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1')
+    await ui.click(screen.getByRole('button', { name: 'Set new password' }))
+    expect(await screen.findByText(/Login page: Your password has been changed/)).toBeInTheDocument()
+    expect(calls[0].body).toEqual({ token: 'abc_123', new_password: 'new-password-1' })
+  })
+
+  test("an expired or used link shows the server's message and a way to ask again", async () => {
+    setSession(null)
+    mockFetch({
+      'POST password-reset/confirm/': json(400, {
+        message: 'This reset link or code has expired or was already used. Ask for a new one.',
+      }),
+    })
+    const ui = userEvent.setup()
+    renderWithProviders(resetRoutes, '/reset-password?token=old')
+    await ui.type(screen.getByLabelText('New password'), 'new-password-1')
+    await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1')
+    await ui.click(screen.getByRole('button', { name: 'Set new password' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('expired or was already used')
+    expect(within(alert).getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    )
+  })
+
+  test('without a token it says the link is incomplete', () => {
+    setSession(null)
+    mockFetch({})
+    renderWithProviders(resetRoutes, '/reset-password')
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete')
+    expect(screen.queryByLabelText('New password')).toBeNull()
+  })
+})
+
+describe('customer notifications', () => {
+  const list = [
+    {
+      id: 3,
+      heading: 'Appointment Confirmed',
+      body: 'See you soon.',
+      created: '2026-11-20T12:05:00Z',
+      read: false,
+    },
+    { id: 1, heading: 'Order Shipped', body: 'On its way.', created: '2026-11-18T12:05:00Z', read: true },
+  ]
+
+  test('opening the list marks them all read; the new ones stay highlighted while it is open', async () => {
+    setSession('user', 42)
+    let served = list
+    const calls = mockFetch({
+      'GET users/notifications/': () => json(200, served),
+      'POST users/notifications/read-all/': () => {
+        served = list.map((n) => ({ ...n, read: true }))
+        return json(200, { message: 'All notifications marked as read', count: 1 })
+      },
+    })
+    renderWithProviders(<NotificationsModal open onClose={() => {}} />)
+    await screen.findByText('Appointment Confirmed')
+    await waitFor(() => expect(calls.some((c) => c.path === 'users/notifications/read-all/')).toBe(true))
+    const first = within(screen.getByRole('dialog')).getAllByRole('listitem')[0]
+    await waitFor(() =>
+      expect(within(first).getByRole('heading')).toHaveTextContent('Appointment ConfirmedNew'),
+    )
+    expect(within(first).queryByRole('button', { name: 'Mark as read' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Mark all read' })).toBeNull()
+    // Saved read for offline reading too.
+    await waitFor(async () => expect((await db.notifications.get(3))?.read).toBe(true))
+  })
+
+  test('"Mark all read" is there when marking on opening failed, and retries it', async () => {
+    setSession('user', 42)
+    let fail = true
+    const calls = mockFetch({
+      'GET users/notifications/': () => json(200, list),
+      'POST users/notifications/read-all/': () =>
+        fail ? json(503, { message: 'Server busy' }) : json(200, { message: 'ok', count: 1 }),
+    })
+    const ui = userEvent.setup()
+    renderWithProviders(<NotificationsModal open onClose={() => {}} />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server busy')
+    fail = false
+    await ui.click(screen.getByRole('button', { name: 'Mark all read' }))
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'users/notifications/read-all/')).toHaveLength(2),
+    )
+  })
+
+  test("the unread count is on the phone's menu button, not only inside the menu", async () => {
+    setSession('user', 42)
+    mockFetch({ 'GET users/notifications/': json(200, [...list, { ...list[0], id: 4 }]) })
+    renderWithProviders(<TopBar />)
+    const menuButton = screen.getByRole('button', { name: 'Open menu' })
+    await waitFor(() => expect(within(menuButton).getByTestId('menu-unread-badge')).toHaveTextContent('2'))
+    expect(menuButton).toHaveAccessibleDescription('2 unread notifications')
+  })
+
+  test('the customer chooses email, SMS and payment messages in Settings', async () => {
+    setSession('user', 42)
+    const calls = mockFetch({
+      'GET admins/settings/42/': json(200, {
+        first_name: 'Ada',
+        last_name: 'C',
+        username: 'a@b.ng',
+        phone_number: '',
+        location: '',
+      }),
+      'GET admins/notification-settings/42/': json(200, {
+        email: true,
+        sms: false,
+        marketing: false,
+        payment: true,
+      }),
+      'POST admins/notification-settings/42/': json(201, { message: 'Notification settings saved.' }),
+    })
+    const ui = userEvent.setup()
+    renderWithProviders(<UserSettings />, '/user/settings')
+    await ui.click(screen.getByRole('tab', { name: 'Notifications' }))
+    await ui.click(await screen.findByRole('switch', { name: 'SMS' }))
+    await ui.click(screen.getByRole('switch', { name: 'Email' }))
+    await ui.click(screen.getByRole('button', { name: 'Save choices' }))
+    expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument()
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      email: false,
+      sms: true,
+      marketing: false,
+      payment: true,
+    })
+  })
+})
+
+describe('admin alerts and messages', () => {
+  const MESSAGES = [
+    {
+      id: 1,
+      name: 'Kemi Ade',
+      email: 'kemi@example.ng',
+      date: '2026-03-01T09:30:00.000Z',
+      message: 'Termites?',
+      read: false,
+      archived: false,
+    },
+    {
+      id: 2,
+      name: 'John Okafor',
+      email: 'john@works.ng',
+      date: '2026-03-02T14:00:00.000Z',
+      message: 'Quote.',
+      read: true,
+      archived: false,
+    },
+  ]
+
+  test('the sidebar counts new bookings, orders and messages; opening a list clears its count', async () => {
+    let alerts = { bookings: 3, orders: 1, messages: 2 }
+    const calls = mockApi({
+      'GET admins/alerts/': () => alerts,
+      'POST admins/alerts/messages/seen/': () => {
+        alerts = { ...alerts, messages: 0 }
+        return { status: 200, body: { message: 'Seen' } }
+      },
+      'GET admins/messages/': MESSAGES,
+      'GET get/stat': { status: 500, body: { message: 'x' } },
+    })
+    renderAdmin('/admin/messages')
+    const nav = await screen.findByRole('navigation', { name: 'Admin' })
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: /Bookings/ })).toHaveTextContent('Bookings3 new'),
+    )
+    expect(within(nav).getByRole('link', { name: /Orders/ })).toHaveTextContent('Orders1 new')
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: /Messages/ })).toHaveTextContent(/^Messages$/),
+    )
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      'admins/alerts/messages/seen/',
+    ])
+  })
+
+  test('viewing a message marks it read; archive posts; the filters ask the server', async () => {
+    const calls = mockApi({
+      'GET admins/alerts/': { bookings: 0, orders: 0, messages: 0 },
+      'POST admins/alerts/messages/seen/': { status: 200, body: { message: 'Seen' } },
+      'GET admins/messages/': MESSAGES,
+      'POST admins/messages/1/read/': { status: 200, body: { message: 'Marked as read', read: true } },
+      'POST admins/messages/2/archive/': { status: 200, body: { message: 'Archived', archived: true } },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/messages')
+    const list = await screen.findByRole('list', { name: 'Messages' })
+    const [kemi, john] = within(list).getAllByRole('listitem')
+    expect(kemi).toHaveTextContent('Unread')
+    expect(john).not.toHaveTextContent('Unread')
+    await ui.click(within(kemi).getByRole('button', { name: 'View' }))
+    expect(screen.getByRole('dialog')).toHaveTextContent('Termites?')
+    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }))
+    await ui.click(within(john).getByRole('button', { name: 'Archive: message from John Okafor' }))
+    await ui.click(screen.getByRole('button', { name: 'Archived' }))
+    await waitFor(() => expect(calls.some((c) => c.path === 'admins/messages/?view=archived')).toBe(true))
+    const posts = calls.filter((c) => c.method === 'POST' && c.path.startsWith('admins/messages/'))
+    expect(posts.map((c) => [c.path, c.body])).toEqual([
+      ['admins/messages/1/read/', { read: true }],
+      ['admins/messages/2/archive/', { archived: true }],
+    ])
+    expect(calls.find((c) => c.path.startsWith('admins/messages/'))?.path).toBe('admins/messages/?view=inbox')
+  })
+
+  test('Sent messages lists each email and SMS with how it left', async () => {
+    const row = (id: number, extra: object) => ({
+      id,
+      channel: 'email',
+      recipient: 'ada@example.ng',
+      template: 'booking_received',
+      subject: 'We received your booking',
+      body: 'Hello,\n\nWe received your fumigation booking.',
+      status: 'sent',
+      transport: 'smtp',
+      attempts: 1,
+      last_error: '',
+      created_at: '2026-03-01T09:30:00.000Z',
+      sent_at: '2026-03-01T09:30:01.000Z',
+      next_attempt_at: '2026-03-01T09:30:00.000Z',
+      ...extra,
+    })
+    mockApi({
+      'GET admins/alerts/': { bookings: 0, orders: 0, messages: 0 },
+      'GET admins/sent-messages/': [
+        row(3, {
+          channel: 'sms',
+          recipient: '+2348031234567',
+          subject: '',
+          transport: 'log',
+          template: 'booking_confirmed',
+        }),
+        row(2, { status: 'failed', attempts: 6, last_error: 'connect ECONNREFUSED', sent_at: null }),
+        row(1, {}),
+      ],
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/sent-messages')
+    const list = await screen.findByRole('list', { name: 'Sent messages' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items[0]).toHaveTextContent('booking confirmed')
+    expect(items[0]).toHaveTextContent('Logged only (SMS_PROVIDER not set)')
+    expect(items[1]).toHaveTextContent('Failed after 6 attempts')
+    expect(items[1]).toHaveTextContent('connect ECONNREFUSED')
+    expect(items[2]).toHaveTextContent('Sent by SMTP')
+    await ui.click(within(items[2]).getByRole('button', { name: 'View' }))
+    expect(screen.getByRole('dialog')).toHaveTextContent('We received your fumigation booking.')
+  })
+})
