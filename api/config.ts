@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { PASSWORD_MIN } from '../contract/fields.js'
+import { DEFAULT_JOB_MINUTES } from '../contract/staff.js'
 
 /** Everything the server reads from the environment, parsed once with its defaults (README lists them). */
 export interface AppConfig {
@@ -35,6 +36,8 @@ export interface AppConfig {
   publicOrigins: string[]
   /** How long stock stays held for a payment that has not been answered yet. */
   reservationMinutes: number
+  /** Length of a technician's job: their jobs on one day must start at least this far apart. */
+  jobMinutes: number
   /** The clock (milliseconds); tests move it to expire reservations. */
   now: () => number
   /** The accounts and images the first start seeds an empty database with. */
@@ -44,6 +47,9 @@ export interface AppConfig {
     adminPassword?: string
     demoEmail: string
     demoPassword?: string
+    /** The demo technician, assigned a few of the demo bookings; unset: no technician is seeded. */
+    staffEmail?: string
+    staffPassword?: string
     /** Folder holding the catalogue images (public/products). */
     imagesDir: string
   }
@@ -107,6 +113,8 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: variable(seedPassword.optional()),
   DEMO_CUSTOMER_EMAIL: variable(email.default('customer@example.com')),
   DEMO_CUSTOMER_PASSWORD: variable(seedPassword.optional()),
+  STAFF_EMAIL: variable(email.default('staff@example.com')),
+  STAFF_PASSWORD: variable(seedPassword.optional()),
   SEED_IMAGES_DIR: variable(folder.default(path.resolve('public/products'))),
   FLW_SECRET_KEY: variable(z.string().default('')),
   FLW_SECRET_HASH: variable(z.string().default('')),
@@ -124,9 +132,16 @@ export const envSchema = z.object({
       .pipe(z.array(httpUrl)),
   ),
   RESERVATION_MINUTES: variable(positiveNumber.default(30)),
+  JOB_MINUTES: variable(wholeNumber(1, 24 * 60).default(DEFAULT_JOB_MINUTES)),
 })
 
-const SECRETS = new Set(['ADMIN_PASSWORD', 'DEMO_CUSTOMER_PASSWORD', 'FLW_SECRET_KEY', 'FLW_SECRET_HASH'])
+const SECRETS = new Set([
+  'ADMIN_PASSWORD',
+  'DEMO_CUSTOMER_PASSWORD',
+  'STAFF_PASSWORD',
+  'FLW_SECRET_KEY',
+  'FLW_SECRET_HASH',
+])
 
 /** The environment did not parse: `problems` has one readable line per bad variable. */
 export class ConfigError extends Error {
@@ -173,10 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       adminPassword: e.ADMIN_PASSWORD,
       demoEmail: e.DEMO_CUSTOMER_EMAIL,
       demoPassword: e.DEMO_CUSTOMER_PASSWORD,
+      staffEmail: e.STAFF_EMAIL,
+      staffPassword: e.STAFF_PASSWORD,
       imagesDir: e.SEED_IMAGES_DIR,
     },
     publicOrigins: e.PUBLIC_ORIGINS,
     reservationMinutes: e.RESERVATION_MINUTES,
+    jobMinutes: e.JOB_MINUTES,
     now: Date.now,
   }
 }

@@ -1,7 +1,5 @@
 import fs from 'node:fs/promises'
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { HTTPException } from 'hono/http-exception'
+import { Hono, type Context } from 'hono'
 import { productFormBody, type Product } from '../../contract/catalogue.js'
 import { toKobo } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
@@ -9,44 +7,21 @@ import { requireRole } from '../middleware/auth.js'
 import { parseId } from '../middleware/validate.js'
 import {
   PRODUCT_COLUMNS,
-  detectImageType,
   findProduct,
   mediaPath,
   storeImage,
   toProduct,
   type ProductRow,
 } from '../lib/catalogue.js'
-
-/** Room for the text fields and multipart framing on top of the image itself. */
-const FORM_OVERHEAD_BYTES = 64 * 1024
-
-/** Cuts an oversized upload off while it streams in, before it is parsed (413, message from app.ts). */
-const uploadLimit: MiddlewareHandler<AppEnv> = (c, next) =>
-  bodyLimit({
-    maxSize: c.var.config.maxUploadBytes + FORM_OVERHEAD_BYTES,
-    onError: () => {
-      throw new HTTPException(413)
-    },
-  })(c, next)
+import { checkUploadedImage, textFields, uploadLimit } from '../lib/uploads.js'
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Product not found' }, 404)
 
-/** Text fields of the multipart body; a file in a text field is ignored. */
-function textFields(body: Record<string, string | File | (string | File)[]>) {
-  const fields: Record<string, string> = {}
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value
-  return fields
-}
-
-/** The uploaded image checked by its bytes and stored; null when no file was chosen. */
+/** The uploaded image checked (lib/uploads.ts) and stored; null when no file was chosen. */
 async function saveUploadedImage(c: Context<AppEnv>, image: unknown): Promise<string | null | Response> {
-  // A browser sends an empty file part when the file input was left blank.
-  if (!(image instanceof File) || image.size === 0) return null
-  if (image.size > c.var.config.maxUploadBytes) throw new HTTPException(413)
-  const bytes = new Uint8Array(await image.arrayBuffer())
-  const type = detectImageType(bytes)
-  if (!type) return c.json({ message: 'Image must be a JPEG, PNG or WebP file', field: 'image' }, 400)
-  return storeImage(c.var.config.mediaDir, bytes, type)
+  const checked = await checkUploadedImage(c, image)
+  if (checked === null || checked instanceof Response) return checked
+  return storeImage(c.var.config.mediaDir, checked.bytes, checked.type)
 }
 
 function parseProductForm(c: Context<AppEnv>, fields: Record<string, unknown>) {
