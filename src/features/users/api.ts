@@ -23,6 +23,8 @@ export interface NewAdmin {
   email: string
   password: string
   phoneNumber: string
+  /** 'staff' adds a field technician (issue 11). */
+  role: 'admin' | 'staff'
 }
 export const useAddAdmin = () =>
   useUserMutation((body: NewAdmin) => api.post<MessageAnswer>('register/admin/', body), CALL_EVEN_OFFLINE)

@@ -3,6 +3,9 @@ import { CalendarDays, List } from 'lucide-react'
 import type { Booking, BookingStatus } from '../../../../contract/index.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { localPhone, whatsappLink } from '../../../../contract/phone.js'
+import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
+import { apiUrl } from '../../../lib/api-client'
+import { AssignDialog } from './assign-dialog'
 import { Modal } from '../../../components/ui/modal'
 import { useAdminBookings, useAdvanceBooking, useRejectBooking } from '../api'
 import { BookingCalendar } from './booking-calendar'
@@ -38,8 +41,21 @@ export function bookingAction(status: BookingStatus): 'approve' | 'confirm' | nu
   return status === 'Pending' ? 'approve' : status === 'Confirmed' ? 'confirm' : null
 }
 const canReject = (status: BookingStatus) => status === 'Pending' || status === 'Confirmed'
+/** Only bookings still to be done get a technician (API.md: else 409 not_assignable). */
+const canAssign = canReject
+/** The button's words: 'confirm' (SPEC) completes the booking, so it says so (issue 11). */
+const ACTION_LABEL = { approve: 'approve', confirm: 'Mark as completed' } as const
 
-const BOOKING_COLUMNS = ['Customer', 'Whatsapp no', 'Service', 'Details', 'Date & Time', 'Status', 'Actions']
+const BOOKING_COLUMNS = [
+  'Customer',
+  'Whatsapp no',
+  'Service',
+  'Details',
+  'Date & Time',
+  'Status',
+  'Technician',
+  'Actions',
+]
 
 const when = (b: Booking) => formatDateTime(`${b.date}T${b.time}`)
 
@@ -52,6 +68,22 @@ function WhatsappNumber({ phone }: { phone: string }) {
     </a>
   ) : (
     <span>{shown}</span>
+  )
+}
+
+/** The technician and the job's live status; a completed job links its service report. */
+export function TechnicianCell({ booking }: { booking: Booking }) {
+  if (!booking.technician && !booking.report_url) return <span className="text-slate-400">—</span>
+  return (
+    <div className="space-y-0.5">
+      {booking.technician && <p className="font-medium text-slate-900">{booking.technician.name}</p>}
+      {booking.job_status && <p className="text-xs text-slate-600">{JOB_STATUS_LABEL[booking.job_status]}</p>}
+      {booking.report_url && (
+        <a href={apiUrl(booking.report_url)} target="_blank" rel="noreferrer" className={linkButton}>
+          Service report
+        </a>
+      )}
+    </div>
   )
 }
 
@@ -87,11 +119,13 @@ function ActionButtons({
   booking,
   onAdvance,
   onReject,
+  onAssign,
   wide,
 }: {
   booking: Booking
   onAdvance: (b: Booking) => void
   onReject: (b: Booking) => void
+  onAssign: (b: Booking) => void
   wide?: boolean
 }) {
   const action = bookingAction(booking.status)
@@ -101,7 +135,12 @@ function ActionButtons({
     <div className="flex gap-2">
       {action && (
         <button type="button" className={`btn-primary ${size}`} onClick={() => onAdvance(booking)}>
-          {action}
+          {ACTION_LABEL[action]}
+        </button>
+      )}
+      {canAssign(booking.status) && (
+        <button type="button" className={`btn-secondary ${size}`} onClick={() => onAssign(booking)}>
+          {booking.technician ? 'reassign' : 'assign'}
         </button>
       )}
       {canReject(booking.status) && (
@@ -123,6 +162,7 @@ export default function BookingsScreen() {
   const [status, setStatus] = useState<BookingStatusFilter>('all')
   const [calendar, setCalendar] = useState(false)
   const [viewing, setViewing] = useState<Booking | null>(null)
+  const [assigning, setAssigning] = useState<Booking | null>(null)
   const advancing = useConfirmAction<Booking>()
   const rejecting = useConfirmAction<Booking>()
   const advance = useAdvanceBooking()
@@ -187,7 +227,15 @@ export default function BookingsScreen() {
                   <StatusBadge status={b.status} />
                 </td>
                 <td className="px-4 py-3">
-                  <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
+                  <TechnicianCell booking={b} />
+                </td>
+                <td className="px-4 py-3">
+                  <ActionButtons
+                    booking={b}
+                    onAdvance={askAdvance}
+                    onReject={askReject}
+                    onAssign={setAssigning}
+                  />
                 </td>
               </tr>
             ))}
@@ -208,11 +256,19 @@ export default function BookingsScreen() {
                   <p className="mt-1">
                     <WhatsappNumber phone={b.phone_number} />
                   </p>
+                  <div className="mt-2">
+                    <TechnicianCell booking={b} />
+                  </div>
                   <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                     <button type="button" className={linkButton} onClick={() => setViewing(b)}>
                       View Details
                     </button>
-                    <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
+                    <ActionButtons
+                      booking={b}
+                      onAdvance={askAdvance}
+                      onReject={askReject}
+                      onAssign={setAssigning}
+                    />
                   </div>
                 </Card>
               </li>
@@ -222,12 +278,21 @@ export default function BookingsScreen() {
       )}
 
       <DetailsDialog booking={viewing} onClose={() => setViewing(null)} />
+      <AssignDialog booking={assigning} onClose={() => setAssigning(null)} />
       <ConfirmDialog
         open={advancing.target !== null}
-        title={advanceVerb === 'confirm' ? 'Confirm Booking' : 'Approve Booking'}
-        message="Are you sure you want to approve?"
-        confirmLabel={advanceVerb === 'confirm' ? 'Confirm' : 'Approve'}
-        busyLabel={advanceVerb === 'confirm' ? 'Confirming...' : 'Approving...'}
+        title={advanceVerb === 'confirm' ? 'Mark as completed' : 'Approve Booking'}
+        message={
+          advanceVerb === 'confirm'
+            ? 'Did the visit take place and was the service done? The customer will be told their service ' +
+              'was completed.' +
+              (advancing.target?.technician
+                ? ` ${advancing.target.technician.name} is assigned: their report normally completes this job.`
+                : '')
+            : 'Are you sure you want to approve?'
+        }
+        confirmLabel={advanceVerb === 'confirm' ? 'Yes, mark as completed' : 'Approve'}
+        busyLabel={advanceVerb === 'confirm' ? 'Saving...' : 'Approving...'}
         busy={advance.isPending}
         error={advancing.error}
         onConfirm={() => advancing.confirm((b) => advance.mutateAsync(b.id))}

@@ -28,7 +28,7 @@ const ROLE_OPTIONS = [
 
 const USER_COLUMNS = ['Name', 'Email', 'Phone No', 'Role', 'Actions']
 
-const EMPTY_ADMIN: NewAdmin = { fullName: '', email: '', password: '', phoneNumber: '' }
+const EMPTY_ADMIN: NewAdmin = { fullName: '', email: '', password: '', phoneNumber: '', role: 'admin' }
 
 function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY_ADMIN)
@@ -76,6 +76,20 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
             onChange={set(key)}
           />
         ))}
+        <div>
+          <label htmlFor="admin-role" className="field-label">
+            Role
+          </label>
+          <select
+            id="admin-role"
+            className="field"
+            value={form.role}
+            onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as NewAdmin['role'] }))}
+          >
+            <option value="admin">Admin</option>
+            <option value="staff">Staff (field technician)</option>
+          </select>
+        </div>
         {error && (
           <p role="alert" className="text-sm text-red-700">
             {error}
