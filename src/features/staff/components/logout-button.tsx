@@ -22,7 +22,7 @@ export function LogoutButton({ unsent }: { unsent: number }) {
     <>
       <button
         type="button"
-        className="btn-secondary px-3 py-2 text-sm"
+        className="btn-secondary shrink-0 px-3 py-2 text-sm whitespace-nowrap"
         onClick={() => (unsent > 0 ? setAsking(true) : void go())}
       >
         <LogOut className="size-4" aria-hidden />

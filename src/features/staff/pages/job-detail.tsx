@@ -72,8 +72,8 @@ export default function JobDetail() {
       </Link>
       <header className="space-y-1">
         <h1 className="text-2xl font-extrabold text-slate-900">{job.full_name}</h1>
-        <p className="text-slate-700 capitalize">
-          {job.service} · {formatDay(job.date)} at {job.time}
+        <p className="text-slate-700">
+          <span className="capitalize">{job.service}</span> · {formatDay(job.date)} at {job.time}
         </p>
         <p className="text-slate-700">{job.location}</p>
         <div className="flex flex-wrap items-center gap-2 pt-1">

@@ -108,7 +108,8 @@ export default function JobSheet() {
       ) : (
         SECTIONS.map(({ key, title }) => {
           const list = grouped.get(key) ?? []
-          if (key === 'later' && list.length === 0) return null
+          // Overdue and Later only show when they hold something; Today and Tomorrow always answer.
+          if ((key === 'later' || key === 'overdue') && list.length === 0) return null
           return (
             <section key={key} aria-labelledby={`section-${key}`}>
               <h2
