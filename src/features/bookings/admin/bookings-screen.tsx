@@ -72,8 +72,10 @@ function WhatsappNumber({ phone }: { phone: string }) {
 }
 
 /** The technician and the job's live status; a completed job links its service report. */
-export function TechnicianCell({ booking }: { booking: Booking }) {
-  if (!booking.technician && !booking.report_url) return <span className="text-slate-400">—</span>
+export function TechnicianCell({ booking, onAssign }: { booking: Booking; onAssign: (b: Booking) => void }) {
+  const assignable = canAssign(booking.status)
+  if (!booking.technician && !booking.report_url && !assignable)
+    return <span className="text-slate-400">—</span>
   return (
     <div className="space-y-0.5">
       {booking.technician && <p className="font-medium text-slate-900">{booking.technician.name}</p>}
@@ -82,6 +84,11 @@ export function TechnicianCell({ booking }: { booking: Booking }) {
         <a href={apiUrl(booking.report_url)} target="_blank" rel="noreferrer" className={linkButton}>
           Service report
         </a>
+      )}
+      {assignable && (
+        <button type="button" className={linkButton} onClick={() => onAssign(booking)}>
+          {booking.technician ? 'reassign' : 'assign'}
+        </button>
       )}
     </div>
   )
@@ -119,13 +126,11 @@ function ActionButtons({
   booking,
   onAdvance,
   onReject,
-  onAssign,
   wide,
 }: {
   booking: Booking
   onAdvance: (b: Booking) => void
   onReject: (b: Booking) => void
-  onAssign: (b: Booking) => void
   wide?: boolean
 }) {
   const action = bookingAction(booking.status)
@@ -138,11 +143,7 @@ function ActionButtons({
           {ACTION_LABEL[action]}
         </button>
       )}
-      {canAssign(booking.status) && (
-        <button type="button" className={`btn-secondary ${size}`} onClick={() => onAssign(booking)}>
-          {booking.technician ? 'reassign' : 'assign'}
-        </button>
-      )}
+
       {canReject(booking.status) && (
         <button
           type="button"
@@ -227,15 +228,10 @@ export default function BookingsScreen() {
                   <StatusBadge status={b.status} />
                 </td>
                 <td className="px-4 py-3">
-                  <TechnicianCell booking={b} />
+                  <TechnicianCell booking={b} onAssign={setAssigning} />
                 </td>
                 <td className="px-4 py-3">
-                  <ActionButtons
-                    booking={b}
-                    onAdvance={askAdvance}
-                    onReject={askReject}
-                    onAssign={setAssigning}
-                  />
+                  <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
                 </td>
               </tr>
             ))}
@@ -257,18 +253,13 @@ export default function BookingsScreen() {
                     <WhatsappNumber phone={b.phone_number} />
                   </p>
                   <div className="mt-2">
-                    <TechnicianCell booking={b} />
+                    <TechnicianCell booking={b} onAssign={setAssigning} />
                   </div>
                   <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                     <button type="button" className={linkButton} onClick={() => setViewing(b)}>
                       View Details
                     </button>
-                    <ActionButtons
-                      booking={b}
-                      onAdvance={askAdvance}
-                      onReject={askReject}
-                      onAssign={setAssigning}
-                    />
+                    <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
                   </div>
                 </Card>
               </li>
