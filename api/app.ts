@@ -22,6 +22,7 @@ import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js
 import { deletionRoutes } from './routes/deletions.js'
 import { adminPasswordResetRoutes, passwordResetRoutes } from './routes/password-reset.js'
 import { alertRoutes, sentMessageRoutes } from './routes/outbox.js'
+import { assignRoutes, staffRoutes } from './routes/staff.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -89,6 +90,8 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/users', adminPasswordResetRoutes)
     .route('/admins/sent-messages', sentMessageRoutes)
     .route('/admins/alerts', alertRoutes)
+    .route('/admins/bookings', assignRoutes)
+    .route('/staff', staffRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).
   routes.all('*', (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404))

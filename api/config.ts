@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { PASSWORD_MIN } from '../contract/fields.js'
+import { DEFAULT_JOB_MINUTES } from '../contract/staff.js'
 
 /** Everything the server reads from the environment, parsed once with its defaults (README lists them). */
 export interface AppConfig {
@@ -51,6 +52,8 @@ export interface AppConfig {
     /** Wait before the second attempt; doubled for each further one (at most an hour). */
     retryBaseMs: number
   }
+  /** Length of a technician's job: their jobs on one day must start at least this far apart. */
+  jobMinutes: number
   /** The clock (milliseconds); tests move it to expire reservations. */
   now: () => number
   /** The accounts and images the first start seeds an empty database with. */
@@ -60,6 +63,9 @@ export interface AppConfig {
     adminPassword?: string
     demoEmail: string
     demoPassword?: string
+    /** The demo technician, assigned a few of the demo bookings; unset: no technician is seeded. */
+    staffEmail?: string
+    staffPassword?: string
     /** Folder holding the catalogue images (public/products). */
     imagesDir: string
   }
@@ -139,6 +145,8 @@ export const envSchema = z
     ADMIN_PASSWORD: variable(seedPassword.optional()),
     DEMO_CUSTOMER_EMAIL: variable(email.default('customer@example.com')),
     DEMO_CUSTOMER_PASSWORD: variable(seedPassword.optional()),
+    STAFF_EMAIL: variable(email.default('staff@example.com')),
+    STAFF_PASSWORD: variable(seedPassword.optional()),
     SEED_IMAGES_DIR: variable(folder.default(path.resolve('public/products'))),
     FLW_SECRET_KEY: variable(z.string().default('')),
     FLW_SECRET_HASH: variable(z.string().default('')),
@@ -156,6 +164,7 @@ export const envSchema = z
         .pipe(z.array(httpUrl)),
     ),
     RESERVATION_MINUTES: variable(positiveNumber.default(30)),
+    JOB_MINUTES: variable(wholeNumber(1, 24 * 60).default(DEFAULT_JOB_MINUTES)),
     SMTP_URL: variable(
       z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }).default(''),
     ),
@@ -194,6 +203,7 @@ export const envSchema = z
 const SECRETS = new Set([
   'ADMIN_PASSWORD',
   'DEMO_CUSTOMER_PASSWORD',
+  'STAFF_PASSWORD',
   'FLW_SECRET_KEY',
   'FLW_SECRET_HASH',
   'CSRF_SECRET',
@@ -246,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       adminPassword: e.ADMIN_PASSWORD,
       demoEmail: e.DEMO_CUSTOMER_EMAIL,
       demoPassword: e.DEMO_CUSTOMER_PASSWORD,
+      staffEmail: e.STAFF_EMAIL,
+      staffPassword: e.STAFF_PASSWORD,
       imagesDir: e.SEED_IMAGES_DIR,
     },
     publicOrigins: e.PUBLIC_ORIGINS,
@@ -261,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
       retryBaseMs: e.MESSAGE_RETRY_SECONDS * 1000,
     },
+    jobMinutes: e.JOB_MINUTES,
     now: Date.now,
     maxJsonBytes: e.MAX_JSON_KB * 1024,
     trustProxyHops: e.TRUST_PROXY,

@@ -15,7 +15,11 @@ export const registerBody = z.object({
 })
 export type RegisterRequest = z.input<typeof registerBody>
 
-export const registerAdminBody = registerBody.extend({ phoneNumber: phoneField() })
+/** The back office adds an admin, or (role "staff") a field technician. */
+export const registerAdminBody = registerBody.extend({
+  phoneNumber: phoneField(),
+  role: z.enum(['admin', 'staff'], { error: 'Role must be admin or staff' }).default('admin'),
+})
 export type RegisterAdminRequest = z.input<typeof registerAdminBody>
 
 /** Role as the client sees it (customer is "user"). */

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { BUSINESS_TIME_ZONE, isCalendarDate, todayIso } from './dates.js'
 import { phoneField, requiredText } from './fields.js'
+import type { JobStatus } from './staff.js'
 
 export const SERVICES = ['fumigation', 'cleaning'] as const
 export type Service = (typeof SERVICES)[number]
@@ -17,6 +18,10 @@ export interface Booking {
   time: string
   status: BookingStatus
   location: string
+  /** GET appointment/ adds the technician, the job's live status and the service report (issue 11). */
+  technician?: { id: number; name: string } | null
+  job_status?: JobStatus | null
+  report_url?: string | null
 }
 
 /** The appointment form. `today` is injectable so the rule is testable; the server uses Lagos time. */

@@ -243,3 +243,50 @@ export const seedFailedPayment = {
   product: 'Half-Face Respirator Mask',
   quantity: 1,
 } as const
+
+/**
+ * The demo technician's day (seeded only with a technician): jobs today and tomorrow, so `npm start`
+ * shows a working job sheet. `forCustomer` books it as the demo customer, who then follows it live.
+ */
+export const seedJobs = [
+  {
+    full_name: 'Ada Customer',
+    phone_number: '+2348031234567',
+    location: '14 Bode Thomas Street, Surulere, Lagos',
+    service: 'fumigation',
+    dayOffset: 0,
+    time: '09:00',
+    info: 'Cockroaches in the kitchen and bathroom; two children at home.',
+    forCustomer: true,
+  },
+  {
+    full_name: 'Emeka Nwosu',
+    phone_number: '+2348024445566',
+    location: '7 Ogunlana Drive, Surulere, Lagos',
+    service: 'fumigation',
+    dayOffset: 0,
+    time: '11:30',
+    info: 'Bedbugs in two bedrooms.',
+    forCustomer: false,
+  },
+  {
+    full_name: 'Funke Akindele',
+    phone_number: '+2348137778899',
+    location: '3 Adeola Odeku Street, Victoria Island, Lagos',
+    service: 'cleaning',
+    dayOffset: 0,
+    time: '14:30',
+    info: 'Office deep clean after renovation, 2 floors.',
+    forCustomer: false,
+  },
+  {
+    full_name: 'Ibrahim Musa',
+    phone_number: '+2349061112233',
+    location: '18 Isaac John Street, GRA Ikeja, Lagos',
+    service: 'fumigation',
+    dayOffset: 1,
+    time: '10:00',
+    info: 'Rodents in the store room; a dog in the compound.',
+    forCustomer: false,
+  },
+] as const

@@ -6,7 +6,14 @@ import type { AppConfig } from '../config.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates.js'
 import { createUser } from '../lib/users.js'
-import { seedBookings, seedFailedPayment, seedMessages, seedProducts, seedPurchases } from './seed-data.js'
+import {
+  seedBookings,
+  seedFailedPayment,
+  seedJobs,
+  seedMessages,
+  seedProducts,
+  seedPurchases,
+} from './seed-data.js'
 
 /** The seeded accounts and images (AppConfig.seed, from the environment), and where to report. */
 export type SeedOptions = AppConfig['seed'] & { log?: (line: string) => void }
@@ -40,6 +47,19 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
     location: '14 Bode Thomas Street, Surulere, Lagos',
   })
   if (!options.demoPassword) log(`Demo customer: ${options.demoEmail} / ${demoPassword}`)
+
+  let staffId: number | null = null
+  if (options.staffEmail) {
+    const staffPassword = options.staffPassword ?? randomPassword()
+    staffId = await createUser(db, {
+      fullName: 'Femi Technician',
+      email: options.staffEmail,
+      password: staffPassword,
+      role: 'staff',
+      phone: '+2348090001111',
+    })
+    if (!options.staffPassword) log(`Demo technician: ${options.staffEmail} / ${staffPassword}`)
+  }
 
   fs.mkdirSync(config.mediaDir, { recursive: true })
   const insertProduct = db.prepare(
@@ -88,13 +108,37 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
         b.status,
       )
     }
+    if (staffId) {
+      const insertAssignment = db.prepare('INSERT INTO job_assignments (booking_id, staff_id) VALUES (?, ?)')
+      const insertJob = db.prepare('INSERT INTO jobs (booking_id, staff_id, assignment_id) VALUES (?, ?, ?)')
+      for (const j of seedJobs) {
+        const date = todayIso(new Date(today + j.dayOffset * 86_400_000), BUSINESS_TIME_ZONE)
+        const bookingId = Number(
+          insertBooking.run(
+            j.forCustomer ? customerId : null,
+            j.full_name,
+            j.phone_number,
+            j.location,
+            j.service,
+            date,
+            j.time,
+            j.info,
+            'Confirmed',
+          ).lastInsertRowid,
+        )
+        const assignment = Number(insertAssignment.run(bookingId, staffId).lastInsertRowid)
+        insertJob.run(bookingId, staffId, assignment)
+      }
+    }
     for (const [i, m] of seedMessages.entries()) {
       insertMessage.run(m.name, m.email, m.message, new Date(today - (i + 1) * 7_200_000).toISOString())
     }
     if (customerId) seedPurchaseHistory(db, customerId, productIds, today)
   })()
   log(
-    `Seeded ${seedProducts.length} products, ${seedBookings.length} bookings, ${seedMessages.length} messages ` +
+    `Seeded ${seedProducts.length} products, ${seedBookings.length} bookings` +
+      (staffId ? ` (and ${seedJobs.length} jobs for the technician)` : '') +
+      `, ${seedMessages.length} messages ` +
       `and ${seedPurchases.reduce((n, p) => n + p.lines.length, 0)} orders from ${seedPurchases.length} payments ` +
       'for the demo customer.',
   )

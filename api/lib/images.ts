@@ -26,28 +26,29 @@ export interface StoredImage {
 /** 'media/abc.png' + 640 → 'media/abc-640w.webp'. */
 export const variantPath = (image: string, width: number) => image.replace(/\.[a-z]+$/i, `-${width}w.webp`)
 
+interface DecodedImage {
+  format: Format
+  pixels: { data: Buffer; info: OutputInfo }
+}
+
 /**
  * Decodes an upload in full (a file that only starts like an image fails here), turns it upright by
- * its EXIF orientation, drops all metadata (GPS position, camera, owner), caps its size, and writes the
- * original format re-encoded plus WebP copies at VARIANT_WIDTHS (never wider than the picture).
+ * its EXIF orientation and caps its size. Everything stored is encoded from these pixels, so no
+ * metadata (GPS position, camera, owner) survives.
  */
-export async function storeUploadedImage(mediaDir: string, bytes: Uint8Array): Promise<StoredImage> {
+async function decodeUpload(bytes: Uint8Array): Promise<DecodedImage> {
   const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-  let format: Format
-  let pixels: { data: Buffer; info: OutputInfo }
   try {
     const meta = await input.metadata()
     if (!meta.format || !(meta.format in FORMATS)) {
       throw new ImageRejected('Image must be a JPEG, PNG or WebP file')
     }
-    format = meta.format as Format
-    // Decode every pixel once, upright and capped: a valid header followed by garbage (or HTML) fails
-    // here, not in a browser. Everything stored is encoded from these pixels, so no metadata survives.
-    pixels = await input
+    const pixels = await input
       .rotate()
       .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true })
+    return { format: meta.format as Format, pixels }
   } catch (err) {
     if (err instanceof ImageRejected) throw err
     if (/pixel limit/i.test(String((err as Error).message))) {
@@ -55,23 +56,45 @@ export async function storeUploadedImage(mediaDir: string, bytes: Uint8Array): P
     }
     throw new ImageRejected('Image must be a JPEG, PNG or WebP file')
   }
+}
+
+const fromPixels = ({ pixels }: DecodedImage) => {
   const { width, height, channels } = pixels.info
-  const base = () => sharp(pixels.data, { raw: { width, height, channels } })
-  const original =
-    format === 'jpeg'
-      ? base().jpeg({ quality: 82, mozjpeg: true })
-      : format === 'png'
-        ? base().png({ compressionLevel: 9 })
-        : base().webp({ quality: 80 })
+  return sharp(pixels.data, { raw: { width, height, channels } })
+}
+
+/** The picture re-encoded in its own format. */
+const encodeOriginal = (decoded: DecodedImage) =>
+  decoded.format === 'jpeg'
+    ? fromPixels(decoded).jpeg({ quality: 82, mozjpeg: true })
+    : decoded.format === 'png'
+      ? fromPixels(decoded).png({ compressionLevel: 9 })
+      : fromPixels(decoded).webp({ quality: 80 })
+
+/** An upload decoded, cleaned and re-encoded in its own format (job photos keep no GPS position). */
+export async function cleanUploadedImage(
+  bytes: Uint8Array,
+): Promise<{ bytes: Uint8Array; type: 'jpg' | 'png' | 'webp' }> {
+  const decoded = await decodeUpload(bytes)
+  return { bytes: new Uint8Array(await encodeOriginal(decoded).toBuffer()), type: FORMATS[decoded.format] }
+}
+
+/**
+ * A product image: the cleaned original plus WebP copies at VARIANT_WIDTHS (never wider than the
+ * picture), written beside each other in the media folder.
+ */
+export async function storeUploadedImage(mediaDir: string, bytes: Uint8Array): Promise<StoredImage> {
+  const decoded = await decodeUpload(bytes)
+  const { width } = decoded.pixels.info
   const widths = [...new Set(VARIANT_WIDTHS.map((w) => Math.min(w, width)))]
 
   await fs.mkdir(mediaDir, { recursive: true })
-  const image = `media/${randomUUID()}.${FORMATS[format]}`
+  const image = `media/${randomUUID()}.${FORMATS[decoded.format]}`
   const files: [string, Promise<Buffer>][] = [
-    [image, original.toBuffer()],
+    [image, encodeOriginal(decoded).toBuffer()],
     ...widths.map((w): [string, Promise<Buffer>] => [
       variantPath(image, w),
-      base().resize({ width: w }).webp({ quality: 75 }).toBuffer(),
+      fromPixels(decoded).resize({ width: w }).webp({ quality: 75 }).toBuffer(),
     ]),
   ]
   const written: string[] = []

@@ -63,7 +63,8 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
 
   .post('/register/admin', requireRole('admin'), validate('json', registerAdminBody), async (c) => {
     const body = c.req.valid('json')
-    const id = await createUser(c.var.db, { ...body, phone: body.phoneNumber, role: 'admin' })
+    const id = await createUser(c.var.db, { ...body, phone: body.phoneNumber, role: body.role })
     if (id === null) return c.json({ message: 'An account with this email already exists.' }, 409)
-    return c.json({ message: `Admin user ${body.fullName} created.`, id })
+    const what = body.role === 'staff' ? 'Technician' : 'Admin user'
+    return c.json({ message: `${what} ${body.fullName} created.`, id })
   })

@@ -8,6 +8,7 @@ import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
 import { appointmentWhen as when, findBooking as findBookingById, listBookings } from '../lib/bookings.js'
+import { withJobInfo } from '../lib/jobs.js'
 
 const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marked as completed' } as const
 
@@ -76,7 +77,8 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
 
   .get('/', requireLogin, (c) => {
     const user = currentUser(c)
-    return c.json(listBookings(c.var.db, user.role === 'admin' ? undefined : user.id))
+    // Each row adds its technician, the job's live status and the report (API.md "Field technicians").
+    return c.json(withJobInfo(c.var.db, listBookings(c.var.db, user.role === 'admin' ? undefined : user.id)))
   })
 
 /** admins/actions/{id}/: the admin moves a booking one step on (contract nextBookingStatus). */
@@ -103,24 +105,34 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
            WHERE id = ? AND status = ?`,
         )
         .run(next, booking.id, booking.status).changes
-      if (moved) {
+      if (moved && next === 'Confirmed') {
         notify(
           db,
           booking.user_id,
-          `Appointment ${next}`,
-          next === 'Confirmed'
-            ? `Your ${booking.service} appointment on ${when(booking)} is confirmed. ` +
-                'Our team will arrive at the booked time.'
-            : `Your ${booking.service} appointment on ${when(booking)} is complete. ` +
-                'Thank you for choosing us!',
+          'Appointment Confirmed',
+          `Your ${booking.service} appointment on ${when(booking)} is confirmed. ` +
+            'Our team will arrive at the booked time.',
         )
-        if (next === 'Confirmed') {
-          sendMessage(c.var, {
-            to: booking.user_id ?? 0,
-            template: 'booking_confirmed',
-            data: { service: booking.service, when: when(booking) },
-          })
-        }
+        sendMessage(c.var, {
+          to: booking.user_id ?? 0,
+          template: 'booking_confirmed',
+          data: { service: booking.service, when: when(booking) },
+        })
+      }
+      if (moved && next === 'Completed') {
+        // The admin records a visit done without the app: the job (if any) ends with it, so a
+        // technician's late updates get a 409 instead of reopening it.
+        db.prepare(
+          `UPDATE jobs SET status = 'completed', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+           WHERE booking_id = ? AND status NOT IN ('completed', 'unable')`,
+        ).run(booking.id)
+        notify(
+          db,
+          booking.user_id,
+          'Service Completed',
+          `Our team completed your ${booking.service} service on ${when(booking)}. ` +
+            'Thank you for choosing us!',
+        )
       }
       return moved
     })()

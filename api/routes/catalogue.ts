@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises'
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { productFormBody, type Product } from '../../contract/catalogue.js'
 import { toKobo } from '../../contract/money.js'
@@ -9,38 +8,9 @@ import { requireRole } from '../middleware/auth.js'
 import { parseId } from '../middleware/validate.js'
 import { PRODUCT_COLUMNS, findProduct, mediaPath, toProduct, type ProductRow } from '../lib/catalogue.js'
 import { ImageRejected, storeUploadedImage, type StoredImage } from '../lib/images.js'
-
-/** Room for the text fields and multipart framing on top of the image itself. */
-const FORM_OVERHEAD_BYTES = 64 * 1024
-
-/** Cuts an oversized upload off while it streams in, before it is parsed (413, message from app.ts). */
-const uploadLimit: MiddlewareHandler<AppEnv> = (c, next) =>
-  bodyLimit({
-    maxSize: c.var.config.maxUploadBytes + FORM_OVERHEAD_BYTES,
-    onError: () => {
-      throw new HTTPException(413)
-    },
-  })(c, next)
+import { readForm, textFields, uploadLimit } from '../lib/uploads.js'
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Product not found' }, 404)
-
-/** The multipart form; a body the parser refuses (no or a wrong boundary, not multipart) is the sender's fault: 400. */
-async function readForm(c: Context<AppEnv>) {
-  try {
-    return await c.req.parseBody()
-  } catch {
-    throw new HTTPException(400, {
-      message: 'The form could not be read. Send it as multipart/form-data with name, price and stock.',
-    })
-  }
-}
-
-/** Text fields of the multipart body; a file in a text field is ignored. */
-function textFields(body: Record<string, string | File | (string | File)[]>) {
-  const fields: Record<string, string> = {}
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value
-  return fields
-}
 
 /** The uploaded image decoded, cleaned and stored with its WebP copies; null when no file was chosen. */
 async function saveUploadedImage(c: Context<AppEnv>, image: unknown): Promise<StoredImage | null | Response> {

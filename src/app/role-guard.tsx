@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router-dom'
+import { Link, Navigate, useLocation } from 'react-router-dom'
 import { useSession } from '../lib/session'
 
 interface RoleGuardProps {
@@ -11,8 +11,8 @@ interface RoleGuardProps {
 }
 
 /**
- * SPEC section 2: 'Loading...' while the auth check runs, /login when logged out, the admin or user
- * version by role, nothing for any other role.
+ * SPEC section 2: 'Loading...' while the auth check runs, /login when logged out, the admin, user or
+ * staff version by role; a role with no version gets a way home instead of a blank page.
  */
 export function RoleGuard({ user, admin, staff }: RoleGuardProps) {
   const { status, role } = useSession()
@@ -26,5 +26,19 @@ export function RoleGuard({ user, admin, staff }: RoleGuardProps) {
   }
   if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />
   const view = role === 'admin' ? admin : role === 'user' ? user : role === 'staff' ? staff : null
-  return <>{view ?? null}</>
+  if (view) return <>{view}</>
+  // A page that has no version for this role says so and leads home, never a blank screen (issue 11).
+  const home = role === 'admin' ? '/admin' : role === 'staff' ? '/staff' : '/'
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 text-center">
+      <p className="text-slate-700">This page is not part of your account.</p>
+      <Link to={home} className="btn-primary mt-4">
+        {role === 'staff'
+          ? 'Go to your jobs'
+          : role === 'admin'
+            ? 'Go to the dashboard'
+            : 'Go to the home page'}
+      </Link>
+    </div>
+  )
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom'
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom'
 import { PageLoading } from '../components/ui/page-loading'
 import { PublicLayout } from './layouts/public-layout'
 import { NotFoundPage } from './not-found-page'
@@ -22,6 +22,9 @@ const ForgotPassword = lazy(() => import('../features/account/pages/forgot-passw
 const ResetPassword = lazy(() => import('../features/account/pages/reset-password'))
 const Book = lazy(() => import('../features/bookings/pages/book'))
 const Orders = lazy(() => import('../features/orders/pages/orders'))
+// The technician's job sheet (phone first), loaded only for staff.
+const JobSheet = lazy(() => import('../features/staff/pages/job-sheet'))
+const JobDetail = lazy(() => import('../features/staff/pages/job-detail'))
 
 // The back office: its layout and each screen are chunks of their own, loaded only for admins.
 const AdminLayout = lazy(() => import('./admin/admin-layout'))
@@ -51,7 +54,12 @@ export const publicRoutes: RouteObject = {
     { path: '/reset-password', element: <ResetPassword /> },
     // Same page for user and admin (SPEC: /book).
     { path: '/book', element: <RoleGuard user={<Book />} admin={<Book />} staff={<Book />} /> },
-    { path: '/user/settings', element: <RoleGuard user={<UserSettings />} /> },
+    { path: '/user/settings', element: <RoleGuard user={<UserSettings />} staff={<UserSettings />} /> },
+    {
+      path: '/staff',
+      element: <RoleGuard staff={<JobSheet />} admin={<Navigate to="/admin/bookings" replace />} />,
+    },
+    { path: '/staff/jobs/:id', element: <RoleGuard staff={<JobDetail />} /> },
     { path: '/orders', element: <RoleGuard user={<Orders />} /> },
     { path: '/confirm/payment', element: <ConfirmPayment /> },
     { path: '*', element: <NotFoundPage /> },

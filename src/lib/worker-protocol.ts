@@ -10,7 +10,14 @@ export const SYNC_TAG = 'outbox'
 /** Pages and the worker announce sent outbox entries here, so every open tab refreshes. */
 export const OUTBOX_CHANNEL = 'greenshield-outbox'
 
-export type OutboxKind = 'appointment' | 'quick-message'
+export type OutboxKind =
+  | 'appointment'
+  | 'quick-message'
+  // A technician's work on a job (API.md "Field technicians"), sent in order per job.
+  | 'job-event'
+  | 'job-treatment'
+  | 'job-photo'
+  | 'job-complete'
 
 export interface OutboxSentMessage {
   type: 'sent'

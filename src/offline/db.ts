@@ -3,6 +3,7 @@ import type { CartItem } from '../../contract/cart.js'
 import type { Product } from '../../contract/catalogue.js'
 import type { Notification } from '../../contract/notifications.js'
 import type { UserOrder } from '../../contract/orders.js'
+import type { Job } from '../../contract/staff.js'
 import type { OutboxKind } from '../lib/worker-protocol'
 
 /** A post waiting in the outbox; `id` is also its Idempotency-Key, so a replay never duplicates it. */
@@ -12,7 +13,15 @@ export interface OutboxEntry {
   method: 'POST'
   /** API path relative to the API base, e.g. "appointment/". */
   path: string
+  /** JSON body, or for bodyType 'multipart' a MultipartBody (its Blobs are kept in IndexedDB as they are). */
   body: unknown
+  /** How the body is sent; absent = JSON. */
+  bodyType?: 'json' | 'multipart'
+  /**
+   * Entries of one group (a job: "job:12") are sent strictly in order: while an earlier one still waits
+   * (backing off, needing a login, being sent), the later ones wait too. A refused (failed) one does not hold them.
+   */
+  group?: string
   /** Who queued it (null when logged out); a 401 waits for this user's next login. */
   userId: number | null
   createdAt: number
@@ -24,6 +33,19 @@ export interface OutboxEntry {
   nextAttemptAt?: number
   /** Set while a direct send is in flight, so a replay elsewhere leaves the entry alone meanwhile. */
   sendingUntil?: number
+}
+
+/** A multipart body stored in the outbox: text fields plus files (a photo's resized JPEG). */
+export interface MultipartBody {
+  fields: Record<string, string>
+  files: Record<string, { blob: Blob; name: string }>
+}
+
+/** What a technician's device saved for offline work: when the jobs and the catalogue were last downloaded. */
+export interface StaffSync {
+  userId: number
+  jobsSavedAt?: number
+  catalogueSavedAt?: number
 }
 
 /** A time-limited claim (the replay lock where navigator.locks is missing). */
@@ -46,6 +68,9 @@ export class AppDatabase extends Dexie {
   orders!: Table<Owned<UserOrder>, number>
   outbox!: Table<OutboxEntry, string>
   leases!: Table<Lease, string>
+  /** The technician's job sheet as the server last sent it (patched as each update is confirmed). */
+  jobs!: Table<Owned<Job>, number>
+  staffSync!: Table<StaffSync, number>
 
   constructor(name = 'greenshield') {
     super(name)
@@ -58,6 +83,8 @@ export class AppDatabase extends Dexie {
     })
     // v2: the replay lock's fallback lease.
     this.version(2).stores({ leases: 'name' })
+    // v3: the technician's saved job sheet (issue 11).
+    this.version(3).stores({ jobs: 'id, userId, date', staffSync: 'userId' })
   }
 }
 

@@ -99,3 +99,41 @@ export async function requeueOutboxEntry(id: string, body: unknown) {
 export async function discardOutboxEntry(id: string) {
   await db.outbox.delete(id)
 }
+
+/**
+ * Queues a post without sending it here: the replay sends it, in order after everything queued before
+ * it (a technician's job updates, each its own Idempotency-Key). Unlike submitThroughOutbox, a refusal
+ * is never thrown away: it stays in the outbox, marked failed with the server's message, until the user
+ * dismisses it. Returns the entry at once, so the screen shows it as "waiting to sync".
+ */
+export async function queueThroughOutbox(
+  kind: OutboxEntry['kind'],
+  path: string,
+  body: unknown,
+  userId: number | null,
+  options: { bodyType?: OutboxEntry['bodyType']; group?: string } = {},
+): Promise<OutboxEntry> {
+  const entry = await db.transaction('rw', db.outbox, async () => {
+    // Strictly increasing, so two taps in the same millisecond still replay in the order they were made.
+    const last = await db.outbox.orderBy('createdAt').last()
+    const queued: OutboxEntry = {
+      id: crypto.randomUUID(),
+      kind,
+      method: 'POST',
+      path,
+      body,
+      ...(options.bodyType && { bodyType: options.bodyType }),
+      ...(options.group && { group: options.group }),
+      userId,
+      createdAt: Math.max(Date.now(), (last?.createdAt ?? 0) + 1),
+      attempts: 0,
+      status: 'waiting',
+    }
+    await db.outbox.add(queued)
+    return queued
+  })
+  void requestPersistentStorage()
+  void requestBackgroundSync()
+  void replayOutboxNow({ force: true }).catch((err: unknown) => console.warn('Outbox replay failed:', err))
+  return entry
+}

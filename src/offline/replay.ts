@@ -1,5 +1,6 @@
 import { joinApiPath, readApiAnswer } from '../lib/http'
-import type { AppDatabase, OutboxEntry } from './db'
+import type { AppDatabase, MultipartBody, OutboxEntry } from './db'
+import { applySentJobEntry } from './jobs'
 
 /**
  * Outbox replay: sends the queued posts, oldest first, one replay at a time across tabs and the
@@ -92,12 +93,19 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
     remaining: 0,
   }
 
-  const candidates = (await db.outbox.orderBy('createdAt').toArray()).filter(
-    (e) =>
-      (e.status === 'waiting' || e.status === 'auth') &&
-      !(e.sendingUntil && e.sendingUntil > now()) &&
-      (deps.force || e.status === 'auth' || !e.nextAttemptAt || e.nextAttemptAt <= now()),
-  )
+  const isDue = (e: OutboxEntry) =>
+    (e.status === 'waiting' || e.status === 'auth') &&
+    !(e.sendingUntil && e.sendingUntil > now()) &&
+    (deps.force || e.status === 'auth' || !e.nextAttemptAt || e.nextAttemptAt <= now())
+  const all = await db.outbox.orderBy('createdAt').toArray()
+  // A group (a job's updates) goes in order: an entry not due yet holds every later one of its group.
+  const held = new Set<string>()
+  const candidates = all.filter((e) => {
+    if (e.group && held.has(e.group)) return false
+    if (isDue(e)) return true
+    if (e.group && e.status !== 'failed') held.add(e.group)
+    return false
+  })
   if (candidates.length) {
     let token: string
     try {
@@ -115,7 +123,9 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
       // Re-read: the user may have discarded or edited it meanwhile (in this or another tab).
       const entry = await db.outbox.get(candidate.id)
       if (!entry || entry.status === 'failed') continue
+      if (entry.group && held.has(entry.group)) continue
       if (entry.userId !== null && entry.userId !== currentUserId) {
+        if (entry.group) held.add(entry.group)
         // Sent in another session it would be booked for the wrong person: wait for its owner's login.
         if (entry.status !== 'auth') await db.outbox.update(entry.id, { status: 'auth' })
         result.auth++
@@ -125,11 +135,16 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
       if (!(await renew())) break
       const outcome = await send(deps, entry, token)
       if (outcome.kind === 'ok') {
-        await db.outbox.delete(entry.id)
+        // The saved job takes the server's word in the same step, so the sheet never shows it twice or not at all.
+        await db.transaction('rw', db.outbox, db.jobs, async () => {
+          await db.outbox.delete(entry.id)
+          await applySentJobEntry(db, entry, outcome.data)
+        })
         result.sent++
         deps.onSent?.(entry, outcome.data)
       } else if (outcome.kind === 'auth') {
         await db.outbox.update(entry.id, { status: 'auth', lastError: outcome.message })
+        if (entry.group) held.add(entry.group)
         result.auth++
       } else if (outcome.kind === 'failed') {
         await db.outbox.update(entry.id, {
@@ -148,6 +163,7 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
           nextAttemptAt: now() + backoffDelay(attempts, deps.random),
         })
         result.retrying++
+        if (entry.group) held.add(entry.group)
         if (outcome.kind === 'offline') {
           // Still offline: the rest would fail the same way.
           result.offline = true
@@ -165,16 +181,28 @@ type SendOutcome =
 
 async function send(deps: ReplayDeps, entry: OutboxEntry, token: string): Promise<SendOutcome> {
   let res: Response
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-CSRFToken': token,
+    'Idempotency-Key': entry.id,
+  }
+  let body: BodyInit
+  if (entry.bodyType === 'multipart') {
+    // fetch sets the multipart Content-Type with its boundary itself.
+    const { fields, files } = entry.body as MultipartBody
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
+    for (const [name, file] of Object.entries(files)) form.append(name, file.blob, file.name)
+    body = form
+  } else {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(entry.body)
+  }
   try {
     res = await deps.fetch(joinApiPath(deps.apiBase, entry.path), {
       method: entry.method,
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'X-CSRFToken': token,
-        'Idempotency-Key': entry.id,
-      },
-      body: JSON.stringify(entry.body),
+      headers,
+      body,
       credentials: 'include',
       signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SEND_TIMEOUT_MS) : undefined,
     })

@@ -13,6 +13,9 @@ export async function clearUserData(userId: number | null) {
     userId === null ? undefined : db.cart.where('userId').equals(userId).delete(),
     userId === null ? undefined : db.notifications.where('userId').equals(userId).delete(),
     userId === null ? undefined : db.orders.where('userId').equals(userId).delete(),
+    // A technician's saved job sheet (customers' names and addresses) goes too; their unsent updates stay.
+    userId === null ? undefined : db.jobs.where('userId').equals(userId).delete(),
+    userId === null ? undefined : db.staffSync.delete(userId),
     clearUserCaches(),
   ])
 }

@@ -67,3 +67,37 @@ describe('seed and migration 002', () => {
     }
   })
 })
+
+describe('seed: the demo technician', () => {
+  it('creates a staff account with jobs today and tomorrow when STAFF_EMAIL is set', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-seed-'))
+    const db = openDatabase(path.join(dir, 'app.db'))
+    try {
+      migrate(db)
+      const lines: string[] = []
+      await seedIfEmpty(
+        db,
+        { ...t.config, mediaDir: path.join(dir, 'media') },
+        {
+          adminEmail: 'a@test.ng',
+          demoEmail: 'c@test.ng',
+          staffEmail: 'field@test.ng',
+          imagesDir: path.resolve('public/products'),
+          log: (l) => lines.push(l),
+        },
+      )
+      expect(lines.find((l) => l.startsWith('Demo technician: field@test.ng / '))).toBeTruthy()
+      const jobs = db
+        .prepare(
+          `SELECT b.status, j.status AS job_status, u.role FROM jobs j JOIN bookings b ON b.id = j.booking_id
+           JOIN users u ON u.id = j.staff_id`,
+        )
+        .all()
+      expect(jobs).toHaveLength(4)
+      expect(jobs).toContainEqual({ status: 'Confirmed', job_status: 'assigned', role: 'staff' })
+    } finally {
+      db.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

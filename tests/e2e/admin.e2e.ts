@@ -183,9 +183,11 @@ test('bookings: approve Pending -> Confirmed -> Completed, reject one, calendar'
   await dialog.getByRole('button', { name: 'Approve' }).click()
   await expect(dialog).toBeHidden()
   await expect(target).toContainText('Confirmed')
-  await target.getByRole('button', { name: 'confirm' }).click()
+  // The admin's own completion is worded as what it is (issue 11).
+  await target.getByRole('button', { name: 'Mark as completed' }).click()
   dialog = page.getByRole('dialog')
-  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expect(dialog).toContainText('Did the visit take place')
+  await dialog.getByRole('button', { name: 'Yes, mark as completed' }).click()
   await expect(dialog).toBeHidden()
   await expect(target).toContainText('Completed')
   await expect(target.getByRole('button')).toHaveText(['view'])

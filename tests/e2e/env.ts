@@ -11,6 +11,7 @@ export const E2E = {
   dataDir,
   admin: { email: 'admin@e2e.ng', password: 'e2e-admin-password' },
   customer: { email: 'customer@e2e.ng', password: 'e2e-customer-password' },
+  staff: { email: 'staff@e2e.ng', password: 'e2e-staff-password' },
   get serverEnv(): Record<string, string> {
     return {
       ...(process.env as Record<string, string>),
@@ -22,6 +23,8 @@ export const E2E = {
       ADMIN_PASSWORD: this.admin.password,
       DEMO_CUSTOMER_EMAIL: this.customer.email,
       DEMO_CUSTOMER_PASSWORD: this.customer.password,
+      STAFF_EMAIL: this.staff.email,
+      STAFF_PASSWORD: this.staff.password,
     }
   },
 }

@@ -60,18 +60,26 @@ describe('Bookings Management', () => {
   })
 
   // The rule itself (approve on Pending, confirm on Confirmed) is tested in tests/contract/bookings.test.ts.
-  test("the action reads 'approve' on Pending, 'confirm' on Confirmed and nothing otherwise", async () => {
+  test("the action reads 'approve' on Pending, 'Mark as completed' on Confirmed and nothing otherwise", async () => {
     mockApi({ 'GET appointment/': BOOKINGS })
     renderAdmin('/admin/bookings')
     await screen.findByRole('table')
     const actions = rows().map((r) =>
+      within(within(r).getAllByRole('cell')[7])
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    )
+    // Completing says what it does (issue 11).
+    expect(actions).toEqual([['approve', 'reject'], ['Mark as completed', 'reject'], [], []])
+    // A booking still to be done can get a technician, from the Technician column.
+    const assign = rows().map((r) =>
       within(within(r).getAllByRole('cell')[6])
         .queryAllByRole('button')
         .map((b) => b.textContent),
     )
-    expect(actions).toEqual([['approve', 'reject'], ['confirm', 'reject'], [], []])
+    expect(assign).toEqual([['assign'], ['assign'], [], []])
     // Shown as SPEC writes them, not restyled to 'Approve'.
-    for (const name of ['approve', 'confirm', 'reject'])
+    for (const name of ['approve', 'reject'])
       expect(screen.getAllByRole('button', { name })[0]).not.toHaveClass('capitalize')
   })
 
@@ -104,7 +112,7 @@ describe('Bookings Management', () => {
     expect(dialog).toHaveTextContent('Are you sure you want to approve?')
     await ui.click(within(dialog).getByRole('button', { name: 'Approve' }))
     await waitFor(() =>
-      expect(within(rows()[0]).getByRole('button', { name: 'confirm' })).toBeInTheDocument(),
+      expect(within(rows()[0]).getByRole('button', { name: 'Mark as completed' })).toBeInTheDocument(),
     )
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
@@ -119,6 +127,88 @@ describe('Bookings Management', () => {
         .filter((c) => c.method !== 'GET' && !c.path.startsWith('admins/alerts/'))
         .map((c) => `${c.method} ${c.path}`),
     ).toEqual(['POST admins/actions/1/', 'DELETE admins/delete/2/booking/'])
+  })
+
+  test('assign: the picker shows each technician’s day; a clash shows the server’s 409; a success lists them', async () => {
+    let list = BOOKINGS
+    const job = (id: number, time: string, name: string, staffId: number) => ({
+      id,
+      time,
+      full_name: name,
+      job_status: 'on_my_way',
+      assigned_to: { id: staffId, name: 'x', phone_number: '' },
+    })
+    let clash = true
+    const calls = mockApi({
+      'GET appointment/': () => list,
+      'GET get/users/': [
+        { id: 7, full_name: 'Femi Okon', username: 'femi@test.ng', phone_number: '', role: 'Staff' },
+        { id: 8, full_name: 'Bola Ade', username: 'bola@test.ng', phone_number: '', role: 'Staff' },
+        { id: 1, full_name: 'Site Admin', username: 'a@test.ng', phone_number: '', role: 'Admin' },
+      ],
+      'GET staff/jobs/': [job(20, '09:00', 'Chidi Obi', 7)],
+      'POST admins/bookings/2/assign/': () => {
+        if (clash) {
+          clash = false
+          return {
+            status: 409,
+            body: { message: 'Femi Okon already has a job at 09:00 (Chidi Obi) that day', code: 'overlap' },
+          }
+        }
+        list = list.map((b) =>
+          b.id === 2 ? { ...b, technician: { id: 8, name: 'Bola Ade' }, job_status: 'assigned' as const } : b,
+        )
+        return { status: 200, body: { message: 'Booking assigned to Bola Ade.', job: {} } }
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/bookings')
+    await screen.findByRole('table')
+    await ui.click(within(rows()[1]).getByRole('button', { name: 'assign' }))
+    const dialog = screen.getByRole('dialog', { name: 'Assign Tunde Bello' })
+    expect(await within(dialog).findByText('09:00 Chidi Obi (On my way)')).toBeInTheDocument()
+    expect(within(dialog).queryByText('Site Admin')).not.toBeInTheDocument()
+    await ui.click(within(dialog).getByRole('radio', { name: /Femi Okon/ }))
+    await ui.click(within(dialog).getByRole('button', { name: 'Assign' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'already has a job at 09:00 (Chidi Obi)',
+    )
+    await ui.click(within(dialog).getByRole('radio', { name: /Bola Ade/ }))
+    await ui.click(within(dialog).getByRole('button', { name: 'Assign' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(within(rows()[1]).getAllByRole('cell')[6]).toHaveTextContent('Bola AdeAssignedreassign')
+    expect(within(rows()[1]).getByRole('button', { name: 'reassign' })).toBeInTheDocument()
+    // The layout's "list seen" call (admins/alerts/) is not this screen's.
+    const posts = calls.filter((c) => c.method === 'POST' && !c.path.startsWith('admins/alerts/'))
+    expect(posts.map((c) => c.body)).toEqual([{ staff_id: 7 }, { staff_id: 8 }])
+  })
+
+  test('a completed job links its service report; Mark as completed asks whether the visit took place', async () => {
+    mockApi({
+      'GET appointment/': [
+        booking(2, 'Tunde Bello', 'Confirmed', {
+          technician: { id: 7, name: 'Femi Okon' },
+          job_status: 'started',
+        }),
+        booking(3, 'Ngozi Eze', 'Completed', {
+          technician: { id: 7, name: 'Femi Okon' },
+          job_status: 'completed',
+          report_url: 'staff/jobs/3/report',
+        }),
+      ],
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/bookings')
+    await screen.findByRole('table')
+    expect(within(rows()[1]).getByRole('link', { name: 'Service report' })).toHaveAttribute(
+      'href',
+      '/api/staff/jobs/3/report',
+    )
+    expect(within(rows()[0]).getAllByRole('cell')[6]).toHaveTextContent('Femi OkonStartedreassign')
+    await ui.click(within(rows()[0]).getByRole('button', { name: 'Mark as completed' }))
+    const dialog = screen.getByRole('dialog', { name: 'Mark as completed' })
+    expect(dialog).toHaveTextContent('Did the visit take place')
+    expect(dialog).toHaveTextContent('Femi Okon is assigned')
   })
 
   test('view opens the details with name, status and booking info', async () => {

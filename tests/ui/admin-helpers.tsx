@@ -96,7 +96,12 @@ export const booking = (
   id: number,
   full_name: string,
   status: BookingStatus,
-  extra: Partial<Pick<Booking, 'location' | 'phone_number' | 'date' | 'time' | 'service'>> = {},
+  extra: Partial<
+    Pick<
+      Booking,
+      'location' | 'phone_number' | 'date' | 'time' | 'service' | 'technician' | 'job_status' | 'report_url'
+    >
+  > = {},
 ): Booking => ({
   id,
   full_name,

@@ -79,8 +79,37 @@ describe('User Management', () => {
       email: 'new.admin@test.ng',
       password: 'password-123',
       phoneNumber: '08031234567',
+      role: 'admin',
     })
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  test('the add form adds a technician with Role: Staff', async () => {
+    const calls = mockApi({
+      'GET get/users/': USERS,
+      'POST register/admin/': { status: 200, body: { message: 'Technician Femi created.' } },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    await screen.findByRole('table')
+    await ui.click(screen.getByRole('button', { name: 'Add New Admin User' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add New Admin User' })
+    const role = within(dialog).getByLabelText('Role')
+    expect([...role.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Admin',
+      'Staff (field technician)',
+    ])
+    await ui.type(within(dialog).getByLabelText('Full Name'), 'Femi')
+    await ui.type(within(dialog).getByLabelText('Email'), 'femi@test.ng')
+    await ui.type(within(dialog).getByLabelText('Password'), 'password-123')
+    await ui.type(within(dialog).getByLabelText('Phone'), '08031234567')
+    await ui.selectOptions(role, 'staff')
+    await ui.click(within(dialog).getByRole('button', { name: 'Add User' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      email: 'femi@test.ng',
+      role: 'staff',
+    })
   })
 
   test('a refused add shows the server message in the dialog', async () => {

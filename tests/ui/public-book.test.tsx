@@ -156,3 +156,46 @@ describe('/book', () => {
     expect(f.getByLabelText('WhatsApp number')).toHaveValue('0803 123 4567')
   })
 })
+
+describe('/book: the customer follows their technician (issue 11)', () => {
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  test('an appointment shows the technician and the live status; a completed one links its report', async () => {
+    setSession('user', 42)
+    const row = (id: number, change: Record<string, unknown>) => ({
+      id,
+      full_name: 'Ada',
+      phone_number: '+2348031234567',
+      service: 'fumigation',
+      info: '',
+      date: '2026-05-1' + id,
+      time: '09:00',
+      status: 'Confirmed',
+      location: 'Surulere',
+      ...change,
+    })
+    mockFetch({
+      'GET appointment/': json(200, [
+        row(1, { technician: { id: 7, name: 'Femi Okon' }, job_status: 'on_my_way', report_url: null }),
+        row(2, {
+          status: 'Completed',
+          technician: { id: 7, name: 'Femi Okon' },
+          job_status: 'completed',
+          report_url: 'staff/jobs/2/report',
+        }),
+      ]),
+      'GET users/notifications/': json(200, []),
+    })
+    renderWithProviders(<Book />, '/book')
+    const list = await screen.findByRole('heading', { name: 'Your appointments' })
+    const items = within(list.closest('section')!).getAllByRole('listitem')
+    expect(items[1]).toHaveTextContent('Technician: Femi Okon · On my way')
+    expect(within(items[0]).getByRole('link', { name: 'Service report' })).toHaveAttribute(
+      'href',
+      '/api/staff/jobs/2/report',
+    )
+  })
+})

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { publicRoutes } from '../../src/app/router'
+import { mockApi } from './admin-helpers'
 import { afterEach, describe, expect, test } from 'vitest'
 import { RoleGuard } from '../../src/app/role-guard'
 import { useSession } from '../../src/lib/session'
@@ -42,9 +45,34 @@ describe('RoleGuard', () => {
     expect(screen.getByText('User version')).toBeInTheDocument()
   })
 
-  test('renders nothing for a role without a version', () => {
+  test('a role without a version is led home, never shown a blank page', () => {
     setSession('staff')
-    const { container } = renderGuard()
-    expect(container).toBeEmptyDOMElement()
+    renderGuard()
+    expect(screen.getByText('This page is not part of your account.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to your jobs' })).toHaveAttribute('href', '/staff')
+  })
+
+  test('staff get the real settings page (profile and password) at /user/settings', async () => {
+    setSession('staff', 7)
+    mockApi({
+      'GET users/notifications/': [],
+      'GET admins/settings/7/': {
+        first_name: 'Femi',
+        last_name: 'Okon',
+        username: 'femi@test.ng',
+        phone_number: '+2348090001111',
+        location: '',
+      },
+    })
+    const router = createMemoryRouter([publicRoutes], { initialEntries: ['/user/settings'] })
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    )
+    // The page is a lazy chunk: the first load in a cold test process can take a while.
+    expect(await screen.findByDisplayValue('femi@test.ng', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: /Security/ })).toBeInTheDocument()
   })
 })

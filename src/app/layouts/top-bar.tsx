@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { CalendarCheck, Menu, ShieldCheck, UserRound, X } from 'lucide-react'
 import { useSession } from '../../lib/session'
+import { db } from '../../offline/db'
 import { useBookAppointment } from '../../components/book-button'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { LazyOutboxBadge as OutboxBadge } from '../pwa/lazy-pwa-shell'
@@ -39,7 +40,7 @@ export function Logo() {
 
 /** Top bar of the public pages (SPEC section 2, Navigation), with the mobile slide-in menu. */
 export function TopBar() {
-  const { status, role, logout } = useSession()
+  const { status, role, logout, id } = useSession()
   const navigate = useNavigate()
   const { book, loginDialog } = useBookAppointment()
   const [mobileOpen, setMobileOpen] = useState(false)
@@ -47,7 +48,11 @@ export function TopBar() {
   const loggedIn = status === 'authenticated'
 
   const links = [
-    role === 'admin' ? { to: '/admin', label: 'Admin' } : { to: '/', label: 'Home' },
+    role === 'admin'
+      ? { to: '/admin', label: 'Admin' }
+      : role === 'staff'
+        ? { to: '/staff', label: 'Jobs' }
+        : { to: '/', label: 'Home' },
     { to: '/about', label: 'About Us' },
     { to: '/services', label: 'Services' },
     { to: '/products', label: 'Products' },
@@ -66,6 +71,16 @@ export function TopBar() {
   }
   const logOut = async () => {
     closeMobile()
+    // Unsent work (a technician's job updates, a queued booking) is never deleted by a logout: say so first.
+    const unsent = id === null ? 0 : await db.outbox.where('userId').equals(id).count()
+    if (
+      unsent > 0 &&
+      !window.confirm(
+        `${unsent} unsent ${unsent === 1 ? 'update stays' : 'updates stay'} on this phone and will be sent ` +
+          'the next time you log in here. Log out anyway?',
+      )
+    )
+      return
     await logout().catch(() => {})
     navigate('/')
   }

@@ -22,6 +22,11 @@ function accountLinks(role: string | null): AccountLink[] {
       { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
       { to: '/admin/settings', label: 'Settings', icon: Settings },
     ]
+  if (role === 'staff')
+    return [
+      { to: '/staff', label: 'Job sheet', icon: ClipboardList },
+      { to: '/user/settings', label: 'Profile', icon: UserRound },
+    ]
   if (role === 'user')
     return [
       { to: '/user/settings', label: 'Profile', icon: UserRound },

@@ -10,6 +10,10 @@ import { Modal } from '../../components/ui/modal'
 const KIND_LABELS: Record<OutboxEntry['kind'], string> = {
   appointment: 'Appointment',
   'quick-message': 'Message',
+  'job-event': 'Job status',
+  'job-treatment': 'Treatment',
+  'job-photo': 'Photo',
+  'job-complete': 'Job completion',
 }
 
 /** Labels and input types of the queued bodies' fields (appointment and quick message). */
@@ -31,6 +35,8 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 
 function summary(entry: OutboxEntry): string {
   const b = asBody(entry.body)
+  // A technician's job updates: the job sheet (/staff) shows them in full; here, which job.
+  if (entry.group?.startsWith('job:')) return `Job #${entry.group.slice(4)} (see the job sheet)`
   if (entry.kind === 'appointment') {
     const service = text(b.service)
     const day = /^\d{4}-\d{2}-\d{2}$/.test(text(b.date))
@@ -165,7 +171,7 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
           >
             {busy ? 'Sending...' : 'Retry now'}
           </button>
-          {entry.status === 'failed' && (
+          {entry.status === 'failed' && !entry.group && (
             <button type="button" className="btn-secondary" onClick={() => setMode('edit')}>
               Edit
             </button>

@@ -2,6 +2,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { AppointmentRequest, Booking } from '../../../contract/bookings.js'
 import type { MessageAnswer } from '../../../contract/fields.js'
+import type { AdminUser } from '../../../contract/users.js'
+import type { AssignAnswer, Job } from '../../../contract/staff.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -11,6 +13,8 @@ export const bookingKeys = {
   all: (userId: number | null) => [...userScope(userId), 'bookings'] as const,
   /** GET appointment/: an admin gets every booking, anyone else their own (the key names who asked). */
   list: (userId: number | null) => [...bookingKeys.all(userId), 'list'] as const,
+  technicians: (userId: number | null) => [...bookingKeys.all(userId), 'technicians'] as const,
+  day: (userId: number | null, date: string) => [...bookingKeys.all(userId), 'jobs', date] as const,
 }
 
 export const fetchBookings = () => api.get<Booking[]>('appointment/')
@@ -43,3 +47,35 @@ export const useAdvanceBooking = () =>
 /** Rejecting keeps the booking, with status Cancelled. */
 export const useRejectBooking = () =>
   useUserMutation((id: number) => api.delete(`admins/delete/${id}/booking/`), CALL_EVEN_OFFLINE)
+
+// ---------- dispatch (issue 11) ----------
+
+/** The Staff accounts, for the technician picker. */
+export const useTechnicians = (enabled: boolean) => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: bookingKeys.technicians(userId),
+    queryFn: async () => (await api.get<AdminUser[]>('get/users/')).filter((u) => u.role === 'Staff'),
+    enabled: enabled && userId !== null,
+  })
+}
+
+/** Every technician's jobs on one day (the picker shows who is free when). */
+export const useJobsOn = (date: string | null) => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: bookingKeys.day(userId, date ?? ''),
+    queryFn: () => api.get<Job[]>(`staff/jobs/?from=${date}&to=${date}`),
+    enabled: date !== null && userId !== null,
+  })
+}
+
+/** Assign, reassign (another staff_id) or unassign (null); a clash comes back 409 with the server's words. */
+export const useAssignBooking = () =>
+  useUserMutation(
+    ({ id, staffId }: { id: number; staffId: number | null }) =>
+      api.post<AssignAnswer>(`admins/bookings/${id}/assign/`, { staff_id: staffId }),
+    CALL_EVEN_OFFLINE,
+  )

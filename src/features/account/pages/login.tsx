@@ -21,6 +21,9 @@ export default function Login() {
     try {
       const role = await login(username, password)
       if (role === 'admin') navigate('/admin', { replace: true })
+      // A technician's day starts on the job sheet (API.md: "After login a technician lands on /staff").
+      else if (role === 'staff')
+        navigate(state.from?.startsWith('/staff') ? state.from : '/staff', { replace: true })
       else navigate(state.from && state.from !== '/login' ? state.from : '/', { replace: true })
     } catch (err) {
       setError(errorMessage(err, 'Could not reach the server. Check your connection and try again.'))

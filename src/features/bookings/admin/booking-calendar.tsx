@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { Booking } from '../../../../contract/bookings.js'
 import { formatDate, todayIso } from '../../../../contract/dates.js'
+import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
 import { Card, linkButton } from '../../../components/ui/page-header'
 import { StatusBadge } from '../../../components/ui/status-badge'
 
@@ -129,6 +130,12 @@ export function BookingCalendar({ bookings, onView }: { bookings: Booking[]; onV
                       <span className="block text-slate-500 capitalize">
                         {b.time} · {b.service}
                       </span>
+                      {b.technician && (
+                        <span className="block text-xs text-slate-600">
+                          {b.technician.name}
+                          {b.job_status && ` · ${JOB_STATUS_LABEL[b.job_status]}`}
+                        </span>
+                      )}
                     </span>
                     <span className="flex shrink-0 items-center gap-2">
                       <StatusBadge status={b.status} />

@@ -3,6 +3,9 @@ import { CalendarDays, List } from 'lucide-react'
 import { bookingAction, canCancelBooking, type Booking } from '../../../../contract/bookings.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { localPhone, whatsappLink } from '../../../../contract/phone.js'
+import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
+import { apiUrl } from '../../../lib/api-client'
+import { AssignDialog } from './assign-dialog'
 import { Modal } from '../../../components/ui/modal'
 import { useAdminBookings, useAdvanceBooking, useRejectBooking } from '../api'
 import { BookingCalendar } from './booking-calendar'
@@ -23,7 +26,21 @@ const STATUS_OPTIONS = [
   ['cancelled', 'Cancelled'],
 ] as const
 
-const BOOKING_COLUMNS = ['Customer', 'Whatsapp no', 'Service', 'Details', 'Date & Time', 'Status', 'Actions']
+/** Only bookings still to be done get a technician (API.md: else 409 not_assignable). */
+const canAssign = canCancelBooking
+/** The button's words: 'confirm' (SPEC) completes the booking, so it says so (issue 11). */
+const ACTION_LABEL = { approve: 'approve', confirm: 'Mark as completed' } as const
+
+const BOOKING_COLUMNS = [
+  'Customer',
+  'Whatsapp no',
+  'Service',
+  'Details',
+  'Date & Time',
+  'Status',
+  'Technician',
+  'Actions',
+]
 
 const when = (b: Booking) => formatDateTime(`${b.date}T${b.time}`)
 
@@ -36,6 +53,29 @@ function WhatsappNumber({ phone }: { phone: string }) {
     </a>
   ) : (
     <span>{shown}</span>
+  )
+}
+
+/** The technician and the job's live status; a completed job links its service report. */
+export function TechnicianCell({ booking, onAssign }: { booking: Booking; onAssign: (b: Booking) => void }) {
+  const assignable = canAssign(booking.status)
+  if (!booking.technician && !booking.report_url && !assignable)
+    return <span className="text-slate-400">—</span>
+  return (
+    <div className="space-y-0.5">
+      {booking.technician && <p className="font-medium text-slate-900">{booking.technician.name}</p>}
+      {booking.job_status && <p className="text-xs text-slate-600">{JOB_STATUS_LABEL[booking.job_status]}</p>}
+      {booking.report_url && (
+        <a href={apiUrl(booking.report_url)} target="_blank" rel="noreferrer" className={linkButton}>
+          Service report
+        </a>
+      )}
+      {assignable && (
+        <button type="button" className={linkButton} onClick={() => onAssign(booking)}>
+          {booking.technician ? 'reassign' : 'assign'}
+        </button>
+      )}
+    </div>
   )
 }
 
@@ -85,9 +125,10 @@ function ActionButtons({
     <div className="flex gap-2">
       {action && (
         <button type="button" className={`btn-primary ${size}`} onClick={() => onAdvance(booking)}>
-          {action}
+          {ACTION_LABEL[action]}
         </button>
       )}
+
       {canCancelBooking(booking.status) && (
         <button
           type="button"
@@ -107,6 +148,7 @@ export default function BookingsScreen() {
   const [status, setStatus] = useState<BookingStatusFilter>('all')
   const [calendar, setCalendar] = useState(false)
   const [viewing, setViewing] = useState<Booking | null>(null)
+  const [assigning, setAssigning] = useState<Booking | null>(null)
   const advancing = useConfirmAction<Booking>()
   const rejecting = useConfirmAction<Booking>()
   const advance = useAdvanceBooking()
@@ -171,6 +213,9 @@ export default function BookingsScreen() {
                   <StatusBadge status={b.status} />
                 </td>
                 <td className="px-4 py-3">
+                  <TechnicianCell booking={b} onAssign={setAssigning} />
+                </td>
+                <td className="px-4 py-3">
                   <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
                 </td>
               </tr>
@@ -192,6 +237,9 @@ export default function BookingsScreen() {
                   <p className="mt-1">
                     <WhatsappNumber phone={b.phone_number} />
                   </p>
+                  <div className="mt-2">
+                    <TechnicianCell booking={b} onAssign={setAssigning} />
+                  </div>
                   <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                     <button type="button" className={linkButton} onClick={() => setViewing(b)}>
                       View Details
@@ -206,12 +254,21 @@ export default function BookingsScreen() {
       )}
 
       <DetailsDialog booking={viewing} onClose={() => setViewing(null)} />
+      <AssignDialog booking={assigning} onClose={() => setAssigning(null)} />
       <ConfirmDialog
         open={advancing.target !== null}
-        title={advanceVerb === 'confirm' ? 'Confirm Booking' : 'Approve Booking'}
-        message="Are you sure you want to approve?"
-        confirmLabel={advanceVerb === 'confirm' ? 'Confirm' : 'Approve'}
-        busyLabel={advanceVerb === 'confirm' ? 'Confirming...' : 'Approving...'}
+        title={advanceVerb === 'confirm' ? 'Mark as completed' : 'Approve Booking'}
+        message={
+          advanceVerb === 'confirm'
+            ? 'Did the visit take place and was the service done? The customer will be told their service ' +
+              'was completed.' +
+              (advancing.target?.technician
+                ? ` ${advancing.target.technician.name} is assigned: their report normally completes this job.`
+                : '')
+            : 'Are you sure you want to approve?'
+        }
+        confirmLabel={advanceVerb === 'confirm' ? 'Yes, mark as completed' : 'Approve'}
+        busyLabel={advanceVerb === 'confirm' ? 'Saving...' : 'Approving...'}
         busy={advance.isPending}
         error={advancing.error}
         onConfirm={() => advancing.confirm((b) => advance.mutateAsync(b.id))}

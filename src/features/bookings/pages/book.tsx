@@ -3,7 +3,8 @@ import { CalendarCheck, Clock3, MessageCircle, Phone, Siren } from 'lucide-react
 import { BUSINESS_TIME_ZONE, formatDate, todayIso } from '../../../../contract/dates.js'
 import { appointmentBody, type AppointmentRequest } from '../../../../contract/bookings.js'
 import { localPhone } from '../../../../contract/phone.js'
-import { ApiError } from '../../../lib/api-client'
+import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
+import { ApiError, apiUrl } from '../../../lib/api-client'
 import { useBookAppointment, useBookings } from '../api'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { COMPANY } from '../../../lib/company'
@@ -280,8 +281,26 @@ function MyBookings() {
                 <MessageCircle className="size-3.5" aria-hidden />
                 {localPhone(b.phone_number)}
               </p>
+              {b.technician && (
+                <p className="mt-0.5 text-xs text-slate-700">
+                  Technician: <span className="font-semibold">{b.technician.name}</span>
+                  {b.job_status && b.job_status !== 'completed' && ` · ${JOB_STATUS_LABEL[b.job_status]}`}
+                </p>
+              )}
             </div>
-            <StatusBadge status={b.status} />
+            <div className="flex flex-col items-end gap-1">
+              <StatusBadge status={b.status} />
+              {b.report_url && (
+                <a
+                  href={apiUrl(b.report_url)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-xs font-semibold text-brand-700 underline"
+                >
+                  Service report
+                </a>
+              )}
+            </div>
           </li>
         ))}
       </ul>

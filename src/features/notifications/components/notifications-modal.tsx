@@ -87,6 +87,26 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
   )
 }
 
+/** The service report link a "Service Completed" notification carries (issue 11); nothing else is linked. */
+const REPORT_LINK = /(https?:\/\/[^\s]+\/staff\/jobs\/\d+\/report)/
+
+function NotificationBody({ body }: { body: string }) {
+  const parts = body.split(REPORT_LINK)
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={part} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+            Open the service report
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  )
+}
+
 function NotificationItem({ notification: n, isNew }: { notification: Notification; isNew: boolean }) {
   const markRead = useMarkNotificationRead()
   const headingColour = isAlertHeading(n.heading) ? 'text-red-600' : 'text-slate-900'
@@ -114,7 +134,7 @@ function NotificationItem({ notification: n, isNew }: { notification: Notificati
           )}
         </h3>
         <p className={`mt-1 text-sm ${n.read ? 'text-slate-600' : 'font-semibold text-slate-800'}`}>
-          {n.body}
+          <NotificationBody body={n.body} />
         </p>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <time dateTime={n.created} className="text-xs text-slate-500">

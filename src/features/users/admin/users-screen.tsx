@@ -23,13 +23,15 @@ const ROLE_OPTIONS = [
 
 const USER_COLUMNS = ['Name', 'Email', 'Phone No', 'Role', 'Actions']
 
-const EMPTY_ADMIN: RegisterAdminRequest = { fullName: '', email: '', password: '', phoneNumber: '' }
+/** The add-user form: every field filled in, the role chosen (Admin or Staff). */
+type NewUserForm = Required<RegisterAdminRequest>
+const EMPTY_ADMIN: NewUserForm = { fullName: '', email: '', password: '', phoneNumber: '', role: 'admin' }
 
 function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY_ADMIN)
   const [error, setError] = useState('')
   const addAdmin = useAddAdmin()
-  const set = (key: keyof RegisterAdminRequest) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  const set = (key: keyof NewUserForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))
 
   function close() {
@@ -71,6 +73,20 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
             onChange={set(key)}
           />
         ))}
+        <div>
+          <label htmlFor="admin-role" className="field-label">
+            Role
+          </label>
+          <select
+            id="admin-role"
+            className="field"
+            value={form.role}
+            onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as NewUserForm['role'] }))}
+          >
+            <option value="admin">Admin</option>
+            <option value="staff">Staff (field technician)</option>
+          </select>
+        </div>
         {error && (
           <p role="alert" className="text-sm text-red-700">
             {error}

@@ -1,0 +1,275 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { html, raw } from 'hono/html'
+import { COMPANY_CONTACT } from '../../contract/company.js'
+import { addDays, businessDateTime, formatDay } from '../../contract/dates.js'
+import { formatNaira, toNaira } from '../../contract/money.js'
+import { localPhone } from '../../contract/phone.js'
+import type { DB } from '../db/index.js'
+import type { JobRow } from './jobs.js'
+
+interface ReportRow {
+  assignment_id: number
+  certificate_no: string
+  summary: string
+  recommendations: string
+  signer_name: string
+  signature: string | null
+  signature_refused_reason: string | null
+  payment_amount_kobo: number | null
+  payment_method: 'cash' | 'transfer' | 'pos' | null
+  payment_reference: string
+  occurred_at: string
+  staff_name: string | null
+}
+
+const PAYMENT_WORDS = { cash: 'Cash', transfer: 'Bank transfer', pos: 'POS' } as const
+/** How long a fumigation protects: the next service is due after this many days. */
+const FUMIGATION_INTERVAL_DAYS = 90
+const PHOTO_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
+
+const lagos = (iso: string | undefined) => (iso ? businessDateTime(iso) : '—')
+
+/**
+ * The printable service report (API.md). Photos are inlined as data URLs so the one HTML answer,
+ * once opened (and kept by the service worker), reads in full with no connection.
+ */
+export function renderReport(db: DB, job: JobRow, photosDir: string): string | null {
+  const report = db
+    .prepare(
+      `SELECT r.*, trim(u.first_name || ' ' || u.last_name) AS staff_name
+       FROM job_reports r LEFT JOIN users u ON u.id = r.staff_id WHERE r.booking_id = ?`,
+    )
+    .get(job.id) as ReportRow | undefined
+  if (!report) return null
+  const events = db
+    .prepare('SELECT type, occurred_at FROM job_events WHERE assignment_id = ? ORDER BY id')
+    .all(report.assignment_id) as { type: string; occurred_at: string }[]
+  const first = (type: string) => events.find((e) => e.type === type)?.occurred_at
+  const treatments = db
+    .prepare(
+      `SELECT product_name, quantity, unit, target_pest, area, method FROM job_treatments
+       WHERE assignment_id = ? ORDER BY occurred_at, received_at`,
+    )
+    .all(report.assignment_id) as {
+    product_name: string
+    quantity: number
+    unit: string
+    target_pest: string
+    area: string
+    method: string
+  }[]
+  const photos = (
+    db
+      .prepare('SELECT kind, file FROM job_photos WHERE assignment_id = ? ORDER BY taken_at, received_at')
+      .all(report.assignment_id) as { kind: string; file: string }[]
+  ).flatMap((p) => {
+    try {
+      const bytes = fs.readFileSync(path.join(photosDir, path.basename(p.file)))
+      const type = PHOTO_TYPES[path.extname(p.file).slice(1)] ?? 'image/jpeg'
+      return [{ kind: p.kind, src: `data:${type};base64,${bytes.toString('base64')}` }]
+    } catch {
+      return []
+    }
+  })
+  const completedDay = report.occurred_at.slice(0, 10)
+  const nextDue =
+    job.service === 'fumigation' ? formatDay(addDays(completedDay, FUMIGATION_INTERVAL_DAYS)) : null
+  const service = job.service === 'fumigation' ? 'Fumigation (pest control)' : 'Cleaning'
+
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>Service report ${report.certificate_no} · ${COMPANY_CONTACT.name}</title>
+        <style>
+          body {
+            font:
+              15px/1.5 system-ui,
+              sans-serif;
+            color: #1f2937;
+            max-width: 48rem;
+            margin: 0 auto;
+            padding: 1rem;
+          }
+          header {
+            border-bottom: 3px solid #15803d;
+            padding-bottom: 0.5rem;
+            margin-bottom: 1rem;
+          }
+          h1 {
+            color: #15803d;
+            font-size: 1.4rem;
+            margin: 0;
+          }
+          h2 {
+            font-size: 1.05rem;
+            margin: 1.25rem 0 0.4rem;
+            color: #166534;
+          }
+          dl {
+            display: grid;
+            grid-template-columns: max-content 1fr;
+            gap: 0.2rem 1rem;
+            margin: 0;
+          }
+          dt {
+            font-weight: 600;
+          }
+          dd {
+            margin: 0;
+          }
+          table {
+            width: 100%;
+            border-collapse: collapse;
+          }
+          th,
+          td {
+            text-align: left;
+            border-bottom: 1px solid #e5e7eb;
+            padding: 0.3rem;
+            vertical-align: top;
+          }
+          .photos {
+            display: flex;
+            flex-wrap: wrap;
+            gap: 0.5rem;
+          }
+          .photos figure {
+            margin: 0;
+            width: 14rem;
+          }
+          .photos img {
+            width: 100%;
+            border-radius: 0.25rem;
+          }
+          figcaption {
+            font-size: 0.85rem;
+            text-transform: capitalize;
+          }
+          .signature {
+            max-width: 18rem;
+            border: 1px solid #d1d5db;
+            background: #fff;
+          }
+          .small {
+            color: #4b5563;
+            font-size: 0.85rem;
+          }
+          @media print {
+            body {
+              padding: 0;
+            }
+            .noprint {
+              display: none;
+            }
+          }
+        </style>
+      </head>
+      <body>
+        <header>
+          <h1>${COMPANY_CONTACT.name}</h1>
+          <div class="small">
+            ${COMPANY_CONTACT.address} · ${COMPANY_CONTACT.phone} · ${COMPANY_CONTACT.email}
+          </div>
+          <p><strong>Service report</strong> · Certificate no. <strong>${report.certificate_no}</strong></p>
+        </header>
+        <dl>
+          <dt>Customer</dt>
+          <dd>${job.full_name} · ${localPhone(job.phone_number)}</dd>
+          <dt>Address</dt>
+          <dd>${job.location}</dd>
+          <dt>Service</dt>
+          <dd>${service}</dd>
+          <dt>Appointment</dt>
+          <dd>${formatDay(job.date)} at ${job.time}</dd>
+          <dt>Technician</dt>
+          <dd>${report.staff_name || '—'}</dd>
+          <dt>Arrived</dt>
+          <dd>${lagos(first('arrived'))}</dd>
+          <dt>Started</dt>
+          <dd>${lagos(first('started'))}</dd>
+          <dt>Completed</dt>
+          <dd>${lagos(report.occurred_at)}</dd>
+          ${
+            nextDue
+              ? html`<dt>Next service due</dt>
+                  <dd>${nextDue}</dd>`
+              : ''
+          }
+        </dl>
+        <h2>Treatments</h2>
+        ${
+          treatments.length
+            ? html`<table>
+                <thead>
+                  <tr>
+                    <th>Product</th>
+                    <th>Quantity</th>
+                    <th>Target pest</th>
+                    <th>Area</th>
+                    <th>Method</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${treatments.map(
+                    (t) =>
+                      html`<tr>
+                        <td>${t.product_name}</td>
+                        <td>${t.quantity} ${t.unit}</td>
+                        <td>${t.target_pest}</td>
+                        <td>${t.area}</td>
+                        <td>${t.method || '—'}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+            : html`<p>No products were applied.</p>`
+        }
+        ${
+          photos.length
+            ? html`<h2>Photos</h2>
+                <div class="photos">
+                  ${photos.map(
+                    (p) =>
+                      html`<figure>
+                        <img src="${raw(p.src)}" alt="${p.kind} photo" />
+                        <figcaption>${p.kind}</figcaption>
+                      </figure>`,
+                  )}
+                </div>`
+            : ''
+        }
+        <h2>Summary</h2>
+        <p>${report.summary}</p>
+        ${
+          report.recommendations
+            ? html`<h2>Recommendations</h2>
+                <p>${report.recommendations}</p>`
+            : ''
+        }
+        <h2>Customer sign-off</h2>
+        <p>Signed by <strong>${report.signer_name}</strong></p>
+        ${
+          report.signature
+            ? html`<img
+                class="signature"
+                src="${raw(report.signature)}"
+                alt="Signature of ${report.signer_name}"
+              />`
+            : html`<p>The customer could not sign: ${report.signature_refused_reason ?? ''}</p>`
+        }
+        <h2>Payment</h2>
+        <p>
+          ${
+            report.payment_amount_kobo !== null && report.payment_method
+              ? `${formatNaira(toNaira(report.payment_amount_kobo))} received by ${PAYMENT_WORDS[report.payment_method]}` +
+                (report.payment_reference ? ` (reference ${report.payment_reference})` : '')
+              : 'No payment was collected at the visit.'
+          }
+        </p>
+        <p class="noprint"><button onclick="window.print()">Print or save as PDF</button></p>
+      </body>
+    </html>`.toString()
+}

@@ -1,0 +1,158 @@
+/** The technician's job sheet: the morning download into Dexie, the local view, and every update through the outbox. */
+import { useQuery } from '@tanstack/react-query'
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { Product } from '../../../contract/catalogue.js'
+import { BUSINESS_TIME_ZONE, todayIso } from '../../../contract/dates.js'
+import type { CompleteRequest, Job, JobEventType, PhotoKind } from '../../../contract/staff.js'
+import { api } from '../../lib/api-client'
+import { userScope } from '../../lib/query'
+import { useUserId } from '../../lib/session'
+import { db, type OutboxEntry } from '../../offline/db'
+import {
+  jobUpdates,
+  localJobView,
+  type JobUpdate,
+  type LocalJob,
+  type TreatmentBody,
+} from '../../offline/jobs'
+import { discardOutboxEntry, queueThroughOutbox } from '../../offline/outbox'
+import { replayOutboxNow } from '../../offline/sync'
+
+export const staffKeys = {
+  all: (userId: number | null) => [...userScope(userId), 'staff'] as const,
+  jobs: (userId: number | null) => [...staffKeys.all(userId), 'jobs'] as const,
+}
+
+export const lagosToday = () => todayIso(new Date(), BUSINESS_TIME_ZONE)
+
+/**
+ * The morning download: the technician's jobs (from a week ago on) and the catalogue, saved on the
+ * phone, so the sheet then opens and works with no network. Jobs no longer on the server's list
+ * (reassigned, older) leave the phone; their unsent updates stay in the outbox.
+ */
+export async function downloadDay(userId: number): Promise<Job[]> {
+  const [jobs, products] = await Promise.all([
+    api.get<Job[]>('staff/jobs/'),
+    api.get<Product[]>('add/products/').catch(() => null),
+  ])
+  const now = Date.now()
+  await db.transaction('rw', db.jobs, db.products, db.staffSync, async () => {
+    await db.jobs.where('userId').equals(userId).delete()
+    await db.jobs.bulkPut(jobs.map((j) => ({ ...j, userId })))
+    if (products) {
+      await db.products.clear()
+      await db.products.bulkPut(products)
+    }
+    const saved = await db.staffSync.get(userId)
+    await db.staffSync.put({
+      ...saved,
+      userId,
+      jobsSavedAt: now,
+      ...(products && { catalogueSavedAt: now }),
+    })
+  })
+  return jobs
+}
+
+/** Refreshes the saved sheet from the network when there is one (the page keeps showing Dexie meanwhile). */
+export function useJobsRefresh() {
+  const userId = useUserId()
+  return useQuery({
+    queryKey: staffKeys.jobs(userId),
+    queryFn: () => downloadDay(userId!),
+    enabled: userId !== null,
+    // The saved copy is on screen already; no point retrying hard on a weak connection.
+    retry: 1,
+    refetchInterval: 5 * 60_000,
+  })
+}
+
+/** The user's outbox entries, live. */
+export function useMyOutbox(): OutboxEntry[] | undefined {
+  const userId = useUserId()
+  return useLiveQuery(
+    async (): Promise<OutboxEntry[]> =>
+      userId === null ? [] : db.outbox.where('userId').equals(userId).sortBy('createdAt'),
+    [userId],
+  )
+}
+
+/** Every saved job with the technician's queued updates on top; undefined while Dexie is read. */
+export function useLocalJobs(): LocalJob[] | undefined {
+  const userId = useUserId()
+  const jobs = useLiveQuery(
+    async (): Promise<Job[]> => (userId === null ? [] : db.jobs.where('userId').equals(userId).toArray()),
+    [userId],
+  )
+  const outbox = useMyOutbox()
+  if (!jobs || !outbox) return undefined
+  return jobs.map((j) => localJobView(j, outbox))
+}
+
+export function useLocalJob(id: number): LocalJob | null | undefined {
+  const jobs = useLocalJobs()
+  if (!jobs) return undefined
+  return jobs.find((j) => j.job.id === id) ?? null
+}
+
+export function useStaffSync() {
+  const userId = useUserId()
+  return useLiveQuery(() => (userId === null ? undefined : db.staffSync.get(userId)), [userId])
+}
+
+/** The saved catalogue, for the treatment form's product list. */
+export function useSavedProducts() {
+  return useLiveQuery(() => db.products.toArray(), []) ?? []
+}
+
+const queue = (update: JobUpdate, userId: number | null) =>
+  queueThroughOutbox(update.kind, update.path, update.body, userId, {
+    bodyType: update.bodyType,
+    group: update.group,
+  })
+
+/** Each update is saved on the phone at once with its device time, and sent when there is a connection. */
+export const jobActions = {
+  event: (userId: number | null, jobId: number, type: JobEventType, note?: string) =>
+    queue(
+      jobUpdates.event(jobId, { type, occurred_at: new Date().toISOString(), ...(note && { note }) }),
+      userId,
+    ),
+  treatment: (userId: number | null, jobId: number, treatment: Omit<TreatmentBody, 'id' | 'occurred_at'>) =>
+    queue(
+      jobUpdates.treatment(jobId, {
+        ...treatment,
+        id: crypto.randomUUID(),
+        occurred_at: new Date().toISOString(),
+      }),
+      userId,
+    ),
+  photo: (userId: number | null, jobId: number, kind: PhotoKind, blob: Blob) =>
+    queue(
+      jobUpdates.photo(jobId, { id: crypto.randomUUID(), kind, taken_at: new Date().toISOString(), blob }),
+      userId,
+    ),
+  complete: (userId: number | null, jobId: number, body: Omit<CompleteRequest, 'occurred_at'>) =>
+    queue(jobUpdates.complete(jobId, { ...body, occurred_at: new Date().toISOString() }), userId),
+  dismiss: (entryId: string) => discardOutboxEntry(entryId),
+  syncNow: () => replayOutboxNow({ force: true }),
+}
+
+/** Storage facts for the "Ready for offline" card. */
+export function useStorageStatus() {
+  return useQuery({
+    queryKey: ['device', 'storage'],
+    queryFn: async () => {
+      const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
+      const persisted = storage?.persisted ? await storage.persisted().catch(() => false) : false
+      const estimate = storage?.estimate ? await storage.estimate().catch(() => undefined) : undefined
+      return { persisted, usage: estimate?.usage ?? null, supported: !!storage?.persist }
+    },
+    networkMode: 'always',
+  })
+}
+
+export async function askPersistentStorage() {
+  if (typeof navigator === 'undefined' || !navigator.storage?.persist) return false
+  return navigator.storage.persist().catch(() => false)
+}

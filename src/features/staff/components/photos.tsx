@@ -1,0 +1,102 @@
+import { useEffect, useState, type ChangeEvent } from 'react'
+import { Camera, CloudOff } from 'lucide-react'
+import type { PhotoKind } from '../../../../contract/staff.js'
+import { apiUrl } from '../../../lib/api-client'
+import type { LocalJob } from '../../../offline/jobs'
+import { resizePhoto } from '../photo'
+
+function Thumb({ photo }: { photo: LocalJob['photos'][number] }) {
+  const [src, setSrc] = useState<string | undefined>(photo.url ? apiUrl(photo.url) : undefined)
+  useEffect(() => {
+    if (!photo.blob) return
+    const url = URL.createObjectURL(photo.blob)
+    setSrc(url)
+    return () => URL.revokeObjectURL(url)
+  }, [photo.blob])
+  return (
+    <figure className="relative overflow-hidden rounded-lg bg-slate-100">
+      {src && <img src={src} alt={`${photo.kind} photo`} className="aspect-square w-full object-cover" />}
+      <figcaption className="absolute inset-x-0 bottom-0 flex items-center gap-1 bg-black/55 px-1.5 py-0.5 text-xs text-white capitalize">
+        {photo.pending && <CloudOff className="size-3" aria-label="waiting to sync" />}
+        {photo.kind}
+      </figcaption>
+    </figure>
+  )
+}
+
+/** Photos of the job, and Add photo from the camera (resized here, stored, uploaded when there is data). */
+export function Photos({
+  photos,
+  canAdd,
+  onAdd,
+}: {
+  photos: LocalJob['photos']
+  canAdd: boolean
+  onAdd: (kind: PhotoKind, blob: Blob) => Promise<unknown>
+}) {
+  const [kind, setKind] = useState<PhotoKind>('before')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    if (!file) return
+    setBusy(true)
+    setError('')
+    try {
+      await onAdd(kind, await resizePhoto(file))
+    } catch {
+      setError('Could not save the photo on this phone. Try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="space-y-3">
+      {photos.length > 0 && (
+        <div className="grid grid-cols-3 gap-2">
+          {photos.map((p) => (
+            <Thumb key={p.id} photo={p} />
+          ))}
+        </div>
+      )}
+      {canAdd && (
+        <div className="flex items-end gap-2">
+          <div className="flex-1">
+            <label htmlFor="photo-kind" className="field-label">
+              Photo type
+            </label>
+            <select
+              id="photo-kind"
+              className="field"
+              value={kind}
+              onChange={(e) => setKind(e.target.value as PhotoKind)}
+            >
+              <option value="before">Before</option>
+              <option value="after">After</option>
+              <option value="issue">Issue</option>
+            </select>
+          </div>
+          <label className={`btn-primary cursor-pointer px-4 py-2.5 ${busy ? 'opacity-60' : ''}`}>
+            <Camera className="size-4" aria-hidden />
+            {busy ? 'Saving…' : 'Add photo'}
+            <input
+              type="file"
+              accept="image/*"
+              capture="environment"
+              className="sr-only"
+              onChange={pick}
+              disabled={busy}
+              aria-label="Add photo"
+            />
+          </label>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,210 @@
+/**
+ * The technician's side of the outbox (issue 11): what a queued job update means, how a confirmed one
+ * is folded into the saved job sheet, and the job as the technician sees it meanwhile (server copy plus
+ * what waits). Window-free: the replay runs this in the service worker too.
+ */
+import {
+  nextJobStatus,
+  type CompleteRequest,
+  type Job,
+  type JobEventType,
+  type JobStatus,
+  type PhotoKind,
+  type Treatment,
+} from '../../contract/staff.js'
+import type { AppDatabase, MultipartBody, OutboxEntry } from './db'
+
+export const JOB_KINDS = ['job-event', 'job-treatment', 'job-photo', 'job-complete'] as const
+export const isJobEntry = (e: Pick<OutboxEntry, 'kind'>) => (JOB_KINDS as readonly string[]).includes(e.kind)
+
+/** Every update of one job goes in one ordered group. */
+export const jobGroup = (jobId: number) => `job:${jobId}`
+export const jobIdOf = (e: Pick<OutboxEntry, 'group'>): number | null =>
+  e.group?.startsWith('job:') ? Number(e.group.slice(4)) : null
+
+export interface EventBody {
+  type: JobEventType
+  occurred_at: string
+  note?: string
+}
+export type TreatmentBody = Treatment & { product_id?: number | null; occurred_at: string }
+
+/** The photo's text fields and file, as queued. */
+export const photoOf = (e: OutboxEntry) => {
+  const body = e.body as MultipartBody
+  return {
+    id: body.fields.id ?? '',
+    kind: (body.fields.kind ?? 'before') as PhotoKind,
+    taken_at: body.fields.taken_at ?? '',
+    blob: body.files.image?.blob,
+  }
+}
+
+const nowIso = () => new Date().toISOString()
+
+/**
+ * Folds a confirmed update into the saved job, so the sheet shows the server's word at once, with no
+ * connection needed for a refetch. Missing job (another user's, or not saved): nothing to do.
+ */
+export async function applySentJobEntry(db: AppDatabase, entry: OutboxEntry, data: unknown) {
+  const jobId = jobIdOf(entry)
+  if (jobId === null || !isJobEntry(entry)) return
+  const answer = (data ?? {}) as { job_status?: JobStatus; url?: string; report_url?: string }
+  await db.jobs
+    .where('id')
+    .equals(jobId)
+    .modify((job: Job) => {
+      if (entry.kind === 'job-event') {
+        const body = entry.body as EventBody
+        job.job_status = answer.job_status ?? nextJobStatus(job.job_status, body.type) ?? job.job_status
+        job.events.push({
+          id: -job.events.length - 1,
+          type: body.type,
+          occurred_at: body.occurred_at,
+          received_at: nowIso(),
+          note: body.note ?? '',
+        })
+      } else if (entry.kind === 'job-treatment') {
+        const body = entry.body as TreatmentBody
+        if (!job.treatments.some((t) => t.id === body.id)) {
+          const { product_id: _product, occurred_at: _at, ...treatment } = body
+          job.treatments.push(treatment)
+        }
+      } else if (entry.kind === 'job-photo') {
+        const photo = photoOf(entry)
+        if (!job.photos.some((p) => p.id === photo.id)) {
+          job.photos.push({ id: photo.id, kind: photo.kind, url: answer.url ?? '' })
+        }
+      } else if (entry.kind === 'job-complete') {
+        job.job_status = 'completed'
+        job.booking_status = 'Completed'
+        job.report_url = answer.report_url ?? job.report_url
+      }
+    })
+}
+
+/** A queued update of a job, as the job screen lists it. */
+export interface PendingItem {
+  entry: OutboxEntry
+  /** waiting: not confirmed yet; failed: refused (409 reassigned/cancelled, not allowed): kept until dismissed. */
+  state: 'waiting' | 'failed' | 'auth'
+}
+
+export interface LocalJob {
+  job: Job
+  /** The status shown: the server's, moved on by every update still waiting. */
+  status: JobStatus
+  /** True when `status` is the phone's own and not yet confirmed. */
+  statusPending: boolean
+  /** The time of the status shown (device time for a pending one). */
+  statusAt: string | null
+  treatments: (Treatment & { pending: boolean })[]
+  photos: { id: string; kind: PhotoKind; url?: string; blob?: Blob; pending: boolean }[]
+  completion: CompleteRequest | null
+  waiting: OutboxEntry[]
+  failed: OutboxEntry[]
+}
+
+/** The job as the technician sees it: the saved server copy with their queued updates on top. */
+export function localJobView(job: Job, entries: OutboxEntry[]): LocalJob {
+  const mine = entries
+    .filter((e) => jobIdOf(e) === job.id && isJobEntry(e))
+    .sort((a, b) => a.createdAt - b.createdAt)
+  const live = mine.filter((e) => e.status !== 'failed')
+  let status = job.job_status
+  let statusPending = false
+  let statusAt = job.events.at(-1)?.occurred_at ?? null
+  let completion: CompleteRequest | null = null
+  for (const e of live) {
+    if (e.kind === 'job-event') {
+      const body = e.body as EventBody
+      const next = nextJobStatus(status, body.type)
+      if (next) {
+        status = next
+        statusPending = true
+        statusAt = body.occurred_at
+      }
+    } else if (e.kind === 'job-complete') {
+      completion = e.body as CompleteRequest
+      if (nextJobStatus(status, 'completed')) {
+        status = 'completed'
+        statusPending = true
+        statusAt = String(completion.occurred_at)
+      }
+    }
+  }
+  const treatments = [
+    ...job.treatments.map((t) => ({ ...t, pending: false })),
+    ...live
+      .filter((e) => e.kind === 'job-treatment')
+      .map((e) => {
+        const { product_id: _p, occurred_at: _o, ...t } = e.body as TreatmentBody
+        return { ...t, pending: true }
+      })
+      .filter((t) => !job.treatments.some((s) => s.id === t.id)),
+  ]
+  const photos = [
+    ...job.photos.map((p) => ({ ...p, pending: false })),
+    ...live
+      .filter((e) => e.kind === 'job-photo')
+      .map((e) => {
+        const p = photoOf(e)
+        return { id: p.id, kind: p.kind, blob: p.blob, pending: true }
+      })
+      .filter((p) => !job.photos.some((s) => s.id === p.id)),
+  ]
+  return {
+    job,
+    status,
+    statusPending,
+    statusAt,
+    treatments,
+    photos,
+    completion,
+    waiting: live,
+    failed: mine.filter((e) => e.status === 'failed'),
+  }
+}
+
+/** What to queue for each kind of job update (the job screen and the tests build entries with these). */
+export interface JobUpdate {
+  kind: OutboxEntry['kind']
+  path: string
+  body: unknown
+  bodyType?: OutboxEntry['bodyType']
+  group: string
+}
+
+export const jobUpdates = {
+  event: (jobId: number, body: EventBody): JobUpdate => ({
+    kind: 'job-event',
+    path: `staff/jobs/${jobId}/events/`,
+    body,
+    group: jobGroup(jobId),
+  }),
+  treatment: (jobId: number, body: TreatmentBody): JobUpdate => ({
+    kind: 'job-treatment',
+    path: `staff/jobs/${jobId}/treatments/`,
+    body,
+    group: jobGroup(jobId),
+  }),
+  photo: (
+    jobId: number,
+    photo: { id: string; kind: PhotoKind; taken_at: string; blob: Blob },
+  ): JobUpdate => ({
+    kind: 'job-photo',
+    path: `staff/jobs/${jobId}/photos/`,
+    body: {
+      fields: { id: photo.id, kind: photo.kind, taken_at: photo.taken_at },
+      files: { image: { blob: photo.blob, name: `${photo.id}.jpg` } },
+    } satisfies MultipartBody,
+    bodyType: 'multipart',
+    group: jobGroup(jobId),
+  }),
+  complete: (jobId: number, body: CompleteRequest): JobUpdate => ({
+    kind: 'job-complete',
+    path: `staff/jobs/${jobId}/complete/`,
+    body,
+    group: jobGroup(jobId),
+  }),
+}

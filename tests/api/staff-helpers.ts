@@ -1,0 +1,84 @@
+import { expect } from 'vitest'
+import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+import { Client, type TestContext } from './helpers'
+
+export const TECH = { email: 'tech@test.ng', password: 'tech-password-1', fullName: 'Femi Okon' }
+export const TECH2 = { email: 'tech2@test.ng', password: 'tech-password-2', fullName: 'Bola Ade' }
+
+// Real, minimal image files (2x2 pixels, made by sharp), so the server's full decode accepts them.
+export const JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoI' +
+    'ChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QA' +
+    'FQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAA' +
+    'AAAAAAAA/9oADAMBAAIRAxEAPwCHAHJF/9k=',
+  'base64',
+)
+export const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
+export const lagosDay = (offsetDays: number) =>
+  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
+export const uuid = () => crypto.randomUUID()
+export const at = () => new Date().toISOString()
+
+/** The admin adds a technician through the add-user form's call, then they log in. */
+export async function addTechnician(app: TestContext['app'], admin: Client, who = TECH) {
+  const res = await admin.post('register/admin/', {
+    fullName: who.fullName,
+    email: who.email,
+    password: who.password,
+    phoneNumber: '0809 000 1111',
+    role: 'staff',
+  })
+  expect(res.status).toBe(200)
+  const client = new Client(app)
+  const login = await client.login(who)
+  expect(login.body).toEqual({ message: 'staff' })
+  return { client, id: res.body.id as number }
+}
+
+/** A customer's booking (Pending), returned by id. */
+export async function book(customer: Client, change: Record<string, unknown> = {}) {
+  const res = await customer.post('appointment/', {
+    phone_number: '0803 123 4567',
+    location: '3 Marina Road, Lagos Island',
+    service: 'fumigation',
+    date: lagosDay(0),
+    time: '10:00',
+    info: 'Cockroaches in the kitchen',
+    ...change,
+  })
+  expect(res.status).toBe(201)
+  return res.body.id as number
+}
+
+export function photoForm(id: string, kind = 'before', bytes: Buffer = JPEG) {
+  const form = new FormData()
+  form.set('id', id)
+  form.set('kind', kind)
+  form.set('taken_at', at())
+  form.set('image', new File([new Uint8Array(bytes)], 'photo.jpg', { type: 'image/jpeg' }))
+  return form
+}
+
+export const treatment = (change: Record<string, unknown> = {}) => ({
+  id: uuid(),
+  product_name: 'Cypermethrin 10% EC',
+  quantity: 250,
+  unit: 'ml',
+  target_pest: 'Cockroaches',
+  area: 'Kitchen',
+  method: 'Spray',
+  occurred_at: at(),
+  ...change,
+})
+
+export const completion = (change: Record<string, unknown> = {}) => ({
+  summary: 'Sprayed the kitchen and bathroom; gel bait behind the fridge.',
+  recommendations: 'Keep food sealed; no mopping for 48 hours.',
+  signer_name: 'Ada Customer',
+  signature: SIGNATURE,
+  payment: { amount: 25000, method: 'transfer', reference: 'TRF-991' },
+  occurred_at: at(),
+  ...change,
+})

@@ -1,0 +1,217 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Job } from '../../contract/staff'
+import { replayOutbox, type ReplayDeps } from '../../src/offline/replay'
+import { jobUpdates, localJobView, type JobUpdate } from '../../src/offline/jobs'
+import type { AppDatabase, OutboxEntry } from '../../src/offline/db'
+import { Client, makeLoggedInApp, type TestContext } from '../api/helpers'
+import { JPEG, TECH, TECH2, addTechnician, book, completion, treatment } from '../api/staff-helpers'
+import { freshDb } from './helpers'
+import { appFetch } from './app-fetch'
+
+let t: TestContext
+let admin: Client
+let customer: Client
+let techId: number
+beforeEach(async () => {
+  ;({ t, admin, customer } = await makeLoggedInApp())
+  ;({ id: techId } = await addTechnician(t.app, admin))
+})
+afterEach(() => t.close())
+
+let clock = Date.now()
+/** An outbox entry as queueThroughOutbox makes it (strictly increasing createdAt). */
+const queued = (update: JobUpdate, userId: number): OutboxEntry => ({
+  id: crypto.randomUUID(),
+  method: 'POST',
+  userId,
+  createdAt: ++clock,
+  attempts: 0,
+  status: 'waiting',
+  ...update,
+})
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 8, minute)).toISOString()
+const photoBlob = () => new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' })
+
+/** The morning download: the technician's jobs saved on the device, as the job sheet does. */
+async function morningDownload(db: AppDatabase, fetch: typeof globalThis.fetch, userId: number) {
+  const jobs = (await (await fetch('/api/staff/jobs/')).json()) as Job[]
+  await db.jobs.bulkPut(jobs.map((j) => ({ ...j, userId })))
+  return jobs
+}
+
+/** A whole visit done with no data: statuses, two treatments, two photos, the completion. */
+function dayOfWork(jobId: number, userId: number) {
+  return [
+    jobUpdates.event(jobId, { type: 'on_my_way', occurred_at: at(0) }),
+    jobUpdates.event(jobId, { type: 'arrived', occurred_at: at(20) }),
+    jobUpdates.photo(jobId, { id: crypto.randomUUID(), kind: 'before', taken_at: at(21), blob: photoBlob() }),
+    jobUpdates.event(jobId, { type: 'started', occurred_at: at(22) }),
+    jobUpdates.treatment(jobId, { ...treatment({ occurred_at: at(30) }) } as never),
+    jobUpdates.treatment(
+      jobId,
+      treatment({ product_name: 'Gel bait', quantity: 2, unit: 'tubes', occurred_at: at(35) }) as never,
+    ),
+    jobUpdates.photo(jobId, { id: crypto.randomUUID(), kind: 'after', taken_at: at(50), blob: photoBlob() }),
+    jobUpdates.complete(jobId, completion({ occurred_at: at(55) }) as never),
+  ].map((u) => queued(u, userId))
+}
+
+describe('a technician’s day replayed from the outbox against the real API', () => {
+  it('sends events, two treatments, two photos and the completion in order, exactly once', async () => {
+    const jobId = await book(customer)
+    expect((await admin.post(`admins/bookings/${jobId}/assign/`, { staff_id: techId })).status).toBe(200)
+    const browser = appFetch(t.app)
+    const { id: userId } = await browser.login(TECH)
+    const db = freshDb()
+    await morningDownload(db, browser.fetch, userId)
+
+    // Offline all visit long: everything waits, and the job shows the phone's own state.
+    const entries = dayOfWork(jobId, userId)
+    await db.outbox.bulkAdd(entries)
+    const offlineView = localJobView((await db.jobs.get(jobId))!, await db.outbox.toArray())
+    expect(offlineView).toMatchObject({ status: 'completed', statusPending: true })
+    expect(offlineView.treatments).toHaveLength(2)
+    expect(offlineView.photos.map((p) => p.kind)).toEqual(['before', 'after'])
+
+    // The connection drops half way through: what was sent stays sent, the rest keeps its order.
+    const paths: string[] = []
+    let budget = 3
+    const flaky: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST' && budget-- <= 0) throw new TypeError('Failed to fetch')
+      if (init?.method === 'POST') paths.push(String(input).replace(/.*\/api\//, ''))
+      return browser.fetch(input, init)
+    }
+    const deps: ReplayDeps = {
+      db,
+      fetch: flaky,
+      apiBase: 'http://localhost/api/',
+      getCsrfToken: browser.token,
+      getCurrentUserId: async () => userId,
+      locks: null,
+    }
+    expect(await replayOutbox(deps)).toMatchObject({ sent: 3, offline: true, remaining: 5 })
+    budget = Infinity
+    expect(await replayOutbox({ ...deps, force: true })).toMatchObject({ sent: 5, remaining: 0 })
+    // And once more (another tab, the worker): nothing left, nothing sent twice.
+    expect(await replayOutbox({ ...deps, force: true })).toMatchObject({ sent: 0, remaining: 0 })
+
+    expect(paths.map((p) => p.replace(`staff/jobs/${jobId}/`, ''))).toEqual([
+      'events/',
+      'events/',
+      'photos/',
+      'events/',
+      'treatments/',
+      'treatments/',
+      'photos/',
+      'complete/',
+    ])
+    const count = (table: string) =>
+      t.db.prepare(`SELECT COUNT(*) FROM ${table} WHERE booking_id = ?`).pluck().get(jobId)
+    expect([count('job_events'), count('job_treatments'), count('job_photos'), count('job_reports')]).toEqual(
+      [4, 2, 2, 1],
+    )
+    const events = t.db
+      .prepare('SELECT type, occurred_at FROM job_events WHERE booking_id = ? ORDER BY id')
+      .all(jobId)
+    expect(events).toEqual([
+      { type: 'on_my_way', occurred_at: at(0) },
+      { type: 'arrived', occurred_at: at(20) },
+      { type: 'started', occurred_at: at(22) },
+      { type: 'completed', occurred_at: at(55) },
+    ])
+    // The saved job took the server's word as each answer came: the sheet is right with no refetch.
+    const saved = (await db.jobs.get(jobId))!
+    expect(saved).toMatchObject({
+      job_status: 'completed',
+      booking_status: 'Completed',
+      report_url: `staff/jobs/${jobId}/report`,
+    })
+    expect(saved.treatments).toHaveLength(2)
+    expect(saved.photos).toHaveLength(2)
+    const view = localJobView(saved, await db.outbox.toArray())
+    expect(view).toMatchObject({ status: 'completed', statusPending: false, waiting: [], failed: [] })
+    const report = await customer.get(`staff/jobs/${jobId}/report`)
+    expect(report.text).toContain('Gel bait')
+    expect(report.text).toContain('Signed by <strong>Ada Customer</strong>')
+  })
+
+  it('a reassigned job’s updates come back 409 reassigned and are kept, shown on the job, not dropped', async () => {
+    const jobId = await book(customer)
+    await admin.post(`admins/bookings/${jobId}/assign/`, { staff_id: techId })
+    const browser = appFetch(t.app)
+    const { id: userId } = await browser.login(TECH)
+    const db = freshDb()
+    await morningDownload(db, browser.fetch, userId)
+    await db.outbox.bulkAdd(dayOfWork(jobId, userId).slice(0, 5))
+
+    // Meanwhile the office gave the job to someone else.
+    const { id: otherId } = await addTechnician(t.app, admin, TECH2)
+    expect((await admin.post(`admins/bookings/${jobId}/assign/`, { staff_id: otherId })).status).toBe(200)
+
+    const result = await replayOutbox({
+      db,
+      fetch: browser.fetch,
+      apiBase: 'http://localhost/api/',
+      getCsrfToken: browser.token,
+      getCurrentUserId: async () => userId,
+      locks: null,
+    })
+    expect(result).toMatchObject({ sent: 0, failed: 5, remaining: 5 })
+    const kept = await db.outbox.toArray()
+    expect(kept.every((e) => e.status === 'failed' && /reassigned/.test(e.lastError ?? ''))).toBe(true)
+    const view = localJobView((await db.jobs.get(jobId))!, kept)
+    expect(view.failed).toHaveLength(5)
+    expect(view.status).toBe('assigned')
+    expect(t.db.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(jobId)).toBe(0)
+  })
+})
+
+describe('order within a job', () => {
+  it('a photo the server could not take yet (503) holds the completion of its job, not other jobs', async () => {
+    const db = freshDb()
+    const photo = queued(
+      jobUpdates.photo(1, { id: crypto.randomUUID(), kind: 'after', taken_at: at(1), blob: photoBlob() }),
+      7,
+    )
+    const done = queued(jobUpdates.complete(1, completion() as never), 7)
+    const otherJob = queued(jobUpdates.event(2, { type: 'on_my_way', occurred_at: at(2) }), 7)
+    await db.outbox.bulkAdd([photo, done, otherJob])
+    const sent: string[] = []
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      sent.push(String(input))
+      // The photo goes as multipart built from the stored Blob, with its key.
+      if (String(input).endsWith('photos/')) {
+        expect(init?.body).toBeInstanceOf(FormData)
+        expect(((init!.body as FormData).get('image') as File).size).toBe(JPEG.length)
+        return new Response('{"message":"busy"}', { status: 503 })
+      }
+      return new Response('{"message":"ok","job_status":"on_my_way"}', { status: 201 })
+    }
+    const result = await replayOutbox({
+      db,
+      fetch,
+      apiBase: 'http://localhost/api/',
+      getCsrfToken: async () => 'token',
+      getCurrentUserId: async () => 7,
+      locks: null,
+    })
+    expect(sent).toEqual([
+      'http://localhost/api/staff/jobs/1/photos/',
+      'http://localhost/api/staff/jobs/2/events/',
+    ])
+    expect(result).toMatchObject({ sent: 1, retrying: 1, remaining: 2 })
+    // Still backing off: the completion keeps waiting behind it on the next pass too.
+    sent.length = 0
+    await replayOutbox({
+      db,
+      fetch,
+      apiBase: 'http://localhost/api/',
+      getCsrfToken: async () => 'token',
+      getCurrentUserId: async () => 7,
+      locks: null,
+    })
+    expect(sent).toEqual([])
+  })
+})
