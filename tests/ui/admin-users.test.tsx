@@ -184,6 +184,24 @@ describe('User Management', () => {
     })
   })
 
+  test('a user who forgot their password is sent a reset link from the Edit dialog', async () => {
+    const calls = mockApi({
+      'GET get/users/': USERS,
+      'POST admins/users/3/password-reset/': {
+        status: 200,
+        body: { message: 'A reset link is on its way to chidi.customer@test.ng.' },
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/users')
+    await screen.findByRole('table')
+    await ui.click(screen.getByRole('button', { name: 'Edit Chidi Customer' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit User' })
+    await ui.click(within(dialog).getByRole('button', { name: 'Email a reset link' }))
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('A reset link is on its way')
+    expect(calls.find((c) => c.path === 'admins/users/3/password-reset/')?.body).toEqual({ channel: 'email' })
+  })
+
   test('more than 50 users paginate; filtering goes back to page 1', async () => {
     const many = Array.from({ length: 120 }, (_, i) =>
       user(i + 1, `Person ${i + 1}`, i % 2 ? 'Customer' : 'Staff'),

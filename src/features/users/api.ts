@@ -36,3 +36,11 @@ export const useUpdateUser = () =>
 /** DELETE admins/delete/{id}/user/: 204 is success (SPEC section 4). */
 export const useDeleteUser = () =>
   useUserMutation((id: number) => api.delete(`admins/delete/${id}/user/`), CALL_EVEN_OFFLINE)
+
+/** POST admins/users/{id}/password-reset/: the user gets a reset link by email (or a code by SMS). */
+export const useSendPasswordReset = () =>
+  useUserMutation(
+    ({ id, channel }: { id: number; channel: 'email' | 'sms' }) =>
+      api.post<MessageAnswer>(`admins/users/${id}/password-reset/`, { channel }),
+    CALL_EVEN_OFFLINE,
+  )

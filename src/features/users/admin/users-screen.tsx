@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
 import type { RegisterAdminRequest } from '../../../../contract/auth.js'
-import { useAddAdmin, useDeleteUser, useUpdateUser, useUsers } from '../api'
+import { useAddAdmin, useDeleteUser, useSendPasswordReset, useUpdateUser, useUsers } from '../api'
 import { filterUsers, type RoleFilter } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
@@ -171,7 +171,56 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
           {update.isPending ? 'Saving...' : 'Save'}
         </button>
       </div>
+      <PasswordResetSender user={user} />
     </form>
+  )
+}
+
+/** A user who forgot their password: the admin sends a reset (link by email, or a code by SMS). */
+function PasswordResetSender({ user }: { user: AdminUser }) {
+  const send = useSendPasswordReset()
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  async function sendBy(channel: 'email' | 'sms') {
+    setResult(null)
+    try {
+      const answer = await send.mutateAsync({ id: user.id, channel })
+      setResult({ ok: true, text: answer.message })
+    } catch (err) {
+      setResult({ ok: false, text: errorMessage(err, 'An error occurred, try again later') })
+    }
+  }
+  return (
+    <div className="border-t border-slate-200 pt-4">
+      <p className="text-sm font-semibold text-slate-900">Forgotten password</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={send.isPending}
+          onClick={() => sendBy('email')}
+        >
+          Email a reset link
+        </button>
+        {user.phone_number && (
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={send.isPending}
+            onClick={() => sendBy('sms')}
+          >
+            Text a reset code
+          </button>
+        )}
+      </div>
+      {result && (
+        <p
+          role={result.ok ? 'status' : 'alert'}
+          className={`mt-2 text-sm ${result.ok ? 'text-brand-700' : 'text-red-700'}`}
+        >
+          {result.text}
+        </p>
+      )}
+    </div>
   )
 }
 
