@@ -3,6 +3,8 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './scripts/precompress'
+import { prerender } from './scripts/prerender'
 
 const apiPort = process.env.API_PORT ?? '8787'
 
@@ -10,6 +12,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    prerender(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -44,6 +47,20 @@ export default defineConfig({
           fileName: 'manifest.webmanifest',
           source: await fs.readFile('manifest.webmanifest', 'utf8'),
         })
+      },
+    },
+    {
+      // Last, once the service worker is written too: .br and .gz copies of every compressible file.
+      name: 'precompress',
+      apply: 'build',
+      closeBundle: {
+        order: 'post',
+        sequential: true,
+        async handler() {
+          if (this.environment.config.build.ssr) return
+          const { raw, br } = await precompress(this.environment.config.build.outDir)
+          this.info(`precompressed ${Math.round(raw / 1024)} KiB to ${Math.round(br / 1024)} KiB (brotli)`)
+        },
       },
     },
   ],

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { Hono } from 'hono'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { compress } from 'hono/compress'
 import type { AppConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
 import { seedIfEmpty } from './db/seed.js'
@@ -24,36 +25,13 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
 
   const gateway = createGateway(config, db)
   const root = new Hono({ strict: false })
+  // API answers over 1 KB go compressed (the catalogue brings its own precompressed bytes).
+  root.use(`${config.apiBase}*`, compress({ threshold: 1024 }))
   root.route('/', createApp({ db, config, gateway }))
   // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
   startPaymentChecks({ db, gateway, now: config.now })
 
-  if (spaDir) {
-    const indexHtml = path.join(spaDir, 'index.html')
-    if (!fs.existsSync(indexHtml)) throw new Error(`No built app at ${spaDir}: run "npm run build" first.`)
-    // Read once: the build does not change under a running server (a deploy restarts it).
-    const shellHtml = fs.readFileSync(indexHtml, 'utf8')
-    const relRoot = path.relative(process.cwd(), spaDir) || '.'
-    root.use('/assets/*', async (c, next) => {
-      await next()
-      // File names carry a content hash: safe to keep for a year.
-      if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
-    })
-    root.use('*', async (c, next) => {
-      await next()
-      // The service worker and the HTML must be re-checked on every visit, or updates never arrive.
-      if (/\/(sw\.js|index\.html|manifest\.webmanifest)?$/.test(c.req.path) && c.res.ok) {
-        c.res.headers.set('Cache-Control', 'no-cache')
-      }
-    })
-    root.use('*', serveStatic({ root: relRoot }))
-    const apiPrefix = config.apiBase
-    root.get('*', (c) => {
-      if (c.req.path.startsWith(apiPrefix)) return c.notFound()
-      // Client-side routes (/about, /admin/orders, ...) all load the single-page app.
-      return c.html(shellHtml)
-    })
-  }
+  if (spaDir) serveBuiltApp(root, spaDir, config.apiBase)
 
   const server = serve({ fetch: root.fetch, port }, (info) => {
     console.log(`Listening on http://localhost:${info.port} (API at ${config.apiBase})`)
@@ -67,3 +45,65 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   process.once('SIGTERM', stop)
   return server
 }
+
+/** The shell file the build writes for the routes it does not prerender (scripts/prerender.ts). */
+const SHELL_FILE = 'app.html'
+
+/**
+ * The built client: files as built, sent precompressed (.br/.gz written by the build) when the browser
+ * takes it; /about and the other prerendered routes from about.html...; any other route the empty shell.
+ */
+function serveBuiltApp(root: Hono, spaDir: string, apiPrefix: string) {
+  const shellPath = path.join(spaDir, SHELL_FILE)
+  if (!fs.existsSync(shellPath)) throw new Error(`No built app at ${spaDir}: run "npm run build" first.`)
+  // Read once: the build does not change under a running server (a deploy restarts it).
+  const shell = {
+    html: fs.readFileSync(shellPath),
+    br: readIfExists(`${shellPath}.br`),
+    gzip: readIfExists(`${shellPath}.gz`),
+  }
+  const relRoot = path.relative(process.cwd(), spaDir) || '.'
+  root.use('*', async (c, next) => {
+    await next()
+    if (!c.res.ok || c.req.path.startsWith(apiPrefix)) return
+    const type = c.res.headers.get('Content-Type') ?? ''
+    // File names under /assets carry a content hash: safe to keep for a year. The HTML, the service
+    // worker and the manifest must be re-checked on every visit, or updates never arrive.
+    if (c.req.path.startsWith('/assets/'))
+      c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+    else if (type.startsWith('text/html') || /\/(sw\.js|manifest\.webmanifest)$/.test(c.req.path))
+      c.res.headers.set('Cache-Control', 'no-cache')
+    // The same URL answers gzip, brotli or plain bytes: caches must key on Accept-Encoding.
+    if (
+      /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg)/.test(type) &&
+      !c.res.headers.has('Vary')
+    )
+      c.res.headers.set('Vary', 'Accept-Encoding')
+  })
+  root.use('*', serveStatic({ root: relRoot, precompressed: true }))
+  // /about -> about.html (a prerendered route); paths with a dot are files and were answered above.
+  root.use(
+    '*',
+    serveStatic({
+      root: relRoot,
+      precompressed: true,
+      rewriteRequestPath: (p) => (p.includes('.') || p === '/' ? p : `${p.replace(/\/+$/, '')}.html`),
+    }),
+  )
+  root.get('*', (c) => {
+    if (c.req.path.startsWith(apiPrefix)) return c.notFound()
+    // Client-side routes (/book, /admin/orders, ...) all load the single-page app.
+    const accepts = c.req.header('Accept-Encoding') ?? ''
+    const [body, encoding] =
+      shell.br && /\bbr\b/.test(accepts)
+        ? [shell.br, 'br']
+        : shell.gzip && /\bgzip\b/.test(accepts)
+          ? [shell.gzip, 'gzip']
+          : [shell.html, null]
+    if (encoding) c.header('Content-Encoding', encoding)
+    c.header('Content-Type', 'text/html; charset=UTF-8')
+    return c.body(new Uint8Array(body))
+  })
+}
+
+const readIfExists = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : null)

@@ -35,8 +35,10 @@ cleanupOutdatedCaches()
 // The first install takes charge of the open page at once, so its API answers are cached from the
 // first visit. Updates still wait for the user's Reload (SKIP_WAITING below): no skipWaiting here.
 clientsClaim()
-// Navigations (/about, /admin/orders, ...) answer from the precached shell; API calls never do.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }))
+// Navigations: the public routes the build prerendered answer from their precached HTML (/about ->
+// about.html: the precache route's cleanURLs, above); every other route (/book, /admin/orders, ...)
+// from the precached empty shell; API calls never do.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('app.html'), { denylist: [/^\/api\//] }))
 
 // Only GETs are routed below: posts, the CSRF token and session checks always go to the network.
 const NEVER_CACHED = /^(token|auth_check|logout|pay\/)/
