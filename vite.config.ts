@@ -5,13 +5,16 @@ import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/precompress'
 import { prerender } from './scripts/prerender'
+import { roleChunks } from './scripts/role-chunks'
 
 const apiPort = process.env.API_PORT ?? '8787'
+const roles = roleChunks()
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    roles,
     prerender(),
     VitePWA({
       strategies: 'injectManifest',
@@ -25,8 +28,19 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,webmanifest}'],
         // Not part of the running app: manifest screenshots (install dialog only) and the seed's source
         // images (the app loads product images from the API, cached at runtime).
-        globIgnores: ['icons/screenshot-*', 'products/**'],
+        // The 512 px icons too: the browser fetches them itself when the app is installed.
+        globIgnores: [
+          'icons/screenshot-*',
+          'icons/icon-512.png',
+          'icons/icon-maskable-512.png',
+          'products/**',
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // What every visitor needs, no more: the back office and the technicians' sheet are cached for
+        // those roles when they log in (role-assets.json, scripts/role-chunks.ts).
+        manifestTransforms: [
+          async (entries) => ({ manifest: entries.filter((e) => !roles.result.roleOnly.has(e.url)) }),
+        ],
       },
       devOptions: { enabled: true, type: 'module', navigateFallback: 'index.html' },
     }),
