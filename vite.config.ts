@@ -39,7 +39,12 @@ export default defineConfig({
         // What every visitor needs, no more: the back office and the technicians' sheet are cached for
         // those roles when they log in (role-assets.json, scripts/role-chunks.ts).
         manifestTransforms: [
-          async (entries) => ({ manifest: entries.filter((e) => !roles.result.roleOnly.has(e.url)) }),
+          async (entries) => ({
+            manifest: entries.filter(
+              // The plugin adds the iOS icon from index.html by itself: dropped here with the rest.
+              (e) => !roles.result.roleOnly.has(e.url) && e.url !== 'icons/apple-touch-icon.png',
+            ),
+          }),
         ],
       },
       devOptions: { enabled: true, type: 'module', navigateFallback: 'index.html' },

@@ -3,7 +3,8 @@
  * built server (`npm run serve`'s entry, a throw-away database) against a bare Hono server answering
  * the same JSON, in the same run, one after the other, with the same load: keep-alive connections,
  * pipelined requests, a browser's Accept-Encoding. Prints the figures and the ratio (issue 13's goal:
- * at least 50% of bare Hono); never fails on a figure. Env: BENCH_SECONDS (default 5), BENCH_PORT.
+ * at least 50% of bare Hono); never fails on a figure. Env: BENCH_SECONDS (default 5), BENCH_PORT,
+ * BENCH_SERVER_ENTRY (another build's server, e.g. the one before a change).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -35,7 +36,8 @@ async function waitUp(child: ChildProcess, url: string) {
 }
 
 function startApp(dataDir: string) {
-  const child = spawn(process.execPath, [path.join(root, 'dist-server/api/server.js')], {
+  const entry = path.resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'dist-server/api/server.js')
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,
