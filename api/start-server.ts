@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { Hono } from 'hono'
+import zlib from 'node:zlib'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { compress } from 'hono/compress'
@@ -57,12 +58,23 @@ function serveBuiltApp(root: Hono, spaDir: string, apiPrefix: string) {
   const shellPath = path.join(spaDir, SHELL_FILE)
   if (!fs.existsSync(shellPath)) throw new Error(`No built app at ${spaDir}: run "npm run build" first.`)
   // Read once: the build does not change under a running server (a deploy restarts it).
+  const stale = staleCompressedCopies(spaDir)
+  if (stale.size) console.warn(`Serving uncompressed (their .br/.gz copies differ): ${[...stale].join(', ')}`)
   const shell = {
     html: fs.readFileSync(shellPath),
-    br: readIfExists(`${shellPath}.br`),
-    gzip: readIfExists(`${shellPath}.gz`),
+    br: stale.has(`/${SHELL_FILE}`) ? null : readIfExists(`${shellPath}.br`),
+    gzip: stale.has(`/${SHELL_FILE}`) ? null : readIfExists(`${shellPath}.gz`),
   }
   const relRoot = path.relative(process.cwd(), spaDir) || '.'
+  /** serveStatic, with the precompressed copies unless they are stale for the file asked for. */
+  const files = (rewrite: (p: string) => string = (p) => p): MiddlewareHandler => {
+    const compressed = serveStatic({ root: relRoot, precompressed: true, rewriteRequestPath: rewrite })
+    const plain = serveStatic({ root: relRoot, rewriteRequestPath: rewrite })
+    return (c, next) => {
+      const file = rewrite(c.req.path).replace(/\/$/, '/index.html')
+      return (stale.has(file) ? plain : compressed)(c, next)
+    }
+  }
   root.use('*', async (c, next) => {
     await next()
     if (!c.res.ok || c.req.path.startsWith(apiPrefix)) return
@@ -80,15 +92,11 @@ function serveBuiltApp(root: Hono, spaDir: string, apiPrefix: string) {
     )
       c.res.headers.set('Vary', 'Accept-Encoding')
   })
-  root.use('*', serveStatic({ root: relRoot, precompressed: true }))
+  root.use('*', files())
   // /about -> about.html (a prerendered route); paths with a dot are files and were answered above.
   root.use(
     '*',
-    serveStatic({
-      root: relRoot,
-      precompressed: true,
-      rewriteRequestPath: (p) => (p.includes('.') || p === '/' ? p : `${p.replace(/\/+$/, '')}.html`),
-    }),
+    files((p) => (p.includes('.') || p === '/' ? p : `${p.replace(/\/+$/, '')}.html`)),
   )
   root.get('*', (c) => {
     if (c.req.path.startsWith(apiPrefix)) return c.notFound()
@@ -107,3 +115,27 @@ function serveBuiltApp(root: Hono, spaDir: string, apiPrefix: string) {
 }
 
 const readIfExists = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : null)
+
+/**
+ * URL paths (/sw.js) whose .br or .gz copy does not decode to the file itself: a file changed after the
+ * build (a hand-patched deploy) must not be answered with its old compressed bytes. Checked once at start.
+ */
+function staleCompressedCopies(spaDir: string) {
+  const stale = new Set<string>()
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (/\.(br|gz)$/.test(entry.name)) {
+        const source = full.slice(0, -3)
+        const bytes = fs.existsSync(source) ? fs.readFileSync(source) : null
+        const copy = fs.readFileSync(full)
+        const decoded = entry.name.endsWith('.br') ? zlib.brotliDecompressSync(copy) : zlib.gunzipSync(copy)
+        if (!bytes || !decoded.equals(bytes))
+          stale.add(`/${path.relative(spaDir, source).split(path.sep).join('/')}`)
+      }
+    }
+  }
+  walk(spaDir)
+  return stale
+}

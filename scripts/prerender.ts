@@ -13,16 +13,18 @@ import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
-export const PRERENDERED_ROUTES = [
-  '/',
-  '/about',
-  '/services',
-  '/products',
-  '/blog',
-  '/contact',
-  '/login',
-  '/sign',
-]
+/** Each prerendered route and its page module (src/app/router.tsx), whose chunks the HTML preloads. */
+const PAGES: Record<string, string> = {
+  '/': 'src/features/marketing/pages/home.tsx',
+  '/about': 'src/features/marketing/pages/about.tsx',
+  '/services': 'src/features/marketing/pages/services.tsx',
+  '/products': 'src/features/shop/pages/products.tsx',
+  '/blog': 'src/features/marketing/pages/blog.tsx',
+  '/contact': 'src/features/marketing/pages/contact.tsx',
+  '/login': 'src/features/account/pages/login.tsx',
+  '/sign': 'src/features/account/pages/sign-up.tsx',
+}
+export const PRERENDERED_ROUTES = Object.keys(PAGES)
 /** The empty shell for the routes not prerendered (the server's and the service worker's fallback). */
 export const SHELL_FILE = 'app.html'
 
@@ -46,9 +48,29 @@ async function buildRenderer(root: string) {
 }
 
 export function prerender(): Plugin {
+  /** Client chunk of each page module, with the chunks it imports statically (from generateBundle). */
+  const pageChunks = new Map<string, string[]>()
   return {
     name: 'prerender-public-routes',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
+      )
+      for (const chunk of chunks.values()) {
+        const page = Object.values(PAGES).find((p) => chunk.facadeModuleId?.endsWith(`/${p}`))
+        if (!page || !chunk.isDynamicEntry) continue
+        const files = new Set<string>()
+        const add = (file: string) => {
+          if (files.has(file)) return
+          files.add(file)
+          for (const dep of chunks.get(file)?.imports ?? []) add(dep)
+        }
+        add(chunk.fileName)
+        pageChunks.set(page, [...files])
+      }
+    },
     closeBundle: {
       // Before vite-plugin-pwa's closeBundle, so the prerendered pages are in the precache manifest.
       order: 'pre',
@@ -63,9 +85,17 @@ export function prerender(): Plugin {
         const { renderRoute } = await buildRenderer(config.root)
         for (const route of PRERENDERED_ROUTES) {
           const html = await renderRoute(route)
+          // The page's own code loads with the entry, not after it: the page is hydrated (and its forms
+          // enabled) as soon as the entry runs.
+          const files = pageChunks.get(PAGES[route])
+          if (!files) this.warn(`${route}: no chunk found for ${PAGES[route]}, its code is not preloaded`)
+          const preloads = (files ?? [])
+            .filter((f) => !shell.includes(`/${f}"`))
+            .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+            .join('')
           await fs.writeFile(
             path.join(outDir, fileForRoute(route)),
-            shell.replace(ROOT_DIV, `<div id="root">${html}</div>`),
+            shell.replace('</head>', `${preloads}</head>`).replace(ROOT_DIV, `<div id="root">${html}</div>`),
           )
         }
         this.info(`prerendered ${PRERENDERED_ROUTES.join(' ')}`)

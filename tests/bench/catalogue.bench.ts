@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
-const PORT = Number(process.env.BENCH_PORT ?? 4681)
+const PORT = Number(process.env.BENCH_PORT ?? 4789)
 const CONNECTIONS = 32
 const PIPELINE = 8
 const PATH = '/api/add/products/'
@@ -120,6 +120,13 @@ async function stopServer(child: ChildProcess) {
   await new Promise((r) => child.once('exit', r))
 }
 
+if (
+  await fetch(`http://localhost:${PORT}`).then(
+    () => true,
+    () => false,
+  )
+)
+  throw new Error(`port ${PORT} is taken: set BENCH_PORT`)
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenshield-bench-'))
 const jsonFile = path.join(dataDir, 'products.json')
