@@ -32,7 +32,9 @@ const ROOT_DIV = '<div id="root"></div>'
 export const fileForRoute = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`)
 
 async function buildRenderer(root: string) {
-  const outDir = path.join(root, '.vite/prerender')
+  // Inside the project so Node finds react & co. in node_modules; dist-server is ignored by the linters
+  // and emptied by build:server, which runs next.
+  const outDir = path.join(root, 'dist-server/prerender')
   await build({
     configFile: false,
     root,
