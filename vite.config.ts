@@ -3,13 +3,19 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './scripts/precompress'
+import { prerender } from './scripts/prerender'
+import { roleChunks } from './scripts/role-chunks'
 
 const apiPort = process.env.API_PORT ?? '8787'
+const roles = roleChunks()
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    roles,
+    prerender(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -22,8 +28,24 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,webmanifest}'],
         // Not part of the running app: manifest screenshots (install dialog only) and the seed's source
         // images (the app loads product images from the API, cached at runtime).
-        globIgnores: ['icons/screenshot-*', 'products/**'],
+        // The 512 px icons too: the browser fetches them itself when the app is installed.
+        globIgnores: [
+          'icons/screenshot-*',
+          'icons/icon-512.png',
+          'icons/icon-maskable-512.png',
+          'products/**',
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // What every visitor needs, no more: the back office and the technicians' sheet are cached for
+        // those roles when they log in (role-assets.json, scripts/role-chunks.ts).
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter(
+              // The plugin adds the iOS icon from index.html by itself: dropped here with the rest.
+              (e) => !roles.result.roleOnly.has(e.url) && e.url !== 'icons/apple-touch-icon.png',
+            ),
+          }),
+        ],
       },
       devOptions: { enabled: true, type: 'module', navigateFallback: 'index.html' },
     }),
@@ -44,6 +66,20 @@ export default defineConfig({
           fileName: 'manifest.webmanifest',
           source: await fs.readFile('manifest.webmanifest', 'utf8'),
         })
+      },
+    },
+    {
+      // Last, once the service worker is written too: .br and .gz copies of every compressible file.
+      name: 'precompress',
+      apply: 'build',
+      closeBundle: {
+        order: 'post',
+        sequential: true,
+        async handler() {
+          if (this.environment.config.build.ssr) return
+          const { raw, br } = await precompress(this.environment.config.build.outDir)
+          this.info(`precompressed ${Math.round(raw / 1024)} KiB to ${Math.round(br / 1024)} KiB (brotli)`)
+        },
       },
     },
   ],

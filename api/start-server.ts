@@ -1,8 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { Hono } from 'hono'
+import zlib from 'node:zlib'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { compress } from 'hono/compress'
 import type { AppConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
 import { seedIfEmpty } from './db/seed.js'
@@ -25,6 +27,8 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
 
   const gateway = createGateway(config, db)
   const root = new Hono({ strict: false })
+  // API answers over 1 KB go compressed (the catalogue brings its own precompressed bytes).
+  root.use(`${config.apiBase}*`, compress({ threshold: 1024 }))
   root.route('/', createApp({ db, config, gateway }))
   // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
   startPaymentChecks({ db, gateway, now: config.now })
@@ -36,32 +40,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   )
   const sender = startMessageSender(config, db, transports)
 
-  if (spaDir) {
-    const indexHtml = path.join(spaDir, 'index.html')
-    if (!fs.existsSync(indexHtml)) throw new Error(`No built app at ${spaDir}: run "npm run build" first.`)
-    // Read once: the build does not change under a running server (a deploy restarts it).
-    const shellHtml = fs.readFileSync(indexHtml, 'utf8')
-    const relRoot = path.relative(process.cwd(), spaDir) || '.'
-    root.use('/assets/*', async (c, next) => {
-      await next()
-      // File names carry a content hash: safe to keep for a year.
-      if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
-    })
-    root.use('*', async (c, next) => {
-      await next()
-      // The service worker and the HTML must be re-checked on every visit, or updates never arrive.
-      if (/\/(sw\.js|index\.html|manifest\.webmanifest)?$/.test(c.req.path) && c.res.ok) {
-        c.res.headers.set('Cache-Control', 'no-cache')
-      }
-    })
-    root.use('*', serveStatic({ root: relRoot }))
-    const apiPrefix = config.apiBase
-    root.get('*', (c) => {
-      if (c.req.path.startsWith(apiPrefix)) return c.notFound()
-      // Client-side routes (/about, /admin/orders, ...) all load the single-page app.
-      return c.html(shellHtml)
-    })
-  }
+  if (spaDir) serveBuiltApp(root, spaDir, config.apiBase)
 
   const server = serve({ fetch: root.fetch, port }, (info) => {
     console.log(`Listening on http://localhost:${info.port} (API at ${config.apiBase})`)
@@ -75,4 +54,97 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   return server
+}
+
+/** The shell file the build writes for the routes it does not prerender (scripts/prerender.ts). */
+const SHELL_FILE = 'app.html'
+
+/**
+ * The built client: files as built, sent precompressed (.br/.gz written by the build) when the browser
+ * takes it; /about and the other prerendered routes from about.html...; any other route the empty shell.
+ */
+function serveBuiltApp(root: Hono, spaDir: string, apiPrefix: string) {
+  const shellPath = path.join(spaDir, SHELL_FILE)
+  if (!fs.existsSync(shellPath)) throw new Error(`No built app at ${spaDir}: run "npm run build" first.`)
+  // Read once: the build does not change under a running server (a deploy restarts it).
+  const stale = staleCompressedCopies(spaDir)
+  if (stale.size) console.warn(`Serving uncompressed (their .br/.gz copies differ): ${[...stale].join(', ')}`)
+  const shell = {
+    html: fs.readFileSync(shellPath),
+    br: stale.has(`/${SHELL_FILE}`) ? null : readIfExists(`${shellPath}.br`),
+    gzip: stale.has(`/${SHELL_FILE}`) ? null : readIfExists(`${shellPath}.gz`),
+  }
+  const relRoot = path.relative(process.cwd(), spaDir) || '.'
+  /** serveStatic, with the precompressed copies unless they are stale for the file asked for. */
+  const files = (rewrite: (p: string) => string = (p) => p): MiddlewareHandler => {
+    const compressed = serveStatic({ root: relRoot, precompressed: true, rewriteRequestPath: rewrite })
+    const plain = serveStatic({ root: relRoot, rewriteRequestPath: rewrite })
+    return (c, next) => {
+      const file = rewrite(c.req.path).replace(/\/$/, '/index.html')
+      return (stale.has(file) ? plain : compressed)(c, next)
+    }
+  }
+  root.use('*', async (c, next) => {
+    await next()
+    if (!c.res.ok || c.req.path.startsWith(apiPrefix)) return
+    const type = c.res.headers.get('Content-Type') ?? ''
+    // File names under /assets carry a content hash: safe to keep for a year. The HTML, the service
+    // worker and the manifest must be re-checked on every visit, or updates never arrive.
+    if (c.req.path.startsWith('/assets/'))
+      c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+    else if (type.startsWith('text/html') || /\/(sw\.js|manifest\.webmanifest)$/.test(c.req.path))
+      c.res.headers.set('Cache-Control', 'no-cache')
+    // The same URL answers gzip, brotli or plain bytes: caches must key on Accept-Encoding.
+    if (
+      /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg)/.test(type) &&
+      !c.res.headers.has('Vary')
+    )
+      c.res.headers.set('Vary', 'Accept-Encoding')
+  })
+  root.use('*', files())
+  // /about -> about.html (a prerendered route); paths with a dot are files and were answered above.
+  root.use(
+    '*',
+    files((p) => (p.includes('.') || p === '/' ? p : `${p.replace(/\/+$/, '')}.html`)),
+  )
+  root.get('*', (c) => {
+    if (c.req.path.startsWith(apiPrefix)) return c.notFound()
+    // Client-side routes (/book, /admin/orders, ...) all load the single-page app.
+    const accepts = c.req.header('Accept-Encoding') ?? ''
+    const [body, encoding] =
+      shell.br && /\bbr\b/.test(accepts)
+        ? [shell.br, 'br']
+        : shell.gzip && /\bgzip\b/.test(accepts)
+          ? [shell.gzip, 'gzip']
+          : [shell.html, null]
+    if (encoding) c.header('Content-Encoding', encoding)
+    c.header('Content-Type', 'text/html; charset=UTF-8')
+    return c.body(new Uint8Array(body))
+  })
+}
+
+const readIfExists = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : null)
+
+/**
+ * URL paths (/sw.js) whose .br or .gz copy does not decode to the file itself: a file changed after the
+ * build (a hand-patched deploy) must not be answered with its old compressed bytes. Checked once at start.
+ */
+function staleCompressedCopies(spaDir: string) {
+  const stale = new Set<string>()
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (/\.(br|gz)$/.test(entry.name)) {
+        const source = full.slice(0, -3)
+        const bytes = fs.existsSync(source) ? fs.readFileSync(source) : null
+        const copy = fs.readFileSync(full)
+        const decoded = entry.name.endsWith('.br') ? zlib.brotliDecompressSync(copy) : zlib.gunzipSync(copy)
+        if (!bytes || !decoded.equals(bytes))
+          stale.add(`/${path.relative(spaDir, source).split(path.sep).join('/')}`)
+      }
+    }
+  }
+  walk(spaDir)
+  return stale
 }

@@ -10,10 +10,12 @@ import type { WorkboxPlugin } from 'workbox-core'
 import { joinApiPath, readApiAnswer } from '../src/lib/http'
 import {
   CACHE_NAMES,
+  ROLE_ASSETS_URL,
   OUTBOX_CHANNEL,
   SYNC_TAG,
   USER_HEADER,
   WORKER_MESSAGES,
+  type CachedRole,
   type OutboxSentMessage,
 } from '../src/lib/worker-protocol'
 import { db } from '../src/offline/db'
@@ -35,12 +37,39 @@ cleanupOutdatedCaches()
 // The first install takes charge of the open page at once, so its API answers are cached from the
 // first visit. Updates still wait for the user's Reload (SKIP_WAITING below): no skipWaiting here.
 clientsClaim()
-// Navigations (/about, /admin/orders, ...) answer from the precached shell; API calls never do.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }))
+// Navigations: the public routes the build prerendered answer from their precached HTML (/about ->
+// about.html: the precache route's cleanURLs, above); every other route (/book, /admin/orders, ...)
+// from the precached empty shell; API calls never do.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('app.html'), { denylist: [/^\/api\//] }))
 
 // Only GETs are routed below: posts, the CSRF token and session checks always go to the network.
 const NEVER_CACHED = /^(token|auth_check|logout|pay\/)/
 const only200 = new CacheableResponsePlugin({ statuses: [200] })
+
+// Code the precache leaves out (the back office, the technicians' sheet: role-assets.json) is kept
+// once fetched; names carry a content hash, so a cached copy is never stale.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.roleAssets,
+    plugins: [only200, new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
+  }),
+)
+
+/** Caches every chunk of a role's screens, at login, so they open offline before ever being visited. */
+async function cacheRoleAssets(role: CachedRole) {
+  const res = await fetch(new URL(ROLE_ASSETS_URL, self.location.href), { cache: 'no-cache' })
+  if (!res.ok) return
+  const lists = (await res.json()) as Record<string, string[] | undefined>
+  const cache = await caches.open(CACHE_NAMES.roleAssets)
+  const missing: string[] = []
+  for (const file of lists[role] ?? []) {
+    const url = new URL(file, self.location.href).href
+    if (!(await cache.match(url))) missing.push(url)
+  }
+  await cache.addAll(missing)
+}
 
 // The catalogue is the same for everyone: show the saved copy at once, refresh it behind.
 // A caller that must see the latest list (the admin's product screen, after an edit) asks with
@@ -132,4 +161,6 @@ self.addEventListener('sync', (event) => {
 self.addEventListener('message', (event) => {
   if (event.data?.type === WORKER_MESSAGES.skipWaiting) void self.skipWaiting()
   if (event.data?.type === WORKER_MESSAGES.clearUserCaches) event.waitUntil(caches.delete(CACHE_NAMES.user))
+  if (event.data?.type === WORKER_MESSAGES.cacheRoleAssets)
+    event.waitUntil(cacheRoleAssets(event.data.role as CachedRole).catch(() => undefined))
 })

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
+import zlib from 'node:zlib'
 import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { productFormBody, type Product } from '../../contract/catalogue.js'
 import { toKobo } from '../../contract/money.js'
+import type { DB } from '../db/index.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { parseId } from '../middleware/validate.js'
@@ -78,11 +81,72 @@ function getProduct(c: Context<AppEnv>) {
   return row ? c.json(toProduct(row)) : notFound(c)
 }
 
+type Bytes = Uint8Array<ArrayBuffer>
+/** A copy on its own ArrayBuffer, as Response bodies want. */
+const bytes = (buffer: Buffer): Bytes => new Uint8Array(buffer)
+
+/** The catalogue answer, built once per catalogue version, with its compressed copies. */
+interface CatalogueAnswer {
+  version: number
+  etag: string
+  json: Bytes
+  br: Bytes
+  gzip: Bytes
+}
+
+/**
+ * One cached answer per database (tests open many). Rebuilt when catalogue_version moves: migration 005's
+ * triggers bump it on every write to products, so any writer (admin edits, settlement's stock, another
+ * server on the same database) invalidates it; reading the counter is one indexed row per request.
+ */
+const catalogueCache = new WeakMap<DB, { readVersion: () => number; answer?: CatalogueAnswer }>()
+
+function catalogueAnswer(db: DB): CatalogueAnswer {
+  let entry = catalogueCache.get(db)
+  if (!entry) {
+    const stmt = db.prepare('SELECT version FROM catalogue_version WHERE id = 1').pluck()
+    entry = { readVersion: () => stmt.get() as number }
+    catalogueCache.set(db, entry)
+  }
+  const version = entry.readVersion()
+  if (entry.answer?.version === version) return entry.answer
+  const rows = db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY id`).all() as ProductRow[]
+  const json = bytes(Buffer.from(JSON.stringify(rows.map(toProduct) satisfies Product[])))
+  entry.answer = {
+    version,
+    // Weak: the same list goes out as brotli, gzip or plain bytes.
+    etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+    json,
+    br: bytes(zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })),
+    gzip: bytes(zlib.gzipSync(json, { level: 9 })),
+  }
+  return entry.answer
+}
+
+/** If-None-Match holds this ETag (weak comparison, as RFC 9110 says for GET). */
+const matches = (header: string | undefined, etag: string) =>
+  !!header &&
+  (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.slice(2)))
+
 /** add/products/ and add/produts/{id}/ (mounted at add/). */
 export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
+  // The same for everyone: from memory, 304 when the browser's copy is current, precompressed bytes.
   .get('/products', (c) => {
-    const rows = c.var.db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY id`).all() as ProductRow[]
-    return c.json(rows.map(toProduct) satisfies Product[])
+    const answer = catalogueAnswer(c.var.db)
+    c.header('ETag', answer.etag)
+    // Stored, but checked with the server each time (a 304 costs a few bytes): edits show at once.
+    c.header('Cache-Control', 'no-cache')
+    c.header('Vary', 'Accept-Encoding')
+    if (matches(c.req.header('If-None-Match'), answer.etag)) return c.body(null, 304)
+    const accepts = c.req.header('Accept-Encoding') ?? ''
+    const [body, encoding] = /\bbr\b/.test(accepts)
+      ? [answer.br, 'br']
+      : /\bgzip\b/.test(accepts)
+        ? [answer.gzip, 'gzip']
+        : [answer.json, null]
+    if (encoding) c.header('Content-Encoding', encoding)
+    c.header('Content-Type', 'application/json')
+    return c.body(body)
   })
 
   .post('/products', requireRole('admin'), uploadLimit, async (c) => {

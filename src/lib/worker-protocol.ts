@@ -34,7 +34,19 @@ export const CACHE_NAMES = {
   images: 'product-images',
   /** Every other API read, network-first; keyed per user (USER_HEADER) and deleted on logout. */
   user: 'api-user',
+  /** Code chunks outside the precache (the back office, the technicians' sheet), cache-first. */
+  roleAssets: 'role-assets',
 } as const
+
+/** The roles whose screens are not precached for every visitor (scripts/role-chunks.ts). */
+export type CachedRole = 'admin' | 'staff'
+/** Written by the build: the chunk URLs each role's screens need, relative to the site root. */
+export const ROLE_ASSETS_URL = 'role-assets.json'
+
+export interface CacheRoleAssetsMessage {
+  type: 'CACHE_ROLE_ASSETS'
+  role: CachedRole
+}
 
 /** Messages the page posts to the worker. */
 export const WORKER_MESSAGES = {
@@ -42,6 +54,8 @@ export const WORKER_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
   /** Drop the API answers cached for the user who logged out. */
   clearUserCaches: 'CLEAR_USER_CACHES',
+  /** An admin or a technician is using the app: cache their screens' code for offline use. */
+  cacheRoleAssets: 'CACHE_ROLE_ASSETS',
 } as const
 
 /**

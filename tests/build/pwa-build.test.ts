@@ -28,19 +28,64 @@ function precacheUrls(sw: string) {
 }
 
 describe.skipIf(!built)(`the built PWA in ${path.relative(process.cwd(), dist) || '.'}`, () => {
-  it('sw.js precaches the shell and every JS and CSS chunk', () => {
+  it('sw.js precaches the shells, the prerendered public pages and every public chunk, no back-office code', () => {
     expect(fs.existsSync(path.join(dist, 'sw.js'))).toBe(true)
     const sw = read('sw.js')
     expect(sw).not.toContain('self.__WB_MANIFEST')
     const urls = precacheUrls(sw)
+    const roleAssets: Record<string, string[]> = JSON.parse(read('role-assets.json'))
+    const roleOnly = new Set(Object.values(roleAssets).flat())
+    // The back office's layout and screens are listed for admins, and only for them.
+    for (const screen of ['admin-layout', 'dashboard-screen', 'orders-screen', 'products-screen'])
+      expect(
+        roleAssets.admin.some((f) => f.startsWith(`assets/${screen}-`)),
+        screen,
+      ).toBe(true)
+    expect([...roleOnly].filter((u) => urls.has(u))).toEqual([])
     const chunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f))
     expect(chunks.length).toBeGreaterThan(5)
-    const missing = chunks.map((f) => `assets/${f}`).filter((u) => !urls.has(u))
+    const missing = chunks.map((f) => `assets/${f}`).filter((u) => !urls.has(u) && !roleOnly.has(u))
     expect(missing).toEqual([])
-    expect(urls.has('index.html')).toBe(true)
+    // Every public page's own chunk is precached (it opens offline after any first visit).
+    for (const page of ['about', 'services', 'products', 'blog', 'contact', 'login', 'sign-up', 'book'])
+      expect(
+        [...urls].some((u) => u.startsWith(`assets/${page}-`)),
+        page,
+      ).toBe(true)
+    for (const html of [
+      'index.html',
+      'app.html',
+      'about.html',
+      'services.html',
+      'products.html',
+      'blog.html',
+    ])
+      expect(urls.has(html), html).toBe(true)
     expect(urls.has('manifest.webmanifest')).toBe(true)
     // Install-dialog screenshots are not part of the running app: never precached.
     expect([...urls].filter((u) => u.includes('screenshot'))).toEqual([])
+  })
+
+  it('public routes are prerendered into their HTML; other routes get the empty shell', () => {
+    expect(read('about.html')).toMatch(/<div id="root"><div class="flex min-h-screen flex-col">.*<h1/s)
+    expect(read('app.html')).toContain('<div id="root"></div>')
+    // The home page's HTML is its loading placeholder (SPEC section 9: the page appears after 2 s).
+    expect(read('index.html')).toContain('aria-label="Loading the home page"')
+    // No boundary left to swap in by script: that would paint the footer first and then move it.
+    for (const page of ['index.html', 'about.html', 'products.html']) expect(read(page)).not.toContain('$RC')
+  })
+
+  it('every compressible file has brotli and gzip copies beside it', () => {
+    for (const file of [
+      'index.html',
+      'about.html',
+      'sw.js',
+      ...[...precacheUrls(read('sw.js'))].filter((u) => /\.(js|css)$/.test(u)),
+    ]) {
+      if (fs.statSync(path.join(dist, file)).size < 512) continue
+      expect(fs.existsSync(path.join(dist, `${file}.br`)), `${file}.br`).toBe(true)
+      expect(fs.existsSync(path.join(dist, `${file}.gz`)), `${file}.gz`).toBe(true)
+    }
   })
 
   it('sw.js has the runtime caches, the update message and the outbox sync', () => {
@@ -51,6 +96,8 @@ describe.skipIf(!built)(`the built PWA in ${path.relative(process.cwd(), dist) |
       'api-user',
       'SKIP_WAITING',
       'CLEAR_USER_CACHES',
+      'CACHE_ROLE_ASSETS',
+      'role-assets',
       'Idempotency-Key',
     ])
       expect(sw, name).toContain(name)

@@ -11,7 +11,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { OwnServer, shot, spaDir, waitForWorker } from './own-server'
+import { logIn, OwnServer, shot, spaDir, waitForWorker } from './own-server'
 const server = new OwnServer('offline', 1000)
 const { baseURL, dbFile } = server
 
@@ -51,6 +51,41 @@ test('pages visited online reload with the server gone, the catalogue included',
       await page.screenshot({ path: shot('offline-products.png') })
     }
   }
+  await page.context().close()
+  await server.start()
+})
+
+/** Paths of the files in the service worker's caches whose name contains `cache`. */
+const cachedPaths = (page: Page, cache: string) =>
+  page.evaluate(async (part) => {
+    const paths: string[] = []
+    for (const name of await caches.keys())
+      if (name.includes(part))
+        for (const request of await (await caches.open(name)).keys())
+          paths.push(new URL(request.url).pathname)
+    return paths
+  }, cache)
+
+test("the back office is not precached for visitors, and an admin's screens open with the server gone", async ({
+  browser,
+}) => {
+  const page = await newPage(browser)
+  await page.goto('/about')
+  await waitForWorker(page)
+  const precached = await cachedPaths(page, 'precache')
+  expect(precached).toContain('/about.html')
+  expect(precached.filter((p) => /admin-layout|orders-screen|dashboard-screen/.test(p))).toEqual([])
+
+  // Logging in as admin caches every back-office screen, including ones never opened.
+  await logIn(page, E2E.admin.email, E2E.admin.password)
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect
+    .poll(async () => (await cachedPaths(page, 'role-assets')).some((p) => p.includes('orders-screen')))
+    .toBe(true)
+
+  await server.stop()
+  await page.goto('/admin/orders')
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Management' })).toBeVisible()
   await page.context().close()
   await server.start()
 })

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react'
+import { Suspense, useCallback, useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { PageLoading } from '../../components/ui/page-loading'
 import { TopBar } from './top-bar'
@@ -25,7 +25,17 @@ function ScrollToTop() {
   return null
 }
 
+/** Runs once the boundary it sits in shows real content (for a prerendered page: once it is hydrated). */
+function OnShown({ then }: { then: () => void }) {
+  useEffect(then, [then])
+  return null
+}
+
 export function PublicLayout() {
+  // A prerendered page is on screen before its code runs: its forms stay disabled until the page is
+  // hydrated, so nothing typed or pressed is lost in between (and no form posts itself natively).
+  const [live, setLive] = useState(false)
+  const goLive = useCallback(() => setLive(true), [])
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -35,13 +45,16 @@ export function PublicLayout() {
         Skip to content
       </a>
       <ScrollToTop />
-      <TopBar />
-      <main id="main" className="flex-1">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
+      <fieldset disabled={!live} role="presentation" className="contents">
+        <TopBar />
+        <main id="main" className="flex-1">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+            <OnShown then={goLive} />
+          </Suspense>
+        </main>
+        <Footer />
+      </fieldset>
     </div>
   )
 }

@@ -1,8 +1,12 @@
 import { lazy, Suspense } from 'react'
+import { inBrowserOnly } from '../../lib/client-only'
 
-// The offline furniture needs Dexie (~30 kB gzip): load it after the first paint, not before.
-const PwaShellChunk = lazy(() => import('./pwa-shell').then((m) => ({ default: m.PwaShell })))
-const OutboxBadgeChunk = lazy(() => import('./pwa-shell').then((m) => ({ default: m.OutboxBadge })))
+// The offline furniture needs Dexie (~30 kB gzip): load it after the first paint, not before, and never
+// in the prerendered HTML (it reads the browser's state).
+const PwaShellChunk = lazy(inBrowserOnly(() => import('./pwa-shell').then((m) => ({ default: m.PwaShell }))))
+const OutboxBadgeChunk = lazy(
+  inBrowserOnly(() => import('./pwa-shell').then((m) => ({ default: m.OutboxBadge }))),
+)
 
 export function LazyPwaShell() {
   return (

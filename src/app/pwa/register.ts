@@ -1,4 +1,6 @@
 import { registerSW } from 'virtual:pwa-register'
+import { useSession } from '../../lib/session'
+import { WORKER_MESSAGES, type CacheRoleAssetsMessage, type CachedRole } from '../../lib/worker-protocol'
 import { usePwa, type BeforeInstallPromptEvent } from './pwa-store'
 
 const UPDATE_CHECK_MS = 60 * 60_000
@@ -35,6 +37,8 @@ export function registerServiceWorker() {
     },
   })
 
+  cacheScreensOfRole()
+
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep it for our own Install button instead of the browser's mini-infobar.
     event.preventDefault()
@@ -50,4 +54,26 @@ export function registerServiceWorker() {
     sessionStorage.setItem(PRELOAD_RELOAD_KEY, String(Date.now()))
     window.location.reload()
   })
+}
+
+/**
+ * The precache holds what every visitor needs; an admin's back office and a technician's sheet are
+ * cached when that person is known (login, or a remembered session at start), so their screens open
+ * offline too. Asked once per role per page; the worker skips what it already has.
+ */
+function cacheScreensOfRole() {
+  if (!('serviceWorker' in navigator)) return
+  const asked = new Set<CachedRole>()
+  const ask = (role: string | null) => {
+    if ((role !== 'admin' && role !== 'staff') || asked.has(role)) return
+    asked.add(role)
+    void navigator.serviceWorker.ready.then((registration) =>
+      registration.active?.postMessage({
+        type: WORKER_MESSAGES.cacheRoleAssets,
+        role,
+      } satisfies CacheRoleAssetsMessage),
+    )
+  }
+  ask(useSession.getState().role)
+  useSession.subscribe((s) => ask(s.status === 'authenticated' ? s.role : null))
 }

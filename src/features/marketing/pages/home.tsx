@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { inBrowserOnly } from '../../../lib/client-only'
 
 /** SPEC section 9: the home page appears after a deliberate 2 second delay. */
 export const HOME_DELAY_MS = 2000
@@ -6,8 +7,11 @@ export const HOME_DELAY_MS = 2000
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms))
 
 // The delay runs alongside the chunk download, once per visit; coming back to / later is instant.
-const HomeContent = lazy(() =>
-  Promise.all([import('../components/home-content'), wait(HOME_DELAY_MS)]).then(([m]) => m),
+// The build prerenders the placeholder only: the wait starts in the browser.
+const HomeContent = lazy(
+  inBrowserOnly(() =>
+    Promise.all([import('../components/home-content'), wait(HOME_DELAY_MS)]).then(([m]) => m),
+  ),
 )
 
 export default function Home() {

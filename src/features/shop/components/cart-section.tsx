@@ -74,9 +74,14 @@ export function CartSection() {
         )}
       </h2>
       {session.status === 'loading' || (userId !== null && cart.isLoading) ? (
-        <p role="status" className="py-6 text-center text-slate-500">
-          Loading your cart...
-        </p>
+        // The empty cart's own box, invisible, holds the place: most first visits end there, and
+        // nothing below moves when the session answers (the prerendered page starts here).
+        <div role="status" className="relative">
+          <div className="invisible" aria-hidden>
+            <EmptyCart loggedIn={false} />
+          </div>
+          <p className="absolute inset-0 grid place-items-center text-slate-500">Loading your cart...</p>
+        </div>
       ) : lines.length === 0 ? (
         <EmptyCart loggedIn={userId !== null} />
       ) : (

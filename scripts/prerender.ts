@@ -1,0 +1,107 @@
+/**
+ * Build step (a Vite plugin, vite.config.ts): after the client bundle is written and before the service
+ * worker's precache list is made, renders each public route to HTML (src/app/prerender.tsx, built for
+ * Node on the spot) and writes it into the build, so the first paint needs no JavaScript
+ * (DESIGN.md "Fast on a 3G phone"):
+ *   /            -> index.html (the home page's loading placeholder, SPEC section 9)
+ *   /about, ...  -> about.html, ... (the server and the service worker map /about to about.html)
+ *   every other route (/book, /admin/...) -> app.html, the empty shell the browser renders alone.
+ */
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+
+/** Each prerendered route and its page module (src/app/router.tsx), whose chunks the HTML preloads. */
+const PAGES: Record<string, string> = {
+  '/': 'src/features/marketing/pages/home.tsx',
+  '/about': 'src/features/marketing/pages/about.tsx',
+  '/services': 'src/features/marketing/pages/services.tsx',
+  '/products': 'src/features/shop/pages/products.tsx',
+  '/blog': 'src/features/marketing/pages/blog.tsx',
+  '/contact': 'src/features/marketing/pages/contact.tsx',
+  '/login': 'src/features/account/pages/login.tsx',
+  '/sign': 'src/features/account/pages/sign-up.tsx',
+}
+export const PRERENDERED_ROUTES = Object.keys(PAGES)
+/** The empty shell for the routes not prerendered (the server's and the service worker's fallback). */
+export const SHELL_FILE = 'app.html'
+
+const ROOT_DIV = '<div id="root"></div>'
+export const fileForRoute = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`)
+
+async function buildRenderer(root: string) {
+  // Inside the project so Node finds react & co. in node_modules; dist-server is ignored by the linters
+  // and emptied by build:server, which runs next.
+  const outDir = path.join(root, 'dist-server/prerender')
+  await build({
+    configFile: false,
+    root,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { ssr: 'src/app/prerender.tsx', outDir, emptyOutDir: true, target: 'node20' },
+  })
+  // No cache-busting query: the entry's own chunks import it back by its plain URL (one module instance).
+  return (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
+    renderRoute: (url: string) => Promise<string>
+  }
+}
+
+export function prerender(): Plugin {
+  /** Client chunk of each page module, with the chunks it imports statically (from generateBundle). */
+  const pageChunks = new Map<string, string[]>()
+  return {
+    name: 'prerender-public-routes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
+      )
+      for (const chunk of chunks.values()) {
+        const page = Object.values(PAGES).find((p) => chunk.facadeModuleId?.endsWith(`/${p}`))
+        if (!page || !chunk.isDynamicEntry) continue
+        const files = new Set<string>()
+        const add = (file: string) => {
+          if (files.has(file)) return
+          files.add(file)
+          for (const dep of chunks.get(file)?.imports ?? []) add(dep)
+        }
+        add(chunk.fileName)
+        pageChunks.set(page, [...files])
+      }
+    },
+    closeBundle: {
+      // Before vite-plugin-pwa's closeBundle, so the prerendered pages are in the precache manifest.
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        const config = this.environment.config
+        if (config.build.ssr) return
+        const outDir = path.resolve(config.root, config.build.outDir)
+        const shell = await fs.readFile(path.join(outDir, 'index.html'), 'utf8')
+        if (!shell.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV} to prerender into`)
+        await fs.writeFile(path.join(outDir, SHELL_FILE), shell)
+        const { renderRoute } = await buildRenderer(config.root)
+        for (const route of PRERENDERED_ROUTES) {
+          const html = await renderRoute(route)
+          // The page's own code loads with the entry, not after it: the page is hydrated (and its forms
+          // enabled) as soon as the entry runs.
+          const files = pageChunks.get(PAGES[route])
+          if (!files) this.warn(`${route}: no chunk found for ${PAGES[route]}, its code is not preloaded`)
+          const preloads = (files ?? [])
+            .filter((f) => !shell.includes(`/${f}"`))
+            .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+            .join('')
+          await fs.writeFile(
+            path.join(outDir, fileForRoute(route)),
+            shell.replace('</head>', `${preloads}</head>`).replace(ROOT_DIV, `<div id="root">${html}</div>`),
+          )
+        }
+        this.info(`prerendered ${PRERENDERED_ROUTES.join(' ')}`)
+      },
+    },
+  }
+}

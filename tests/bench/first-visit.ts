@@ -1,0 +1,304 @@
+/**
+ * npm run perf: what a first visit costs on a mid-range phone over a slow mobile network, per public route.
+ * Starts the built app (`npm run build` first) on its own port and a throw-away database, then:
+ * - with Lighthouse installed (`npm i -D lighthouse`, once): Lighthouse 12's mobile profile (simulated slow
+ *   4G, 4x CPU) on each route, with Debian's Chromium; its performance and accessibility scores, FCP, LCP, CLS;
+ * - always: Playwright over the Chrome DevTools Protocol on the same Chromium: a 390x844 phone, slow 4G
+ *   (150 ms RTT, 1.6 Mbps down, 750 kbps up), CPU 4x slower; FCP, LCP, CLS and long tasks from the page's
+ *   own PerformanceObservers, and the bytes transferred, the page's apart from what the service worker
+ *   precaches. Its "score" is Lighthouse 12's formula applied to those figures (Speed Index taken as the
+ *   mean of FCP and LCP), an estimate that tracks Lighthouse, not Lighthouse itself.
+ * Prints a table; never fails on a figure. Env: PERF_ROUTES=/about,/products  PERF_PORT=4779
+ * SPA_DIR / PERF_SERVER_ENTRY to measure another build side by side, PERF_RUNS (median of n, default 1).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser } from 'playwright-core'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const PORT = Number(process.env.PERF_PORT ?? 4779)
+const ORIGIN = `http://localhost:${PORT}`
+const ROUTES = (process.env.PERF_ROUTES ?? '/,/about,/services,/products,/contact,/blog').split(',')
+const RUNS = Number(process.env.PERF_RUNS ?? 1)
+const entry = path.resolve(root, process.env.PERF_SERVER_ENTRY ?? 'dist-server/api/server.js')
+const spaDir = path.resolve(root, process.env.SPA_DIR ?? 'dist')
+
+// Chrome DevTools' "Slow 4G" as Lighthouse 12's mobile preset defines it.
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+}
+const CPU_SLOWDOWN = 4
+
+async function startServer(): Promise<ChildProcess> {
+  // Never measure somebody else's server by mistake.
+  if (
+    await fetch(ORIGIN).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`${ORIGIN} is taken: set PERF_PORT`)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenshield-perf-'))
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      APP_URL: ORIGIN,
+      SPA_DIR: spaDir,
+      DATABASE_PATH: path.join(dataDir, 'app.db'),
+      MEDIA_DIR: path.join(dataDir, 'media'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`)
+    if (
+      await fetch(`${ORIGIN}/api/token`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  child.kill()
+  throw new Error('server did not start')
+}
+
+interface Visit {
+  fcp: number
+  lcp: number
+  cls: number
+  tbt: number
+  /** Bytes the page itself fetched (documents, scripts, styles, images, API), compressed as sent. */
+  pageBytes: number
+  /** Bytes the service worker fetched to precache (and cache at runtime) during the visit. */
+  workerBytes: number
+  /** The page's JavaScript fetched before the load event (the critical path), compressed. */
+  criticalJs: number
+  score: number
+}
+
+// --- Lighthouse 12 scoring (lighthouse-core/lib/statistics.js, mobile curves) -----------------------
+function erf(x: number) {
+  // Abramowitz and Stegun 7.1.26, as Lighthouse uses.
+  const sign = Math.sign(x)
+  x = Math.abs(x)
+  const [a1, a2, a3, a4, a5, p] = [
+    0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429, 0.3275911,
+  ]
+  const t = 1 / (1 + p * x)
+  const y = t * (a1 + t * (a2 + t * (a3 + t * (a4 + t * a5))))
+  return sign * (1 - y * Math.exp(-x * x))
+}
+function logNormalScore({ median, p10 }: { median: number; p10: number }, value: number) {
+  if (value <= 0) return 1
+  const INVERSE_ERFC_ONE_FIFTH = 0.9061938024368232
+  const standardizedX = (Math.log(value / median) * INVERSE_ERFC_ONE_FIFTH) / -Math.log(p10 / median)
+  const score = (1 - erf(standardizedX)) / 2
+  return Math.min(1, Math.max(0, score))
+}
+function lighthouseScore(v: { fcp: number; lcp: number; cls: number; tbt: number }) {
+  const si = (v.fcp + v.lcp) / 2
+  const parts = [
+    [0.1, logNormalScore({ p10: 1800, median: 3000 }, v.fcp)],
+    [0.1, logNormalScore({ p10: 3387, median: 5800 }, si)],
+    [0.25, logNormalScore({ p10: 2500, median: 4000 }, v.lcp)],
+    [0.3, logNormalScore({ p10: 200, median: 600 }, v.tbt)],
+    [0.25, logNormalScore({ p10: 0.1, median: 0.25 }, v.cls)],
+  ]
+  return Math.round(100 * parts.reduce((sum, [w, s]) => sum + w * s, 0))
+}
+
+// --- One first visit, measured in the page ---------------------------------------------------------
+const OBSERVERS = () => {
+  const w = window as unknown as { __perf: { fcp: number; lcp: number; cls: number; tbt: number } }
+  w.__perf = { fcp: 0, lcp: 0, cls: 0, tbt: 0 }
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__perf.fcp = e.startTime
+  }).observe({ type: 'paint', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__perf.lcp = e.startTime
+  }).observe({ type: 'largest-contentful-paint', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+      if (!e.hadRecentInput) w.__perf.cls += e.value
+  }).observe({ type: 'layout-shift', buffered: true })
+  new PerformanceObserver((list) => {
+    // Total blocking time: each long task's time over 50 ms, after the first paint.
+    for (const e of list.getEntries())
+      if (w.__perf.fcp && e.startTime >= w.__perf.fcp) w.__perf.tbt += Math.max(0, e.duration - 50)
+  }).observe({ type: 'longtask', buffered: true })
+}
+
+async function visit(browser: Browser, route: string): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  })
+  await context.addInitScript(OBSERVERS)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', NETWORK)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+
+  let loaded = false
+  let pageBytes = 0
+  let workerBytes = 0
+  let criticalJs = 0
+  const pending: Promise<void>[] = []
+  context.on('requestfinished', (request) => {
+    const atLoad = !loaded
+    pending.push(
+      (async () => {
+        const response = await request.response()
+        // Answered by the worker from its cache: those bytes were counted when the worker fetched them.
+        if (!response || response.fromServiceWorker()) return
+        const sizes = await request.sizes()
+        const bytes = sizes.responseHeadersSize + Math.max(0, sizes.responseBodySize)
+        if (request.serviceWorker()) workerBytes += bytes
+        else {
+          pageBytes += bytes
+          if (atLoad && request.resourceType() === 'script') criticalJs += Math.max(0, sizes.responseBodySize)
+        }
+      })().catch(() => undefined),
+    )
+  })
+
+  await page.goto(ORIGIN + route, { waitUntil: 'load', timeout: 120_000 })
+  loaded = true
+  // Let the late paints and the service worker's install (its precache) finish.
+  await page
+    .waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 60_000 })
+    .catch(() => undefined)
+  await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined)
+  await page.waitForTimeout(1500)
+  // A tap ends the LCP observation as Lighthouse's trace end does; read the metrics before it.
+  const m = await page.evaluate(
+    () => (window as unknown as { __perf: { fcp: number; lcp: number; cls: number; tbt: number } }).__perf,
+  )
+  await Promise.all(pending)
+  await context.close()
+  const v = { ...m, lcp: m.lcp || m.fcp, pageBytes, workerBytes, criticalJs }
+  return { ...v, score: lighthouseScore(v) }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+async function measureWithCdp() {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-quic'],
+  })
+  const rows: (Visit & { route: string })[] = []
+  try {
+    for (const route of ROUTES) {
+      const runs: Visit[] = []
+      for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, route))
+      const pick = (k: keyof Visit) => median(runs.map((r) => r[k]))
+      rows.push({
+        route,
+        fcp: pick('fcp'),
+        lcp: pick('lcp'),
+        cls: pick('cls'),
+        tbt: pick('tbt'),
+        pageBytes: pick('pageBytes'),
+        workerBytes: pick('workerBytes'),
+        criticalJs: pick('criticalJs'),
+        score: pick('score'),
+      })
+    }
+  } finally {
+    await browser.close()
+  }
+  const kb = (n: number) => `${Math.round(n / 1024)} KB`
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  console.log(`\nFirst visit, CDP (390x844, slow 4G, CPU x${CPU_SLOWDOWN}; median of ${RUNS}):`)
+  console.log('| route | est. score | FCP | LCP | CLS | TBT | critical JS | page | precache | total |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
+  for (const r of rows)
+    console.log(
+      `| ${r.route} | ${r.score} | ${s(r.fcp)} | ${s(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ` +
+        `${kb(r.criticalJs)} | ${kb(r.pageBytes)} | ${kb(r.workerBytes)} | ${kb(r.pageBytes + r.workerBytes)} |`,
+    )
+}
+
+/** Lighthouse's own run, when the package is installed (`npm i -D lighthouse`). */
+function measureWithLighthouse() {
+  const bin = path.join(root, 'node_modules/.bin/lighthouse')
+  if (!fs.existsSync(bin)) {
+    console.log('Lighthouse is not installed (npm i -D lighthouse): CDP figures only.')
+    return
+  }
+  console.log(`\nLighthouse 12, mobile preset (simulated slow 4G, CPU x4; median of ${RUNS}):`)
+  console.log('| route | performance | accessibility | FCP | LCP | CLS | TBT |')
+  console.log('|---|---|---|---|---|---|---|')
+  for (const route of ROUTES) {
+    const runs: Lhr[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const lhr = lighthouseOnce(bin, route)
+      if (lhr) runs.push(lhr)
+    }
+    if (!runs.length) {
+      console.log(`| ${route} | failed |`)
+      continue
+    }
+    // The run with the median performance score (Lighthouse varies from run to run).
+    runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score)
+    const lhr = runs[Math.floor(runs.length / 2)]
+    const a = lhr.audits
+    console.log(
+      `| ${route} | ${Math.round(lhr.categories.performance.score * 100)} | ` +
+        `${Math.round(lhr.categories.accessibility.score * 100)} | ` +
+        `${(a['first-contentful-paint'].numericValue / 1000).toFixed(1)} s | ` +
+        `${(a['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s | ` +
+        `${a['cumulative-layout-shift'].numericValue.toFixed(3)} | ${Math.round(a['total-blocking-time'].numericValue)} ms |`,
+    )
+  }
+}
+
+interface Lhr {
+  categories: Record<string, { score: number }>
+  audits: Record<string, { numericValue: number }>
+}
+
+function lighthouseOnce(bin: string, route: string): Lhr | null {
+  const out = spawnSync(
+    bin,
+    [
+      ORIGIN + route,
+      '--output=json',
+      '--quiet',
+      '--only-categories=performance,accessibility',
+      `--chrome-path=${CHROMIUM}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-background-networking --disable-gpu',
+    ],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  )
+  if (out.status !== 0) {
+    console.error(`lighthouse ${route}: ${out.stderr.slice(0, 300)}`)
+    return null
+  }
+  return JSON.parse(out.stdout) as Lhr
+}
+
+const server = await startServer()
+try {
+  measureWithLighthouse()
+  await measureWithCdp()
+} finally {
+  server.kill()
+}
