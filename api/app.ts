@@ -18,6 +18,7 @@ import { dashboardRoutes } from './routes/dashboard.js'
 import { userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
 import { deletionRoutes } from './routes/deletions.js'
+import { adminDeliveryFeeRoutes, deliveryFeeRoutes } from './routes/delivery.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -79,6 +80,8 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/withdrawals', withdrawalRoutes)
     .route('/admins/payment-settings', paymentSettingsRoutes)
     .route('/admins/delete', deletionRoutes)
+    .route('/delivery-fees', deliveryFeeRoutes)
+    .route('/admins/delivery-fees', adminDeliveryFeeRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).
   routes.all('*', (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404))
