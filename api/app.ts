@@ -19,6 +19,11 @@ import { userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
 import { deletionRoutes } from './routes/deletions.js'
 import { adminDeliveryFeeRoutes, deliveryFeeRoutes } from './routes/delivery.js'
+import {
+  adminBookingSettingsRoutes,
+  bookingChangeRoutes,
+  bookingSettingsRoutes,
+} from './routes/booking-changes.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -62,6 +67,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/add', catalogueRoutes)
     .route('/media', mediaRoutes)
     .route('/appointment', appointmentRoutes)
+    .route('/appointment', bookingChangeRoutes)
     .route('/admins/actions', bookingActionRoutes)
     .route('/admins/orders', adminOrderRoutes)
     .route('/admins/order_actions', orderActionRoutes)
@@ -82,6 +88,8 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/delete', deletionRoutes)
     .route('/delivery-fees', deliveryFeeRoutes)
     .route('/admins/delivery-fees', adminDeliveryFeeRoutes)
+    .route('/booking-settings', bookingSettingsRoutes)
+    .route('/admins/booking-settings', adminBookingSettingsRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).
   routes.all('*', (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404))

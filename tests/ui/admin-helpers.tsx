@@ -92,7 +92,7 @@ export const booking = (
   id: number,
   full_name: string,
   status: BookingStatus,
-  extra: Partial<Pick<Booking, 'location' | 'phone_number' | 'date' | 'time' | 'service'>> = {},
+  extra: Partial<Pick<Booking, 'location' | 'phone_number' | 'date' | 'time' | 'service' | 'emergency'>> = {},
 ): Booking => ({
   id,
   full_name,
@@ -103,6 +103,7 @@ export const booking = (
   time: '10:00',
   status,
   location: 'Lekki, Lagos',
+  emergency: false,
   ...extra,
 })
 
@@ -112,6 +113,7 @@ export const order = (
   product_name: string,
   status: OrderStatus,
   created = '2026-03-10T10:00:00.000Z',
+  reference = `GS-TEST-${id}`,
 ): AdminOrder => ({
   id,
   user,
@@ -122,6 +124,8 @@ export const order = (
   price: 12500,
   status,
   created,
+  reference,
+  email: `${user.toLowerCase().replace(/\s+/g, '.')}@test.ng`,
 })
 
 export const product = (id: number, name: string, category: string, description = '', stock = 30) => ({
