@@ -10,7 +10,8 @@ export const SYNC_TAG = 'outbox'
 /** Pages and the worker announce sent outbox entries here, so every open tab refreshes. */
 export const OUTBOX_CHANNEL = 'greenshield-outbox'
 
-export type OutboxKind = 'appointment' | 'quick-message'
+/** 'cart': a cart line set to a quantity (POST cart/set/), the offline cart's changes in order. */
+export type OutboxKind = 'appointment' | 'quick-message' | 'cart'
 
 export interface OutboxSentMessage {
   type: 'sent'

@@ -223,6 +223,43 @@ describe('/confirm/payment', () => {
     })
   })
 
+  test('success shows the order summary: reference, lines, delivery fee and where it goes', async () => {
+    mockFetch({
+      'POST verify/': json(201, { message: 'Payment successful.', status: 'successful' }),
+      'GET payments/GS-1-abc/': json(200, {
+        tx_ref: 'GS-1-abc',
+        status: 'successful',
+        message: 'Payment successful.',
+        amount: 10500,
+        items_total: 9000,
+        delivery_fee: 1500,
+        delivery: {
+          name: 'Ada Customer',
+          phone_number: '+2348031234567',
+          address: '14 Bode Thomas Street',
+          landmark: '',
+          city: 'Surulere',
+          state: 'Lagos',
+        },
+        created: '2026-05-10T10:00:00Z',
+        settled: '2026-05-10T10:01:00Z',
+        held_until: null,
+        lines: [{ product_id: 3, name: 'Cockroach Gel', image: '', quantity: 2, price: 4500 }],
+        orders: [],
+        refund: null,
+      }),
+    })
+    renderAt(<ConfirmPayment />, at)
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    expect(summary).toHaveTextContent('Reference GS-1-abc')
+    expect(summary).toHaveTextContent('2 × Cockroach Gel₦9,000.00')
+    expect(summary).toHaveTextContent('Delivery₦1,500.00')
+    expect(summary).toHaveTextContent('Paid₦10,500.00')
+    expect(summary).toHaveTextContent(
+      'Delivering to Ada Customer, 08031234567: 14 Bode Thomas Street, Surulere, Lagos',
+    )
+  })
+
   test("refused: 'Oops!', the server's status text and 'Back to Cart' to /products", async () => {
     mockFetch({ 'POST verify/': json(400, { message: 'Payment was not completed', status: 'cancelled' }) })
     renderAt(<ConfirmPayment />, at)

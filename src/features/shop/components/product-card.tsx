@@ -68,7 +68,7 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
             className="btn-primary mt-3 w-full whitespace-nowrap px-2 sm:px-4"
             onClick={add}
             disabled={soldOut || busy}
-            aria-label={`Add ${product.name} to cart`}
+            aria-label={soldOut ? `${product.name} is sold out` : `Add ${product.name} to cart`}
           >
             <ShoppingCart className="size-4" aria-hidden />
             {busy ? 'Adding...' : soldOut ? 'Sold out' : 'Add to cart'}
