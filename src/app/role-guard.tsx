@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router-dom'
+import { Link, Navigate, useLocation } from 'react-router-dom'
 import { useSession } from '../lib/session'
 
 interface RoleGuardProps {
@@ -12,7 +12,7 @@ interface RoleGuardProps {
 
 /**
  * SPEC section 2: 'Loading...' while the auth check runs, /login when logged out, the admin or user
- * version by role, nothing for any other role.
+ * version by role; a role the page is not for is told so, with a way home (never a blank page).
  */
 export function RoleGuard({ user, admin, staff }: RoleGuardProps) {
   const { status, role } = useSession()
@@ -26,5 +26,18 @@ export function RoleGuard({ user, admin, staff }: RoleGuardProps) {
   }
   if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />
   const view = role === 'admin' ? admin : role === 'user' ? user : role === 'staff' ? staff : null
-  return <>{view ?? null}</>
+  return <>{view ?? <NoAccess home={role === 'admin' ? '/admin' : '/'} />}</>
+}
+
+export function NoAccess({ home }: { home: string }) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <title>No access | GreenShield</title>
+      <h1 className="text-3xl font-bold text-slate-900">You don&apos;t have access</h1>
+      <p className="mt-3 text-slate-600">This page is not available to your account.</p>
+      <Link to={home} className="btn-primary mt-6 inline-flex px-5 py-2.5">
+        {home === '/admin' ? 'Back to the dashboard' : 'Go to the home page'}
+      </Link>
+    </section>
+  )
 }

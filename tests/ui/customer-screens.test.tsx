@@ -79,6 +79,47 @@ describe('login and sign-up', () => {
     expect(error).toHaveTextContent('Invalid email or password')
     expect(error).toHaveClass('text-red-600')
     expect(email).toHaveValue('ada@example.ng')
+    // Issue 12: one answer on screen: the sign-up's success line goes when the error shows.
+    expect(screen.queryByText('Account created successfully')).not.toBeInTheDocument()
+  })
+
+  test('after sign-up the login form has the email filled in', async () => {
+    const calls = mockFetch({ 'POST register/': json(200, { message: 'Account created successfully' }) })
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/sign']}>
+          <Routes>
+            <Route path="/sign" element={<Sign />} />
+            <Route path="/login" element={<Login />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    )
+    const ui = userEvent.setup()
+    await ui.type(screen.getByLabelText('Full name'), 'Ada Obi')
+    await ui.type(screen.getByLabelText('Email'), 'ada@example.ng ')
+    await ui.type(screen.getByLabelText('Password'), 'long-enough-1')
+    await ui.click(screen.getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
+    expect(calls.some((c) => c.path === 'register/')).toBe(true)
+    expect(screen.getByRole('status')).toHaveTextContent('Account created successfully')
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.ng')
+  })
+
+  test.each(['/login', '/sign'])('a logged-in user opening %s is sent on', (path) => {
+    setSession('user', 7)
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/sign" element={<Sign />} />
+            <Route path="/login" element={<Login />} />
+            <Route path="/" element={<p>Home page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    )
+    expect(screen.getByText('Home page')).toBeInTheDocument()
   })
 
   test('sign-up: full name, email, password required; a refusal is red italic and the input is kept', async () => {

@@ -42,9 +42,33 @@ describe('RoleGuard', () => {
     expect(screen.getByText('User version')).toBeInTheDocument()
   })
 
-  test('renders nothing for a role without a version', () => {
+  // Issue 12: never a blank page; a customer opening /admin is told and given a way home.
+  test('says "You don\'t have access" to a role without a version, with a way home', () => {
     setSession('staff')
-    const { container } = renderGuard()
-    expect(container).toBeEmptyDOMElement()
+    renderGuard()
+    expect(screen.getByRole('heading', { name: "You don't have access" })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/')
+    cleanup()
+    setSession('user')
+    render(
+      <MemoryRouter initialEntries={['/admin']}>
+        <Routes>
+          <Route path="/admin" element={<RoleGuard admin={<p>Dashboard</p>} />} />
+        </Routes>
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('heading', { name: "You don't have access" })).toBeInTheDocument()
+    expect(screen.queryByText('Dashboard')).not.toBeInTheDocument()
+  })
+
+  test('each route sets its own title', async () => {
+    const { PageMeta } = await import('../../src/components/ui/page-meta')
+    render(<PageMeta title="Shop" description="Products delivered across Nigeria." />)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(document.title).toBe('Shop | GreenShield')
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Products delivered across Nigeria.',
+    )
   })
 })

@@ -9,7 +9,8 @@ export function DeliveryFeesPanel() {
   const fees = useDeliveryFeesTable()
   return (
     <QueryGate query={fees} what="delivery fees">
-      {fees.data && <FeesForm key={JSON.stringify(fees.data)} fees={fees.data} />}
+      {/* Not re-mounted when the saved table comes back: the form keeps its "saved" line. */}
+      {fees.data && <FeesForm fees={fees.data} />}
     </QueryGate>
   )
 }
