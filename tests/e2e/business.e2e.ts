@@ -72,7 +72,10 @@ test('checkout asks where to deliver, charges the state fee, and the admin sees 
   await page.goto('/products')
   // Each route names itself (issue 12: titles), the shop with a description too.
   await expect(page).toHaveTitle('Shop | GreenShield')
-  await expect(page.locator('meta[name="description"]').last()).toHaveAttribute('content', /delivered across Nigeria/)
+  await expect(page.locator('meta[name="description"]').last()).toHaveAttribute(
+    'content',
+    /delivered across Nigeria/,
+  )
   await page.getByRole('button', { name: `Add ${GEL} to cart` }).click()
   await expect(
     page.getByRole('list', { name: 'Cart items' }).getByRole('heading', { name: GEL }),
