@@ -98,7 +98,7 @@ test('checkout asks where to deliver, charges the state fee, and the admin sees 
   await expect(dialog.getByRole('definition').filter({ hasText: '₦2,500.00' })).toBeVisible()
   const toPay = (await dialog.getByTestId('checkout-total').textContent())!.trim()
   expect(toPay).not.toBe(itemsTotal)
-  await page.screenshot({ path: shot('business-checkout-delivery-390.png'), fullPage: true })
+  await page.screenshot({ path: shot('business-checkout-delivery-390.png') })
   await dialog.getByRole('button', { name: 'Proceed' }).click()
 
   await expect(page).toHaveURL(/\/api\/pay\/sandbox\/GS-/)

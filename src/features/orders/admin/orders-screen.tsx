@@ -67,14 +67,14 @@ function OrderCell({
     <div className={first ? '' : 'opacity-60'}>
       <button
         type="button"
-        className="max-w-36 truncate font-mono text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+        className="block max-w-28 truncate font-mono text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
         onClick={() => onOpen(order.reference)}
         title={order.reference}
         aria-label={`Open order ${order.reference}`}
       >
         {order.reference}
       </button>
-      <p className="text-xs whitespace-nowrap text-slate-500">{formatDateTime(order.created)}</p>
+      <p className="min-w-28 text-xs text-slate-500">{formatDateTime(order.created)}</p>
     </div>
   )
 }
@@ -116,30 +116,35 @@ function OrderActions({
 /** The back office's Orders screen: orders (one row per line, grouped by order), refunds, delivery fees. */
 export default function OrdersScreen() {
   const [tab, setTab] = useState<Tab>('orders')
+  const tabs = (
+    <div role="tablist" aria-label="Orders sections" className="mb-4 flex gap-2 border-b border-slate-200">
+      {TABS.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          role="tab"
+          aria-selected={tab === value}
+          onClick={() => setTab(value)}
+          className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${
+            tab === value ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  )
+  if (tab === 'orders') return <OrdersList tabs={tabs} />
   return (
     <>
-      <div role="tablist" aria-label="Orders sections" className="mb-4 flex gap-2 border-b border-slate-200">
-        {TABS.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={tab === value}
-            onClick={() => setTab(value)}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${
-              tab === value ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600'
-            }`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      {tab === 'orders' ? <OrdersList /> : tab === 'refunds' ? <RefundsPanel /> : <DeliveryFeesPanel />}
+      <PageHeader title="Order Management" />
+      {tabs}
+      {tab === 'refunds' ? <RefundsPanel /> : <DeliveryFeesPanel />}
     </>
   )
 }
 
-function OrdersList() {
+function OrdersList({ tabs }: { tabs: React.ReactNode }) {
   const orders = useAdminOrders()
   const [opened, setOpened] = useState<string | null>(null)
   const [search, setSearch] = useState('')
@@ -176,6 +181,7 @@ function OrdersList() {
           </>
         }
       />
+      {tabs}
       <div className="mb-4 flex flex-wrap gap-3">
         <SearchBox value={search} onChange={setSearch} label="Search orders" placeholder="Search orders..." />
         <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
@@ -230,7 +236,7 @@ function OrdersList() {
               </td>
               <td className="px-4 py-3">
                 <p className="font-medium text-slate-900">{o.user}</p>
-                {o.email && <p className="text-xs text-slate-500">{o.email}</p>}
+                {o.email && <p className="text-xs break-all text-slate-500">{o.email}</p>}
               </td>
               <td className="px-4 py-3 whitespace-nowrap">{localPhone(o.phone_number)}</td>
               <td className="px-4 py-3">{o.location}</td>

@@ -155,7 +155,20 @@ export function Checkout({
       >
         <p className="text-slate-700">{question}</p>
         <div className="mt-4">
-          <DeliveryFields value={form} errors={errors} onChange={setForm} />
+          <DeliveryFields
+            value={form}
+            errors={errors}
+            onChange={(next) => {
+              // A field's error goes as soon as it is edited.
+              const changed = (Object.keys(next) as (keyof DeliveryForm)[]).filter((k) => next[k] !== form[k])
+              setErrors((e) =>
+                Object.fromEntries(
+                  Object.entries(e).filter(([k]) => !changed.includes(k as keyof DeliveryForm)),
+                ),
+              )
+              setForm(next)
+            }}
+          />
           <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
             <input
               type="checkbox"
