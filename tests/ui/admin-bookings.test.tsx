@@ -131,6 +131,22 @@ describe('Bookings Management', () => {
     expect(dialog).toHaveTextContent('Completed')
     expect(dialog).toHaveTextContent('Details of booking 3')
     expect(dialog).toHaveTextContent('Yaba')
+    // The booking's own Lagos time, 12-hour, whatever the device's zone.
+    expect(dialog).toHaveTextContent('March 12, 2026 at 10:00 AM')
+  })
+
+  test('an emergency call-out (booked outside the working hours) is marked as such', async () => {
+    mockApi({
+      'GET appointment/': [
+        booking(7, 'Femi Night', 'Pending', { time: '21:30', emergency: true }),
+        booking(8, 'Ada Day', 'Pending'),
+      ],
+    })
+    renderAdmin('/admin/bookings')
+    await screen.findByRole('table')
+    const [night, day] = rows()
+    expect(night).toHaveTextContent('March 10, 2026 at 9:30 PMEmergency call-out')
+    expect(day).not.toHaveTextContent('Emergency')
   })
 
   test('the calendar shows a month grid with counts per day and lists a day', async () => {
