@@ -28,6 +28,7 @@ const Dashboard = lazy(() => import('../features/dashboard/admin/dashboard-scree
 const UsersScreen = lazy(() => import('../features/users/admin/users-screen'))
 const MessagesScreen = lazy(() => import('../features/messages/admin/messages-screen'))
 const BookingsScreen = lazy(() => import('../features/bookings/admin/bookings-screen'))
+const BookingRulesScreen = lazy(() => import('../features/bookings/admin/booking-rules-screen'))
 const OrdersScreen = lazy(() => import('../features/orders/admin/orders-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
@@ -200,6 +201,14 @@ export const adminRoutes: RouteObject = {
       element: (
         <Meta t="Bookings">
           <BookingsScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'booking-rules',
+      element: (
+        <Meta t="Booking rules">
+          <BookingRulesScreen />
         </Meta>
       ),
     },
