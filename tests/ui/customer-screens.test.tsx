@@ -210,6 +210,42 @@ describe('user settings keep what was typed when a save fails', () => {
   })
 })
 
+test("the top bar shows a customer's cart count from the device's cart, and follows it", async () => {
+  setSession('user', 7)
+  mockFetch({ 'GET users/notifications/': json(200, []) })
+  const line = {
+    name: 'Cockroach Gel',
+    description: '',
+    image: '',
+    prices: 4500,
+    originalPrice: 4500,
+    stock: 9,
+    userId: 7,
+  }
+  await db.cart.bulkPut([
+    { ...line, id: 3, quantity: 2 },
+    { ...line, id: 4, quantity: 1 },
+    // Someone else's line on the same phone does not count.
+    { ...line, id: 5, quantity: 4, userId: 8 },
+  ])
+  renderAt(
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path="/" element={<p>Home</p>} />
+      </Route>
+    </Routes>,
+    '/',
+  )
+  // Two copies: the bar's (from 1024 px) and the phone's; both say the same.
+  const links = await screen.findAllByRole('link', { name: 'Cart, 3 items' })
+  expect(links[0]).toHaveAttribute('href', '/products')
+  await db.cart.delete([7, 4])
+  expect((await screen.findAllByRole('link', { name: 'Cart, 2 items' }))[0]).toHaveAttribute(
+    'href',
+    '/products',
+  )
+})
+
 test('a page change scrolls to the top', async () => {
   setSession(null)
   mockFetch({})
