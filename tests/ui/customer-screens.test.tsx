@@ -237,13 +237,12 @@ test("the top bar shows a customer's cart count from the device's cart, and foll
     '/',
   )
   // Two copies: the bar's (from 1024 px) and the phone's; both say the same.
-  const links = await screen.findAllByRole('link', { name: 'Cart, 3 items' })
+  const links = await screen.findAllByRole('link', { name: 'Cart, 3 items' }, { timeout: 5000 })
   expect(links[0]).toHaveAttribute('href', '/products')
   await db.cart.delete([7, 4])
-  expect((await screen.findAllByRole('link', { name: 'Cart, 2 items' }))[0]).toHaveAttribute(
-    'href',
-    '/products',
-  )
+  expect(
+    (await screen.findAllByRole('link', { name: 'Cart, 2 items' }, { timeout: 5000 }))[0],
+  ).toHaveAttribute('href', '/products')
 })
 
 test('a page change scrolls to the top', async () => {
