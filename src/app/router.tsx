@@ -15,6 +15,7 @@ const Services = lazy(() => import('../features/marketing/pages/services'))
 const Blog = lazy(() => import('../features/marketing/pages/blog'))
 const Contact = lazy(() => import('../features/marketing/pages/contact'))
 const Products = lazy(() => import('../features/shop/pages/products'))
+const ProductPage = lazy(() => import('../features/shop/pages/product'))
 const ConfirmPayment = lazy(() => import('../features/shop/pages/confirm-payment'))
 const Login = lazy(() => import('../features/account/pages/login'))
 const SignUp = lazy(() => import('../features/account/pages/sign-up'))
@@ -86,6 +87,8 @@ export const publicRoutes: RouteObject = {
         </Meta>
       ),
     },
+    // Its own title and description come from the product itself.
+    { path: '/products/:id', element: <ProductPage /> },
     {
       path: '/blog',
       element: (

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Check, ShoppingCart } from 'lucide-react'
+import { Link } from 'react-router-dom'
 import type { Product } from '../../../../contract/index.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage, mediaUrl } from '../../../lib/api-client'
@@ -48,7 +49,11 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
         {product.category && (
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
         )}
-        <h3 className="mt-1 font-semibold leading-snug text-slate-900">{product.name}</h3>
+        <h3 className="mt-1 font-semibold leading-snug text-slate-900">
+          <Link to={`/products/${product.id}`} className="hover:text-brand-700 hover:underline">
+            {product.name}
+          </Link>
+        </h3>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.description}</p>
         <div className="mt-auto pt-3">
           <p className="flex flex-wrap items-baseline gap-x-2">
