@@ -5,6 +5,7 @@ import type { DB } from '../db/index.js'
 import type { Gateway, GatewayTransaction } from '../payments/gateway.js'
 import { deliveryAddressLine, deliveryFeeText, type DeliveryDetails } from '../../contract/delivery.js'
 import { notify } from './notify.js'
+import { runAutoWithdrawal } from './balance.js'
 import { stockMessage } from './catalogue.js'
 
 /** One cart line as priced when the payment was initiated (payments.lines holds a JSON array of these). */
@@ -274,6 +275,8 @@ async function settlePaid(
        WHERE payment_id = ? AND status IN ('held', 'expired')`,
     ).run(iso(at), payment.id)
     notify(db, payment.user_id, 'Payment Successful', orderSummaryText(payment, lines, location))
+    // "Automatic withdrawals": this payment may have taken the balance past the admin's threshold.
+    runAutoWithdrawal(db)
     return true
   })
 

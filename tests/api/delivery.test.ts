@@ -164,4 +164,26 @@ describe('checkout with the delivery step', () => {
       '',
     )
   })
+
+  it('a payment that takes the balance past the threshold requests an automatic withdrawal', async () => {
+    const { admin, c, product } = await setUp()
+    const balance = (await admin.get('get/balance')).body.balance as number
+    await admin.post('admins/payment-settings/', {
+      bank_name: 'GTBank',
+      account_name: 'GreenShield Ltd',
+      account_number: '0123456789',
+      auto_withdraw: true,
+      threshold: balance + 1,
+    })
+    expect((await admin.get('admins/withdrawals/')).body).toHaveLength(0)
+    await c.post(`cart/${product.id}/`)
+    const started = await c.post('api/initiate-payment/', { delivery: DELIVERY })
+    await pay(c, started.body.payment_url)
+    const [auto] = (await admin.get('admins/withdrawals/')).body
+    expect(auto).toMatchObject({
+      automatic: true,
+      status: 'Pending',
+      amount: balance + product.price_kobo / 100,
+    })
+  })
 })

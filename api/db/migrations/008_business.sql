@@ -30,3 +30,28 @@ INSERT INTO business_settings (id) VALUES (1);
 ALTER TABLE bookings ADD COLUMN emergency INTEGER NOT NULL DEFAULT 0;
 -- The admin who booked it for a caller on the phone (NULL: the customer booked it themself).
 ALTER TABLE bookings ADD COLUMN booked_by INTEGER REFERENCES users (id) ON DELETE SET NULL;
+
+-- Withdrawals the admin follows through: Pending -> Paid (with the bank's reference) or Cancelled
+-- (the money is back in the balance), each with the account it goes to as it was when requested.
+-- SQLite cannot change a CHECK, so the table is rebuilt (nothing references it).
+CREATE TABLE withdrawals_new (
+  id INTEGER PRIMARY KEY,
+  admin_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  amount_kobo INTEGER NOT NULL CHECK (amount_kobo > 0),
+  status TEXT NOT NULL DEFAULT 'Pending' CHECK (status IN ('Pending', 'Paid', 'Rejected', 'Cancelled')),
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+  bank_name TEXT NOT NULL DEFAULT '',
+  account_name TEXT NOT NULL DEFAULT '',
+  account_number TEXT NOT NULL DEFAULT '',
+  reference TEXT NOT NULL DEFAULT '',
+  -- Made by the automatic-withdrawal rule (payment_settings.auto_withdraw), not by a person.
+  automatic INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT
+);
+INSERT INTO withdrawals_new (id, admin_id, amount_kobo, status, created_at, bank_name, account_name, account_number)
+  SELECT w.id, w.admin_id, w.amount_kobo, w.status, w.created_at,
+         COALESCE(s.bank_name, ''), COALESCE(s.account_name, ''), COALESCE(s.account_number, '')
+  FROM withdrawals w LEFT JOIN payment_settings s ON s.id = 1;
+DROP TABLE withdrawals;
+ALTER TABLE withdrawals_new RENAME TO withdrawals;
+CREATE INDEX withdrawals_created ON withdrawals (created_at);

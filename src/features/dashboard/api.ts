@@ -1,6 +1,7 @@
 /** The dashboard's data: the figures and the withdrawals. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { DashboardStats, MessageAnswer, Withdrawal } from '../../../contract/index.js'
+import type { WithdrawalActionRequest } from '../../../contract/withdrawals.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -33,5 +34,13 @@ export const useWithdrawals = (enabled: boolean) => {
 export const useRequestWithdrawal = () =>
   useUserMutation(
     (amount: number) => api.post<MessageAnswer & { id: number }>('admins/withdrawals/', { amount }),
+    CALL_EVEN_OFFLINE,
+  )
+
+/** A Pending withdrawal marked Paid (with the transfer reference) or Cancelled (money back in the balance). */
+export const useMoveWithdrawal = () =>
+  useUserMutation(
+    ({ id, body }: { id: number; body: WithdrawalActionRequest }) =>
+      api.post<MessageAnswer & { status: string }>(`admins/withdrawals/${id}/`, body),
     CALL_EVEN_OFFLINE,
   )
