@@ -32,7 +32,7 @@ describe('Dashboard', () => {
       account_number: '0123456789',
       reference: '',
       automatic: true,
-      updated: null,
+      updated: null as string | null,
     }
     let withdrawals = [pending]
     const calls = mockApi({
