@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -263,6 +263,35 @@ test('a page change scrolls to the top', async () => {
   expect(await screen.findByText('Contact page')).toBeInTheDocument()
   expect(scrollTo).toHaveBeenCalledWith(0, 0)
   scrollTo.mockRestore()
+})
+
+test('a dialog gives focus back to the button that opened it, closed or unmounted', async () => {
+  function Harness() {
+    const [open, setOpen] = useState(false)
+    const [shown, setShown] = useState(true)
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open it
+        </button>
+        {shown && (
+          <Modal open={open} title="Question" onClose={() => setOpen(false)}>
+            <button type="button" onClick={() => setShown(false)}>
+              Unmount
+            </button>
+          </Modal>
+        )}
+      </>
+    )
+  }
+  render(<Harness />)
+  const ui = userEvent.setup()
+  await ui.click(screen.getByRole('button', { name: 'Open it' }))
+  await ui.click(screen.getByRole('button', { name: 'Close dialog' }))
+  expect(screen.getByRole('button', { name: 'Open it' })).toHaveFocus()
+  await ui.click(screen.getByRole('button', { name: 'Open it' }))
+  await ui.click(screen.getByRole('button', { name: 'Unmount' }))
+  expect(screen.getByRole('button', { name: 'Open it' })).toHaveFocus()
 })
 
 test('two dialogs open at once are each named by their own title', () => {
