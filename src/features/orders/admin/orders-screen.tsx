@@ -67,14 +67,14 @@ function OrderCell({
     <div className={first ? '' : 'opacity-60'}>
       <button
         type="button"
-        className="block max-w-28 truncate font-mono text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+        className="block max-w-24 truncate font-mono text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
         onClick={() => onOpen(order.reference)}
         title={order.reference}
         aria-label={`Open order ${order.reference}`}
       >
         {order.reference}
       </button>
-      <p className="min-w-28 text-xs text-slate-500">{formatDateTime(order.created)}</p>
+      <p className="w-24 text-xs text-slate-500">{formatDateTime(order.created)}</p>
     </div>
   )
 }
@@ -234,7 +234,7 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
                   first={i === 0 || shown[i - 1].reference !== o.reference}
                 />
               </td>
-              <td className="px-4 py-3">
+              <td className="max-w-44 px-4 py-3">
                 <p className="font-medium text-slate-900">{o.user}</p>
                 {o.email && <p className="text-xs break-all text-slate-500">{o.email}</p>}
               </td>
