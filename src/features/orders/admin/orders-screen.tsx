@@ -35,17 +35,7 @@ type Action = { order: AdminOrder; kind: 'done' | 'shipped' }
 const filterOrdersBy = (orders: AdminOrder[], search: string, filters: Omit<OrderFilters, 'search'>) =>
   filterOrders(orders, { ...filters, search })
 
-const ORDER_COLUMNS = [
-  'Order',
-  'User',
-  'Phone no',
-  'Location',
-  'Product',
-  'Quantity',
-  'Price',
-  'Status',
-  'Actions',
-]
+const ORDER_COLUMNS = ['User', 'Phone no', 'Location', 'Product', 'Quantity', 'Price', 'Status', 'Actions']
 const TABS = [
   ['orders', 'Orders'],
   ['refunds', 'Refunds'],
@@ -67,14 +57,14 @@ function OrderCell({
     <div className={first ? '' : 'opacity-60'}>
       <button
         type="button"
-        className="block max-w-24 truncate font-mono text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+        className="block max-w-40 truncate font-mono text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
         onClick={() => onOpen(order.reference)}
         title={order.reference}
         aria-label={`Open order ${order.reference}`}
       >
         {order.reference}
       </button>
-      <p className="w-24 text-xs text-slate-500">{formatDateTime(order.created)}</p>
+      <p className="text-xs text-slate-500">{formatDateTime(order.created)}</p>
     </div>
   )
 }
@@ -227,16 +217,17 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
               key={o.id}
               className={i > 0 && shown[i - 1].reference !== o.reference ? 'border-t-2 border-slate-300' : ''}
             >
-              <td className="px-4 py-3">
-                <OrderCell
-                  order={o}
-                  onOpen={setOpened}
-                  first={i === 0 || shown[i - 1].reference !== o.reference}
-                />
-              </td>
-              <td className="max-w-44 px-4 py-3">
+              <td className="max-w-48 px-4 py-3">
                 <p className="font-medium text-slate-900">{o.user}</p>
-                {o.email && <p className="text-xs break-all text-slate-500">{o.email}</p>}
+                {o.email && <p className="text-xs break-words text-slate-500">{o.email}</p>}
+                {/* The order this line belongs to: its reference (opens it) and date. */}
+                <div className="mt-1.5">
+                  <OrderCell
+                    order={o}
+                    onOpen={setOpened}
+                    first={i === 0 || shown[i - 1].reference !== o.reference}
+                  />
+                </div>
               </td>
               <td className="px-4 py-3 whitespace-nowrap">{localPhone(o.phone_number)}</td>
               <td className="px-4 py-3">{o.location}</td>
