@@ -23,6 +23,12 @@ import { deletionRoutes } from './routes/deletions.js'
 import { adminPasswordResetRoutes, passwordResetRoutes } from './routes/password-reset.js'
 import { alertRoutes, sentMessageRoutes } from './routes/outbox.js'
 import { assignRoutes, staffRoutes } from './routes/staff.js'
+import { adminDeliveryFeeRoutes, deliveryFeeRoutes } from './routes/delivery.js'
+import {
+  adminBookingSettingsRoutes,
+  bookingChangeRoutes,
+  bookingSettingsRoutes,
+} from './routes/booking-changes.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -68,6 +74,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/add', catalogueRoutes)
     .route('/media', mediaRoutes)
     .route('/appointment', appointmentRoutes)
+    .route('/appointment', bookingChangeRoutes)
     .route('/admins/actions', bookingActionRoutes)
     .route('/admins/orders', adminOrderRoutes)
     .route('/admins/order_actions', orderActionRoutes)
@@ -92,6 +99,10 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/alerts', alertRoutes)
     .route('/admins/bookings', assignRoutes)
     .route('/staff', staffRoutes)
+    .route('/delivery-fees', deliveryFeeRoutes)
+    .route('/admins/delivery-fees', adminDeliveryFeeRoutes)
+    .route('/booking-settings', bookingSettingsRoutes)
+    .route('/admins/booking-settings', adminBookingSettingsRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).
   routes.all('*', (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404))

@@ -1,6 +1,6 @@
 /** Service appointments (appointment/, admins/actions/{id}/, admins/delete/{id}/booking/). */
 import { z } from 'zod'
-import { BUSINESS_TIME_ZONE, isCalendarDate, todayIso } from './dates.js'
+import { addDays, BUSINESS_TIME_ZONE, formatDay, formatTime, isCalendarDate, todayIso } from './dates.js'
 import { phoneField, requiredText } from './fields.js'
 import type { JobStatus } from './staff.js'
 
@@ -22,24 +22,68 @@ export interface Booking {
   technician?: { id: number; name: string } | null
   job_status?: JobStatus | null
   report_url?: string | null
+  /** Booked outside the working hours: an emergency call-out (SPEC: response in 2 to 4 hours). */
+  emergency: boolean
 }
 
-/** The appointment form. `today` is injectable so the rule is testable; the server uses Lagos time. */
-export const appointmentBody = (today: () => string = () => todayIso(new Date(), BUSINESS_TIME_ZONE)) =>
-  z.object({
-    phone_number: phoneField('WhatsApp number'),
-    location: requiredText('Location', 300),
-    service: z.enum(SERVICES, { error: 'Choose a service: fumigation or cleaning' }),
-    date: z
-      .string({ error: 'Date is required' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is required (YYYY-MM-DD)')
-      .refine(isCalendarDate, 'Enter a real date')
-      .refine((d) => d >= today(), 'The date cannot be in the past'),
-    time: z
-      .string({ error: 'Time is required' })
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time is required (HH:MM)'),
-    info: z.string().trim().max(2000, 'Details must be at most 2000 characters').default(''),
-  })
+/** "Now" in Lagos: the day (YYYY-MM-DD) and the time (HH:MM), whatever the device's own zone. */
+export function lagosNow(now: Date): { day: string; time: string } {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: BUSINESS_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now)
+  return { day: todayIso(now, BUSINESS_TIME_ZONE), time }
+}
+
+/** How far ahead a booking may be made. */
+export const BOOKING_HORIZON_DAYS = 365
+
+/**
+ * The date and time rules of a booking (and of a reschedule), judged in Lagos time: not a day or a
+ * time already past, not more than a year ahead. Messages name times the way the pickers show them.
+ */
+const whenFields = (now: () => Date) => ({
+  date: z
+    .string({ error: 'Date is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is required')
+    .refine(isCalendarDate, 'Enter a real date')
+    .refine((d) => d >= lagosNow(now()).day, 'The date cannot be in the past')
+    .superRefine((d, ctx) => {
+      const last = addDays(lagosNow(now()).day, BOOKING_HORIZON_DAYS)
+      if (d > last) ctx.addIssue({ code: 'custom', message: `Choose a date up to ${formatDay(last)}` })
+    }),
+  time: z.string({ error: 'Time is required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time is required'),
+})
+
+/** Today's times that are gone: checked across the two fields, reported on the time. */
+const notPastToday = (now: () => Date) => (v: { date: string; time: string }, ctx: z.RefinementCtx) => {
+  const { day, time } = lagosNow(now())
+  if (v.date === day && v.time <= time) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['time'],
+      message: `That time has passed: choose a time after ${formatTime(time)} today`,
+    })
+  }
+}
+
+/**
+ * The appointment form. `now` is injectable so the rules are testable; the server passes its clock.
+ * `full_name` is for an admin booking for a caller on the phone; a customer's own name is used otherwise.
+ */
+export const appointmentBody = (now: () => Date = () => new Date()) =>
+  z
+    .object({
+      phone_number: phoneField('WhatsApp number'),
+      location: requiredText('Location', 300),
+      service: z.enum(SERVICES, { error: 'Choose a service: fumigation or cleaning' }),
+      ...whenFields(now),
+      info: z.string().trim().max(2000, 'Details must be at most 2000 characters').default(''),
+      full_name: z.string().trim().max(150, 'Name must be at most 150 characters').optional(),
+    })
+    .superRefine(notPastToday(now))
 export type AppointmentRequest = z.input<ReturnType<typeof appointmentBody>>
 
 // ---------- the admin's moves (POST admins/actions/{id}/, DELETE admins/delete/{id}/booking/) ----------
@@ -61,3 +105,83 @@ export function bookingAction(status: BookingStatus): 'approve' | 'confirm' | nu
 /** A booking not yet done can be cancelled (rejected); a Completed one is history. */
 export const canCancelBooking = (status: BookingStatus): boolean =>
   status === 'Pending' || status === 'Confirmed'
+
+// ---------- the customer's own changes (appointment/{id}/cancel/, appointment/{id}/reschedule/) ----------
+
+export const rescheduleBody = (now: () => Date = () => new Date()) =>
+  z.object(whenFields(now)).superRefine(notPastToday(now))
+export type RescheduleRequest = z.input<ReturnType<typeof rescheduleBody>>
+
+/** GET booking-settings/ (public) and POST admins/booking-settings/: cut-off and working hours. */
+export interface BookingSettings {
+  /** A customer may cancel or move a booking until this many hours before it. */
+  cutoff_hours: number
+  /** HH:MM, Lagos time. */
+  work_start: string
+  work_end: string
+  /** 0 = Sunday ... 6 = Saturday. */
+  work_days: number[]
+}
+const hhmm = (label: string) =>
+  z.string({ error: `${label} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} is required`)
+export const bookingSettingsBody = z
+  .object({
+    cutoff_hours: z
+      .number({ error: 'Cut-off must be a number of hours' })
+      .int('Cut-off must be a whole number of hours')
+      .min(0, 'Cut-off cannot be negative')
+      .max(168, 'Cut-off can be at most 168 hours (a week)'),
+    work_start: hhmm('Opening time'),
+    work_end: hhmm('Closing time'),
+    work_days: z.array(z.number().int().min(0).max(6)).max(7),
+  })
+  .refine((s) => s.work_start < s.work_end, {
+    message: 'Closing time must be after opening time',
+    path: ['work_end'],
+  })
+export type BookingSettingsRequest = z.input<typeof bookingSettingsBody>
+
+/** Outside the working days or hours: the booking is an emergency call-out. */
+export function isEmergency(settings: BookingSettings, date: string, time: string): boolean {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay()
+  return !settings.work_days.includes(weekday) || time < settings.work_start || time >= settings.work_end
+}
+
+/** The instant (ms) a booking starts: its date and time in Lagos (UTC+1 all year). */
+export const bookingStart = (b: Pick<Booking, 'date' | 'time'>): number =>
+  Date.parse(`${b.date}T${b.time}:00+01:00`)
+
+/**
+ * Whether the customer may still cancel or move it: not done or cancelled, and at least cutoff_hours
+ * before it starts. `null` when allowed, else the reason.
+ */
+export function customerChangeRefusal(
+  b: Pick<Booking, 'date' | 'time' | 'status'>,
+  cutoffHours: number,
+  now: number,
+): string | null {
+  if (!canCancelBooking(b.status)) return `This booking is ${b.status.toLowerCase()} and cannot be changed.`
+  if (bookingStart(b) - now < cutoffHours * 3_600_000) {
+    return `Bookings can only be changed up to ${cutoffHours} hours before. Please call us.`
+  }
+  return null
+}
+
+/** The line a customer reads before sending a booking outside the working hours. */
+export const emergencyText = (settings: BookingSettings) =>
+  `This time is outside our working hours (${workingHoursText(settings)}), so it will be booked as an ` +
+  'emergency call-out: we respond within 2 to 4 hours.'
+
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+/** "Mon–Fri 9:00 AM to 7:00 PM" (consecutive days as a range). */
+export function workingHoursText(s: BookingSettings): string {
+  const days = [...s.work_days].sort()
+  const consecutive = days.every((d, i) => i === 0 || d === days[i - 1] + 1)
+  const dayText =
+    days.length === 0
+      ? 'no days'
+      : consecutive && days.length > 2
+        ? `${DAY_NAMES[days[0]]}–${DAY_NAMES[days[days.length - 1]]}`
+        : days.map((d) => DAY_NAMES[d]).join(', ')
+  return `${dayText} ${formatTime(s.work_start)} to ${formatTime(s.work_end)}`
+}

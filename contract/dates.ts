@@ -1,5 +1,9 @@
-/** en-US long date with 12-hour time, e.g. "November 21, 2026 at 3:05 PM" (SPEC: notifications). */
+/**
+ * en-US long date with 12-hour time in Lagos time, e.g. "November 21, 2026 at 3:05 PM" (SPEC:
+ * notifications): the one way the app shows a moment, whatever the device's own time zone.
+ */
 const longDateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Africa/Lagos',
   year: 'numeric',
   month: 'long',
   day: 'numeric',
@@ -58,3 +62,10 @@ export const businessDateTime = (instant: string | Date): string =>
 
 /** A YYYY-MM-DD day in words ("March 14, 2026"), the same in every time zone. */
 export const formatDay = (day: string): string => formatDate(`${day}T00:00:00`)
+
+/** "14:30" (HH:MM) as people read it: "2:30 PM", the one time format of the app (as notifications use). */
+export function formatTime(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number)
+  if (!Number.isFinite(h) || !Number.isFinite(m)) return hhmm
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
+}

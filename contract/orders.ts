@@ -1,6 +1,7 @@
 /** Paid orders: the customer's list and tracking, the admin's list, moves and CSV export. */
 import { z } from 'zod'
 import { addDays, businessDay, formatDay, isCalendarDate } from './dates.js'
+import type { DeliveryDetails } from './delivery.js'
 
 /** In the order an order goes through them. */
 export const ORDER_STATUSES = ['Processing', 'Shipped', 'Completed'] as const
@@ -28,6 +29,29 @@ export interface AdminOrder {
   price: number
   status: OrderStatus
   created: string
+  /** The payment's reference (tx_ref): the lines of one payment share it; `#<id>` for a line without one. */
+  reference: string
+  /** The customer's account email ('' once the account is deleted). */
+  email: string
+}
+
+/** GET admins/orders/{reference}/: one order (one payment) with its lines and where it goes. */
+export interface AdminOrderDetail {
+  reference: string
+  created: string
+  customer: string
+  email: string
+  phone_number: string
+  location: string
+  /** The checkout's delivery step; null for an order placed before it existed. */
+  delivery: DeliveryDetails | null
+  /** Naira. */
+  items_total: number
+  /** Naira; null = to be agreed with the customer. */
+  delivery_fee: number | null
+  /** Naira, what was paid. */
+  amount: number
+  lines: AdminOrder[]
 }
 
 /** POST admins/order_actions/{id}/: no status (or no body) means Completed. */

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { requiredText } from './fields.js'
 import type { OrderStatus } from './orders.js'
+import type { DeliveryDetails } from './delivery.js'
 
 export const verifyBody = z.object({
   tx_ref: requiredText('tx_ref', 100),
@@ -24,8 +25,14 @@ export interface PaymentOutcome {
   tx_ref: string
   status: 'pending' | 'successful' | 'failed' | 'cancelled'
   message: string
-  /** Naira. */
+  /** Naira: what was charged, items_total + delivery_fee. */
   amount: number
+  /** Naira: the goods alone. */
+  items_total: number
+  /** Naira; null = to be agreed (not included in amount). */
+  delivery_fee: number | null
+  /** Where it goes, as given at checkout; null for a payment made without the delivery step. */
+  delivery: DeliveryDetails | null
   created: string
   settled: string | null
   /** Until when the stock is held for a pending payment; null once it no longer holds any. */

@@ -6,13 +6,39 @@ export const withdrawalBody = z.object({
   amount: z.coerce.number({ error: 'Amount is required' }).positive('Amount must be more than ₦0'),
 })
 export type WithdrawalRequest = z.input<typeof withdrawalBody>
+export type WithdrawalStatus = 'Pending' | 'Paid' | 'Rejected' | 'Cancelled'
 export interface Withdrawal {
   id: number
   amount: number
-  status: 'Pending' | 'Paid' | 'Rejected'
+  status: WithdrawalStatus
   created: string
+  /** Who asked ('' for an automatic one or a deleted account). */
   admin: string
+  /** The account it is paid into, as it was when requested. */
+  bank_name: string
+  account_name: string
+  account_number: string
+  /** The bank's transfer reference, once Paid. */
+  reference: string
+  /** Made by the automatic-withdrawal rule. */
+  automatic: boolean
+  /** When it was last moved (Paid or Cancelled); null while Pending. */
+  updated: string | null
 }
+
+/**
+ * POST admins/withdrawals/{id}/: a Pending withdrawal becomes Paid (with the bank's reference) or
+ * Cancelled (the money goes back to the balance). Either is final.
+ */
+export const withdrawalActionBody = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('Paid'), reference: requiredText('Transfer reference', 100) }),
+    z.object({ status: z.literal('Cancelled') }),
+  ],
+  { error: "Status must be 'Paid' (with a reference) or 'Cancelled'" },
+)
+export type WithdrawalActionRequest = z.input<typeof withdrawalActionBody>
 
 export const paymentSettingsBody = z.object({
   bank_name: requiredText('Bank name', 120),

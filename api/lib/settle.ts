@@ -3,8 +3,10 @@ import type { AdminRefund, PaymentOutcome, VerifyAnswer } from '../../contract/p
 import { formatNaira, toNaira } from '../../contract/money.js'
 import type { DB } from '../db/index.js'
 import type { Gateway, GatewayTransaction } from '../payments/gateway.js'
+import { deliveryAddressLine, deliveryFeeText, type DeliveryDetails } from '../../contract/delivery.js'
 import { notify } from './notify.js'
 import { sendMessage } from '../messaging/index.js'
+import { runAutoWithdrawal } from './balance.js'
 import { stockMessage } from './catalogue.js'
 
 /** One cart line as priced when the payment was initiated (payments.lines holds a JSON array of these). */
@@ -30,6 +32,10 @@ export interface PaymentRow {
   lines: string
   message: string
   return_origin: string | null
+  /** JSON DeliveryDetails; NULL for payments made before checkout asked (the profile was used). */
+  delivery: string | null
+  /** NULL: the delivery fee is to be agreed (nothing charged for it). */
+  delivery_fee_kobo: number | null
   created_at: string
   settled_at: string | null
 }
@@ -239,7 +245,15 @@ async function settlePaid(
       .prepare('SELECT first_name, last_name, phone_number, location FROM users WHERE id = ?')
       .get(payment.user_id) as
       { first_name: string; last_name: string; phone_number: string; location: string } | undefined
-    const customerName = customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') : ''
+    // Checkout's delivery step is what the goods go by; the profile only for a payment without one.
+    const delivery = deliveryOf(payment)
+    const customerName = delivery
+      ? delivery.name
+      : customer
+        ? [customer.first_name, customer.last_name].filter(Boolean).join(' ')
+        : ''
+    const phone = delivery ? delivery.phone_number : (customer?.phone_number ?? '')
+    const location = delivery ? deliveryAddressLine(delivery) : (customer?.location ?? '')
     for (const line of lines) {
       if (takeStock.run(line.quantity, line.productId, iso(at), payment.id, line.quantity).changes === 0)
         throw new SoldOut(line.name)
@@ -252,8 +266,8 @@ async function settlePaid(
         line.quantity,
         line.unitPriceKobo,
         customerName,
-        customer?.phone_number ?? '',
-        customer?.location ?? '',
+        phone,
+        location,
       )
       if (payment.user_id) removeFromCart.run(payment.user_id, line.productId)
     }
@@ -261,13 +275,7 @@ async function settlePaid(
       `UPDATE payment_reservations SET status = 'converted', ended_at = ?
        WHERE payment_id = ? AND status IN ('held', 'expired')`,
     ).run(iso(at), payment.id)
-    notify(
-      db,
-      payment.user_id,
-      'Payment Successful',
-      `We received your payment of ${formatNaira(toNaira(payment.amount_kobo))}. ` +
-        `Your order has been placed (Reference ${payment.tx_ref}).`,
-    )
+    notify(db, payment.user_id, 'Payment Successful', orderSummaryText(payment, lines, location))
     const amount = formatNaira(toNaira(payment.amount_kobo))
     const items = lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')
     if (payment.user_id) {
@@ -288,6 +296,8 @@ async function settlePaid(
         data: { customer: customerName || 'A customer', amount, items, reference: payment.tx_ref },
       },
     )
+    // "Automatic withdrawals": this payment may have taken the balance past the admin's threshold.
+    runAutoWithdrawal(db)
     return true
   })
 
@@ -312,6 +322,22 @@ async function settlePaid(
   }
 }
 
+/** The delivery details asked at checkout, when the payment has them. */
+export const deliveryOf = (payment: Pick<PaymentRow, 'delivery'>): DeliveryDetails | null =>
+  payment.delivery ? (JSON.parse(payment.delivery) as DeliveryDetails) : null
+
+/** The success notification: reference, what was bought, the fee and where it goes. */
+export function orderSummaryText(payment: PaymentRow, lines: PaymentLine[], location: string): string {
+  const items = lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')
+  const fee = payment.delivery_fee_kobo === null ? null : toNaira(payment.delivery_fee_kobo)
+  return (
+    `We received your payment of ${formatNaira(toNaira(payment.amount_kobo))}. ` +
+    `Your order has been placed (Reference ${payment.tx_ref}): ${items}. ` +
+    `${deliveryFeeText(fee, formatNaira)}.` +
+    (location ? ` Delivery to ${location}.` : '')
+  )
+}
+
 // ---------- stock reservations ----------
 
 /** Units of products.id held by live reservations of payments other than ?2, at time ?1 (ISO). */
@@ -331,6 +357,9 @@ export interface OpenPaymentInput {
   returnOrigin: string
   now: number
   holdMinutes: number
+  delivery?: DeliveryDetails | null
+  /** Added to the items; null = to be agreed (nothing added). */
+  deliveryFeeKobo?: number | null
 }
 
 export type OpenPaymentResult =
@@ -345,7 +374,8 @@ export function openPayment(db: DB, input: OpenPaymentInput, txRef: string): Ope
   const { userId, lines, now, holdMinutes } = input
   const nowIso = iso(now)
   const expiresAt = iso(now + holdMinutes * 60_000)
-  const amountKobo = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0)
+  const feeKobo = input.deliveryFeeKobo ?? null
+  const amountKobo = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0) + (feeKobo ?? 0)
   const stockOf = db.prepare(
     `SELECT p.name, p.stock,
        (SELECT COALESCE(SUM(r.quantity), 0) FROM payment_reservations r JOIN payments pay ON pay.id = r.payment_id
@@ -377,8 +407,9 @@ export function openPayment(db: DB, input: OpenPaymentInput, txRef: string): Ope
       ).run(nowIso, userId)
       const paymentId = db
         .prepare(
-          `INSERT INTO payments (tx_ref, user_id, amount_kobo, currency, gateway, lines, return_origin)
-           VALUES (?, ?, ?, 'NGN', ?, ?, ?)`,
+          `INSERT INTO payments (tx_ref, user_id, amount_kobo, currency, gateway, lines, return_origin,
+                                 delivery, delivery_fee_kobo)
+           VALUES (?, ?, ?, 'NGN', ?, ?, ?, ?, ?)`,
         )
         .run(
           txRef,
@@ -387,6 +418,8 @@ export function openPayment(db: DB, input: OpenPaymentInput, txRef: string): Ope
           input.gateway,
           JSON.stringify(lines),
           input.returnOrigin,
+          input.delivery ? JSON.stringify(input.delivery) : null,
+          feeKobo,
         ).lastInsertRowid
       const hold = db.prepare(
         `INSERT INTO payment_reservations (payment_id, product_id, quantity, expires_at, created_at)
@@ -575,6 +608,9 @@ export function paymentDetail(db: DB, payment: PaymentRow, now: number): Payment
     status: payment.status,
     message: payment.status === 'pending' ? PENDING_MESSAGE : settledAnswer,
     amount: toNaira(payment.amount_kobo),
+    items_total: toNaira(lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0)),
+    delivery_fee: payment.delivery_fee_kobo === null ? null : toNaira(payment.delivery_fee_kobo),
+    delivery: deliveryOf(payment),
     created: payment.created_at,
     settled: payment.settled_at,
     held_until: heldUntil,

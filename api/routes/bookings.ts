@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { appointmentBody, canCancelBooking, nextBookingStatus } from '../../contract/bookings.js'
+import { appointmentBody, canCancelBooking, isEmergency, nextBookingStatus } from '../../contract/bookings.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
@@ -7,7 +7,13 @@ import { parseId, validate } from '../middleware/validate.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
-import { appointmentWhen as when, findBooking as findBookingById, listBookings } from '../lib/bookings.js'
+import {
+  appointmentWhen as when,
+  bookingSettings,
+  findBooking as findBookingById,
+  listBookings,
+  notifyBookingTeam,
+} from '../lib/bookings.js'
 import { withJobInfo } from '../lib/jobs.js'
 
 const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marked as completed' } as const
@@ -37,43 +43,75 @@ function bookingReceivedMessages(
 /** appointment/: the customer books; everyone lists (admin: all, others: their own). */
 export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
   // Validation runs inside the idempotency scope, so a replayed bad request gets the same 400.
-  .post('/', requireLogin, idempotent, validate('json', appointmentBody()), (c) => {
-    const { db } = c.var
-    const user = currentUser(c)
-    const body = c.req.valid('json')
-    // One transaction: if the notification fails the booking goes too, so the retry (its
-    // Idempotency-Key freed by the 500) cannot leave a second booking behind.
-    const id = db.transaction(() => {
-      const { lastInsertRowid } = db
-        .prepare(
-          `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          user.id,
-          displayName(user),
-          body.phone_number,
-          body.location,
-          body.service,
-          body.date,
-          body.time,
-          body.info,
-        )
-      notify(
-        db,
-        user.id,
-        'Appointment Received',
-        `We received your ${body.service} booking for ${when(body)}. ` +
-          'We will confirm it within 24 hours.',
+  .post(
+    '/',
+    requireLogin,
+    idempotent,
+    // "Past" and "a year ahead" are judged in Lagos time (contract appointmentBody).
+    validate('json', appointmentBody()),
+    (c) => {
+      const { db } = c.var
+      const user = currentUser(c)
+      const body = c.req.valid('json')
+      // An admin taking a phone call books for the caller: their name, no account of theirs.
+      const forCaller = user.role === 'admin' && !!body.full_name
+      const emergency = isEmergency(bookingSettings(db), body.date, body.time)
+      // One transaction: if the notification fails the booking goes too, so the retry (its
+      // Idempotency-Key freed by the 500) cannot leave a second booking behind.
+      const id = db.transaction(() => {
+        const { lastInsertRowid } = db
+          .prepare(
+            `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info,
+                                 emergency, booked_by)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            forCaller ? null : user.id,
+            forCaller ? body.full_name : displayName(user),
+            body.phone_number,
+            body.location,
+            body.service,
+            body.date,
+            body.time,
+            body.info,
+            emergency ? 1 : 0,
+            forCaller ? user.id : null,
+          )
+        if (!forCaller) {
+          notify(
+            db,
+            user.id,
+            emergency ? 'Emergency Call-out Received' : 'Appointment Received',
+            emergency
+              ? `We received your emergency ${body.service} call-out for ${when(body)}. ` +
+                  'It is outside our working hours: we will respond within 2 to 4 hours.'
+              : `We received your ${body.service} booking for ${when(body)}. ` +
+                  'We will confirm it within 24 hours.',
+          )
+          bookingReceivedMessages(c.var, user.id, { ...body, customer: displayName(user) })
+        }
+        if (emergency) {
+          notifyBookingTeam(
+            db,
+            'Emergency Call-out',
+            `Emergency ${body.service} call-out for ${when(body)} at ${body.location} ` +
+              `(${forCaller ? body.full_name : displayName(user)}, ${body.phone_number}). Respond within 2 to 4 hours.`,
+          )
+        }
+        return Number(lastInsertRowid)
+      })()
+      return c.json(
+        {
+          message: emergency
+            ? 'Your emergency call-out has been booked. We will respond within 2 to 4 hours.'
+            : 'Your appointment has been booked. We will confirm it within 24 hours.',
+          id,
+          emergency,
+        },
+        201,
       )
-      bookingReceivedMessages(c.var, user.id, { ...body, customer: displayName(user) })
-      return Number(lastInsertRowid)
-    })()
-    return c.json(
-      { message: 'Your appointment has been booked. We will confirm it within 24 hours.', id },
-      201,
-    )
-  })
+    },
+  )
 
   .get('/', requireLogin, (c) => {
     const user = currentUser(c)

@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono'
-import { updateCartBody, type CartItem } from '../../contract/cart.js'
+import { cartSetBody, updateCartBody, type CartItem, type CartSetAnswer } from '../../contract/cart.js'
 import type { CountAnswer } from '../../contract/fields.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
+import { idempotent } from '../middleware/idempotency.js'
 import { findProduct, stockMessage } from '../lib/catalogue.js'
 import { cartLines, cartTotalKobo, type CartLine } from '../lib/cart.js'
 
@@ -21,6 +22,32 @@ function checkoutQuestion(lines: CartLine[]): string {
 
 /** SPEC scatters the cart over top-level paths (cart/{id}/, get/carts/, check_cart/, update-cart/): no shared prefix. */
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
+  // Before cart/{id}/, which would read 'set' as an id. The offline cart's replay (contract cartSetBody): absolute, so in-order replays converge on the device's cart.
+  .post('/cart/set', requireLogin, idempotent, validate('json', cartSetBody), (c) => {
+    const { db } = c.var
+    const user = currentUser(c)
+    const { id, quantity } = c.req.valid('json')
+    if (quantity === 0) {
+      db.prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?').run(user.id, id)
+      return c.json({ message: 'Removed from cart', id, quantity: 0 } satisfies CartSetAnswer)
+    }
+    const product = findProduct(db, id)
+    if (!product) return c.json({ message: 'Product not found', id }, 404)
+    // Less left than asked (it sold while the device was offline): the line keeps what there is, and
+    // the answer says so; not a 4xx, which would leave a replayed change stuck in the outbox.
+    if (product.stock === 0) {
+      db.prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?').run(user.id, id)
+      return c.json({ message: stockMessage(product.name, 0), id, quantity: 0 } satisfies CartSetAnswer)
+    }
+    const kept = Math.min(quantity, product.stock)
+    db.prepare(
+      `INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, ?, ?)
+       ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = excluded.quantity`,
+    ).run(user.id, id, kept)
+    const message = kept < quantity ? stockMessage(product.name, product.stock) : 'Cart updated'
+    return c.json({ message, id, quantity: kept } satisfies CartSetAnswer)
+  })
+
   .post('/cart/:id', requireLogin, (c) => {
     const { db } = c.var
     const user = currentUser(c)

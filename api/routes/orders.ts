@@ -14,7 +14,7 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { notify } from '../lib/notify.js'
-import { csvRow, findOrders } from '../lib/orders.js'
+import { csvRow, findOrderDetail, findOrders } from '../lib/orders.js'
 
 const CSV_HEADER = [
   'Order ID',
@@ -77,6 +77,12 @@ export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
       'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
       'Cache-Control': 'no-store',
     })
+  })
+
+  // Registered after export.csv, so that path is never read as a reference.
+  .get('/:reference', requireRole('admin'), (c) => {
+    const order = findOrderDetail(c.var.db, c.req.param('reference'))
+    return order ? c.json(order) : c.json({ message: 'Order not found' }, 404)
   })
 
 /** admins/order_actions/{id}/: the admin moves an order forward (contract orderStep: never back). */

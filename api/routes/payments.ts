@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { verifyBody, type InitiatePaymentAnswer } from '../../contract/payments.js'
+import { initiatePaymentBody } from '../../contract/delivery.js'
+import { deliveryFeeKobo, saveDeliveryToProfile } from '../lib/delivery.js'
 import { toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
@@ -98,6 +100,22 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
   .post('/api/initiate-payment', requireLogin, async (c) => {
     const { db, gateway, config } = c.var
     const user = currentUser(c)
+    // The body is optional (the SPEC call has none), so it is read by hand rather than by validate().
+    const text = (await c.req.text()).trim()
+    let raw: unknown = undefined
+    if (text) {
+      try {
+        raw = JSON.parse(text)
+      } catch {
+        return c.json({ message: 'Malformed JSON in request body' }, 400)
+      }
+    }
+    const parsed = initiatePaymentBody.safeParse(raw)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return c.json({ message: issue?.message ?? 'Invalid request', field: issue?.path.join('.') }, 400)
+    }
+    const delivery = parsed.data?.delivery ?? null
     // Priced here from today's catalogue: the browser never says what anything costs.
     const cart = db
       .prepare(
@@ -131,10 +149,14 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
         returnOrigin,
         now: config.now(),
         holdMinutes: config.reservationMinutes,
+        delivery,
+        // The fee for the state when the admin set one; "to be agreed" adds nothing (SPEC: fees not included).
+        deliveryFeeKobo: delivery ? deliveryFeeKobo(db, delivery.state) : null,
       },
       newTxRef(),
     )
     if (!opened.ok) return c.json({ message: opened.message }, 409)
+    if (delivery && parsed.data?.save_to_profile) saveDeliveryToProfile(db, user.id, delivery)
     const { txRef, amountKobo } = opened
 
     try {
@@ -142,7 +164,11 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
         txRef,
         amountKobo,
         currency: 'NGN',
-        customer: { email: user.email, name: fullName(user) || user.email, phone: user.phone_number },
+        customer: {
+          email: user.email,
+          name: delivery?.name || fullName(user) || user.email,
+          phone: delivery?.phone_number ?? user.phone_number,
+        },
         redirectUrl: gatewayReturnUrl(c, returnOrigin),
       })
       return c.json({ payment_url: paymentUrl } satisfies InitiatePaymentAnswer)

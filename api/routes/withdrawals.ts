@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import {
   EMPTY_PAYMENT_SETTINGS,
   paymentSettingsBody,
+  withdrawalActionBody,
   withdrawalBody,
   type PaymentSettings,
   type Withdrawal,
@@ -9,8 +10,8 @@ import {
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireRole } from '../middleware/auth.js'
-import { validate } from '../middleware/validate.js'
-import { balanceKobo } from '../lib/balance.js'
+import { parseId, validate } from '../middleware/validate.js'
+import { balanceKobo, insertWithdrawal, runAutoWithdrawal } from '../lib/balance.js'
 import { displayName } from '../lib/users.js'
 
 /** admins/withdrawals/: money out of the balance, and the list of it. */
@@ -24,10 +25,7 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
       .transaction(() => {
         const balance = balanceKobo(db)
         if (amountKobo > balance) return { balance }
-        const { lastInsertRowid } = db
-          .prepare('INSERT INTO withdrawals (admin_id, amount_kobo) VALUES (?, ?)')
-          .run(currentUser(c).id, amountKobo)
-        return { id: Number(lastInsertRowid) }
+        return { id: insertWithdrawal(db, currentUser(c).id, amountKobo) }
       })
       .immediate()
     if (!('id' in result)) {
@@ -47,7 +45,8 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireRole('admin'), (c) => {
     const rows = c.var.db
       .prepare(
-        `SELECT w.id, w.amount_kobo, w.status, w.created_at, u.email, u.first_name, u.last_name
+        `SELECT w.id, w.amount_kobo, w.status, w.created_at, u.email, u.first_name, u.last_name,
+                w.bank_name, w.account_name, w.account_number, w.reference, w.automatic, w.updated_at
          FROM withdrawals w LEFT JOIN users u ON u.id = w.admin_id
          ORDER BY w.created_at DESC, w.id DESC`,
       )
@@ -59,6 +58,12 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
       email: string | null
       first_name: string | null
       last_name: string | null
+      bank_name: string
+      account_name: string
+      account_number: string
+      reference: string
+      automatic: number
+      updated_at: string | null
     }[]
     const withdrawals: Withdrawal[] = rows.map((w) => ({
       id: w.id,
@@ -68,8 +73,47 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
       admin: w.email
         ? displayName({ first_name: w.first_name ?? '', last_name: w.last_name ?? '', email: w.email })
         : '',
+      bank_name: w.bank_name,
+      account_name: w.account_name,
+      account_number: w.account_number,
+      reference: w.reference,
+      automatic: w.automatic === 1,
+      updated: w.updated_at,
     }))
     return c.json(withdrawals)
+  })
+
+  // A Pending withdrawal is marked Paid (with the transfer reference) or Cancelled (the money is back).
+  .post('/:id', requireRole('admin'), validate('json', withdrawalActionBody), (c) => {
+    const id = parseId(c.req.param('id'))
+    const db = c.var.db
+    const row = id
+      ? (db.prepare('SELECT id, status FROM withdrawals WHERE id = ?').get(id) as
+          { id: number; status: string } | undefined)
+      : undefined
+    if (!row) return c.json({ message: 'Withdrawal not found' }, 404)
+    const body = c.req.valid('json')
+    if (row.status === body.status)
+      return c.json({ message: `Already ${body.status.toLowerCase()}.`, status: row.status })
+    if (row.status !== 'Pending') {
+      return c.json({ message: `This withdrawal is ${row.status.toLowerCase()} and cannot be changed.` }, 409)
+    }
+    // Guarded by status, so of two clicks only one moves it.
+    const moved = db
+      .prepare(
+        `UPDATE withdrawals SET status = ?, reference = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+         WHERE id = ? AND status = 'Pending'`,
+      )
+      .run(body.status, body.status === 'Paid' ? body.reference : '', row.id).changes
+    if (!moved)
+      return c.json({ message: 'This withdrawal was changed meanwhile. Reload and try again.' }, 409)
+    return c.json({
+      message:
+        body.status === 'Paid'
+          ? 'Withdrawal marked as paid.'
+          : 'Withdrawal cancelled: the amount is back in the balance.',
+      status: body.status,
+    })
   })
 
 /** admins/payment-settings/: the account withdrawals are paid into. */
@@ -119,5 +163,14 @@ export const paymentSettingsRoutes = new Hono<AppEnv>({ strict: false })
         s.auto_withdraw ? 1 : 0,
         toKobo(s.threshold),
       )
-    return c.json({ message: 'Payment information saved.' }, 201)
+    // Switched on with the balance already past the threshold: the withdrawal is requested now.
+    const automatic = c.var.db.transaction(() => runAutoWithdrawal(c.var.db)).immediate()
+    return c.json(
+      {
+        message: automatic
+          ? 'Payment information saved. The balance is past the threshold: a withdrawal of it was requested.'
+          : 'Payment information saved.',
+      },
+      201,
+    )
   })

@@ -12,7 +12,7 @@ interface RoleGuardProps {
 
 /**
  * SPEC section 2: 'Loading...' while the auth check runs, /login when logged out, the admin, user or
- * staff version by role; a role with no version gets a way home instead of a blank page.
+ * staff version by role; a role the page is not for is told so, with a way home (never a blank page).
  */
 export function RoleGuard({ user, admin, staff }: RoleGuardProps) {
   const { status, role } = useSession()
@@ -26,19 +26,22 @@ export function RoleGuard({ user, admin, staff }: RoleGuardProps) {
   }
   if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />
   const view = role === 'admin' ? admin : role === 'user' ? user : role === 'staff' ? staff : null
-  if (view) return <>{view}</>
-  // A page that has no version for this role says so and leads home, never a blank screen (issue 11).
-  const home = role === 'admin' ? '/admin' : role === 'staff' ? '/staff' : '/'
+  return <>{view ?? <NoAccess home={role === 'admin' ? '/admin' : role === 'staff' ? '/staff' : '/'} />}</>
+}
+
+export function NoAccess({ home }: { home: string }) {
   return (
-    <div className="mx-auto max-w-md px-4 py-12 text-center">
-      <p className="text-slate-700">This page is not part of your account.</p>
-      <Link to={home} className="btn-primary mt-4">
-        {role === 'staff'
-          ? 'Go to your jobs'
-          : role === 'admin'
-            ? 'Go to the dashboard'
+    <section className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <title>No access | GreenShield</title>
+      <h1 className="text-3xl font-bold text-slate-900">You don&apos;t have access</h1>
+      <p className="mt-3 text-slate-600">This page is not available to your account.</p>
+      <Link to={home} className="btn-primary mt-6 inline-flex px-5 py-2.5">
+        {home === '/admin'
+          ? 'Back to the dashboard'
+          : home === '/staff'
+            ? 'Go to your jobs'
             : 'Go to the home page'}
       </Link>
-    </div>
+    </section>
   )
 }

@@ -6,6 +6,7 @@ import { NotFoundPage } from './not-found-page'
 import { LazyPwaShell } from './pwa/lazy-pwa-shell'
 import { RoleGuard } from './role-guard'
 import { RouteError } from './route-error'
+import { PageMeta } from '../components/ui/page-meta'
 
 // Every page is its own chunk: a visitor downloads only the screen they open; customers never load the admin.
 const Home = lazy(() => import('../features/marketing/pages/home'))
@@ -14,6 +15,7 @@ const Services = lazy(() => import('../features/marketing/pages/services'))
 const Blog = lazy(() => import('../features/marketing/pages/blog'))
 const Contact = lazy(() => import('../features/marketing/pages/contact'))
 const Products = lazy(() => import('../features/shop/pages/products'))
+const ProductPage = lazy(() => import('../features/shop/pages/product'))
 const ConfirmPayment = lazy(() => import('../features/shop/pages/confirm-payment'))
 const Login = lazy(() => import('../features/account/pages/login'))
 const SignUp = lazy(() => import('../features/account/pages/sign-up'))
@@ -33,36 +35,171 @@ const UsersScreen = lazy(() => import('../features/users/admin/users-screen'))
 const MessagesScreen = lazy(() => import('../features/messages/admin/messages-screen'))
 const SentMessagesScreen = lazy(() => import('../features/messages/admin/sent-messages-screen'))
 const BookingsScreen = lazy(() => import('../features/bookings/admin/bookings-screen'))
+const BookingRulesScreen = lazy(() => import('../features/bookings/admin/booking-rules-screen'))
 const OrdersScreen = lazy(() => import('../features/orders/admin/orders-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
+
+/** A route's title (and a description for public pages): short names keep the table readable. */
+const Meta = ({ t, d, children }: { t: string; d?: string; children: React.ReactNode }) => (
+  <PageMeta title={t} description={d}>
+    {children}
+  </PageMeta>
+)
 
 /** SPEC.md section 2's public and customer routes, in the public layout. */
 export const publicRoutes: RouteObject = {
   element: <PublicLayout />,
   errorElement: <RouteError />,
   children: [
-    { path: '/', element: <Home /> },
-    { path: '/about', element: <About /> },
-    { path: '/services', element: <Services /> },
-    { path: '/products', element: <Products /> },
-    { path: '/blog', element: <Blog /> },
-    { path: '/contact', element: <Contact /> },
-    { path: '/login', element: <Login /> },
-    { path: '/sign', element: <SignUp /> },
-    { path: '/forgot-password', element: <ForgotPassword /> },
-    { path: '/reset-password', element: <ResetPassword /> },
+    {
+      path: '/',
+      element: (
+        <Meta
+          t="Pest Control and Cleaning in Lagos"
+          d="GreenShield: fumigation, pest control and cleaning for homes and businesses in Lagos, with products delivered across Nigeria."
+        >
+          <Home />
+        </Meta>
+      ),
+    },
+    {
+      path: '/about',
+      element: (
+        <Meta
+          t="About Us"
+          d="Who we are: a Lagos pest-control and cleaning company, our team and how we work."
+        >
+          <About />
+        </Meta>
+      ),
+    },
+    {
+      path: '/services',
+      element: (
+        <Meta
+          t="Services"
+          d="Fumigation, pest control and cleaning services, with emergency response in 2 to 4 hours."
+        >
+          <Services />
+        </Meta>
+      ),
+    },
+    {
+      path: '/products',
+      element: (
+        <Meta t="Shop" d="Pest-control and cleaning products, delivered across Nigeria.">
+          <Products />
+        </Meta>
+      ),
+    },
+    // Its own title and description come from the product itself.
+    { path: '/products/:id', element: <ProductPage /> },
+    {
+      path: '/blog',
+      element: (
+        <Meta t="Blog" d="Tips on keeping pests out of homes and businesses.">
+          <Blog />
+        </Meta>
+      ),
+    },
+    {
+      path: '/contact',
+      element: (
+        <Meta t="Contact Us" d="Call, WhatsApp or write to us. Open Monday to Friday, 9:00 AM to 7:00 PM.">
+          <Contact />
+        </Meta>
+      ),
+    },
+    {
+      path: '/login',
+      element: (
+        <Meta t="Log in">
+          <Login />
+        </Meta>
+      ),
+    },
+    {
+      path: '/sign',
+      element: (
+        <Meta t="Create an account">
+          <SignUp />
+        </Meta>
+      ),
+    },
+    {
+      path: '/forgot-password',
+      element: (
+        <Meta t="Forgot password">
+          <ForgotPassword />
+        </Meta>
+      ),
+    },
+    {
+      path: '/reset-password',
+      element: (
+        <Meta t="Reset your password">
+          <ResetPassword />
+        </Meta>
+      ),
+    },
     // Same page for user and admin (SPEC: /book).
-    { path: '/book', element: <RoleGuard user={<Book />} admin={<Book />} staff={<Book />} /> },
-    { path: '/user/settings', element: <RoleGuard user={<UserSettings />} staff={<UserSettings />} /> },
+    {
+      path: '/book',
+      element: (
+        <Meta t="Book an Appointment" d="Book fumigation, pest control or cleaning at a time that suits you.">
+          <RoleGuard user={<Book />} admin={<Book />} staff={<Book />} />
+        </Meta>
+      ),
+    },
+    {
+      path: '/user/settings',
+      element: (
+        <Meta t="My account">
+          <RoleGuard user={<UserSettings />} staff={<UserSettings />} />
+        </Meta>
+      ),
+    },
     {
       path: '/staff',
-      element: <RoleGuard staff={<JobSheet />} admin={<Navigate to="/admin/bookings" replace />} />,
+      element: (
+        <Meta t="My jobs">
+          <RoleGuard staff={<JobSheet />} admin={<Navigate to="/admin/bookings" replace />} />
+        </Meta>
+      ),
     },
-    { path: '/staff/jobs/:id', element: <RoleGuard staff={<JobDetail />} /> },
-    { path: '/orders', element: <RoleGuard user={<Orders />} /> },
-    { path: '/confirm/payment', element: <ConfirmPayment /> },
-    { path: '*', element: <NotFoundPage /> },
+    {
+      path: '/staff/jobs/:id',
+      element: (
+        <Meta t="Job">
+          <RoleGuard staff={<JobDetail />} />
+        </Meta>
+      ),
+    },
+    {
+      path: '/orders',
+      element: (
+        <Meta t="My orders">
+          <RoleGuard user={<Orders />} />
+        </Meta>
+      ),
+    },
+    {
+      path: '/confirm/payment',
+      element: (
+        <Meta t="Payment">
+          <ConfirmPayment />
+        </Meta>
+      ),
+    },
+    {
+      path: '*',
+      element: (
+        <Meta t="Page not found">
+          <NotFoundPage />
+        </Meta>
+      ),
+    },
   ],
 }
 
@@ -76,15 +213,86 @@ export const adminRoutes: RouteObject = {
   ),
   errorElement: <RouteError />,
   children: [
-    { index: true, element: <Dashboard /> },
-    { path: 'users', element: <UsersScreen /> },
-    { path: 'messages', element: <MessagesScreen /> },
-    { path: 'sent-messages', element: <SentMessagesScreen /> },
-    { path: 'bookings', element: <BookingsScreen /> },
-    { path: 'orders', element: <OrdersScreen /> },
-    { path: 'products', element: <ProductsScreen /> },
-    { path: 'settings', element: <SettingsScreen /> },
-    { path: '*', element: <NotFoundPage home="/admin" homeLabel="Back to the dashboard" /> },
+    {
+      index: true,
+      element: (
+        <Meta t="Dashboard">
+          <Dashboard />
+        </Meta>
+      ),
+    },
+    {
+      path: 'users',
+      element: (
+        <Meta t="Users">
+          <UsersScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'messages',
+      element: (
+        <Meta t="Messages">
+          <MessagesScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'sent-messages',
+      element: (
+        <Meta t="Sent messages">
+          <SentMessagesScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'bookings',
+      element: (
+        <Meta t="Bookings">
+          <BookingsScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'booking-rules',
+      element: (
+        <Meta t="Booking rules">
+          <BookingRulesScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'orders',
+      element: (
+        <Meta t="Orders">
+          <OrdersScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'products',
+      element: (
+        <Meta t="Products">
+          <ProductsScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'settings',
+      element: (
+        <Meta t="Settings">
+          <SettingsScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: '*',
+      element: (
+        <Meta t="Page not found">
+          <NotFoundPage home="/admin" homeLabel="Back to the dashboard" />
+        </Meta>
+      ),
+    },
   ],
 }
 

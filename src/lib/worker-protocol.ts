@@ -18,6 +18,8 @@ export type OutboxKind =
   | 'job-treatment'
   | 'job-photo'
   | 'job-complete'
+  // A cart line set to a quantity (POST cart/set/), the offline cart's changes in order.
+  | 'cart'
 
 export interface OutboxSentMessage {
   type: 'sent'

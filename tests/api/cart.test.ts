@@ -186,3 +186,40 @@ describe('POST /update-cart/', () => {
     expect((await customer.get('get/carts')).body.find((l: any) => l.id === gel().id).quantity).toBe(1)
   })
 })
+
+describe('POST cart/set/ (the offline cart replay)', () => {
+  it('sets a line to an absolute quantity, so replaying it changes nothing; 0 removes it', async () => {
+    const [a, b] = t.db
+      .prepare('SELECT id, stock FROM products WHERE stock > 3 ORDER BY id LIMIT 2')
+      .all() as {
+      id: number
+      stock: number
+    }[]
+    const key = { 'Idempotency-Key': crypto.randomUUID() }
+    const first = await customer.post('cart/set/', { id: a.id, quantity: 3 }, key)
+    expect(first.status).toBe(200)
+    expect(first.body).toEqual({ message: 'Cart updated', id: a.id, quantity: 3 })
+    // The same change sent again (a replay after a lost answer), and again under a new key: still 3.
+    expect((await customer.post('cart/set/', { id: a.id, quantity: 3 }, key)).body.quantity).toBe(3)
+    expect((await customer.post('cart/set/', { id: a.id, quantity: 3 })).body.quantity).toBe(3)
+    await customer.post('cart/set/', { id: b.id, quantity: 1 })
+    expect((await customer.post('cart/set/', { id: b.id, quantity: 0 })).body.quantity).toBe(0)
+    // Removing what is not there is no error: the device's order of changes may repeat a removal.
+    expect((await customer.post('cart/set/', { id: b.id, quantity: 0 })).status).toBe(200)
+    const cart = (await customer.get('get/carts/')).body as { id: number; quantity: number }[]
+    expect(cart.map((l) => [l.id, l.quantity])).toEqual([[a.id, 3]])
+  })
+
+  it('keeps what is left when less is in stock, and refuses an unknown product or a bad quantity', async () => {
+    const p = t.db.prepare('SELECT id, name FROM products ORDER BY id LIMIT 1').get() as {
+      id: number
+      name: string
+    }
+    t.db.prepare('UPDATE products SET stock = 2 WHERE id = ?').run(p.id)
+    const res = await customer.post('cart/set/', { id: p.id, quantity: 5 })
+    expect(res.body).toEqual({ message: `Only 2 of ${p.name} left`, id: p.id, quantity: 2 })
+    expect((await customer.post('cart/set/', { id: 999999, quantity: 1 })).status).toBe(404)
+    expect((await customer.post('cart/set/', { id: p.id, quantity: -1 })).status).toBe(400)
+    expect((await new Client(t.app).post('cart/set/', { id: p.id, quantity: 1 })).status).toBe(401)
+  })
+})

@@ -74,7 +74,18 @@ describe('GET get/stat', () => {
     expect(res.body.balance).toBe(74_500)
     expect(res.body.latest_bookings).toHaveLength(4)
     expect(Object.keys(res.body.latest_bookings[0]).sort()).toEqual(
-      ['date', 'full_name', 'id', 'info', 'location', 'phone_number', 'service', 'status', 'time'].sort(),
+      [
+        'date',
+        'emergency',
+        'full_name',
+        'id',
+        'info',
+        'location',
+        'phone_number',
+        'service',
+        'status',
+        'time',
+      ].sort(),
     )
     expect(res.body.users).toHaveLength(2)
     expect(res.body.users).toContainEqual({ full_name: 'Site Admin', role: 'Admin', email: ADMIN.email })

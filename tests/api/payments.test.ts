@@ -863,6 +863,10 @@ describe('a payment never ends on a dead end (issue 4)', () => {
       status: 'successful',
       message: 'Payment successful. Your order has been placed.',
       amount: (2 * a.price_kobo) / 100,
+      // Issue 12: the goods, the delivery fee (none without the delivery step) and where it goes.
+      items_total: (2 * a.price_kobo) / 100,
+      delivery_fee: null,
+      delivery: null,
       created: expect.any(String),
       settled: expect.any(String),
       held_until: null,

@@ -109,3 +109,78 @@ describe('admins/payment-settings', () => {
     await expectAdminOnly('post', 'admins/payment-settings', settings)
   })
 })
+
+describe('withdrawal status (issue 12)', () => {
+  const ACCOUNT = {
+    bank_name: 'GTBank',
+    account_name: 'GreenShield Ltd',
+    account_number: '0123456789',
+    swift_code: '',
+    auto_withdraw: false,
+    threshold: 0,
+  }
+
+  it('records the account it goes to; Pending -> Paid with a reference, final after', async () => {
+    await admin.post('admins/payment-settings/', ACCOUNT)
+    const { id } = (await admin.post('admins/withdrawals/', { amount: 10_000 })).body
+    // The account changes later: the request keeps the one it was made to.
+    await admin.post('admins/payment-settings/', { ...ACCOUNT, account_number: '9999999999' })
+    expect((await admin.post(`admins/withdrawals/${id}/`, { status: 'Paid' })).status).toBe(400)
+    const paid = await admin.post(`admins/withdrawals/${id}/`, { status: 'Paid', reference: 'GTB-TRF-001' })
+    expect(paid.status).toBe(200)
+    expect(paid.body).toEqual({ message: 'Withdrawal marked as paid.', status: 'Paid' })
+    const [row] = (await admin.get('admins/withdrawals/')).body
+    expect(row).toMatchObject({
+      id,
+      status: 'Paid',
+      reference: 'GTB-TRF-001',
+      bank_name: 'GTBank',
+      account_number: '0123456789',
+      automatic: false,
+      updated: expect.any(String),
+    })
+    expect((await admin.post(`admins/withdrawals/${id}/`, { status: 'Cancelled' })).status).toBe(409)
+    expect((await admin.post('admins/withdrawals/999/', { status: 'Cancelled' })).status).toBe(404)
+    await expectAdminOnly('post', `admins/withdrawals/${id}/`, { status: 'Cancelled' })
+  })
+
+  it('Cancelled gives the money back to the balance', async () => {
+    const before = (await admin.get('get/balance')).body.balance as number
+    const { id } = (await admin.post('admins/withdrawals/', { amount: 10_000 })).body
+    expect((await admin.get('get/balance')).body.balance).toBe(before - 10_000)
+    const cancelled = await admin.post(`admins/withdrawals/${id}/`, { status: 'Cancelled' })
+    expect(cancelled.status).toBe(200)
+    expect((await admin.get('get/balance')).body.balance).toBe(before)
+  })
+
+  it('automatic withdrawals request the whole balance once it passes the threshold, and tell the admin', async () => {
+    const balance = (await admin.get('get/balance')).body.balance as number
+    // Below the threshold: nothing happens.
+    await admin.post('admins/payment-settings/', { ...ACCOUNT, auto_withdraw: true, threshold: balance + 1 })
+    expect((await admin.get('admins/withdrawals/')).body).toHaveLength(0)
+    // At or past it (the setting saved, or a payment settling): the whole balance is requested.
+    const saved = await admin.post('admins/payment-settings/', {
+      ...ACCOUNT,
+      auto_withdraw: true,
+      threshold: balance,
+    })
+    expect(saved.body.message).toContain('a withdrawal of it was requested')
+    const [auto] = (await admin.get('admins/withdrawals/')).body
+    expect(auto).toMatchObject({
+      amount: balance,
+      status: 'Pending',
+      automatic: true,
+      admin: '',
+      account_number: '0123456789',
+    })
+    expect((await admin.get('get/balance')).body.balance).toBe(0)
+    const note = t.db
+      .prepare("SELECT body FROM notifications WHERE heading = 'Automatic Withdrawal Requested'")
+      .pluck()
+      .get() as string
+    expect(note).toContain(formatNaira(balance))
+    // Nothing left to withdraw: saving again requests nothing more.
+    await admin.post('admins/payment-settings/', { ...ACCOUNT, auto_withdraw: true, threshold: balance })
+    expect((await admin.get('admins/withdrawals/')).body).toHaveLength(1)
+  })
+})

@@ -126,7 +126,7 @@ test('products: add one with an image, see it in the shop, edit it', async () =>
   await dialog.getByLabel('Name').fill(name)
   await dialog.getByLabel('Category').selectOption('Pest Control')
   await dialog.getByLabel('Description').fill('Smokeless coils, box of 10')
-  await dialog.getByLabel('Price (₦)').fill('2500')
+  await dialog.getByLabel('Price (₦)', { exact: true }).fill('2500')
   await dialog.getByLabel('Stock').fill('15')
   await dialog.getByLabel('Image').setInputFiles({ name: 'coil.png', mimeType: 'image/png', buffer: PNG })
   await expect(dialog.getByRole('img', { name: 'Preview of the product image' })).toHaveAttribute(
@@ -159,7 +159,7 @@ test('products: add one with an image, see it in the shop, edit it', async () =>
   await page.getByRole('button', { name: `Edit ${name}` }).click()
   const edit = page.getByRole('dialog', { name: 'Edit Product' })
   await expect(edit.getByLabel('Description')).toHaveValue('Smokeless coils, box of 10')
-  await edit.getByLabel('Price (₦)').fill('2750')
+  await edit.getByLabel('Price (₦)', { exact: true }).fill('2750')
   await edit.getByRole('button', { name: 'Save Product' }).click()
   await expect(edit).toBeHidden()
   await expect(card).toContainText('₦2,750.00')

@@ -221,6 +221,22 @@ describe('Bookings Management', () => {
     expect(dialog).toHaveTextContent('Completed')
     expect(dialog).toHaveTextContent('Details of booking 3')
     expect(dialog).toHaveTextContent('Yaba')
+    // The booking's own Lagos time, 12-hour, whatever the device's zone.
+    expect(dialog).toHaveTextContent('March 12, 2026 at 10:00 AM')
+  })
+
+  test('an emergency call-out (booked outside the working hours) is marked as such', async () => {
+    mockApi({
+      'GET appointment/': [
+        booking(7, 'Femi Night', 'Pending', { time: '21:30', emergency: true }),
+        booking(8, 'Ada Day', 'Pending'),
+      ],
+    })
+    renderAdmin('/admin/bookings')
+    await screen.findByRole('table')
+    const [night, day] = rows()
+    expect(night).toHaveTextContent('March 10, 2026 at 9:30 PMEmergency call-out')
+    expect(day).not.toHaveTextContent('Emergency')
   })
 
   test('the calendar shows a month grid with counts per day and lists a day', async () => {
@@ -294,5 +310,61 @@ describe('after an outbox replay', () => {
     } finally {
       stop()
     }
+  })
+})
+
+describe('Booking Rules', () => {
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  test('the admin sets the cut-off and working hours; a bad pair is refused in place', async () => {
+    const calls = mockApi({
+      'GET booking-settings/': {
+        cutoff_hours: 12,
+        work_start: '09:00',
+        work_end: '19:00',
+        work_days: [1, 2, 3, 4, 5],
+      },
+      'POST admins/booking-settings/': {
+        status: 200,
+        body: {
+          message: 'Booking settings saved.',
+          settings: {
+            cutoff_hours: 24,
+            work_start: '08:00',
+            work_end: '19:00',
+            work_days: [1, 2, 3, 4, 5, 6],
+          },
+        },
+      },
+    })
+    renderAdmin('/admin/booking-rules')
+    const ui = userEvent.setup()
+    const cutoff = await screen.findByLabelText(/Customers can cancel or reschedule until/)
+    expect(cutoff).toHaveValue('12')
+    expect(screen.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked()
+    await ui.clear(screen.getByLabelText('Closing time'))
+    await ui.type(screen.getByLabelText('Closing time'), '07:00')
+    await ui.click(screen.getByRole('button', { name: 'Save booking rules' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Closing time must be after opening time')
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+
+    await ui.clear(screen.getByLabelText('Closing time'))
+    await ui.type(screen.getByLabelText('Closing time'), '19:00')
+    await ui.clear(screen.getByLabelText('Opening time'))
+    await ui.type(screen.getByLabelText('Opening time'), '08:00')
+    await ui.clear(cutoff)
+    await ui.type(cutoff, '24')
+    await ui.click(screen.getByRole('checkbox', { name: 'Saturday' }))
+    await ui.click(screen.getByRole('button', { name: 'Save booking rules' }))
+    expect(await screen.findByText(/Working hours: Mon–Sat 8:00 AM to 7:00 PM/)).toBeInTheDocument()
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      cutoff_hours: 24,
+      work_start: '08:00',
+      work_end: '19:00',
+      work_days: [1, 2, 3, 4, 5, 6],
+    })
   })
 })

@@ -20,6 +20,48 @@ const STATS = {
 }
 
 describe('Dashboard', () => {
+  test('a Pending withdrawal shows its account and is marked paid with a reference, or cancelled', async () => {
+    const pending = {
+      id: 5,
+      amount: 40000,
+      status: 'Pending',
+      created: '2026-03-01T10:00:00Z',
+      admin: '',
+      bank_name: 'GTBank',
+      account_name: 'GreenShield Ltd',
+      account_number: '0123456789',
+      reference: '',
+      automatic: true,
+      updated: null as string | null,
+    }
+    let withdrawals = [pending]
+    const calls = mockApi({
+      'GET get/stat': STATS,
+      'GET admins/withdrawals/': () => withdrawals,
+      'POST admins/withdrawals/5/': (call: { body: unknown }) => {
+        withdrawals = [{ ...pending, status: 'Paid', reference: 'GTB-1', updated: '2026-03-02T10:00:00Z' }]
+        return {
+          status: 200,
+          body: { message: 'Withdrawal marked as paid.', status: 'Paid', sent: call.body },
+        }
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin')
+    await ui.click(await screen.findByRole('button', { name: 'Withdraw' }))
+    const item = await screen.findByRole('listitem', { name: '₦40,000.00 withdrawal, Pending' })
+    expect(item).toHaveTextContent('Automatic')
+    expect(item).toHaveTextContent('To GreenShield Ltd · GTBank 0123456789')
+    expect(within(item).getByRole('button', { name: 'Cancel request' })).toBeInTheDocument()
+    await ui.click(within(item).getByRole('button', { name: 'Mark as paid' }))
+    await ui.type(within(item).getByLabelText('Transfer reference'), 'GTB-1')
+    await ui.click(within(item).getByRole('button', { name: 'Save as paid' }))
+    const paid = await screen.findByRole('listitem', { name: '₦40,000.00 withdrawal, Paid' })
+    expect(paid).toHaveTextContent('Reference GTB-1')
+    expect(within(paid).queryByRole('button')).toBeNull()
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'Paid', reference: 'GTB-1' })
+  })
+
   test('shows the stats, quick links and records a withdrawal', async () => {
     let withdrawals: unknown[] = []
     const calls = mockApi({
@@ -92,7 +134,16 @@ describe('Dashboard', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'User Management', 'Messages', 'Bookings', 'Orders', 'Products', 'Settings'])
+    ).toEqual([
+      'Dashboard',
+      'User Management',
+      'Messages',
+      'Bookings',
+      'Booking Rules',
+      'Orders',
+      'Products',
+      'Settings',
+    ])
     await ui.click(screen.getAllByRole('button', { name: 'Logout' })[0])
     expect(await screen.findByText('Login page')).toBeInTheDocument()
     expect(useSession.getState().status).toBe('anonymous')

@@ -99,7 +99,15 @@ export const booking = (
   extra: Partial<
     Pick<
       Booking,
-      'location' | 'phone_number' | 'date' | 'time' | 'service' | 'technician' | 'job_status' | 'report_url'
+      | 'location'
+      | 'phone_number'
+      | 'date'
+      | 'time'
+      | 'service'
+      | 'technician'
+      | 'job_status'
+      | 'report_url'
+      | 'emergency'
     >
   > = {},
 ): Booking => ({
@@ -112,6 +120,7 @@ export const booking = (
   time: '10:00',
   status,
   location: 'Lekki, Lagos',
+  emergency: false,
   ...extra,
 })
 
@@ -121,6 +130,7 @@ export const order = (
   product_name: string,
   status: OrderStatus,
   created = '2026-03-10T10:00:00.000Z',
+  reference = `GS-TEST-${id}`,
 ): AdminOrder => ({
   id,
   user,
@@ -131,6 +141,8 @@ export const order = (
   price: 12500,
   status,
   created,
+  reference,
+  email: `${user.toLowerCase().replace(/\s+/g, '.')}@test.ng`,
 })
 
 export const product = (id: number, name: string, category: string, description = '', stock = 30) => ({

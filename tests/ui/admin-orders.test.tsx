@@ -18,7 +18,8 @@ const ORDERS = [
 ]
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1)
-const ids = () => rows().map((r) => within(r).getAllByRole('cell')[0].textContent)
+// Cell 0 starts with the customer's name (then the email, the order's reference and date).
+const ids = () => rows().map((r) => within(r).getAllByRole('cell')[0].firstChild?.textContent)
 const exportHref = () => screen.getByRole('link', { name: 'Export Orders' }).getAttribute('href')!
 
 describe('Order Management', () => {
@@ -36,7 +37,8 @@ describe('Order Management', () => {
       .getAllByRole('cell')
       .map((c) => c.textContent)
     expect(cells.slice(0, 7)).toEqual([
-      'Amaka Obi',
+      // Issue 12: the customer's email under the name, then the order's reference and date.
+      'Amaka Obiamaka.obi@test.ngGS-TEST-1March 1, 2026 at 11:00 AM',
       '08031234567',
       'Ikeja, Lagos',
       'Roach Killer Gel',
@@ -97,7 +99,7 @@ describe('Order Management', () => {
     const ui = userEvent.setup()
     renderAdmin('/admin/orders')
     await screen.findByRole('table')
-    expect(within(rows()[2]).queryByRole('button')).toBeNull() // Completed: nothing to do
+    expect(within(rows()[2]).queryByRole('button', { name: /^Mark/ })).toBeNull() // Completed: nothing to do
     expect(within(rows()[1]).queryByRole('button', { name: 'Mark as shipped' })).toBeNull()
 
     await ui.click(within(rows()[0]).getByRole('button', { name: 'Mark as shipped' }))
@@ -125,5 +127,102 @@ describe('Order Management', () => {
     await ui.click(screen.getByRole('button', { name: /Next/ }))
     expect(screen.getByText('Showing 51–100 of 100')).toBeInTheDocument()
     expect(ids()[0]).toBe('Buyer 51')
+  })
+
+  test('an order opens with its delivery details, lines and what was paid', async () => {
+    mockApi({
+      'GET admins/orders/': ORDERS,
+      'GET admins/orders/GS-TEST-1/': {
+        reference: 'GS-TEST-1',
+        created: '2026-03-01T10:00:00.000Z',
+        customer: 'Amaka Obi',
+        email: 'amaka.obi@test.ng',
+        phone_number: '+2348031234567',
+        location: '12 Awolowo Road, Ikeja, Lagos',
+        delivery: {
+          name: 'Amaka Obi',
+          phone_number: '+2348031234567',
+          address: '12 Awolowo Road',
+          landmark: 'Opposite the bank',
+          city: 'Ikeja',
+          state: 'Lagos',
+        },
+        items_total: 25000,
+        delivery_fee: 2500,
+        amount: 27500,
+        lines: [ORDERS[0]],
+      },
+    })
+    renderAdmin('/admin/orders')
+    // The table's button (phones get the same one on the order's card).
+    await userEvent.setup().click((await screen.findAllByRole('button', { name: 'Open order GS-TEST-1' }))[0])
+    const dialog = await screen.findByRole('dialog', { name: 'Order GS-TEST-1' })
+    expect(
+      await within(dialog).findByText('12 Awolowo Road (Opposite the bank), Ikeja, Lagos'),
+    ).toBeInTheDocument()
+    expect(dialog).toHaveTextContent('amaka.obi@test.ng')
+    expect(dialog).toHaveTextContent('Delivery₦2,500.00')
+    expect(dialog).toHaveTextContent('Paid₦27,500.00')
+  })
+
+  test('the Refunds tab lists refunds with their state', async () => {
+    mockApi({
+      'GET admins/orders/': ORDERS,
+      'GET admins/refunds/': [
+        {
+          id: 1,
+          tx_ref: 'GS-R-1',
+          customer: 'Tunde Bello',
+          email: 'tunde@test.ng',
+          amount: 9000,
+          status: 'failed',
+          reason: 'Floor Cleaner sold out before the payment completed.',
+          error: 'Gateway down',
+          attempts: 2,
+          products: '2 × Floor Cleaner',
+          created: '2026-03-05T10:00:00.000Z',
+          refunded: null,
+        },
+      ],
+    })
+    renderAdmin('/admin/orders')
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Refunds' }))
+    const list = await screen.findByRole('list', { name: 'Refunds' })
+    expect(list).toHaveTextContent('₦9,000.00 to Tunde Bello · tunde@test.ng')
+    expect(list).toHaveTextContent('The gateway refused (2 tries): Gateway down')
+    expect(within(list).getByText('Failed')).toHaveClass('bg-red-100')
+  })
+
+  test('the Delivery fees tab saves a fee per state, blank meaning to be agreed', async () => {
+    const calls = mockApi({
+      'GET admins/orders/': ORDERS,
+      'GET delivery-fees/': [
+        { state: 'Lagos', fee: 1500 },
+        { state: 'Kano', fee: null },
+      ],
+      'POST admins/delivery-fees/': { message: 'Delivery fees saved.', fees: [] },
+    })
+    renderAdmin('/admin/orders')
+    const ui = userEvent.setup()
+    await ui.click(await screen.findByRole('tab', { name: 'Delivery fees' }))
+    const lagos = await screen.findByLabelText('Lagos')
+    expect(lagos).toHaveValue('1500')
+    expect(screen.getByLabelText('Kano')).toHaveValue('')
+    await ui.clear(lagos)
+    await ui.type(lagos, 'abc')
+    await ui.click(screen.getByRole('button', { name: 'Save delivery fees' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Lagos: Fee must be a number of naira')
+    await ui.clear(lagos)
+    await ui.type(lagos, '2000')
+    await ui.click(screen.getByRole('button', { name: 'Save delivery fees' }))
+    await waitFor(() =>
+      // The layout's "list seen" call (admins/alerts/) is not this screen's.
+      expect(calls.find((c) => c.method === 'POST' && !c.path.startsWith('admins/alerts/'))?.body).toEqual({
+        fees: [
+          { state: 'Lagos', fee: 2000 },
+          { state: 'Kano', fee: null },
+        ],
+      }),
+    )
   })
 })

@@ -104,6 +104,8 @@ describe('Products Management', () => {
       price: '4500',
       stock: '40',
     })
+    // No "was" price typed: none is sent, the server uses the price.
+    expect(form.has('originalPrice')).toBe(false)
     expect((form.get('image') as File).name).toBe('spray.png')
   })
 
@@ -130,11 +132,11 @@ describe('Products Management', () => {
     expect((post.body as FormData).get('image')).toBeNull()
   })
 
-  test('a failed save alerts the server message and keeps the form', async () => {
+  test("mistakes show under their fields (no alert), the server's refusal too; the form is kept", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
-    mockApi({
+    const calls = mockApi({
       'GET add/products/': PRODUCTS,
-      'POST add/products/': { status: 400, body: { message: 'Name is required' } },
+      'POST add/products/': { status: 400, body: { message: 'A product with this name already exists' } },
     })
     const ui = userEvent.setup()
     renderAdmin('/admin/products')
@@ -143,8 +145,49 @@ describe('Products Management', () => {
     const dialog = screen.getByRole('dialog')
     await ui.type(within(dialog).getByLabelText('Description'), 'keep me')
     await ui.click(within(dialog).getByRole('button', { name: 'Save Product' }))
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Name is required'))
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required')
+    expect(within(dialog).getByLabelText('Price (₦)')).toHaveAccessibleDescription('Price is required')
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    await ui.type(within(dialog).getByLabelText('Name'), 'Floor Cleaner')
+    expect(within(dialog).getByLabelText('Name')).not.toHaveAccessibleDescription('Name is required')
+    await ui.type(within(dialog).getByLabelText('Price (₦)'), '100')
+    await ui.type(within(dialog).getByLabelText('Stock'), '5')
+    await ui.click(within(dialog).getByRole('button', { name: 'Save Product' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A product with this name already exists',
+    )
     expect(within(screen.getByRole('dialog')).getByLabelText('Description')).toHaveValue('keep me')
+    expect(alert).not.toHaveBeenCalled()
+  })
+
+  test('an Original price is sent (blank: left out), and a bad image file is refused with an error, no preview', async () => {
+    const calls = mockApi({ 'GET add/products/': PRODUCTS, 'POST add/products/': PRODUCTS[0] })
+    const ui = userEvent.setup({ applyAccept: false })
+    renderAdmin('/admin/products')
+    await screen.findByRole('list', { name: 'Products' })
+    await ui.click(screen.getByRole('button', { name: 'Add New Product' }))
+    const dialog = screen.getByRole('dialog')
+    await ui.type(within(dialog).getByLabelText('Name'), 'Gel')
+    await ui.type(within(dialog).getByLabelText('Price (₦)'), '4500')
+    await ui.type(within(dialog).getByLabelText('Original price (₦)'), '6000')
+    await ui.type(within(dialog).getByLabelText('Stock'), '5')
+    await ui.upload(
+      within(dialog).getByLabelText('Image'),
+      new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }),
+    )
+    expect(within(dialog).getByLabelText('Image')).toHaveAccessibleDescription(/not an image we can use/)
+    expect(within(dialog).queryByRole('img', { name: 'Preview of the product image' })).toBeNull()
+    await ui.click(within(dialog).getByRole('button', { name: 'Save Product' }))
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    await ui.upload(
+      within(dialog).getByLabelText('Image'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'gel.png', { type: 'image/png' }),
+    )
+    expect(within(dialog).getByLabelText('Image')).not.toHaveAccessibleDescription(/not an image/)
+    await ui.click(within(dialog).getByRole('button', { name: 'Save Product' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
+    const form = calls.find((c) => c.method === 'POST')!.body as FormData
+    expect(form.get('originalPrice')).toBe('6000')
   })
 
   test('delete confirms with SPEC text; 204 closes, an error stays in the dialog', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -79,6 +79,47 @@ describe('login and sign-up', () => {
     expect(error).toHaveTextContent('Invalid email or password')
     expect(error).toHaveClass('text-red-600')
     expect(email).toHaveValue('ada@example.ng')
+    // Issue 12: one answer on screen: the sign-up's success line goes when the error shows.
+    expect(screen.queryByText('Account created successfully')).not.toBeInTheDocument()
+  })
+
+  test('after sign-up the login form has the email filled in', async () => {
+    const calls = mockFetch({ 'POST register/': json(200, { message: 'Account created successfully' }) })
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/sign']}>
+          <Routes>
+            <Route path="/sign" element={<Sign />} />
+            <Route path="/login" element={<Login />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    )
+    const ui = userEvent.setup()
+    await ui.type(screen.getByLabelText('Full name'), 'Ada Obi')
+    await ui.type(screen.getByLabelText('Email'), 'ada@example.ng ')
+    await ui.type(screen.getByLabelText('Password'), 'long-enough-1')
+    await ui.click(screen.getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
+    expect(calls.some((c) => c.path === 'register/')).toBe(true)
+    expect(screen.getByRole('status')).toHaveTextContent('Account created successfully')
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.ng')
+  })
+
+  test.each(['/login', '/sign'])('a logged-in user opening %s is sent on', (path) => {
+    setSession('user', 7)
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/sign" element={<Sign />} />
+            <Route path="/login" element={<Login />} />
+            <Route path="/" element={<p>Home page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    )
+    expect(screen.getByText('Home page')).toBeInTheDocument()
   })
 
   test('sign-up: full name, email, password required; a refusal is red italic and the input is kept', async () => {
@@ -169,6 +210,41 @@ describe('user settings keep what was typed when a save fails', () => {
   })
 })
 
+test("the top bar shows a customer's cart count from the device's cart, and follows it", async () => {
+  setSession('user', 7)
+  mockFetch({ 'GET users/notifications/': json(200, []) })
+  const line = {
+    name: 'Cockroach Gel',
+    description: '',
+    image: '',
+    prices: 4500,
+    originalPrice: 4500,
+    stock: 9,
+    userId: 7,
+  }
+  await db.cart.bulkPut([
+    { ...line, id: 3, quantity: 2 },
+    { ...line, id: 4, quantity: 1 },
+    // Someone else's line on the same phone does not count.
+    { ...line, id: 5, quantity: 4, userId: 8 },
+  ])
+  renderAt(
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path="/" element={<p>Home</p>} />
+      </Route>
+    </Routes>,
+    '/',
+  )
+  // Two copies: the bar's (from 1024 px) and the phone's; both say the same.
+  const links = await screen.findAllByRole('link', { name: 'Cart, 3 items' }, { timeout: 5000 })
+  expect(links[0]).toHaveAttribute('href', '/products')
+  await db.cart.delete([7, 4])
+  expect(
+    (await screen.findAllByRole('link', { name: 'Cart, 2 items' }, { timeout: 5000 }))[0],
+  ).toHaveAttribute('href', '/products')
+})
+
 test('a page change scrolls to the top', async () => {
   setSession(null)
   mockFetch({})
@@ -187,6 +263,35 @@ test('a page change scrolls to the top', async () => {
   expect(await screen.findByText('Contact page')).toBeInTheDocument()
   expect(scrollTo).toHaveBeenCalledWith(0, 0)
   scrollTo.mockRestore()
+})
+
+test('a dialog gives focus back to the button that opened it, closed or unmounted', async () => {
+  function Harness() {
+    const [open, setOpen] = useState(false)
+    const [shown, setShown] = useState(true)
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open it
+        </button>
+        {shown && (
+          <Modal open={open} title="Question" onClose={() => setOpen(false)}>
+            <button type="button" onClick={() => setShown(false)}>
+              Unmount
+            </button>
+          </Modal>
+        )}
+      </>
+    )
+  }
+  render(<Harness />)
+  const ui = userEvent.setup()
+  await ui.click(screen.getByRole('button', { name: 'Open it' }))
+  await ui.click(screen.getByRole('button', { name: 'Close dialog' }))
+  expect(screen.getByRole('button', { name: 'Open it' })).toHaveFocus()
+  await ui.click(screen.getByRole('button', { name: 'Open it' }))
+  await ui.click(screen.getByRole('button', { name: 'Unmount' }))
+  expect(screen.getByRole('button', { name: 'Open it' })).toHaveFocus()
 })
 
 test('two dialogs open at once are each named by their own title', () => {
@@ -223,6 +328,43 @@ describe('/confirm/payment', () => {
     })
   })
 
+  test('success shows the order summary: reference, lines, delivery fee and where it goes', async () => {
+    mockFetch({
+      'POST verify/': json(201, { message: 'Payment successful.', status: 'successful' }),
+      'GET payments/GS-1-abc/': json(200, {
+        tx_ref: 'GS-1-abc',
+        status: 'successful',
+        message: 'Payment successful.',
+        amount: 10500,
+        items_total: 9000,
+        delivery_fee: 1500,
+        delivery: {
+          name: 'Ada Customer',
+          phone_number: '+2348031234567',
+          address: '14 Bode Thomas Street',
+          landmark: '',
+          city: 'Surulere',
+          state: 'Lagos',
+        },
+        created: '2026-05-10T10:00:00Z',
+        settled: '2026-05-10T10:01:00Z',
+        held_until: null,
+        lines: [{ product_id: 3, name: 'Cockroach Gel', image: '', quantity: 2, price: 4500 }],
+        orders: [],
+        refund: null,
+      }),
+    })
+    renderAt(<ConfirmPayment />, at)
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    expect(summary).toHaveTextContent('Reference GS-1-abc')
+    expect(summary).toHaveTextContent('2 × Cockroach Gel₦9,000.00')
+    expect(summary).toHaveTextContent('Delivery₦1,500.00')
+    expect(summary).toHaveTextContent('Paid₦10,500.00')
+    expect(summary).toHaveTextContent(
+      'Delivering to Ada Customer, 08031234567: 14 Bode Thomas Street, Surulere, Lagos',
+    )
+  })
+
   test("refused: 'Oops!', the server's status text and 'Back to Cart' to /products", async () => {
     mockFetch({ 'POST verify/': json(400, { message: 'Payment was not completed', status: 'cancelled' }) })
     renderAt(<ConfirmPayment />, at)
@@ -232,6 +374,7 @@ describe('/confirm/payment', () => {
   })
 
   test('logged out (another address, an expired session): log in, and the same page shows the result', async () => {
+    setSession(null)
     let loggedIn = false
     mockFetch({
       'POST verify/': () =>

@@ -12,7 +12,14 @@ vi.mock('../../src/offline/outbox', () => ({
 }))
 const { default: Book, validateAppointment } = await import('../../src/features/bookings/pages/book')
 
-const TODAY = () => '2026-05-10'
+// 8:00 AM in Lagos on May 10, 2026: 10:30 that day is still to come.
+/** A Monday-to-Friday date about a month ahead (a booking more than a year ahead is refused). */
+const SOON = (() => {
+  let t = Date.now() + 30 * 86_400_000
+  while ([0, 6].includes(new Date(t).getUTCDay())) t += 86_400_000
+  return new Date(t).toISOString().slice(0, 10)
+})()
+const TODAY = () => new Date('2026-05-10T08:00:00+01:00')
 const valid = {
   phone_number: '0803 123 4567',
   location: '5 Bode Thomas Street, Surulere',
@@ -70,7 +77,7 @@ describe('/book', () => {
     const ui = userEvent.setup()
     const form = screen.getByRole('form', { name: 'Appointment' })
     const f = within(form)
-    const values = { phone: '0803 123 4567', date: '2099-01-15', ...overrides }
+    const values = { phone: '0803 123 4567', date: SOON, ...overrides }
     await ui.clear(f.getByLabelText('WhatsApp number'))
     await ui.type(f.getByLabelText('WhatsApp number'), values.phone)
     await ui.selectOptions(f.getByLabelText('Service'), 'fumigation')
@@ -112,7 +119,7 @@ describe('/book', () => {
         phone_number: '+2348031234567',
         location: '12 Creek Road, Apapa',
         service: 'fumigation',
-        date: '2099-01-15',
+        date: SOON,
         time: '09:00',
         info: '',
       },
@@ -199,3 +206,120 @@ describe('/book: the customer follows their technician (issue 11)', () => {
     )
   })
 })
+
+describe('/book: issue 12 (emergency call-outs, booking for a caller, changing a booking)', () => {
+  const SETTINGS = { cutoff_hours: 12, work_start: '09:00', work_end: '19:00', work_days: [1, 2, 3, 4, 5] }
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+  test('a time outside the working hours is shown as an emergency call-out before sending', async () => {
+    setSession('user', 42)
+    mockFetch({ 'GET appointment/': json(200, []), 'GET booking-settings/': json(200, SETTINGS) })
+    renderWithProviders(<Book />, '/book')
+    expect(await screen.findByText(/Working hours Mon–Fri 9:00 AM to 7:00 PM/)).toBeInTheDocument()
+    const ui = userEvent.setup()
+    await ui.type(screen.getByLabelText('Date'), SOON)
+    await ui.type(screen.getByLabelText('Time'), '21:30')
+    expect(screen.getByText(/outside our working hours \(Mon–Fri 9:00 AM to 7:00 PM\)/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Book Emergency Call-out' })).toBeInTheDocument()
+    await ui.clear(screen.getByLabelText('Time'))
+    await ui.type(screen.getByLabelText('Time'), '10:00')
+    expect(screen.queryByText(/outside our working hours/)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeInTheDocument()
+  })
+
+  test("an admin books for a caller: the customer's name is asked and sent", async () => {
+    submitThroughOutbox.mockReset()
+    submitThroughOutbox.mockResolvedValue({ state: 'sent', data: { message: 'Booked', id: 3 } })
+    setSession('admin', 1)
+    mockFetch({ 'GET appointment/': json(200, []), 'GET booking-settings/': json(200, SETTINGS) })
+    renderWithProviders(<Book />, '/book')
+    const ui = userEvent.setup()
+    await ui.click(screen.getByRole('button', { name: 'Book Appointment' }))
+    expect(screen.getByLabelText("Customer's name")).toHaveAccessibleDescription(
+      "Customer's name is required",
+    )
+    await ui.type(screen.getByLabelText("Customer's name"), 'Chidi Caller')
+    await ui.type(screen.getByLabelText("Customer's WhatsApp number"), '0812 000 1111')
+    await ui.selectOptions(screen.getByLabelText('Service'), 'cleaning')
+    await ui.type(screen.getByLabelText('Location'), '4 Allen Avenue, Ikeja')
+    await ui.type(screen.getByLabelText('Date'), SOON)
+    await ui.type(screen.getByLabelText('Time'), '10:00')
+    await ui.click(screen.getByRole('button', { name: 'Book Appointment' }))
+    await waitFor(() => expect(submitThroughOutbox).toHaveBeenCalled())
+    expect(submitThroughOutbox.mock.calls[0][2]).toMatchObject({
+      full_name: 'Chidi Caller',
+      phone_number: '+2348120001111',
+    })
+  })
+
+  test('the customer cancels and reschedules from their appointments list; past the cut-off they cannot', async () => {
+    setSession('user', 42)
+    const upcoming = {
+      id: 5,
+      full_name: 'Ada Customer',
+      phone_number: '+2348031234567',
+      service: 'fumigation',
+      info: '',
+      date: SOON,
+      time: '14:30',
+      status: 'Confirmed',
+      location: '3 Marina Road',
+      emergency: false,
+    }
+    const soon = {
+      ...upcoming,
+      id: 6,
+      date: new Date(Date.now() + 3600_000).toISOString().slice(0, 10),
+      time: '23:59',
+    }
+    const calls = mockFetch({
+      'GET appointment/': json(200, [upcoming, { ...soon, date: '2020-01-01' }]),
+      'GET booking-settings/': json(200, SETTINGS),
+      'POST appointment/5/cancel/': json(200, { message: 'Booking cancelled', status: 'Cancelled' }),
+      'POST appointment/5/reschedule/': json(200, {
+        message: 'Booking rescheduled',
+        booking: { ...upcoming, time: '11:00', status: 'Pending' },
+      }),
+    })
+    renderWithProviders(<Book />, '/book')
+    const item = await screen.findByRole('listitem', {
+      name: `fumigation on ${bookingWhenText(SOON, '2:30 PM')}`,
+    })
+    const old = screen.getByRole('listitem', { name: /January 1, 2020 at 11:59 PM/ })
+    // Past the cut-off (here: long gone), no buttons: the customer calls instead.
+    expect(within(old).queryByRole('button')).toBeNull()
+
+    const ui = userEvent.setup()
+    await ui.click(within(item).getByRole('button', { name: 'Reschedule' }))
+    const dialog = screen.getByRole('dialog', { name: 'Reschedule booking' })
+    await ui.clear(within(dialog).getByLabelText('New time'))
+    await ui.type(within(dialog).getByLabelText('New time'), '11:00')
+    await ui.click(within(dialog).getByRole('button', { name: 'Save new time' }))
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'appointment/5/reschedule/')?.body).toEqual({
+        date: SOON,
+        time: '11:00',
+      }),
+    )
+    expect(
+      await screen.findByText(/Moved to .* at 11:00 AM\. We will confirm it again\./),
+    ).toBeInTheDocument()
+
+    await ui.click(within(item).getByRole('button', { name: 'Cancel booking' }))
+    await ui.click(
+      within(screen.getByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', {
+        name: 'Yes, cancel',
+      }),
+    )
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === 'appointment/5/cancel/' && c.method === 'POST')).toBe(true),
+    )
+    expect(await screen.findByText(/appointment on .* at 2:30 PM is cancelled/)).toBeInTheDocument()
+  })
+})
+
+function bookingWhenText(day: string, time: string) {
+  return `${new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(`${day}T00:00:00`))} at ${time}`
+}

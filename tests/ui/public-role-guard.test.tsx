@@ -48,7 +48,7 @@ describe('RoleGuard', () => {
   test('a role without a version is led home, never shown a blank page', () => {
     setSession('staff')
     renderGuard()
-    expect(screen.getByText('This page is not part of your account.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: "You don't have access" })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to your jobs' })).toHaveAttribute('href', '/staff')
   })
 
@@ -74,5 +74,30 @@ describe('RoleGuard', () => {
     // The page is a lazy chunk: the first load in a cold test process can take a while.
     expect(await screen.findByDisplayValue('femi@test.ng', {}, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: /Security/ })).toBeInTheDocument()
+  })
+
+  // Issue 12: never a blank page; a customer opening /admin is told and given a way home.
+  test('a customer opening /admin is told "You don\'t have access", with a way home', () => {
+    setSession('user')
+    render(
+      <MemoryRouter initialEntries={['/admin']}>
+        <Routes>
+          <Route path="/admin" element={<RoleGuard admin={<p>Dashboard</p>} />} />
+        </Routes>
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('heading', { name: "You don't have access" })).toBeInTheDocument()
+    expect(screen.queryByText('Dashboard')).not.toBeInTheDocument()
+  })
+
+  test('each route sets its own title', async () => {
+    const { PageMeta } = await import('../../src/components/ui/page-meta')
+    render(<PageMeta title="Shop" description="Products delivered across Nigeria." />)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(document.title).toBe('Shop | GreenShield')
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Products delivered across Nigeria.',
+    )
   })
 })

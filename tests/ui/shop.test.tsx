@@ -66,10 +66,29 @@ describe('checkout', () => {
     goTo = vi.fn<(url: string) => void>()
   })
 
-  async function openDialog() {
+  // The delivery step is pre-filled from a complete profile here; its own tests are below.
+  const PROFILE = {
+    name: 'Ada Customer',
+    phone_number: '0803 123 4567',
+    address: '14 Bode Thomas Street',
+    city: 'Surulere',
+    state: 'Lagos' as const,
+  }
+  async function openDialog(delivery: Record<string, string> = PROFILE) {
     const ui = userEvent.setup()
     api.updateCart.mockResolvedValue({ message: question })
-    render(<Checkout items={items} goTo={goTo} />)
+    render(
+      <Checkout
+        items={items}
+        goTo={goTo}
+        itemsTotal={9000}
+        delivery={delivery}
+        fees={[
+          { state: 'Lagos', fee: 1500 },
+          { state: 'Kano', fee: null },
+        ]}
+      />,
+    )
     await ui.click(screen.getByRole('button', { name: 'Checkout' }))
     const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent(question)
@@ -136,5 +155,73 @@ describe('checkout', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(api.initiatePayment).not.toHaveBeenCalled()
+  })
+})
+
+describe('checkout: the delivery step', () => {
+  beforeEach(() => {
+    api.updateCart.mockReset()
+    api.initiatePayment.mockReset()
+    api.updateCart.mockResolvedValue({ message: 'Your cart has 2 items totalling ₦9,000.00.' })
+  })
+
+  it('asks where to deliver: an empty profile gets field errors and no payment starts', async () => {
+    const ui = userEvent.setup()
+    render(
+      <Checkout items={[{ id: 3, quantity: 2 }]} itemsTotal={9000} delivery={{}} fees={[]} goTo={vi.fn()} />,
+    )
+    await ui.click(screen.getByRole('button', { name: 'Checkout' }))
+    const dialog = await screen.findByRole('dialog')
+    await ui.click(within(dialog).getByRole('button', { name: 'Proceed' }))
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required')
+    expect(within(dialog).getByLabelText('Phone number')).toHaveAccessibleDescription(
+      'Phone number is required',
+    )
+    expect(within(dialog).getByLabelText('State')).toHaveAccessibleDescription('Choose a state')
+    expect(api.initiatePayment).not.toHaveBeenCalled()
+    // An incomplete profile: saving the details back is offered ticked.
+    expect(within(dialog).getByLabelText('Save these details to my profile')).toBeChecked()
+  })
+
+  it('shows the fee of the chosen state (or "to be agreed") and sends the details with the choice to save', async () => {
+    const ui = userEvent.setup()
+    const goTo = vi.fn()
+    api.initiatePayment.mockResolvedValue({ payment_url: 'http://localhost/api/pay/sandbox/GS-9' })
+    render(
+      <Checkout
+        items={[{ id: 3, quantity: 2 }]}
+        itemsTotal={9000}
+        delivery={{ name: 'Ada Customer', phone_number: '0803 123 4567', address: '14 Bode Thomas Street' }}
+        fees={[
+          { state: 'Lagos', fee: 1500 },
+          { state: 'Kano', fee: null },
+        ]}
+        goTo={goTo}
+      />,
+    )
+    await ui.click(screen.getByRole('button', { name: 'Checkout' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Ada Customer')
+    await ui.type(within(dialog).getByLabelText('Landmark (optional)'), 'Near the market')
+    await ui.type(within(dialog).getByLabelText('City / town'), 'Surulere')
+    await ui.selectOptions(within(dialog).getByLabelText('State'), 'Kano')
+    expect(within(dialog).getByText(/Delivery fee to be agreed/)).toBeInTheDocument()
+    expect(within(dialog).getByTestId('checkout-total')).toHaveTextContent('₦9,000.00')
+    await ui.selectOptions(within(dialog).getByLabelText('State'), 'Lagos')
+    expect(within(dialog).getByTestId('checkout-total')).toHaveTextContent('₦10,500.00')
+    await ui.click(within(dialog).getByLabelText('Save these details to my profile'))
+    await ui.click(within(dialog).getByRole('button', { name: 'Proceed' }))
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('http://localhost/api/pay/sandbox/GS-9'))
+    expect(api.initiatePayment).toHaveBeenCalledWith({
+      delivery: {
+        name: 'Ada Customer',
+        phone_number: '+2348031234567',
+        address: '14 Bode Thomas Street',
+        landmark: 'Near the market',
+        city: 'Surulere',
+        state: 'Lagos',
+      },
+      save_to_profile: true,
+    })
   })
 })

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import {
   CalendarCheck,
+  Clock,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -25,6 +26,7 @@ const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; aler
   { to: '/admin/users', label: 'User Management', icon: Users },
   { to: '/admin/messages', label: 'Messages', icon: Mail, alert: 'messages' },
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, alert: 'bookings' },
+  { to: '/admin/booking-rules', label: 'Booking Rules', icon: Clock },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/settings', label: 'Settings', icon: Settings },

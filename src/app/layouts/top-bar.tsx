@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
-import { CalendarCheck, Menu, ShieldCheck, UserRound, X } from 'lucide-react'
+import { CalendarCheck, Menu, ShieldCheck, ShoppingCart, UserRound, X } from 'lucide-react'
+import { useLiveQuery } from 'dexie-react-hooks'
 import { useSession } from '../../lib/session'
 import { db } from '../../offline/db'
 import { useBookAppointment } from '../../components/book-button'
@@ -13,8 +14,9 @@ const MobileUserLinks = lazy(() => import('./user-menu').then((m) => ({ default:
 const NotificationsModal = lazy(() => import('./user-menu').then((m) => ({ default: m.NotificationsModal })))
 const MenuButtonBadge = lazy(() => import('./user-menu').then((m) => ({ default: m.MenuButtonBadge })))
 
+// From 1024 px (lg) the links fit beside the logo: tighter padding until 1280 px (xl).
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `rounded-md px-2 py-2 text-sm font-medium xl:px-3 transition-colors ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50 hover:text-brand-700'
   }`
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
@@ -30,7 +32,7 @@ export function Logo() {
       </span>
       <span className="leading-tight">
         <span className="block text-lg font-extrabold tracking-tight text-brand-900">GreenShield</span>
-        <span className="block text-[10px] font-semibold tracking-[0.14em] text-slate-500 uppercase">
+        <span className="block text-[10px] font-semibold tracking-[0.14em] text-slate-500 uppercase lg:hidden xl:block">
           Pest Control &amp; Cleaning
         </span>
       </span>
@@ -89,18 +91,20 @@ export function TopBar() {
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 xl:h-18">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
+        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex">
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} end className={desktopLink}>
               {l.label}
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 xl:flex">
+        <div className="hidden items-center gap-2 lg:flex">
           <OutboxBadge />
-          <button type="button" className="btn-primary" onClick={book}>
+          {role === 'user' && <CartLink />}
+          <button type="button" className="btn-primary" onClick={book} aria-label="Book an Appointment">
             <CalendarCheck className="size-4" aria-hidden />
-            Book an Appointment
+            <span className="xl:hidden">Book</span>
+            <span className="hidden xl:inline">Book an Appointment</span>
           </button>
           {loggedIn ? (
             <Suspense fallback={<AccountPlaceholder />}>
@@ -112,8 +116,9 @@ export function TopBar() {
             </Link>
           )}
         </div>
-        <div className="flex items-center gap-1 xl:hidden">
+        <div className="flex items-center gap-1 lg:hidden">
           <OutboxBadge />
+          {role === 'user' && <CartLink />}
           <button
             type="button"
             className="relative rounded-lg p-2 text-slate-800 hover:bg-slate-100"
@@ -167,6 +172,39 @@ export function TopBar() {
   )
 }
 
+/**
+ * The cart and how many items it holds, read from the device's cart (Dexie): right offline too,
+ * and updated the moment an item is added anywhere in the app.
+ */
+function CartLink() {
+  const userId = useSession((s) => s.id)
+  const count = useLiveQuery(
+    async () =>
+      userId === null
+        ? 0
+        : (await db.cart.where('userId').equals(userId).toArray()).reduce((n, l) => n + l.quantity, 0),
+    [userId],
+  )
+  const label = count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart, empty'
+  return (
+    <Link
+      to="/products"
+      aria-label={label}
+      className="relative rounded-lg p-2 text-slate-800 hover:bg-slate-100"
+    >
+      <ShoppingCart className="size-6" aria-hidden />
+      {!!count && (
+        <span
+          aria-hidden
+          className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white"
+        >
+          {count}
+        </span>
+      )}
+    </Link>
+  )
+}
+
 function AccountPlaceholder() {
   return (
     <span className="btn-secondary" aria-hidden>
@@ -192,7 +230,7 @@ function MobileMenu({
       onClose={onClose}
       id="mobile-menu"
       aria-label="Menu"
-      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,86vw)] max-w-none overflow-y-auto bg-white p-0 shadow-2xl transition-transform duration-200 ease-out starting:open:translate-x-full xl:hidden"
+      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,86vw)] max-w-none overflow-y-auto bg-white p-0 shadow-2xl transition-transform duration-200 ease-out starting:open:translate-x-full lg:hidden"
     >
       <div className="flex min-h-full flex-col p-4">
         <div className="mb-4 flex items-center justify-between">

@@ -14,6 +14,7 @@ const KIND_LABELS: Record<OutboxEntry['kind'], string> = {
   'job-treatment': 'Treatment',
   'job-photo': 'Photo',
   'job-complete': 'Job completion',
+  cart: 'Cart change',
 }
 
 /** Labels and input types of the queued bodies' fields (appointment and quick message). */
@@ -27,6 +28,7 @@ const FIELDS: Record<string, { label: string; type?: string; multiline?: boolean
   name: { label: 'Name' },
   email: { label: 'Email', type: 'email' },
   message: { label: 'Message', multiline: true },
+  quantity: { label: 'Quantity', type: 'number' },
 }
 
 type Body = Record<string, unknown>
@@ -43,6 +45,10 @@ function summary(entry: OutboxEntry): string {
       ? formatDate(`${text(b.date)}T00:00:00`)
       : text(b.date)
     return `${service.charAt(0).toUpperCase()}${service.slice(1)} on ${day} at ${text(b.time)}, ${text(b.location)}`
+  }
+  if (entry.kind === 'cart') {
+    const what = text(b.name) || `product ${text(b.id)}`
+    return Number(b.quantity) === 0 ? `Remove ${what}` : `${text(b.quantity)} × ${what}`
   }
   const message = text(b.message)
   return `${text(b.name)} (${text(b.email)}): ${message.length > 80 ? `${message.slice(0, 80)}…` : message}`

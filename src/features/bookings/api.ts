@@ -1,6 +1,12 @@
 /** Bookings' data: keys, calls, queries and mutations for /book and the back office's Bookings screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AppointmentRequest, Booking } from '../../../contract/bookings.js'
+import type {
+  AppointmentRequest,
+  Booking,
+  BookingSettings,
+  BookingSettingsRequest,
+  RescheduleRequest,
+} from '../../../contract/bookings.js'
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type { AdminUser } from '../../../contract/users.js'
 import type { AssignAnswer, Job } from '../../../contract/staff.js'
@@ -15,7 +21,35 @@ export const bookingKeys = {
   list: (userId: number | null) => [...bookingKeys.all(userId), 'list'] as const,
   technicians: (userId: number | null) => [...bookingKeys.all(userId), 'technicians'] as const,
   day: (userId: number | null, date: string) => [...bookingKeys.all(userId), 'jobs', date] as const,
+  /** The cut-off and working hours: the same for everyone. */
+  settings: ['booking-settings'] as const,
 }
+
+/** GET booking-settings/: when a booking is an emergency call-out, and until when it can be changed. */
+export const useBookingSettings = () =>
+  useQuery({
+    queryKey: bookingKeys.settings,
+    queryFn: () => api.get<BookingSettings>('booking-settings/'),
+    staleTime: 10 * 60_000,
+  })
+
+export const useSaveBookingSettings = () =>
+  useUserMutation(
+    (body: BookingSettingsRequest) =>
+      api.post<MessageAnswer & { settings: BookingSettings }>('admins/booking-settings/', body),
+    CALL_EVEN_OFFLINE,
+    [bookingKeys.settings],
+  )
+
+/** The customer cancels their own booking (appointment/{id}/cancel/). */
+export const useCancelMyBooking = () =>
+  useUserMutation((id: number) => api.post<MessageAnswer & { status: string }>(`appointment/${id}/cancel/`))
+
+/** The customer moves their own booking (appointment/{id}/reschedule/). */
+export const useRescheduleMyBooking = () =>
+  useUserMutation(({ id, body }: { id: number; body: RescheduleRequest }) =>
+    api.post<MessageAnswer & { booking: Booking }>(`appointment/${id}/reschedule/`, body),
+  )
 
 export const fetchBookings = () => api.get<Booking[]>('appointment/')
 
@@ -29,7 +63,12 @@ export const useAdminBookings = () => useQuery({ ...bookingsQuery(useUserId()), 
 
 /** POST appointment/ through the outbox, so a booking made offline is sent when the network returns. */
 export const bookAppointment = (body: AppointmentRequest, userId: number | null) =>
-  submitThroughOutbox<MessageAnswer & { id: number }>('appointment', 'appointment/', body, userId)
+  submitThroughOutbox<MessageAnswer & { id: number; emergency?: boolean }>(
+    'appointment',
+    'appointment/',
+    body,
+    userId,
+  )
 
 /** Books and then refreshes the user's data (the server wrote the booking and a notification). */
 export const useBookAppointment = () =>

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { DashboardStats } from '../../../contract/dashboard.js'
 import type { MessageAnswer } from '../../../contract/fields.js'
-import type { Withdrawal, WithdrawalRequest } from '../../../contract/withdrawals.js'
+import type { Withdrawal, WithdrawalActionRequest, WithdrawalRequest } from '../../../contract/withdrawals.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -36,5 +36,13 @@ export const useRequestWithdrawal = () =>
   useUserMutation(
     (amount: WithdrawalRequest['amount']) =>
       api.post<MessageAnswer & { id: number }>('admins/withdrawals/', { amount } satisfies WithdrawalRequest),
+    CALL_EVEN_OFFLINE,
+  )
+
+/** A Pending withdrawal marked Paid (with the transfer reference) or Cancelled (money back in the balance). */
+export const useMoveWithdrawal = () =>
+  useUserMutation(
+    ({ id, body }: { id: number; body: WithdrawalActionRequest }) =>
+      api.post<MessageAnswer & { status: string }>(`admins/withdrawals/${id}/`, body),
     CALL_EVEN_OFFLINE,
   )

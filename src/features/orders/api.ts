@@ -1,7 +1,9 @@
 /** Orders' data: the customer's /orders and the back office's Orders screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
-import type { AdminOrder, OrderActionRequest, UserOrder } from '../../../contract/orders.js'
+import type { AdminOrder, AdminOrderDetail, OrderActionRequest, UserOrder } from '../../../contract/orders.js'
+import type { AdminRefund } from '../../../contract/payments.js'
+import type { DeliveryFee, DeliveryFeesRequest } from '../../../contract/delivery.js'
 import { api, apiUrl } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -12,7 +14,48 @@ export const orderKeys = {
   all: (userId: number | null) => [...userScope(userId), 'orders'] as const,
   mine: (userId: number | null) => [...orderKeys.all(userId), 'mine'] as const,
   admin: (userId: number | null) => [...orderKeys.all(userId), 'admin'] as const,
+  detail: (userId: number | null, reference: string) => [...orderKeys.admin(userId), reference] as const,
+  refunds: (userId: number | null) => [...userScope(userId), 'refunds'] as const,
+  /** Public (checkout reads it too), so outside the user's scope. */
+  deliveryFees: ['delivery-fees'] as const,
 }
+
+/** GET admins/orders/{reference}/: one order with its lines and delivery details. */
+export const useAdminOrderDetail = (reference: string | null) => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: orderKeys.detail(userId, reference ?? ''),
+    queryFn: () => api.get<AdminOrderDetail>(`admins/orders/${encodeURIComponent(reference ?? '')}/`),
+    enabled: userId !== null && reference !== null,
+  })
+}
+
+/** GET admins/refunds/: charges given back (or due to be), newest first. */
+export const useAdminRefunds = () => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: orderKeys.refunds(userId),
+    queryFn: () => api.get<AdminRefund[]>('admins/refunds/'),
+    enabled: userId !== null,
+  })
+}
+
+export const useDeliveryFeesTable = () =>
+  useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: orderKeys.deliveryFees,
+    queryFn: () => api.get<DeliveryFee[]>('delivery-fees/'),
+  })
+
+export const useSaveDeliveryFees = () =>
+  useUserMutation(
+    (body: DeliveryFeesRequest) =>
+      api.post<MessageAnswer & { fees: DeliveryFee[] }>('admins/delivery-fees/', body),
+    CALL_EVEN_OFFLINE,
+    [orderKeys.deliveryFees],
+  )
 
 export const fetchMyOrders = () => api.get<UserOrder[]>('users/orders/')
 

@@ -16,7 +16,8 @@ export function filterOrders(orders: AdminOrder[], { search, status, from, to }:
   const q = normalizeQuery(search)
   return orders.filter((o) => {
     if (status !== 'all' && o.status.toLowerCase() !== status) return false
-    if (q && !fieldHas(o.user, q) && !fieldHas(o.product_name, q)) return false
+    if (q && ![o.user, o.product_name, o.email ?? '', o.reference ?? ''].some((f) => fieldHas(f, q)))
+      return false
     if (from || to) {
       // The business day (Lagos) the order was placed: the day the server's filter and CSV export use.
       const day = businessDay(o.created)

@@ -1,14 +1,23 @@
 /** The shop's data: the catalogue, the cart, checkout and payment, and the back office's Products screen. */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
+import type { Profile } from '../../../contract/account.js'
 import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
 import type { Product } from '../../../contract/catalogue.js'
+import type { DeliveryFee, InitiatePaymentRequest } from '../../../contract/delivery.js'
 import type { MessageAnswer } from '../../../contract/fields.js'
-import type { InitiatePaymentAnswer, VerifyAnswer, VerifyRequest } from '../../../contract/payments.js'
-import { api } from '../../lib/api-client'
+import type {
+  InitiatePaymentAnswer,
+  PaymentOutcome,
+  VerifyAnswer,
+  VerifyRequest,
+} from '../../../contract/payments.js'
+import { api, ApiError } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
+import { submitThroughOutbox, type SubmitResult } from '../../offline/outbox'
+import type { CartSetAnswer } from '../../../contract/cart.js'
 import { useSnapshotQuery } from '../../offline/snapshot'
 import { clampQuantity } from './quantity'
 
@@ -46,31 +55,80 @@ export function useCatalogue() {
 // ---------- cart ----------
 
 export const fetchCart = () => api.get<CartItem[]>('get/carts/')
-export const addToCart = (productId: number) => api.post<MessageAnswer>(`cart/${productId}/`)
-export const removeFromCart = (productId: number) => api.delete(`admins/delete/${productId}/cart/`)
 export const updateCart = (items: UpdateCartRequest['items']) =>
   api.post<MessageAnswer>('/update-cart/', { items })
 
+/** Product ids with a cart change still waiting in the outbox: on those the device is ahead of the server. */
+async function pendingCartIds(userId: number): Promise<Set<number>> {
+  const entries = await db.outbox.where('userId').equals(userId).toArray()
+  return new Set(
+    entries
+      .filter((e) => e.kind === 'cart' && e.status !== 'failed')
+      .map((e) => Number((e.body as { id?: unknown }).id)),
+  )
+}
+
 /**
- * Saves the server's cart lines in Dexie, keeping quantities the customer changed on this device
- * (they reach the server at checkout): the server says which lines exist, the device says how many.
+ * Saves the server's cart lines in Dexie. Lines with a change still queued keep the device's version
+ * (added, removed or a new quantity not yet sent); every other line is the server's.
  */
 async function saveServerCart(userId: number, server: CartItem[]) {
-  await db.transaction('rw', db.cart, async () => {
+  await db.transaction('rw', db.cart, db.outbox, async () => {
+    const pending = await pendingCartIds(userId)
     const saved = new Map((await db.cart.where('userId').equals(userId).toArray()).map((l) => [l.id, l]))
     await db.cart.bulkPut(
-      server.map((line) => ({
-        ...line,
-        userId,
-        quantity: clampQuantity(saved.get(line.id)?.quantity ?? line.quantity, line.stock),
-      })),
+      server
+        .filter((line) => !pending.has(line.id))
+        .map((line) => ({ ...line, userId, quantity: clampQuantity(line.quantity, line.stock) })),
     )
-    const gone = [...saved.keys()].filter((id) => !server.some((l) => l.id === id))
+    const gone = [...saved.keys()].filter((id) => !pending.has(id) && !server.some((l) => l.id === id))
     await db.cart.bulkDelete(gone.map((id) => [userId, id] as [number, number]))
   })
 }
 
-/** The logged-in customer's cart: lines from the server, quantities kept on the device (works offline). */
+/**
+ * Queues "this line now has `quantity`" (POST cart/set/) through the outbox, after dropping the same
+ * line's older changes not yet sent: the sets are absolute, so only the last one matters, and the
+ * lines' changes still reach the server in the order they were made.
+ */
+async function queueCartSet(userId: number, line: { id: number; name: string }, quantity: number) {
+  await db.transaction('rw', db.outbox, async () => {
+    const now = Date.now()
+    const stale = (await db.outbox.where('userId').equals(userId).toArray()).filter(
+      (e) =>
+        e.kind === 'cart' &&
+        e.status === 'waiting' &&
+        !(e.sendingUntil && e.sendingUntil > now) &&
+        Number((e.body as { id?: unknown }).id) === line.id,
+    )
+    await db.outbox.bulkDelete(stale.map((e) => e.id))
+  })
+  // The name only labels the entry in the outbox panel; the server reads id and quantity.
+  return submitThroughOutbox<CartSetAnswer>(
+    'cart',
+    'cart/set/',
+    { id: line.id, quantity, name: line.name },
+    userId,
+  )
+}
+
+/** The product as a cart line (its first unit). */
+const lineOf = (p: Product): CartItem => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  image: p.image,
+  prices: p.price,
+  originalPrice: p.originalPrice,
+  stock: p.stock,
+  quantity: 1,
+})
+
+/**
+ * The logged-in customer's cart, kept in Dexie so it works offline: adding, removing and quantities
+ * change the device's cart at once and reach the server through the outbox (at once when online,
+ * on reconnection otherwise), so a reload or another device sees them.
+ */
 export function useCart() {
   const userId = useUserId()
   const queryClient = useQueryClient()
@@ -91,38 +149,90 @@ export function useCart() {
   }, [userId])
   const lines = saved?.userId === userId ? saved.lines : undefined
 
+  /** The server kept less than asked (stock ran out meanwhile): the device follows, and says why. */
+  const settle = async (sent: SubmitResult<CartSetAnswer>, productId: number, asked: number) => {
+    if (sent.state !== 'sent' || userId === null) return null
+    const { quantity, message } = sent.data
+    if (quantity === asked) return null
+    if (quantity === 0) await db.cart.delete([userId, productId])
+    else await db.cart.update([userId, productId], { quantity })
+    return message
+  }
+
   return {
     lines,
     isLoading: lines === undefined || (lines.length === 0 && query.isLoading),
-    /** Changes a quantity on this device only (clamped to 1..stock). */
+    /** Sets a quantity (clamped to 1..stock) on this device, then on the server. */
     async setQuantity(line: CartItem, quantity: number) {
       if (userId === null) return
-      await db.cart.update([userId, line.id], { quantity: clampQuantity(quantity, line.stock) })
+      const clamped = clampQuantity(quantity, line.stock)
+      await db.cart.update([userId, line.id], { quantity: clamped })
+      await settle(await queueCartSet(userId, line, clamped), line.id, clamped)
     },
-    async add(productId: number) {
-      const answer = await addToCart(productId)
-      // The server added one; add it to the device's own count too, or the saved quantity would hide it.
-      if (userId !== null) {
-        const line = await db.cart.get([userId, productId])
-        if (line)
-          await db.cart.update([userId, productId], {
-            quantity: clampQuantity(line.quantity + 1, line.stock),
-          })
+    /** Adds one unit; resolves to a message when the server kept less (else null). Works offline. */
+    async add(product: Product) {
+      if (userId === null) return null
+      const before = await db.cart.get([userId, product.id])
+      // The server's own refusal (cart/{id}/ answers the same), checked here so it holds offline too.
+      if (before && before.quantity >= product.stock) {
+        const message = `Only ${product.stock} of ${product.name} left`
+        throw new ApiError(409, message, { message })
       }
-      await queryClient.invalidateQueries({ queryKey: shopKeys.cart(userId) })
-      return answer
+      const quantity = before ? before.quantity + 1 : 1
+      if (before) await db.cart.update([userId, product.id], { quantity })
+      else await db.cart.put({ ...lineOf(product), userId })
+      try {
+        return await settle(await queueCartSet(userId, product, quantity), product.id, quantity)
+      } catch (err) {
+        // Refused (the product is gone): the device's cart goes back to what it was.
+        if (before) await db.cart.put(before)
+        else await db.cart.delete([userId, product.id])
+        throw err
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: shopKeys.cart(userId) })
+      }
     },
-    async remove(productId: number) {
-      await removeFromCart(productId)
-      if (userId !== null) await db.cart.delete([userId, productId])
-      await queryClient.invalidateQueries({ queryKey: shopKeys.cart(userId) })
+    /** Removes a line from this device, then from the server. Works offline. */
+    async remove(line: Pick<CartItem, 'id' | 'name'>) {
+      if (userId === null) return
+      await db.cart.delete([userId, line.id])
+      await queueCartSet(userId, line, 0)
     },
   }
 }
 
 // ---------- checkout and payment ----------
 
-export const initiatePayment = () => api.post<InitiatePaymentAnswer>('api/initiate-payment/')
+export const initiatePayment = (body?: InitiatePaymentRequest) =>
+  api.post<InitiatePaymentAnswer>('api/initiate-payment/', body)
+
+/** GET delivery-fees/: public, changes rarely. */
+export const useDeliveryFees = () =>
+  useQuery({
+    queryKey: ['delivery-fees'],
+    queryFn: () => api.get<DeliveryFee[]>('delivery-fees/'),
+    staleTime: 10 * 60_000,
+  })
+
+/** The customer's profile, to pre-fill the delivery step (the account feature owns the profile screen). */
+export const useCheckoutProfile = () => {
+  const userId = useUserId()
+  return useQuery({
+    queryKey: [...userScope(userId), 'checkout', 'profile'],
+    queryFn: () => api.get<Profile>(`admins/settings/${userId}/`),
+    enabled: userId !== null,
+  })
+}
+
+/** GET payments/{tx_ref}/: the success page's order summary. */
+export const usePaymentOutcome = (txRef: string | null, enabled: boolean) => {
+  const userId = useUserId()
+  return useQuery({
+    queryKey: [...userScope(userId), 'payments', txRef],
+    queryFn: () => api.get<PaymentOutcome>(`payments/${encodeURIComponent(txRef ?? '')}/`),
+    enabled: enabled && txRef !== null && userId !== null,
+  })
+}
 export const verifyPayment = (body: VerifyRequest) => api.post<VerifyAnswer>('verify/', body)
 
 // ---------- back office ----------

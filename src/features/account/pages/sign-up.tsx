@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, Navigate, useNavigate } from 'react-router-dom'
+import { useSession } from '../../../lib/session'
 import { errorMessage } from '../../../lib/api-client'
 import { signUp } from '../api'
 import { TextField } from '../../../components/ui/text-field'
 
 export default function Sign() {
   const navigate = useNavigate()
+  const session = useSession()
   const [form, setForm] = useState({ fullName: '', email: '', password: '' })
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -18,13 +20,18 @@ export default function Sign() {
     setError('')
     try {
       const { message } = await signUp(form)
-      navigate('/login', { state: { message } })
+      // The login form opens with this email filled in.
+      navigate('/login', { state: { message, email: form.email.trim() } })
     } catch (err) {
       setError(errorMessage(err, 'Could not reach the server. Check your connection and try again.'))
     } finally {
       setBusy(false)
     }
   }
+
+  // Already logged in: nothing to sign up for.
+  if (session.status === 'authenticated')
+    return <Navigate to={session.role === 'admin' ? '/admin' : '/'} replace />
 
   return (
     <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-16">

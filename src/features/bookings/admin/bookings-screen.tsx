@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { CalendarDays, List } from 'lucide-react'
 import { bookingAction, canCancelBooking, type Booking } from '../../../../contract/bookings.js'
-import { formatDateTime } from '../../../../contract/dates.js'
+import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { localPhone, whatsappLink } from '../../../../contract/phone.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
 import { apiUrl } from '../../../lib/api-client'
@@ -42,7 +42,18 @@ const BOOKING_COLUMNS = [
   'Actions',
 ]
 
-const when = (b: Booking) => formatDateTime(`${b.date}T${b.time}`)
+/** The booking's Lagos date and time as written, whatever the admin's device zone ("March 10, 2026 at 10:00 AM"). */
+const when = (b: Booking) => `${formatDay(b.date)} at ${formatTime(b.time)}`
+
+/** Booked outside the working hours: respond within 2 to 4 hours (SPEC). */
+function EmergencyBadge({ booking }: { booking: Booking }) {
+  if (!booking.emergency) return null
+  return (
+    <span className="ml-1.5 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">
+      Emergency call-out
+    </span>
+  )
+}
 
 function WhatsappNumber({ phone }: { phone: string }) {
   const link = whatsappLink(phone)
@@ -89,7 +100,10 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
             <dt className="font-medium text-slate-500">Service</dt>
             <dd className="capitalize">{booking.service}</dd>
             <dt className="font-medium text-slate-500">Date &amp; Time</dt>
-            <dd>{when(booking)}</dd>
+            <dd>
+              {when(booking)}
+              <EmergencyBadge booking={booking} />
+            </dd>
             <dt className="font-medium text-slate-500">Location</dt>
             <dd>{booking.location}</dd>
             <dt className="font-medium text-slate-500">Whatsapp no</dt>
@@ -208,7 +222,10 @@ export default function BookingsScreen() {
                     view
                   </button>
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">{when(b)}</td>
+                <td className="px-4 py-3">
+                  <span className="whitespace-nowrap">{when(b)}</span>
+                  <EmergencyBadge booking={b} />
+                </td>
                 <td className="px-4 py-3">
                   <StatusBadge status={b.status} />
                 </td>
@@ -232,7 +249,10 @@ export default function BookingsScreen() {
                     </div>
                     <StatusBadge status={b.status} />
                   </div>
-                  <p className="mt-2 text-slate-600">{when(b)}</p>
+                  <p className="mt-2 text-slate-600">
+                    {when(b)}
+                    <EmergencyBadge booking={b} />
+                  </p>
                   <p className="text-slate-600">{b.location}</p>
                   <p className="mt-1">
                     <WhatsappNumber phone={b.phone_number} />

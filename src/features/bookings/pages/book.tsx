@@ -1,12 +1,18 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { CalendarCheck, Clock3, MessageCircle, Phone, Siren } from 'lucide-react'
-import { BUSINESS_TIME_ZONE, formatDate, todayIso } from '../../../../contract/dates.js'
-import { appointmentBody, type AppointmentRequest } from '../../../../contract/bookings.js'
-import { localPhone } from '../../../../contract/phone.js'
-import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
-import { ApiError, apiUrl } from '../../../lib/api-client'
-import { useBookAppointment, useBookings } from '../api'
-import { StatusBadge } from '../../../components/ui/status-badge'
+import { CalendarCheck, Clock3, Phone, Siren } from 'lucide-react'
+import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../../../contract/dates.js'
+import {
+  appointmentBody,
+  BOOKING_HORIZON_DAYS,
+  emergencyText,
+  isEmergency,
+  workingHoursText,
+  type AppointmentRequest,
+  type BookingSettings,
+} from '../../../../contract/bookings.js'
+import { ApiError } from '../../../lib/api-client'
+import { useBookAppointment, useBookingSettings } from '../api'
+import { MyBookings } from '../components/my-bookings'
 import { COMPANY } from '../../../lib/company'
 import { useSession } from '../../../lib/session'
 
@@ -14,6 +20,7 @@ type Field = keyof AppointmentRequest
 type FieldErrors = Partial<Record<Field, string>>
 
 const EMPTY: Required<AppointmentRequest> = {
+  full_name: '',
   phone_number: '',
   location: '',
   service: '' as AppointmentRequest['service'],
@@ -24,8 +31,8 @@ const EMPTY: Required<AppointmentRequest> = {
 export const QUEUED_BOOKING = "Saved — will be sent when you're back online"
 
 /** Runs the server's own schema (contract/bookings.ts) so the client shows the same messages, field by field. */
-export function validateAppointment(form: AppointmentRequest, today?: () => string) {
-  const parsed = appointmentBody(today).safeParse(form)
+export function validateAppointment(form: AppointmentRequest, now?: () => Date) {
+  const parsed = appointmentBody(now).safeParse(form)
   if (parsed.success) return { data: parsed.data, errors: {} as FieldErrors }
   const errors: FieldErrors = {}
   for (const issue of parsed.error.issues) {
@@ -35,10 +42,18 @@ export function validateAppointment(form: AppointmentRequest, today?: () => stri
   return { data: null, errors }
 }
 
-/** /book: the appointment form, the same page for customers and admins. */
+/** The emergency line, once a date and time are chosen that fall outside the working hours. */
+export function emergencyNotice(settings: BookingSettings | undefined, date: string, time: string) {
+  if (!settings || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null
+  return isEmergency(settings, date, time) ? emergencyText(settings) : null
+}
+
+/** /book: the appointment form, the same page for customers and admins (an admin books for a caller). */
 export default function Book() {
   const { id: userId, role } = useSession()
+  const isAdmin = role === 'admin'
   const book = useBookAppointment()
+  const { data: settings } = useBookingSettings()
   const [form, setForm] = useState(EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
@@ -55,9 +70,11 @@ export default function Book() {
   async function submit(e: FormEvent) {
     e.preventDefault()
     setResult(null)
-    const { data, errors: found } = validateAppointment(form)
+    // A customer's own name is the account's: full_name is only sent by an admin booking for a caller.
+    const { data, errors: found } = validateAppointment(isAdmin ? form : { ...form, full_name: undefined })
+    if (isAdmin && !form.full_name.trim()) found.full_name = "Customer's name is required"
     setErrors(found)
-    if (!data) return
+    if (!data || Object.keys(found).length) return
     setBusy(true)
     try {
       const sent = await book.mutateAsync({ body: data, userId })
@@ -76,6 +93,7 @@ export default function Book() {
     }
   }
 
+  const emergency = emergencyNotice(settings, form.date, form.time)
   const describedBy = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined)
 
   return (
@@ -94,6 +112,7 @@ export default function Book() {
           <ul className="mt-6 space-y-4">
             <Assurance icon={<Clock3 className="size-5" aria-hidden />}>
               Bookings are confirmed within 24 hours
+              {settings && <> · Working hours {workingHoursText(settings)}</>}
             </Assurance>
             <Assurance icon={<Siren className="size-5" aria-hidden />}>
               Emergency response 2 to 4 hours
@@ -115,7 +134,28 @@ export default function Book() {
             aria-label="Appointment"
           >
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id={`${id}-phone_number`} label="WhatsApp number" error={errors.phone_number}>
+              {isAdmin && (
+                <div className="sm:col-span-2">
+                  <FormField id={`${id}-full_name`} label="Customer's name" error={errors.full_name}>
+                    <input
+                      id={`${id}-full_name`}
+                      autoComplete="off"
+                      placeholder="The caller's full name"
+                      required
+                      className="field"
+                      value={form.full_name}
+                      onChange={set('full_name')}
+                      aria-invalid={!!errors.full_name}
+                      aria-describedby={describedBy('full_name')}
+                    />
+                  </FormField>
+                </div>
+              )}
+              <FormField
+                id={`${id}-phone_number`}
+                label={isAdmin ? "Customer's WhatsApp number" : 'WhatsApp number'}
+                error={errors.phone_number}
+              >
                 <input
                   id={`${id}-phone_number`}
                   type="tel"
@@ -165,6 +205,7 @@ export default function Book() {
                   id={`${id}-date`}
                   type="date"
                   min={today}
+                  max={addDays(today, BOOKING_HORIZON_DAYS)}
                   required
                   className="field"
                   value={form.date}
@@ -200,9 +241,20 @@ export default function Book() {
                 </FormField>
               </div>
             </div>
+            {emergency && (
+              <p
+                role="status"
+                className="mt-5 flex gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+              >
+                <Siren className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span>
+                  <strong>Emergency call-out.</strong> {emergency}
+                </span>
+              </p>
+            )}
             <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
               <button type="submit" className="btn-primary px-6 py-3 sm:min-w-48" disabled={busy}>
-                {busy ? 'Booking...' : 'Book Appointment'}
+                {busy ? 'Booking...' : emergency ? 'Book Emergency Call-out' : 'Book Appointment'}
               </button>
               <p
                 role={result && !result.ok ? 'alert' : 'status'}
@@ -212,7 +264,7 @@ export default function Book() {
               </p>
             </div>
           </form>
-          {role === 'user' && <MyBookings />}
+          {role === 'user' && <MyBookings settings={settings} />}
         </div>
       </div>
     </div>
@@ -253,57 +305,5 @@ function FormField({
         </p>
       )}
     </div>
-  )
-}
-
-/** The customer's own bookings (GET appointment/), so they can see what they have asked for. */
-function MyBookings() {
-  const { data, isLoading } = useBookings()
-  if (isLoading || !data || data.length === 0) return null
-  const upcomingFirst = [...data].sort((a, b) => (b.date + b.time).localeCompare(a.date + a.time))
-  return (
-    <section className="mt-8" aria-labelledby="my-bookings">
-      <h2 id="my-bookings" className="text-lg font-bold text-slate-900">
-        Your appointments
-      </h2>
-      <ul className="mt-4 space-y-3">
-        {upcomingFirst.map((b) => (
-          <li
-            key={b.id}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-          >
-            <div className="min-w-0">
-              <p className="font-semibold text-slate-900 capitalize">{b.service}</p>
-              <p className="text-sm text-slate-600">
-                {formatDate(`${b.date}T12:00:00`)} at {b.time} · {b.location}
-              </p>
-              <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">
-                <MessageCircle className="size-3.5" aria-hidden />
-                {localPhone(b.phone_number)}
-              </p>
-              {b.technician && (
-                <p className="mt-0.5 text-xs text-slate-700">
-                  Technician: <span className="font-semibold">{b.technician.name}</span>
-                  {b.job_status && b.job_status !== 'completed' && ` · ${JOB_STATUS_LABEL[b.job_status]}`}
-                </p>
-              )}
-            </div>
-            <div className="flex flex-col items-end gap-1">
-              <StatusBadge status={b.status} />
-              {b.report_url && (
-                <a
-                  href={apiUrl(b.report_url)}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-xs font-semibold text-brand-700 underline"
-                >
-                  Service report
-                </a>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
   )
 }

@@ -6,7 +6,8 @@ import { formatDate, formatDateTime } from '../../../../contract/dates.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
-import { useRequestWithdrawal, useStats, useWithdrawals } from '../api'
+import { useMoveWithdrawal, useRequestWithdrawal, useStats, useWithdrawals } from '../api'
+import type { Withdrawal } from '../../../../contract/withdrawals.js'
 import { Card } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
@@ -106,18 +107,12 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
       <h3 className="mt-6 mb-2 font-semibold text-slate-800">Previous requests</h3>
       <QueryGate query={history} what="withdrawal requests">
         {history.data?.length ? (
-          <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto text-sm">
+          <ul
+            className="max-h-72 divide-y divide-slate-100 overflow-y-auto text-sm"
+            aria-label="Withdrawal requests"
+          >
             {history.data.map((w) => (
-              <li key={w.id} className="flex items-center justify-between gap-3 py-2">
-                <span>
-                  <span className="font-medium">{formatNaira(w.amount)}</span>
-                  <span className="block text-xs text-slate-500">
-                    {formatDateTime(w.created)}
-                    {w.admin ? ` · ${w.admin}` : ''}
-                  </span>
-                </span>
-                <StatusBadge status={w.status} />
-              </li>
+              <WithdrawalItem key={w.id} withdrawal={w} />
             ))}
           </ul>
         ) : (
@@ -125,6 +120,95 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
         )}
       </QueryGate>
     </Modal>
+  )
+}
+
+/** One request: amount, account, who or what asked, its status, and the admin's moves while Pending. */
+function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
+  const move = useMoveWithdrawal()
+  const [paying, setPaying] = useState(false)
+  const [reference, setReference] = useState('')
+  const [error, setError] = useState('')
+  const send = async (body: { status: 'Paid'; reference: string } | { status: 'Cancelled' }) => {
+    setError('')
+    try {
+      await move.mutateAsync({ id: w.id, body })
+      setPaying(false)
+    } catch (err) {
+      setError(errorMessage(err, 'An error occurred, try again later'))
+    }
+  }
+  return (
+    <li className="py-2" aria-label={`${formatNaira(w.amount)} withdrawal, ${w.status}`}>
+      <div className="flex items-start justify-between gap-3">
+        <span>
+          <span className="font-medium">{formatNaira(w.amount)}</span>
+          {w.automatic && <span className="ml-1.5 text-xs font-semibold text-brand-700">Automatic</span>}
+          <span className="block text-xs text-slate-500">
+            {formatDateTime(w.created)}
+            {w.admin ? ` · ${w.admin}` : ''}
+          </span>
+          {w.account_number && (
+            <span className="block text-xs text-slate-600">
+              To {w.account_name} · {w.bank_name} {w.account_number}
+            </span>
+          )}
+          {w.reference && <span className="block text-xs text-slate-600">Reference {w.reference}</span>}
+        </span>
+        <StatusBadge status={w.status} />
+      </div>
+      {w.status === 'Pending' && !paying && (
+        <div className="mt-1.5 flex gap-2">
+          <button type="button" className="btn-secondary px-2.5 py-1 text-xs" onClick={() => setPaying(true)}>
+            Mark as paid
+          </button>
+          <button
+            type="button"
+            className="btn-secondary px-2.5 py-1 text-xs text-red-700"
+            onClick={() => void send({ status: 'Cancelled' })}
+            disabled={move.isPending}
+          >
+            Cancel request
+          </button>
+        </div>
+      )}
+      {paying && (
+        <form
+          className="mt-1.5 flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void send({ status: 'Paid', reference })
+          }}
+        >
+          <div>
+            <label htmlFor={`withdrawal-${w.id}-reference`} className="text-xs font-medium text-slate-600">
+              Transfer reference
+            </label>
+            <input
+              id={`withdrawal-${w.id}-reference`}
+              className="field py-1 text-sm"
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn-primary px-2.5 py-1 text-xs" disabled={move.isPending}>
+            Save as paid
+          </button>
+          <button
+            type="button"
+            className="btn-secondary px-2.5 py-1 text-xs"
+            onClick={() => setPaying(false)}
+          >
+            Back
+          </button>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </li>
   )
 }
 

@@ -5,6 +5,10 @@ import { formatNaira } from '../../../../contract/money.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { TextField } from '../../../components/ui/text-field'
 import { ordersExportUrl, useAdminOrders, useOrderAction } from '../api'
+import { formatDateTime } from '../../../../contract/dates.js'
+import { OrderDetailDialog } from './order-detail'
+import { RefundsPanel } from './refunds-panel'
+import { DeliveryFeesPanel } from './delivery-fees-panel'
 import { filterOrders, type OrderFilters, type OrderStatusFilter } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
@@ -26,6 +30,38 @@ const filterOrdersBy = (orders: AdminOrder[], search: string, filters: Omit<Orde
   filterOrders(orders, { ...filters, search })
 
 const ORDER_COLUMNS = ['User', 'Phone no', 'Location', 'Product', 'Quantity', 'Price', 'Status', 'Actions']
+const TABS = [
+  ['orders', 'Orders'],
+  ['refunds', 'Refunds'],
+  ['fees', 'Delivery fees'],
+] as const
+type Tab = (typeof TABS)[number][0]
+
+/** The order's reference (opens the order) and when it was placed. */
+function OrderCell({
+  order,
+  onOpen,
+  first,
+}: {
+  order: AdminOrder
+  onOpen: (ref: string) => void
+  first: boolean
+}) {
+  return (
+    <div className={first ? '' : 'opacity-60'}>
+      <button
+        type="button"
+        className="block max-w-40 truncate font-mono text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+        onClick={() => onOpen(order.reference)}
+        title={order.reference}
+        aria-label={`Open order ${order.reference}`}
+      >
+        {order.reference}
+      </button>
+      <p className="text-xs text-slate-500">{formatDateTime(order.created)}</p>
+    </div>
+  )
+}
 
 function OrderActions({
   order,
@@ -64,8 +100,40 @@ function OrderActions({
   )
 }
 
+/** The back office's Orders screen: orders (one row per line, grouped by order), refunds, delivery fees. */
 export default function OrdersScreen() {
+  const [tab, setTab] = useState<Tab>('orders')
+  const tabs = (
+    <div role="tablist" aria-label="Orders sections" className="mb-4 flex gap-2 border-b border-slate-200">
+      {TABS.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          role="tab"
+          aria-selected={tab === value}
+          onClick={() => setTab(value)}
+          className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${
+            tab === value ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  )
+  if (tab === 'orders') return <OrdersList tabs={tabs} />
+  return (
+    <>
+      <PageHeader title="Order Management" />
+      {tabs}
+      {tab === 'refunds' ? <RefundsPanel /> : <DeliveryFeesPanel />}
+    </>
+  )
+}
+
+function OrdersList({ tabs }: { tabs: React.ReactNode }) {
   const orders = useAdminOrders()
+  const [opened, setOpened] = useState<string | null>(null)
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<OrderStatusFilter>('all')
   const [moreFilters, setMoreFilters] = useState(false)
@@ -100,6 +168,7 @@ export default function OrdersScreen() {
           </>
         }
       />
+      {tabs}
       <div className="mb-4 flex flex-wrap gap-3">
         <SearchBox value={search} onChange={setSearch} label="Search orders" placeholder="Search orders..." />
         <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
@@ -139,9 +208,24 @@ export default function OrdersScreen() {
       )}
       <ListResults query={orders} what="orders" empty="No orders found" pages={pages}>
         <DataTable columns={ORDER_COLUMNS}>
-          {pages.pageItems.map((o) => (
-            <tr key={o.id}>
-              <td className="px-4 py-3 font-medium text-slate-900">{o.user}</td>
+          {pages.pageItems.map((o, i, shown) => (
+            // A new order starts with a stronger line; its other lines are marked by a fainter reference.
+            <tr
+              key={o.id}
+              className={i > 0 && shown[i - 1].reference !== o.reference ? 'border-t-2 border-slate-300' : ''}
+            >
+              <td className="max-w-48 px-4 py-3">
+                <p className="font-medium text-slate-900">{o.user}</p>
+                {o.email && <p className="text-xs break-words text-slate-500">{o.email}</p>}
+                {/* The order this line belongs to: its reference (opens it) and date. */}
+                <div className="mt-1.5">
+                  <OrderCell
+                    order={o}
+                    onOpen={setOpened}
+                    first={i === 0 || shown[i - 1].reference !== o.reference}
+                  />
+                </div>
+              </td>
               <td className="px-4 py-3 whitespace-nowrap">{localPhone(o.phone_number)}</td>
               <td className="px-4 py-3">{o.location}</td>
               <td className="px-4 py-3">{o.product_name}</td>
@@ -169,7 +253,11 @@ export default function OrdersScreen() {
                   </div>
                   <StatusBadge status={o.status} />
                 </div>
+                <div className="mt-2">
+                  <OrderCell order={o} onOpen={setOpened} first />
+                </div>
                 <p className="mt-2 font-medium text-slate-800">{o.user}</p>
+                {o.email && <p className="text-slate-600">{o.email}</p>}
                 <p className="text-slate-600">{localPhone(o.phone_number)}</p>
                 <p className="text-slate-600">{o.location}</p>
                 <div className="mt-3">
@@ -200,6 +288,7 @@ export default function OrdersScreen() {
         }
         onCancel={pendingAction.cancel}
       />
+      <OrderDetailDialog reference={opened} onClose={() => setOpened(null)} />
     </>
   )
 }

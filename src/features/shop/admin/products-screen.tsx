@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react'
-import { CATEGORIES, type Category, type Product } from '../../../../contract/catalogue.js'
+import { CATEGORIES, productFormBody, type Category, type Product } from '../../../../contract/catalogue.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage, mediaUrl } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'
@@ -28,9 +28,32 @@ interface ProductFields {
   category: Category
   description: string
   price: string
+  /** The struck-through "was" price; blank = none (the server uses the price). */
+  originalPrice: string
   stock: string
 }
-const EMPTY_PRODUCT: ProductFields = { name: '', category: '', description: '', price: '', stock: '' }
+const EMPTY_PRODUCT: ProductFields = {
+  name: '',
+  category: '',
+  description: '',
+  price: '',
+  originalPrice: '',
+  stock: '',
+}
+type FieldErrors = Partial<Record<keyof ProductFields | 'image' | 'form', string>>
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+const BAD_IMAGE = 'This file is not an image we can use: choose a JPEG, PNG or WebP picture.'
+
+/** A field's error under it, tied to the input by id (the input's aria-describedby). */
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+      {error}
+    </p>
+  ) : null
+}
 
 /** The chosen image file with its preview URL; the URL is revoked when replaced or on unmount. */
 function useImagePreview() {
@@ -53,28 +76,71 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           category: editing.category,
           description: editing.description,
           price: String(editing.price),
+          originalPrice: editing.originalPrice > editing.price ? String(editing.originalPrice) : '',
           stock: String(editing.stock),
         }
       : EMPTY_PRODUCT,
   )
   const [image, chooseImage] = useImagePreview()
+  const [errors, setErrors] = useState<FieldErrors>({})
   const save = useSaveProduct()
   const set =
     (key: keyof ProductFields) =>
-    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       setFields((f) => ({ ...f, [key]: e.target.value }))
+      setErrors(({ [key]: _gone, ...rest }) => rest)
+    }
+  const errorProps = (key: keyof FieldErrors) =>
+    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `product-${key}-error` } : {}
+
+  /** A file that is not one of our image types (or too big) is refused here, before any preview. */
+  function pickImage(file: File | null) {
+    setErrors(({ image: _gone, ...rest }) => rest)
+    if (file && !IMAGE_TYPES.includes(file.type)) {
+      chooseImage(null)
+      setErrors((e) => ({ ...e, image: BAD_IMAGE }))
+      return
+    }
+    if (file && file.size > MAX_IMAGE_BYTES) {
+      chooseImage(null)
+      setErrors((e) => ({ ...e, image: 'The image is too large. The limit is 5 MB.' }))
+      return
+    }
+    chooseImage(file)
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
+    // The server's own rules first, so mistakes show under their fields without a round trip.
+    const checked = productFormBody.safeParse(fields)
+    if (!checked.success) {
+      const found: FieldErrors = {}
+      for (const issue of checked.error.issues) found[issue.path[0] as keyof ProductFields] ??= issue.message
+      setErrors((e) => ({ ...e, ...found }))
+      return
+    }
+    if (errors.image) return
     const form = new FormData()
-    for (const [key, value] of Object.entries(fields)) form.append(key, value)
+    for (const [key, value] of Object.entries(fields)) {
+      // A blank "was" price is left out: the server then uses the price.
+      if (key === 'originalPrice' && value.trim() === '') continue
+      form.append(key, value)
+    }
     if (image) form.append('image', image.file)
     try {
       await save.mutateAsync({ id: editing?.id ?? null, form })
       onDone()
     } catch (err) {
-      // SPEC section 8: a product save failure is an alert with the server's message; the form stays.
-      window.alert(errorMessage(err, 'An error occurred, try again later'))
+      // The server's words, under the field it names when it names one; the form stays as typed.
+      const field = (err as { body?: { field?: unknown } }).body?.field
+      const message = errorMessage(err, 'An error occurred, try again later')
+      setErrors(
+        typeof field === 'string' && field in EMPTY_PRODUCT
+          ? { [field]: message }
+          : /image/i.test(message)
+            ? { image: message }
+            : { form: message },
+      )
     }
   }
 
@@ -82,7 +148,16 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <TextField id="product-name" label="Name" value={fields.name} onChange={set('name')} />
+      <div>
+        <TextField
+          id="product-name"
+          label="Name"
+          value={fields.name}
+          onChange={set('name')}
+          {...errorProps('name')}
+        />
+        <FieldError id="product-name" error={errors.name} />
+      </div>
       <div>
         <label htmlFor="product-category" className="field-label">
           Category
@@ -109,35 +184,73 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
         />
       </div>
       <div className="grid grid-cols-2 gap-4">
-        <TextField
-          id="product-price"
-          label="Price (₦)"
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          value={fields.price}
-          onChange={set('price')}
-        />
-        <TextField
-          id="product-stock"
-          label="Stock"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          value={fields.stock}
-          onChange={set('stock')}
-        />
+        <div>
+          <TextField
+            id="product-price"
+            label="Price (₦)"
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            value={fields.price}
+            onChange={set('price')}
+            {...errorProps('price')}
+          />
+          <FieldError id="product-price" error={errors.price} />
+        </div>
+        <div>
+          <TextField
+            id="product-originalPrice"
+            label="Original price (₦)"
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            placeholder="None"
+            value={fields.originalPrice}
+            onChange={set('originalPrice')}
+            {...errorProps('originalPrice')}
+          />
+          <FieldError id="product-originalPrice" error={errors.originalPrice} />
+        </div>
+        <div>
+          <TextField
+            id="product-stock"
+            label="Stock"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={fields.stock}
+            onChange={set('stock')}
+            {...errorProps('stock')}
+          />
+          <FieldError id="product-stock" error={errors.stock} />
+        </div>
       </div>
+      <p className="-mt-2 text-xs text-slate-500">
+        Original price: shown struck through beside the price when it is higher (a discount). Leave blank for
+        none.
+      </p>
       <div>
         <label htmlFor="product-image" className="field-label">
           Image
         </label>
         <div className="flex items-center gap-4">
           <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100">
-            {shownImage ? (
-              <img src={shownImage} alt="Preview of the product image" className="size-full object-cover" />
+            {shownImage && !errors.image ? (
+              <img
+                src={shownImage}
+                alt="Preview of the product image"
+                className="size-full object-cover"
+                // The browser could not draw it (a damaged or mislabelled file): say so, no broken picture.
+                onError={() => {
+                  if (image) {
+                    chooseImage(null)
+                    setErrors((e) => ({ ...e, image: BAD_IMAGE }))
+                  }
+                }}
+              />
             ) : (
               <ImageIcon className="size-8 text-slate-400" aria-hidden />
             )}
@@ -146,11 +259,18 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
             id="product-image"
             type="file"
             accept="image/jpeg,image/png,image/webp"
-            onChange={(e) => chooseImage(e.target.files?.[0] ?? null)}
+            onChange={(e) => pickImage(e.target.files?.[0] ?? null)}
+            {...errorProps('image')}
             className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
           />
         </div>
+        <FieldError id="product-image" error={errors.image} />
       </div>
+      {errors.form && (
+        <p role="alert" className="text-sm font-medium text-red-600">
+          {errors.form}
+        </p>
+      )}
       <div className="flex justify-end gap-3 pt-2">
         <button type="button" className="btn-secondary" onClick={onDone}>
           Cancel

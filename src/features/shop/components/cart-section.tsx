@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom'
 import { ShoppingCart } from 'lucide-react'
 import type { CartItem } from '../../../../contract/cart.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { useCart } from '../api'
+import { localPhone } from '../../../../contract/phone.js'
+import { useCart, useCheckoutProfile, useDeliveryFees } from '../api'
 import { useSession } from '../../../lib/session'
 import { CartLineItem } from './cart-line-item'
 import { Checkout } from './checkout'
@@ -42,6 +43,8 @@ export function CartSection() {
   const session = useSession()
   const userId = session.status === 'authenticated' ? session.id : null
   const cart = useCart()
+  const { data: profile } = useCheckoutProfile()
+  const { data: fees } = useDeliveryFees()
   const [removing, setRemoving] = useState<number | null>(null)
   const [removeError, setRemoveError] = useState<string | null>(null)
 
@@ -49,7 +52,7 @@ export function CartSection() {
     setRemoving(line.id)
     setRemoveError(null)
     try {
-      await cart.remove(line.id)
+      await cart.remove(line)
     } catch {
       setRemoveError(REMOVE_FAILED)
     } finally {
@@ -127,7 +130,18 @@ export function CartSection() {
               <li>Delivery fees are not included.</li>
               <li>All sales are final, no returns.</li>
             </ul>
-            <Checkout items={lines.map(({ id, quantity }) => ({ id, quantity }))} />
+            <Checkout
+              items={lines.map(({ id, quantity }) => ({ id, quantity }))}
+              itemsTotal={total}
+              fees={fees}
+              delivery={
+                profile && {
+                  name: [profile.first_name, profile.last_name].filter(Boolean).join(' '),
+                  phone_number: profile.phone_number ? localPhone(profile.phone_number) : '',
+                  address: profile.location,
+                }
+              }
+            />
           </aside>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Check, ShoppingCart } from 'lucide-react'
+import { Link } from 'react-router-dom'
 import type { Product } from '../../../../contract/catalogue.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage, mediaSrcSet, mediaUrl } from '../../../lib/api-client'
@@ -51,7 +52,11 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
         {product.category && (
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
         )}
-        <h3 className="mt-1 font-semibold leading-snug text-slate-900">{product.name}</h3>
+        <h3 className="mt-1 font-semibold leading-snug text-slate-900">
+          <Link to={`/products/${product.id}`} className="hover:text-brand-700 hover:underline">
+            {product.name}
+          </Link>
+        </h3>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.description}</p>
         <div className="mt-auto pt-3">
           <p className="flex flex-wrap items-baseline gap-x-2">
@@ -71,7 +76,7 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
             className="btn-primary mt-3 w-full whitespace-nowrap px-2 sm:px-4"
             onClick={add}
             disabled={soldOut || busy}
-            aria-label={`Add ${product.name} to cart`}
+            aria-label={soldOut ? `${product.name} is sold out` : `Add ${product.name} to cart`}
           >
             <ShoppingCart className="size-4" aria-hidden />
             {busy ? 'Adding...' : soldOut ? 'Sold out' : 'Add to cart'}

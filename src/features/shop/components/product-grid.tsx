@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { Search } from 'lucide-react'
 import { CATEGORIES, type Category, type Product } from '../../../../contract/catalogue.js'
 import { useCart, useCatalogue } from '../api'
+import { ApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'
 import { ProductCard } from './product-card'
@@ -39,7 +40,9 @@ export function ProductGrid() {
       setLoginRequired(true)
       return false
     }
-    await cart.add(product.id)
+    const note = await cart.add(product)
+    // The server kept fewer than asked (it sold meanwhile): say so rather than "Added".
+    if (note) throw new ApiError(409, note, { message: note })
     return true
   }
 

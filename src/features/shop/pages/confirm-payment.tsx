@@ -3,7 +3,10 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
 import { ApiError, getCsrfToken } from '../../../lib/api-client'
-import { verifyPayment } from '../api'
+import { usePaymentOutcome, verifyPayment } from '../api'
+import { formatNaira } from '../../../../contract/money.js'
+import { deliveryAddressLine, TO_BE_AGREED } from '../../../../contract/delivery.js'
+import { localPhone } from '../../../../contract/phone.js'
 import { USER_SCOPE } from '../../../lib/query'
 
 type Verification =
@@ -99,6 +102,7 @@ export default function ConfirmPayment() {
             <h1 className="mt-4 text-3xl font-bold text-slate-900">Success!</h1>
             <p className="mt-2 text-slate-700">Your Order has been Placed successfully.</p>
             <p className="mt-1 text-sm text-slate-500">{result.message}</p>
+            {txRef && <OrderSummary txRef={txRef} />}
             <div className="mt-8 flex flex-col gap-3">
               <Link to="/" className="btn-primary">
                 Back to HomePage
@@ -143,6 +147,48 @@ export default function ConfirmPayment() {
           </div>
         )}
       </div>
+    </section>
+  )
+}
+
+/** The order as paid: reference, lines, fee and where it goes (GET payments/{tx_ref}/). */
+function OrderSummary({ txRef }: { txRef: string }) {
+  const { data } = usePaymentOutcome(txRef, true)
+  if (!data) return <p className="mt-4 text-sm text-slate-600">Reference {txRef}</p>
+  return (
+    <section aria-label="Order summary" className="mt-6 rounded-xl bg-slate-50 p-4 text-left text-sm">
+      <p className="font-semibold text-slate-900">
+        Reference <span className="font-mono break-all">{data.tx_ref}</span>
+      </p>
+      <ul className="mt-2 space-y-1 text-slate-700">
+        {data.lines.map((l) => (
+          <li key={l.product_id} className="flex justify-between gap-3">
+            <span>
+              {l.quantity} × {l.name}
+            </span>
+            <span className="tabular-nums">{formatNaira(l.quantity * l.price)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2">
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Delivery</dt>
+          <dd className="tabular-nums">
+            {data.delivery_fee === null ? 'To be agreed' : formatNaira(data.delivery_fee)}
+          </dd>
+        </div>
+        <div className="flex justify-between font-semibold">
+          <dt>Paid</dt>
+          <dd className="tabular-nums">{formatNaira(data.amount)}</dd>
+        </div>
+      </dl>
+      {data.delivery_fee === null && <p className="mt-1 text-xs text-slate-600">{TO_BE_AGREED}.</p>}
+      {data.delivery && (
+        <p className="mt-2 text-slate-700">
+          Delivering to {data.delivery.name}, {localPhone(data.delivery.phone_number)}:{' '}
+          {deliveryAddressLine(data.delivery)}
+        </p>
+      )}
     </section>
   )
 }

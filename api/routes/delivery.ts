@@ -1,0 +1,22 @@
+import { Hono } from 'hono'
+import { deliveryFeesBody } from '../../contract/delivery.js'
+import type { AppEnv } from '../types.js'
+import { requireRole } from '../middleware/auth.js'
+import { validate } from '../middleware/validate.js'
+import { listDeliveryFees, setDeliveryFees } from '../lib/delivery.js'
+
+/** delivery-fees/: what delivery costs per state (public: the checkout shows it before paying). */
+export const deliveryFeeRoutes = new Hono<AppEnv>({ strict: false }).get('/', (c) =>
+  c.json(listDeliveryFees(c.var.db)),
+)
+
+/** admins/delivery-fees/: the admin sets fees (null = to be agreed); answers the whole table. */
+export const adminDeliveryFeeRoutes = new Hono<AppEnv>({ strict: false }).post(
+  '/',
+  requireRole('admin'),
+  validate('json', deliveryFeesBody),
+  (c) => {
+    setDeliveryFees(c.var.db, c.req.valid('json').fees)
+    return c.json({ message: 'Delivery fees saved.', fees: listDeliveryFees(c.var.db) })
+  },
+)

@@ -1,0 +1,70 @@
+/** Where a paid order goes (api/initiate-payment/'s body) and what delivery costs (delivery-fees/). */
+import { z } from 'zod'
+import { phoneField, requiredText } from './fields.js'
+
+/** The 36 states and the FCT: the delivery form's list and the admin's fee table. */
+export const NIGERIAN_STATES = [
+  'Abia', 'Adamawa', 'Akwa Ibom', 'Anambra', 'Bauchi', 'Bayelsa', 'Benue', 'Borno', 'Cross River',
+  'Delta', 'Ebonyi', 'Edo', 'Ekiti', 'Enugu', 'FCT', 'Gombe', 'Imo', 'Jigawa', 'Kaduna', 'Kano',
+  'Katsina', 'Kebbi', 'Kogi', 'Kwara', 'Lagos', 'Nasarawa', 'Niger', 'Ogun', 'Ondo', 'Osun', 'Oyo',
+  'Plateau', 'Rivers', 'Sokoto', 'Taraba', 'Yobe', 'Zamfara',
+] as const // prettier-ignore
+export type NigerianState = (typeof NIGERIAN_STATES)[number]
+
+const stateField = z.enum(NIGERIAN_STATES, { error: 'Choose a state' })
+
+/** The delivery step of checkout. */
+export const deliveryBody = z.object({
+  name: requiredText('Name', 150),
+  phone_number: phoneField('Phone number'),
+  address: requiredText('Address', 300),
+  landmark: z.string().trim().max(200, 'Landmark must be at most 200 characters').default(''),
+  city: requiredText('City', 100),
+  state: stateField,
+})
+export type DeliveryRequest = z.input<typeof deliveryBody>
+export type DeliveryDetails = z.output<typeof deliveryBody>
+
+/**
+ * POST api/initiate-payment/. Without `delivery` (the SPEC call has no body) the profile's name, phone and location
+ * are used; the checkout page always sends `delivery`. `save_to_profile` copies it onto the account.
+ */
+export const initiatePaymentBody = z
+  .object({ delivery: deliveryBody.optional(), save_to_profile: z.boolean().default(false) })
+  .optional()
+export type InitiatePaymentRequest = z.input<typeof initiatePaymentBody>
+
+/** GET delivery-fees/: one row per state; fee null = "to be agreed" (nothing charged at checkout). */
+export interface DeliveryFee {
+  state: NigerianState
+  /** Naira; null when the fee is agreed with the customer after ordering. */
+  fee: number | null
+}
+
+/** POST admins/delivery-fees/: the states given are set (fee null = to be agreed); others are kept. */
+export const deliveryFeesBody = z.object({
+  fees: z
+    .array(
+      z.object({
+        state: stateField,
+        fee: z
+          .number({ error: 'Fee must be a number of naira' })
+          .min(0, 'Fee cannot be negative')
+          .max(1_000_000, 'Fee is too large')
+          .nullable(),
+      }),
+    )
+    .max(NIGERIAN_STATES.length),
+})
+export type DeliveryFeesRequest = z.input<typeof deliveryFeesBody>
+
+/** A sentence without its full stop, so it reads in a list or in a paragraph. */
+export const TO_BE_AGREED = 'Delivery fee to be agreed: we will call you before delivery'
+
+/** The one line that says what delivery costs, the same on the checkout, the success page and the notification. */
+export const deliveryFeeText = (feeNaira: number | null, format: (n: number) => string) =>
+  feeNaira === null ? TO_BE_AGREED : `Delivery fee: ${format(feeNaira)}`
+
+/** One line for the address: "12 Awolowo Rd (opposite the bank), Ikeja, Lagos". */
+export const deliveryAddressLine = (d: Pick<DeliveryDetails, 'address' | 'landmark' | 'city' | 'state'>) =>
+  [d.landmark ? `${d.address} (${d.landmark})` : d.address, d.city, d.state].filter(Boolean).join(', ')

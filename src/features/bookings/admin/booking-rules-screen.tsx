@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react'
+import { bookingSettingsBody, workingHoursText, type BookingSettings } from '../../../../contract/bookings.js'
+import { ApiError } from '../../../lib/api-client'
+import { Card, PageHeader } from '../../../components/ui/page-header'
+import { QueryGate } from '../../../components/ui/query-state'
+import { useBookingSettings, useSaveBookingSettings } from '../api'
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+/** /admin/booking-rules: the cut-off for customers' own changes and the working hours. */
+export default function BookingRulesScreen() {
+  const settings = useBookingSettings()
+  return (
+    <>
+      <PageHeader title="Booking Rules" />
+      <QueryGate query={settings} what="the booking rules">
+        {settings.data && <RulesForm initial={settings.data} />}
+      </QueryGate>
+    </>
+  )
+}
+
+function RulesForm({ initial }: { initial: BookingSettings }) {
+  const save = useSaveBookingSettings()
+  const [form, setForm] = useState({ ...initial, cutoff: String(initial.cutoff_hours) })
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setResult(null)
+    const parsed = bookingSettingsBody.safeParse({
+      cutoff_hours: form.cutoff.trim() === '' ? Number.NaN : Number(form.cutoff),
+      work_start: form.work_start,
+      work_end: form.work_end,
+      work_days: form.work_days,
+    })
+    if (!parsed.success) {
+      setResult({ ok: false, text: parsed.error.issues[0].message })
+      return
+    }
+    try {
+      const answer = await save.mutateAsync(parsed.data)
+      setResult({ ok: true, text: `${answer.message} Working hours: ${workingHoursText(answer.settings)}.` })
+    } catch (err) {
+      setResult({
+        ok: false,
+        text: err instanceof ApiError ? err.message : 'Could not save. Please try again.',
+      })
+    }
+  }
+
+  const toggleDay = (day: number) =>
+    setForm({
+      ...form,
+      work_days: form.work_days.includes(day)
+        ? form.work_days.filter((d) => d !== day)
+        : [...form.work_days, day],
+    })
+
+  return (
+    <Card className="max-w-2xl p-5">
+      <form onSubmit={submit} noValidate aria-label="Booking rules" className="space-y-5">
+        <div>
+          <label htmlFor="rules-cutoff" className="field-label">
+            Customers can cancel or reschedule until (hours before the appointment)
+          </label>
+          <input
+            id="rules-cutoff"
+            className="field w-32"
+            inputMode="numeric"
+            value={form.cutoff}
+            onChange={(e) => setForm({ ...form, cutoff: e.target.value })}
+          />
+        </div>
+        <fieldset>
+          <legend className="field-label">Working days</legend>
+          <div className="flex flex-wrap gap-3">
+            {DAYS.map((name, day) => (
+              <label key={name} className="flex items-center gap-1.5 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-700"
+                  checked={form.work_days.includes(day)}
+                  onChange={() => toggleDay(day)}
+                />
+                {name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap gap-4">
+          <div>
+            <label htmlFor="rules-start" className="field-label">
+              Opening time
+            </label>
+            <input
+              id="rules-start"
+              type="time"
+              className="field"
+              value={form.work_start}
+              onChange={(e) => setForm({ ...form, work_start: e.target.value })}
+            />
+          </div>
+          <div>
+            <label htmlFor="rules-end" className="field-label">
+              Closing time
+            </label>
+            <input
+              id="rules-end"
+              type="time"
+              className="field"
+              value={form.work_end}
+              onChange={(e) => setForm({ ...form, work_end: e.target.value })}
+            />
+          </div>
+        </div>
+        <p className="text-sm text-slate-600">
+          A booking outside these hours is taken as an emergency call-out (response within 2 to 4 hours); the
+          customer is told before sending it.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save booking rules'}
+          </button>
+          <p
+            role={result && !result.ok ? 'alert' : 'status'}
+            className={`text-sm ${result?.ok ? 'text-brand-700' : 'text-red-600'}`}
+          >
+            {result?.text}
+          </p>
+        </div>
+      </form>
+    </Card>
+  )
+}

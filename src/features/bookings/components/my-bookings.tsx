@@ -1,0 +1,271 @@
+import { useState } from 'react'
+import { MessageCircle, Siren } from 'lucide-react'
+import { addDays, BUSINESS_TIME_ZONE, formatDay, formatTime, todayIso } from '../../../../contract/dates.js'
+import {
+  BOOKING_HORIZON_DAYS,
+  customerChangeRefusal,
+  rescheduleBody,
+  type Booking,
+  type BookingSettings,
+} from '../../../../contract/bookings.js'
+import { localPhone } from '../../../../contract/phone.js'
+import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
+import { ApiError, apiUrl } from '../../../lib/api-client'
+import { StatusBadge } from '../../../components/ui/status-badge'
+import { Modal } from '../../../components/ui/modal'
+import { useBookings, useCancelMyBooking, useRescheduleMyBooking } from '../api'
+
+const messageOf = (err: unknown) =>
+  err instanceof ApiError ? err.message : 'We could not reach the server. Please try again.'
+
+/** "March 14, 2026 at 9:30 AM": a booking's Lagos date and time, as everywhere in the app. */
+export const bookingWhen = (b: Pick<Booking, 'date' | 'time'>) =>
+  `${formatDay(b.date)} at ${formatTime(b.time)}`
+
+/**
+ * The customer's own bookings (GET appointment/), with Cancel and Reschedule until the admin's
+ * cut-off before each (the server checks it again).
+ */
+export function MyBookings({ settings }: { settings: BookingSettings | undefined }) {
+  const { data, isLoading } = useBookings()
+  const cancel = useCancelMyBooking()
+  const [cancelling, setCancelling] = useState<Booking | null>(null)
+  const [moving, setMoving] = useState<Booking | null>(null)
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
+  if (isLoading || !data || data.length === 0) return null
+  const upcomingFirst = [...data].sort((a, b) => (b.date + b.time).localeCompare(a.date + a.time))
+
+  const confirmCancel = async () => {
+    if (!cancelling) return
+    try {
+      await cancel.mutateAsync(cancelling.id)
+      setNotice({
+        ok: true,
+        text: `Your ${cancelling.service} appointment on ${bookingWhen(cancelling)} is cancelled.`,
+      })
+      setCancelling(null)
+    } catch (err) {
+      setNotice({ ok: false, text: messageOf(err) })
+      setCancelling(null)
+    }
+  }
+
+  return (
+    <section className="mt-8" aria-labelledby="my-bookings">
+      <h2 id="my-bookings" className="text-lg font-bold text-slate-900">
+        Your appointments
+      </h2>
+      {settings && settings.cutoff_hours > 0 && (
+        <p className="mt-1 text-sm text-slate-600">
+          You can cancel or reschedule up to {settings.cutoff_hours} hours before an appointment.
+        </p>
+      )}
+      <p
+        role={notice && !notice.ok ? 'alert' : 'status'}
+        className={`mt-2 text-sm font-medium ${notice?.ok ? 'text-brand-700' : 'text-red-600'}`}
+      >
+        {notice?.text}
+      </p>
+      <ul className="mt-3 space-y-3">
+        {upcomingFirst.map((b) => {
+          const changeable =
+            settings !== undefined && customerChangeRefusal(b, settings.cutoff_hours, Date.now()) === null
+          return (
+            <li
+              key={b.id}
+              aria-label={`${b.service} on ${bookingWhen(b)}`}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 capitalize">
+                  {b.service}
+                  {b.emergency && (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 normal-case">
+                      <Siren className="size-3" aria-hidden /> Emergency call-out
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {bookingWhen(b)} · {b.location}
+                </p>
+                <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">
+                  <MessageCircle className="size-3.5" aria-hidden />
+                  {localPhone(b.phone_number)}
+                </p>
+                {b.technician && (
+                  <p className="mt-0.5 text-xs text-slate-700">
+                    Technician: <span className="font-semibold">{b.technician.name}</span>
+                    {b.job_status && b.job_status !== 'completed' && ` · ${JOB_STATUS_LABEL[b.job_status]}`}
+                  </p>
+                )}
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                <StatusBadge status={b.status} />
+                {b.report_url && (
+                  <a
+                    href={apiUrl(b.report_url)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-xs font-semibold text-brand-700 underline"
+                  >
+                    Service report
+                  </a>
+                )}
+                {changeable && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn-secondary px-3 py-1.5 text-sm"
+                      onClick={() => setMoving(b)}
+                    >
+                      Reschedule
+                    </button>
+                    <button
+                      type="button"
+                      className="btn-secondary px-3 py-1.5 text-sm text-red-700"
+                      onClick={() => setCancelling(b)}
+                    >
+                      Cancel booking
+                    </button>
+                  </>
+                )}
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+
+      <Modal
+        open={cancelling !== null}
+        title="Cancel this booking?"
+        onClose={() => !cancel.isPending && setCancelling(null)}
+        size="sm"
+        footer={
+          <>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => setCancelling(null)}
+              disabled={cancel.isPending}
+            >
+              Keep it
+            </button>
+            <button type="button" className="btn-primary" onClick={confirmCancel} disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling...' : 'Yes, cancel'}
+            </button>
+          </>
+        }
+      >
+        {cancelling && (
+          <p className="text-slate-700">
+            Your {cancelling.service} appointment on {bookingWhen(cancelling)} will be cancelled and our team
+            told.
+          </p>
+        )}
+      </Modal>
+      {moving && (
+        <RescheduleDialog
+          booking={moving}
+          onClose={() => setMoving(null)}
+          onDone={(b) => {
+            setNotice({ ok: true, text: `Moved to ${bookingWhen(b)}. We will confirm it again.` })
+            setMoving(null)
+          }}
+        />
+      )}
+    </section>
+  )
+}
+
+function RescheduleDialog({
+  booking,
+  onClose,
+  onDone,
+}: {
+  booking: Booking
+  onClose: () => void
+  onDone: (b: Booking) => void
+}) {
+  const reschedule = useRescheduleMyBooking()
+  const [date, setDate] = useState(booking.date)
+  const [time, setTime] = useState(booking.time)
+  const [errors, setErrors] = useState<{ date?: string; time?: string; form?: string }>({})
+  const today = todayIso(new Date(), BUSINESS_TIME_ZONE)
+
+  const save = async () => {
+    const parsed = rescheduleBody().safeParse({ date, time })
+    if (!parsed.success) {
+      const found: typeof errors = {}
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as 'date' | 'time'
+        found[field] ??= issue.message
+      }
+      setErrors(found)
+      return
+    }
+    setErrors({})
+    try {
+      const answer = await reschedule.mutateAsync({ id: booking.id, body: parsed.data })
+      onDone(answer.booking)
+    } catch (err) {
+      setErrors({ form: messageOf(err) })
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title="Reschedule booking"
+      onClose={() => !reschedule.isPending && onClose()}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={reschedule.isPending}>
+            Cancel
+          </button>
+          <button type="button" className="btn-primary" onClick={save} disabled={reschedule.isPending}>
+            {reschedule.isPending ? 'Saving...' : 'Save new time'}
+          </button>
+        </>
+      }
+    >
+      <div className="grid gap-4">
+        <div>
+          <label htmlFor="reschedule-date" className="field-label">
+            New date
+          </label>
+          <input
+            id="reschedule-date"
+            type="date"
+            className="field"
+            min={today}
+            max={addDays(today, BOOKING_HORIZON_DAYS)}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            aria-invalid={!!errors.date}
+          />
+          {errors.date && <p className="mt-1 text-sm text-red-600">{errors.date}</p>}
+        </div>
+        <div>
+          <label htmlFor="reschedule-time" className="field-label">
+            New time
+          </label>
+          <input
+            id="reschedule-time"
+            type="time"
+            className="field"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            aria-invalid={!!errors.time}
+          />
+          {errors.time && <p className="mt-1 text-sm text-red-600">{errors.time}</p>}
+        </div>
+        {errors.form && (
+          <p role="alert" className="text-sm text-red-600">
+            {errors.form}
+          </p>
+        )}
+      </div>
+    </Modal>
+  )
+}

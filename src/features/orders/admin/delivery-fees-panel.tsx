@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react'
+import { deliveryFeesBody, type DeliveryFee } from '../../../../contract/delivery.js'
+import { ApiError } from '../../../lib/api-client'
+import { Card } from '../../../components/ui/page-header'
+import { QueryGate } from '../../../components/ui/query-state'
+import { useDeliveryFeesTable, useSaveDeliveryFees } from '../api'
+
+/** The delivery fee per state; a blank fee is "to be agreed" (nothing charged at checkout). */
+export function DeliveryFeesPanel() {
+  const fees = useDeliveryFeesTable()
+  return (
+    <QueryGate query={fees} what="delivery fees">
+      {/* Not re-mounted when the saved table comes back: the form keeps its "saved" line. */}
+      {fees.data && <FeesForm fees={fees.data} />}
+    </QueryGate>
+  )
+}
+
+function FeesForm({ fees }: { fees: DeliveryFee[] }) {
+  const save = useSaveDeliveryFees()
+  const [values, setValues] = useState(() =>
+    Object.fromEntries(fees.map((f) => [f.state, f.fee === null ? '' : String(f.fee)])),
+  )
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setResult(null)
+    const parsed = deliveryFeesBody.safeParse({
+      fees: fees.map((f) => ({
+        state: f.state,
+        fee: values[f.state].trim() === '' ? null : Number(values[f.state]),
+      })),
+    })
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const state = fees[Number(issue.path[1])]?.state
+      setResult({ ok: false, text: `${state ? `${state}: ` : ''}${issue.message}` })
+      return
+    }
+    try {
+      const answer = await save.mutateAsync(parsed.data)
+      setResult({ ok: true, text: answer.message })
+    } catch (err) {
+      setResult({
+        ok: false,
+        text: err instanceof ApiError ? err.message : 'Could not save. Please try again.',
+      })
+    }
+  }
+
+  return (
+    <Card className="p-4">
+      <form onSubmit={submit} aria-label="Delivery fees" noValidate>
+        <p className="text-sm text-slate-600">
+          The fee added at checkout for each state, in naira. Leave it blank for &ldquo;to be agreed&rdquo;:
+          the customer pays for the goods only and you agree the delivery fee with them.
+        </p>
+        <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {fees.map((f) => (
+            <div key={f.state} className="flex items-center justify-between gap-2">
+              <label htmlFor={`fee-${f.state}`} className="text-sm font-medium text-slate-800">
+                {f.state}
+              </label>
+              <input
+                id={`fee-${f.state}`}
+                className="field w-32 text-right"
+                inputMode="decimal"
+                placeholder="To be agreed"
+                value={values[f.state]}
+                onChange={(e) => setValues({ ...values, [f.state]: e.target.value })}
+              />
+            </div>
+          ))}
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save delivery fees'}
+          </button>
+          <p
+            role={result && !result.ok ? 'alert' : 'status'}
+            className={`text-sm ${result?.ok ? 'text-brand-700' : 'text-red-600'}`}
+          >
+            {result?.text}
+          </p>
+        </div>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,88 @@
+import { formatDateTime } from '../../../../contract/dates.js'
+import { deliveryAddressLine, TO_BE_AGREED } from '../../../../contract/delivery.js'
+import { formatNaira } from '../../../../contract/money.js'
+import { localPhone } from '../../../../contract/phone.js'
+import { Modal } from '../../../components/ui/modal'
+import { QueryGate } from '../../../components/ui/query-state'
+import { StatusBadge } from '../../../components/ui/status-badge'
+import { useAdminOrderDetail } from '../api'
+
+/** One order opened from the list: who, where to deliver, its lines and what was paid. */
+export function OrderDetailDialog({ reference, onClose }: { reference: string | null; onClose: () => void }) {
+  const detail = useAdminOrderDetail(reference)
+  const o = detail.data
+  return (
+    <Modal open={reference !== null} title={`Order ${reference ?? ''}`} onClose={onClose} size="lg">
+      <QueryGate query={detail} what="the order">
+        {o && (
+          <div className="space-y-4 text-sm">
+            <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+              <Item label="Placed">{formatDateTime(o.created)}</Item>
+              <Item label="Customer">
+                {o.customer}
+                {o.email && <span className="block text-slate-500">{o.email}</span>}
+              </Item>
+              <Item label="Deliver to">{o.delivery ? o.delivery.name : o.customer}</Item>
+              <Item label="Phone">{localPhone(o.delivery?.phone_number ?? o.phone_number) || '—'}</Item>
+              <div className="sm:col-span-2">
+                <Item label="Address">
+                  {o.delivery ? deliveryAddressLine(o.delivery) : o.location || '—'}
+                </Item>
+              </div>
+            </dl>
+            <table className="w-full text-left">
+              <thead className="text-slate-500">
+                <tr>
+                  <th className="py-1 font-medium">Product</th>
+                  <th className="py-1 font-medium">Qty</th>
+                  <th className="py-1 font-medium">Price</th>
+                  <th className="py-1 font-medium">Status</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {o.lines.map((l) => (
+                  <tr key={l.id}>
+                    <td className="py-1.5">{l.product_name}</td>
+                    <td className="py-1.5">{l.quantity}</td>
+                    <td className="py-1.5 whitespace-nowrap">{formatNaira(l.price)}</td>
+                    <td className="py-1.5">
+                      <StatusBadge status={l.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className="space-y-1 rounded-xl bg-slate-50 p-3">
+              <Row label="Items">{formatNaira(o.items_total)}</Row>
+              <Row label="Delivery">
+                {o.delivery_fee === null ? 'To be agreed' : formatNaira(o.delivery_fee)}
+              </Row>
+              <Row label="Paid" strong>
+                {formatNaira(o.amount)}
+              </Row>
+              {o.delivery_fee === null && <p className="text-xs text-slate-600">{TO_BE_AGREED}.</p>}
+            </dl>
+          </div>
+        )}
+      </QueryGate>
+    </Modal>
+  )
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500 uppercase">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+function Row({ label, strong, children }: { label: string; strong?: boolean; children: React.ReactNode }) {
+  return (
+    <div className={`flex justify-between ${strong ? 'font-semibold' : ''}`}>
+      <dt className={strong ? '' : 'text-slate-600'}>{label}</dt>
+      <dd className="tabular-nums">{children}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,181 @@
+import { useState } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import { ArrowLeft, Check, ShieldAlert, ShoppingCart } from 'lucide-react'
+import type { Product as ProductType } from '../../../../contract/catalogue.js'
+import { formatNaira } from '../../../../contract/money.js'
+import { errorMessage, mediaUrl } from '../../../lib/api-client'
+import { useSession } from '../../../lib/session'
+import { useCart, useCatalogue } from '../api'
+import { StockBadge } from '../components/stock-badge'
+import { NotFoundPanel } from '../components/not-found-panel'
+
+/** How to use the product safely, by category: what our technicians tell every customer. */
+const CARE: Record<string, { usage: string[]; safety: string[] }> = {
+  'Pest Control': {
+    usage: [
+      'Read the whole label before use and follow the dose it gives.',
+      'Apply where pests hide and travel: cracks, corners, under sinks and behind appliances.',
+      'Repeat only as often as the label says; more is not more effective.',
+    ],
+    safety: [
+      'Keep children and pets away from treated areas until they are dry.',
+      'Wear gloves; wash your hands and any skin it touches with soap and water.',
+      'Keep away from food, plates and water; store in its own container, locked away.',
+      'If swallowed or in the eyes, rinse with clean water and see a doctor with the label.',
+    ],
+  },
+  Cleaning: {
+    usage: [
+      'Dilute as the label says for the surface you are cleaning.',
+      'Test on a small hidden area first.',
+      'Rinse food-contact surfaces with clean water after use.',
+    ],
+    safety: [
+      'Never mix with bleach or other cleaners.',
+      'Use in a well-ventilated room and wear gloves for long jobs.',
+      'Keep out of reach of children.',
+    ],
+  },
+  Equipment: {
+    usage: [
+      'Read the manual before first use and check seals and hoses each time.',
+      'Rinse with clean water after each use and let it dry open.',
+    ],
+    safety: ['Release pressure before opening the tank.', 'Wear a mask and gloves when spraying chemicals.'],
+  },
+}
+
+/** /products/:id: one product in full, with its use and safety notes and add to cart. */
+export default function ProductPage() {
+  const { id } = useParams()
+  const catalogue = useCatalogue()
+  const product = catalogue.data?.find((p) => String(p.id) === id)
+  if (!product) {
+    if (catalogue.isLoading || catalogue.data === undefined)
+      return (
+        <p role="status" className="p-10 text-center text-slate-600">
+          Loading...
+        </p>
+      )
+    return <NotFoundPanel />
+  }
+  return <ProductDetail product={product} />
+}
+
+function ProductDetail({ product }: { product: ProductType }) {
+  const session = useSession()
+  const cart = useCart()
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const soldOut = product.stock <= 0
+  const discounted = product.originalPrice > product.price
+  const care = CARE[product.category] ?? CARE['Pest Control']
+  const inCart = cart.lines?.find((l) => l.id === product.id)?.quantity ?? 0
+
+  const add = async () => {
+    setBusy(true)
+    setResult(null)
+    try {
+      const note = await cart.add(product)
+      setResult(note ? { ok: false, text: note } : { ok: true, text: 'Added to cart' })
+    } catch (err) {
+      setResult({ ok: false, text: errorMessage(err, 'An error occurred, try again later') })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <title>{`${product.name} | GreenShield`}</title>
+      <meta name="description" content={product.description.slice(0, 160)} />
+      <Link to="/products" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
+        <ArrowLeft className="size-4" aria-hidden /> All products
+      </Link>
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <div className="aspect-square rounded-3xl border border-slate-200 bg-white">
+          <img src={mediaUrl(product.image)} alt={product.name} className="size-full object-contain p-6" />
+        </div>
+        <div>
+          {product.category && (
+            <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{product.category}</p>
+          )}
+          <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
+          <p className="mt-3 flex flex-wrap items-baseline gap-x-3">
+            <span className="text-2xl font-bold text-slate-900">{formatNaira(product.price)}</span>
+            {discounted && (
+              <s className="text-slate-400">
+                <span className="sr-only">was </span>
+                {formatNaira(product.originalPrice)}
+              </s>
+            )}
+          </p>
+          <div className="mt-2">
+            <StockBadge stock={product.stock} />
+          </div>
+          <p className="mt-4 leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
+          {session.status === 'authenticated' && session.role === 'user' ? (
+            <>
+              <button
+                type="button"
+                className="btn-primary mt-6 w-full sm:w-auto sm:px-8"
+                onClick={add}
+                disabled={soldOut || busy}
+                aria-label={soldOut ? `${product.name} is sold out` : `Add ${product.name} to cart`}
+              >
+                <ShoppingCart className="size-4" aria-hidden />
+                {busy ? 'Adding...' : soldOut ? 'Sold out' : 'Add to cart'}
+              </button>
+              <p
+                aria-live="polite"
+                className={`mt-2 min-h-5 text-sm ${result?.ok ? 'text-brand-700' : 'text-red-700'}`}
+              >
+                {result && (
+                  <>
+                    {result.ok && <Check className="mr-1 inline size-4" aria-hidden />}
+                    {result.text}
+                  </>
+                )}
+                {!result && inCart > 0 && `${inCart} in your cart`}
+              </p>
+            </>
+          ) : session.status !== 'authenticated' ? (
+            <p className="mt-6 text-sm text-slate-600">
+              <Link
+                to="/login"
+                state={{ from: `/products/${product.id}` }}
+                className="font-semibold text-brand-700"
+              >
+                Log in
+              </Link>{' '}
+              to add it to your cart.
+            </p>
+          ) : null}
+          <section className="mt-8" aria-labelledby="usage">
+            <h2 id="usage" className="text-lg font-bold text-slate-900">
+              How to use
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+              {care.usage.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+          </section>
+          <section
+            className="mt-6 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200"
+            aria-labelledby="safety"
+          >
+            <h2 id="safety" className="flex items-center gap-2 text-lg font-bold text-amber-900">
+              <ShieldAlert className="size-5" aria-hidden /> Safety
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-amber-950">
+              {care.safety.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+    </article>
+  )
+}

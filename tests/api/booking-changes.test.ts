@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN, Client, makeLoggedInApp, userIdOf, type TestContext } from './helpers'
+import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+
+let t: TestContext
+let admin: Client
+let customer: Client
+beforeEach(async () => {
+  ;({ t, admin, customer } = await makeLoggedInApp())
+})
+afterEach(() => t.close())
+
+const lagosDay = (offsetDays: number) =>
+  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
+const weekday = (offsetDays: number) => {
+  let day = lagosDay(offsetDays)
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offsetDays)
+  return day
+}
+const appointment = (change: Record<string, unknown> = {}) => ({
+  phone_number: '0803 123 4567',
+  location: '3 Marina Road, Lagos Island',
+  service: 'fumigation',
+  date: weekday(3),
+  time: '10:30',
+  ...change,
+})
+async function book(c: Client = customer, change: Record<string, unknown> = {}) {
+  const res = await c.post('appointment/', appointment(change))
+  expect(res.status).toBe(201)
+  return res.body as { id: number; emergency: boolean; message: string }
+}
+const latestNote = (email: string) =>
+  t.db
+    .prepare('SELECT heading, body FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1')
+    .get(userIdOf(t.db, email)) as { heading: string; body: string }
+const row = (id: number) =>
+  t.db.prepare('SELECT status, date, time, emergency FROM bookings WHERE id = ?').get(id) as {
+    status: string
+    date: string
+    time: string
+    emergency: number
+  }
+
+describe('booking times (Lagos time)', () => {
+  it('refuses a time already past today, in the 12-hour format the picker shows', async () => {
+    const res = await customer.post('appointment/', appointment({ date: lagosDay(0), time: '00:00' }))
+    expect(res.status).toBe(400)
+    expect(res.body.field).toBe('time')
+    expect(res.body.message).toMatch(
+      /^That time has passed: choose a time after \d{1,2}:\d{2} (AM|PM) today$/,
+    )
+  })
+
+  it('refuses a date more than a year ahead', async () => {
+    const res = await customer.post('appointment/', appointment({ date: lagosDay(367) }))
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(/^Choose a date up to [A-Z][a-z]+ \d{1,2}, \d{4}$/)
+  })
+
+  it('books a time outside the working hours as an emergency call-out, and tells the admin', async () => {
+    const booked = await book(customer, { time: '21:30' })
+    expect(booked.emergency).toBe(true)
+    expect(booked.message).toBe(
+      'Your emergency call-out has been booked. We will respond within 2 to 4 hours.',
+    )
+    const mine = (await customer.get('appointment/')).body as { id: number; emergency: boolean }[]
+    expect(mine.find((b) => b.id === booked.id)!.emergency).toBe(true)
+    expect(latestNote(ADMIN.email)).toMatchObject({ heading: 'Emergency Call-out' })
+    expect(latestNote(ADMIN.email).body).toContain('9:30 PM')
+    // Within the hours it is an ordinary booking.
+    expect((await book(customer, { time: '09:00' })).emergency).toBe(false)
+  })
+
+  it('follows the hours the admin sets; only an admin sets them', async () => {
+    const settings = {
+      cutoff_hours: 24,
+      work_start: '08:00',
+      work_end: '22:00',
+      work_days: [0, 1, 2, 3, 4, 5, 6],
+    }
+    expect((await customer.post('admins/booking-settings/', settings)).status).toBe(403)
+    const bad = await admin.post('admins/booking-settings/', { ...settings, work_end: '07:00' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe('Closing time must be after opening time')
+    expect((await admin.post('admins/booking-settings/', settings)).status).toBe(200)
+    expect((await new Client(t.app).get('booking-settings/')).body).toEqual(settings)
+    expect((await book(customer, { time: '21:30' })).emergency).toBe(false)
+  })
+})
+
+describe('an admin books for a caller', () => {
+  it("records the caller's name and phone, not the admin's, and no account", async () => {
+    const { id } = await book(admin, { full_name: 'Chidi Caller', phone_number: '0812 000 1111' })
+    const saved = t.db
+      .prepare('SELECT full_name, phone_number, user_id, booked_by FROM bookings WHERE id = ?')
+      .get(id)
+    expect(saved).toEqual({
+      full_name: 'Chidi Caller',
+      phone_number: '+2348120001111',
+      user_id: null,
+      booked_by: userIdOf(t.db, ADMIN.email),
+    })
+  })
+
+  it('ignores full_name from a customer', async () => {
+    const { id } = await book(customer, { full_name: 'Someone Else' })
+    expect(t.db.prepare('SELECT full_name FROM bookings WHERE id = ?').pluck().get(id)).toBe('Ada Customer')
+  })
+})
+
+describe('the customer cancels or reschedules their own booking', () => {
+  it('cancels before the cut-off; the admin is told; again is harmless', async () => {
+    const { id } = await book()
+    const res = await customer.post(`appointment/${id}/cancel/`)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ message: 'Booking cancelled', status: 'Cancelled' })
+    expect(row(id).status).toBe('Cancelled')
+    expect(latestNote(ADMIN.email)).toMatchObject({ heading: 'Booking Cancelled by Customer' })
+    expect(latestNote(ADMIN.email).body).toContain('10:30 AM')
+    expect((await customer.post(`appointment/${id}/cancel/`)).status).toBe(200)
+    // A cancelled booking cannot be moved.
+    expect(
+      (await customer.post(`appointment/${id}/reschedule/`, { date: weekday(5), time: '11:00' })).status,
+    ).toBe(409)
+  })
+
+  it('reschedules: the new time is checked like a booking, the booking waits for confirmation again', async () => {
+    const { id } = await book()
+    await admin.post(`admins/actions/${id}/`) // Confirmed
+    const past = await customer.post(`appointment/${id}/reschedule/`, { date: lagosDay(-1), time: '11:00' })
+    expect(past.status).toBe(400)
+    expect(past.body.message).toBe('The date cannot be in the past')
+    const res = await customer.post(`appointment/${id}/reschedule/`, { date: weekday(5), time: '11:00' })
+    expect(res.status).toBe(200)
+    expect(res.body.booking).toMatchObject({
+      id,
+      date: weekday(5),
+      time: '11:00',
+      status: 'Pending',
+      emergency: false,
+    })
+    expect(latestNote(ADMIN.email)).toMatchObject({ heading: 'Booking Rescheduled by Customer' })
+    expect(latestNote('customer@test.ng').heading).toBe('Appointment Rescheduled')
+  })
+
+  it('refuses after the cut-off (409) and changes nothing', async () => {
+    const { id } = await book()
+    await admin.post('admins/booking-settings/', {
+      cutoff_hours: 168,
+      work_start: '09:00',
+      work_end: '19:00',
+      work_days: [1, 2, 3, 4, 5],
+    })
+    const res = await customer.post(`appointment/${id}/cancel/`)
+    expect(res.status).toBe(409)
+    expect(res.body.message).toBe('Bookings can only be changed up to 168 hours before. Please call us.')
+    expect(row(id).status).toBe('Pending')
+  })
+
+  it("answers 404 for someone else's booking and 401 logged out", async () => {
+    const { id } = await book(admin, { full_name: 'Chidi Caller' })
+    expect((await customer.post(`appointment/${id}/cancel/`)).status).toBe(404)
+    expect((await new Client(t.app).post(`appointment/${id}/cancel/`)).status).toBe(401)
+    expect(row(id).status).toBe('Pending')
+  })
+})
