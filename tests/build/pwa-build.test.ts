@@ -67,7 +67,10 @@ describe.skipIf(!built)(`the built PWA in ${path.relative(process.cwd(), dist) |
   })
 
   it('public routes are prerendered into their HTML; other routes get the empty shell', () => {
-    expect(read('about.html')).toMatch(/<div id="root"><div class="flex min-h-screen flex-col">.*<h1/s)
+    // The route's own <title> and description come first (React hoists them into <head> when it hydrates).
+    expect(read('about.html')).toMatch(
+      /<div id="root">(<title>About Us \| GreenShield<\/title><meta name="description"[^>]*>)?<div class="flex min-h-screen flex-col">.*<h1/s,
+    )
     expect(read('app.html')).toContain('<div id="root"></div>')
     // The home page's HTML is its loading placeholder (SPEC section 9: the page appears after 2 s).
     expect(read('index.html')).toContain('aria-label="Loading the home page"')
