@@ -70,11 +70,12 @@ export function saveBookingSettings(db: DB, s: BookingSettings) {
   ).run(s.cutoff_hours, s.work_start, s.work_end, [...new Set(s.work_days)].sort().join(','))
 }
 
-/**
- * Tells the people who look after a booking about a customer's change: every admin, in-app.
- * The technician assigned to it (branch staff) and email/SMS (branch messaging) join here when merged.
- */
-export function notifyBookingTeam(db: DB, heading: string, body: string) {
+/** Tells the admins, and the technician the booking is assigned to (if any), in the app. */
+export function notifyBookingTeam(db: DB, bookingId: number, heading: string, body: string) {
   const admins = db.prepare("SELECT id FROM users WHERE role = 'admin'").pluck().all() as number[]
-  for (const id of admins) notify(db, id, heading, body)
+  const technician = db
+    .prepare('SELECT staff_id FROM jobs WHERE booking_id = ? AND staff_id IS NOT NULL')
+    .pluck()
+    .get(bookingId) as number | undefined
+  for (const id of new Set([...admins, ...(technician ? [technician] : [])])) notify(db, id, heading, body)
 }

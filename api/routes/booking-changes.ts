@@ -9,6 +9,7 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { notify } from '../lib/notify.js'
+import { sendMessage } from '../messaging/index.js'
 import {
   appointmentWhen as when,
   bookingSettings,
@@ -53,6 +54,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
       )
       notifyBookingTeam(
         db,
+        booking.id,
         'Booking Cancelled by Customer',
         `${booking.full_name} cancelled the ${booking.service} appointment on ${when(booking)} ` +
           `at ${booking.location}.`,
@@ -91,8 +93,14 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
             ? ' (an emergency call-out: outside our working hours).'
             : '. We will confirm it again.'),
       )
+      sendMessage(c.var, {
+        to: booking.user_id ?? 0,
+        template: 'booking_rescheduled',
+        data: { service: booking.service, when: when({ date, time }), previous_when: when(booking) },
+      })
       notifyBookingTeam(
         db,
+        booking.id,
         'Booking Rescheduled by Customer',
         `${booking.full_name} moved the ${booking.service} appointment at ${booking.location} ` +
           `from ${when(booking)} to ${when({ date, time })}${emergency ? ' (emergency call-out)' : ''}.`,

@@ -93,6 +93,7 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
         if (emergency) {
           notifyBookingTeam(
             db,
+            Number(lastInsertRowid),
             'Emergency Call-out',
             `Emergency ${body.service} call-out for ${when(body)} at ${body.location} ` +
               `(${forCaller ? body.full_name : displayName(user)}, ${body.phone_number}). Respond within 2 to 4 hours.`,

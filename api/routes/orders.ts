@@ -14,6 +14,7 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { notify } from '../lib/notify.js'
+import { sendMessage } from '../messaging/index.js'
 import { csvRow, findOrderDetail, findOrders } from '../lib/orders.js'
 
 const CSV_HEADER = [
@@ -134,6 +135,11 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
       if (target === 'Shipped')
         notify(db, order.user_id, 'Order Shipped', `Your order of ${item} is on its way.`)
       else notify(db, order.user_id, 'Order Delivered', `Your order of ${item} has been delivered.`)
+      sendMessage(c.var, {
+        to: order.user_id ?? 0,
+        template: target === 'Shipped' ? 'order_shipped' : 'order_delivered',
+        data: { items: item },
+      })
       return true
     })()
     if (!moved) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN, Client, makeLoggedInApp, userIdOf, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+import { TECH, addTechnician } from './staff-helpers'
 
 let t: TestContext
 let admin: Client
@@ -123,6 +124,23 @@ describe('the customer cancels or reschedules their own booking', () => {
     expect(
       (await customer.post(`appointment/${id}/reschedule/`, { date: weekday(5), time: '11:00' })).status,
     ).toBe(409)
+  })
+
+  it('the technician assigned to the booking is told too, and the customer gets the rescheduled message', async () => {
+    const tech = await addTechnician(t.app, admin)
+    const { id } = await book()
+    expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: tech.id })).status).toBe(200)
+    expect(
+      (await customer.post(`appointment/${id}/reschedule/`, { date: weekday(5), time: '11:00' })).status,
+    ).toBe(200)
+    expect(latestNote(TECH.email)).toMatchObject({ heading: 'Booking Rescheduled by Customer' })
+    const queued = t.db
+      .prepare("SELECT COUNT(*) FROM messages_outbox WHERE template = 'booking_rescheduled'")
+      .pluck()
+      .get() as number
+    expect(queued).toBeGreaterThan(0)
+    expect((await customer.post(`appointment/${id}/cancel/`)).status).toBe(200)
+    expect(latestNote(TECH.email)).toMatchObject({ heading: 'Booking Cancelled by Customer' })
   })
 
   it('reschedules: the new time is checked like a booking, the booking waits for confirmation again', async () => {
