@@ -1,9 +1,8 @@
-import { useState } from 'react'
-import { Check, ShoppingCart } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import type { Product } from '../../../../contract/catalogue.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { errorMessage, mediaSrcSet, mediaUrl } from '../../../lib/api-client'
+import { mediaSrcSet, mediaUrl } from '../../../lib/api-client'
+import { AddToCartButton } from './add-to-cart-button'
 import { StockBadge } from './stock-badge'
 
 interface ProductCardProps {
@@ -13,22 +12,7 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, onAdd }: ProductCardProps) {
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
-  const soldOut = product.stock <= 0
   const discounted = product.originalPrice > product.price
-
-  const add = async () => {
-    setBusy(true)
-    setResult(null)
-    try {
-      if (await onAdd(product)) setResult({ ok: true, text: 'Added to cart' })
-    } catch (err) {
-      setResult({ ok: false, text: errorMessage(err, 'An error occurred, try again later') })
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -71,27 +55,13 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
           <div className="mt-2">
             <StockBadge stock={product.stock} />
           </div>
-          <button
-            type="button"
-            className="btn-primary mt-3 w-full whitespace-nowrap px-2 sm:px-4"
-            onClick={add}
-            disabled={soldOut || busy}
-            aria-label={soldOut ? `${product.name} is sold out` : `Add ${product.name} to cart`}
-          >
-            <ShoppingCart className="size-4" aria-hidden />
-            {busy ? 'Adding...' : soldOut ? 'Sold out' : 'Add to cart'}
-          </button>
-          <p
-            aria-live="polite"
-            className={`mt-1 min-h-5 text-xs ${result?.ok ? 'text-brand-700' : 'text-red-700'}`}
-          >
-            {result && (
-              <>
-                {result.ok && <Check className="mr-1 inline size-3.5" aria-hidden />}
-                {result.text}
-              </>
-            )}
-          </p>
+          <AddToCartButton
+            product={product}
+            onAdd={onAdd}
+            buttonClassName="btn-primary mt-3 w-full whitespace-nowrap px-2 sm:px-4"
+            statusClassName="mt-1 min-h-5 text-xs"
+            iconClassName="size-3.5"
+          />
         </div>
       </div>
     </li>

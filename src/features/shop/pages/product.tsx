@@ -1,11 +1,11 @@
-import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { ArrowLeft, Check, ShieldAlert, ShoppingCart } from 'lucide-react'
+import { ArrowLeft, ShieldAlert } from 'lucide-react'
 import type { Product as ProductType } from '../../../../contract/catalogue.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { errorMessage, mediaUrl } from '../../../lib/api-client'
+import { ApiError, mediaUrl } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { useCart, useCatalogue } from '../api'
+import { AddToCartButton } from '../components/add-to-cart-button'
 import { StockBadge } from '../components/stock-badge'
 import { NotFoundPanel } from '../components/not-found-panel'
 
@@ -65,24 +65,15 @@ export default function ProductPage() {
 function ProductDetail({ product }: { product: ProductType }) {
   const session = useSession()
   const cart = useCart()
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
-  const soldOut = product.stock <= 0
   const discounted = product.originalPrice > product.price
   const care = CARE[product.category] ?? CARE['Pest Control']
   const inCart = cart.lines?.find((l) => l.id === product.id)?.quantity ?? 0
 
-  const add = async () => {
-    setBusy(true)
-    setResult(null)
-    try {
-      const note = await cart.add(product)
-      setResult(note ? { ok: false, text: note } : { ok: true, text: 'Added to cart' })
-    } catch (err) {
-      setResult({ ok: false, text: errorMessage(err, 'An error occurred, try again later') })
-    } finally {
-      setBusy(false)
-    }
+  const addOne = async (p: ProductType) => {
+    const note = await cart.add(p)
+    // The server kept fewer than asked (it sold meanwhile): say so rather than "Added".
+    if (note) throw new ApiError(409, note, { message: note })
+    return true
   }
 
   return (
@@ -116,28 +107,14 @@ function ProductDetail({ product }: { product: ProductType }) {
           <p className="mt-4 leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
           {session.status === 'authenticated' && session.role === 'user' ? (
             <>
-              <button
-                type="button"
-                className="btn-primary mt-6 w-full sm:w-auto sm:px-8"
-                onClick={add}
-                disabled={soldOut || busy}
-                aria-label={soldOut ? `${product.name} is sold out` : `Add ${product.name} to cart`}
-              >
-                <ShoppingCart className="size-4" aria-hidden />
-                {busy ? 'Adding...' : soldOut ? 'Sold out' : 'Add to cart'}
-              </button>
-              <p
-                aria-live="polite"
-                className={`mt-2 min-h-5 text-sm ${result?.ok ? 'text-brand-700' : 'text-red-700'}`}
-              >
-                {result && (
-                  <>
-                    {result.ok && <Check className="mr-1 inline size-4" aria-hidden />}
-                    {result.text}
-                  </>
-                )}
-                {!result && inCart > 0 && `${inCart} in your cart`}
-              </p>
+              <AddToCartButton
+                product={product}
+                onAdd={addOne}
+                buttonClassName="btn-primary mt-6 w-full sm:w-auto sm:px-8"
+                statusClassName="mt-2 min-h-5 text-sm"
+                iconClassName="size-4"
+                idleText={inCart > 0 ? `${inCart} in your cart` : undefined}
+              />
             </>
           ) : session.status !== 'authenticated' ? (
             <p className="mt-6 text-sm text-slate-600">
