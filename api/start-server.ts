@@ -20,25 +20,28 @@ import { createTransports, startMessageSender } from './messaging/index.js'
  */
 export async function startServer(config: AppConfig, { port, spaDir }: { port: number; spaDir?: string }) {
   setScryptCost(config.scryptN)
-  const db = openDatabase(config.databasePath)
-  const applied = migrate(db)
+  const opened = openDatabase(config.databasePath)
+  const { db } = opened
+  if (!opened.sqlite) throw new Error('PostgreSQL needs every route on Kysely first')
+  const sqlite = opened.sqlite
+  const applied = await migrate(opened)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
-  await seedIfEmpty(db, config, { ...config.seed, log: console.log })
+  await seedIfEmpty(sqlite, config, { ...config.seed, log: console.log })
 
-  const gateway = createGateway(config, db)
+  const gateway = createGateway(config, sqlite)
   const root = new Hono({ strict: false })
   // API answers over 1 KB go compressed (the catalogue brings its own precompressed bytes).
   root.use(`${config.apiBase}*`, compress({ threshold: 1024 }))
-  root.route('/', createApp({ db, config, gateway }))
+  root.route('/', createApp({ db, sqlite, config, gateway }))
   // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
-  startPaymentChecks({ db, gateway, now: config.now })
+  startPaymentChecks({ db: sqlite, gateway, now: config.now })
   // Delivers queued email/SMS after each write and retries failures; with nothing configured, logs them.
   const transports = createTransports(config)
   console.log(
     `Messages: email by ${transports.email.name === 'log' ? 'the log (SMTP_URL unset)' : 'SMTP'}, ` +
       `SMS by ${transports.sms.name === 'log' ? 'the log (SMS_PROVIDER unset)' : transports.sms.name}`,
   )
-  const sender = startMessageSender(config, db, transports)
+  const sender = startMessageSender(config, sqlite, transports)
 
   if (spaDir) serveBuiltApp(root, spaDir, config.apiBase)
 
@@ -48,8 +51,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   const stop = () => {
     sender.stop()
     server.close()
-    db.close()
-    process.exit(0)
+    void opened.close().finally(() => process.exit(0))
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -1,5 +1,5 @@
 import type { AppConfig } from './config.js'
-import type { DB } from './db/index.js'
+import type { Database, DB } from './db/index.js'
 import type { Gateway } from './payments/gateway.js'
 
 export type DbRole = 'admin' | 'staff' | 'customer'
@@ -17,7 +17,9 @@ export interface SessionUser {
 /** Hono environment shared by every router: dependencies and the caller. */
 export interface AppEnv {
   Variables: {
-    db: DB
+    db: Database
+    /** @deprecated The SQLite handle under `db`, while routes move onto Kysely. */
+    sqlite: DB
     config: AppConfig
     gateway: Gateway
     user: SessionUser | null
@@ -29,7 +31,9 @@ export interface AppEnv {
 }
 
 export interface AppDeps {
-  db: DB
+  db: Database
+  /** @deprecated The SQLite handle under `db`, while routes move onto Kysely. */
+  sqlite: DB
   config: AppConfig
   gateway: Gateway
 }

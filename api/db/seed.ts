@@ -5,7 +5,7 @@ import type { DB } from './index.js'
 import type { AppConfig } from '../config.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates.js'
-import { createUser } from '../lib/users.js'
+import { createUserSqlite } from '../lib/users.js'
 import {
   seedBookings,
   seedFailedPayment,
@@ -27,7 +27,7 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
   const log = options.log ?? (() => {})
 
   const adminPassword = options.adminPassword ?? randomPassword()
-  await createUser(db, {
+  await createUserSqlite(db, {
     fullName: 'Site Admin',
     email: options.adminEmail,
     password: adminPassword,
@@ -38,7 +38,7 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
     log(`First admin: ${options.adminEmail} / ${adminPassword} (printed once; change it in Settings)`)
 
   const demoPassword = options.demoPassword ?? randomPassword()
-  const customerId = await createUser(db, {
+  const customerId = await createUserSqlite(db, {
     fullName: 'Ada Customer',
     email: options.demoEmail,
     password: demoPassword,
@@ -51,7 +51,7 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
   let staffId: number | null = null
   if (options.staffEmail) {
     const staffPassword = options.staffPassword ?? randomPassword()
-    staffId = await createUser(db, {
+    staffId = await createUserSqlite(db, {
       fullName: 'Femi Technician',
       email: options.staffEmail,
       password: staffPassword,

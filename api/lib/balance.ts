@@ -1,6 +1,6 @@
 import { formatNaira, toNaira } from '../../contract/money.js'
 import type { DB } from '../db/index.js'
-import { notify } from './notify.js'
+import { notifySqlite } from './notify.js'
 
 /**
  * The business's balance in kobo: money received (successful payments) minus money withdrawn or
@@ -59,7 +59,7 @@ export function runAutoWithdrawal(db: DB): number | null {
   const id = insertWithdrawal(db, null, balance, true)
   const admins = db.prepare("SELECT id FROM users WHERE role = 'admin'").pluck().all() as number[]
   for (const admin of admins) {
-    notify(
+    notifySqlite(
       db,
       admin,
       'Automatic Withdrawal Requested',

@@ -1,7 +1,7 @@
 import type { Booking, BookingSettings } from '../../contract/bookings.js'
 import { formatDay, formatTime } from '../../contract/dates.js'
 import type { DB } from '../db/index.js'
-import { notify } from './notify.js'
+import { notifySqlite } from './notify.js'
 
 /** A booking as the API answers it (contract Booking), column for column; emergency is 0/1 in SQLite. */
 export const BOOKING_COLUMNS =
@@ -77,5 +77,6 @@ export function notifyBookingTeam(db: DB, bookingId: number, heading: string, bo
     .prepare('SELECT staff_id FROM jobs WHERE booking_id = ? AND staff_id IS NOT NULL')
     .pluck()
     .get(bookingId) as number | undefined
-  for (const id of new Set([...admins, ...(technician ? [technician] : [])])) notify(db, id, heading, body)
+  for (const id of new Set([...admins, ...(technician ? [technician] : [])]))
+    notifySqlite(db, id, heading, body)
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { Category, Product } from '../../contract/catalogue.js'
 import { toNaira } from '../../contract/money.js'
-import type { DB } from '../db/index.js'
+import type { DB, Queryable } from '../db/index.js'
 import { variantPath } from './images.js'
 
 export interface ProductRow {
@@ -19,6 +19,17 @@ export interface ProductRow {
   image_widths: string
 }
 
+export const PRODUCT_FIELDS = [
+  'id',
+  'name',
+  'category',
+  'description',
+  'image',
+  'price_kobo',
+  'original_price_kobo',
+  'stock',
+  'image_widths',
+] as const
 export const PRODUCT_COLUMNS =
   'id, name, category, description, image, price_kobo, original_price_kobo, stock, image_widths'
 
@@ -36,7 +47,13 @@ export const toProduct = (row: ProductRow): Product => ({
   stock: row.stock,
 })
 
-export function findProduct(db: DB, id: number): ProductRow | undefined {
+export async function findProduct(db: Queryable, id: number): Promise<ProductRow | undefined> {
+  const row = await db.selectFrom('products').select(PRODUCT_FIELDS).where('id', '=', id).executeTakeFirst()
+  return row as ProductRow | undefined
+}
+
+/** @deprecated The SQLite-only twin of findProduct, for callers not yet on Kysely. */
+export function findProductSqlite(db: DB, id: number): ProductRow | undefined {
   return db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`).get(id) as ProductRow | undefined
 }
 

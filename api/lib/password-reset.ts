@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { PASSWORD_RESET_MINUTES } from '../../contract/account.js'
 import type { DB } from '../db/index.js'
-import { sendMessage } from '../messaging/index.js'
+import { sendMessageSqlite } from '../messaging/index.js'
 import { hashPassword } from './password.js'
 
 export type ResetChannel = 'email' | 'sms'
@@ -43,7 +43,7 @@ export function createPasswordReset(
       db.prepare(
         `INSERT INTO password_resets (user_id, channel, secret_hash, expires_at, created_by) VALUES (?, ?, ?, ?, ?)`,
       ).run(user.id, channel, sha256(token), expires, createdBy)
-      sendMessage(
+      sendMessageSqlite(
         { db },
         {
           to: user.id,
@@ -61,7 +61,7 @@ export function createPasswordReset(
       db.prepare(
         `INSERT INTO password_resets (user_id, channel, secret_hash, expires_at, created_by) VALUES (?, ?, ?, ?, ?)`,
       ).run(user.id, channel, codeHash(user.id, code), expires, createdBy)
-      sendMessage(
+      sendMessageSqlite(
         { db },
         { to: user.id, template: 'password_reset', data: { code, minutes }, channels: ['sms'] },
       )

@@ -4,8 +4,8 @@ import { formatNaira, toNaira } from '../../contract/money.js'
 import type { DB } from '../db/index.js'
 import type { Gateway, GatewayTransaction } from '../payments/gateway.js'
 import { deliveryAddressLine, deliveryFeeText, type DeliveryDetails } from '../../contract/delivery.js'
-import { notify } from './notify.js'
-import { sendMessage } from '../messaging/index.js'
+import { notifySqlite } from './notify.js'
+import { sendMessageSqlite } from '../messaging/index.js'
 import { runAutoWithdrawal } from './balance.js'
 import { stockMessage } from './catalogue.js'
 
@@ -192,7 +192,7 @@ function closeUnpaid(db: DB, payment: PaymentRow, options: CloseOptions): Settle
          VALUES (?, ?, ?, ?, ?) ON CONFLICT (payment_id) DO NOTHING`,
         ).run(payment.id, tx.amountKobo, tx.transactionId, refundReason, iso(now))
       }
-      notify(db, payment.user_id, heading, `${message} (Reference ${payment.tx_ref})`)
+      notifySqlite(db, payment.user_id, heading, `${message} (Reference ${payment.tx_ref})`)
       return true
     })
     .immediate()
@@ -275,11 +275,11 @@ async function settlePaid(
       `UPDATE payment_reservations SET status = 'converted', ended_at = ?
        WHERE payment_id = ? AND status IN ('held', 'expired')`,
     ).run(iso(at), payment.id)
-    notify(db, payment.user_id, 'Payment Successful', orderSummaryText(payment, lines, location))
+    notifySqlite(db, payment.user_id, 'Payment Successful', orderSummaryText(payment, lines, location))
     const amount = formatNaira(toNaira(payment.amount_kobo))
     const items = lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')
     if (payment.user_id) {
-      sendMessage(
+      sendMessageSqlite(
         { db },
         {
           to: payment.user_id,
@@ -288,7 +288,7 @@ async function settlePaid(
         },
       )
     }
-    sendMessage(
+    sendMessageSqlite(
       { db },
       {
         to: 'admins',
@@ -519,7 +519,7 @@ export async function processRefund(
         )
         .run(done.refundId, iso(now()), iso(now()), refund.id).changes
       if (changed) {
-        notify(
+        notifySqlite(
           db,
           payment.user_id,
           'Payment Refunded',
@@ -528,7 +528,7 @@ export async function processRefund(
             'Your bank may take a few working days to show it.',
         )
         if (payment.user_id) {
-          sendMessage(
+          sendMessageSqlite(
             { db },
             {
               to: payment.user_id,
@@ -555,7 +555,7 @@ export async function processRefund(
         .run(error, iso(now()), refund.id).changes
       // The periodic check has given up: from now on the money goes back only if an admin acts.
       if (failed && refund.attempts >= MAX_REFUND_ATTEMPTS) {
-        sendMessage(
+        sendMessageSqlite(
           { db },
           {
             to: 'admins',

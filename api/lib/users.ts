@@ -1,6 +1,6 @@
 import type { SessionRole } from '../../contract/auth.js'
 import type { UserRoleLabel } from '../../contract/users.js'
-import type { DB } from '../db/index.js'
+import type { DB, Queryable } from '../db/index.js'
 import type { DbRole } from '../types.js'
 import { hashPassword } from './password.js'
 
@@ -49,22 +49,77 @@ export interface UserRow {
 const USER_COLUMNS = 'id, email, first_name, last_name, phone_number, role'
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC'
 
-export function findUser(db: DB, id: number): UserRow | undefined {
+const USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'phone_number', 'role'] as const
+
+export async function findUser(db: Queryable, id: number): Promise<UserRow | undefined> {
+  const row = await db.selectFrom('users').select(USER_FIELDS).where('id', '=', id).executeTakeFirst()
+  return row as UserRow | undefined
+}
+
+/** Every account, newest first; `limit` keeps the first few. */
+export async function newestUsers(db: Queryable, limit?: number): Promise<UserRow[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(USER_FIELDS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .$if(limit !== undefined, (q) => q.limit(limit!))
+    .execute()
+  return rows as UserRow[]
+}
+
+export async function emailTaken(db: Queryable, email: string, exceptUserId?: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .$if(exceptUserId !== undefined, (q) => q.where('id', '!=', exceptUserId!))
+    .executeTakeFirst()
+  return !!row
+}
+
+/** Creates a user; returns null when the email is already registered. */
+export async function createUser(db: Queryable, user: NewUser): Promise<number | null> {
+  if (await emailTaken(db, user.email)) return null
+  const hash = await hashPassword(user.password)
+  const { first_name, last_name } = splitName(user.fullName)
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      password_hash: hash,
+      first_name,
+      last_name,
+      phone_number: user.phone ?? '',
+      location: user.location ?? '',
+      role: user.role,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id ?? null
+}
+
+/** @deprecated The SQLite-only twin of findUser, for callers not yet on Kysely. */
+export function findUserSqlite(db: DB, id: number): UserRow | undefined {
   return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined
 }
 
 /** Every account, newest first; `limit` keeps the first few. */
-export function newestUsers(db: DB, limit = -1): UserRow[] {
+/** @deprecated SQLite-only twin, for callers not yet on Kysely. */
+export function newestUsersSqlite(db: DB, limit = -1): UserRow[] {
   return db.prepare(`SELECT ${USER_COLUMNS} FROM users ${NEWEST_FIRST} LIMIT ?`).all(limit) as UserRow[]
 }
 
-export function emailTaken(db: DB, email: string, exceptUserId?: number): boolean {
+/** @deprecated SQLite-only twin, for callers not yet on Kysely. */
+export function emailTakenSqlite(db: DB, email: string, exceptUserId?: number): boolean {
   return !!db.prepare('SELECT 1 FROM users WHERE email = ? AND id IS NOT ?').get(email, exceptUserId ?? null)
 }
 
 /** Creates a user; returns null when the email is already registered. */
-export async function createUser(db: DB, user: NewUser): Promise<number | null> {
-  if (emailTaken(db, user.email)) return null
+/** @deprecated SQLite-only twin, for callers not yet on Kysely. */
+export async function createUserSqlite(db: DB, user: NewUser): Promise<number | null> {
+  if (emailTakenSqlite(db, user.email)) return null
   const hash = await hashPassword(user.password)
   const { first_name, last_name } = splitName(user.fullName)
   const result = db

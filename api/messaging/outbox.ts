@@ -1,4 +1,4 @@
-import type { DB } from '../db/index.js'
+import type { DB, Queryable } from '../db/index.js'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account.js'
 import type { Channel, Transports } from './transport.js'
 import {
@@ -34,8 +34,11 @@ interface Recipient {
 const RECIPIENT_COLUMNS = `u.id, u.email, u.phone_number, s.email AS email_on, s.sms AS sms_on,
   s.payment AS payment_on FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id`
 
-/** The senders running over each database, kicked after each write so a message leaves at once. */
-const kickers = new WeakMap<DB, () => void>()
+/**
+ * The senders running in this process (one per server), kicked after each queued message so it leaves
+ * at once. A kick costs one query, so kicking a sender of another database (tests run several) is harmless.
+ */
+const runningSenders = new Set<() => void>()
 
 /** Which channels a person gets this kind of message on. */
 function channelsFor(r: Recipient, template: TemplateName, forced?: Channel[]): Channel[] {
@@ -55,11 +58,59 @@ function channelsFor(r: Recipient, template: TemplateName, forced?: Channel[]): 
 
 /**
  * Queues an email and/or SMS for a user (or every admin) as their notification settings say, and returns
+ * how many were queued. Only writes the outbox table, so call it with the transaction of the event that
+ * causes it: the message exists exactly when the event does. The sender delivers it right after,
+ * retrying failures; the caller never waits on SMTP or the SMS provider.
+ */
+export async function sendMessage<K extends TemplateName>(
+  deps: { db: Queryable },
+  request: SendRequest<K>,
+): Promise<number> {
+  const { db } = deps
+  const recipients: Recipient[] = await db
+    .selectFrom('users as u')
+    .leftJoin('notification_settings as s', 's.user_id', 'u.id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.phone_number',
+      's.email as email_on',
+      's.sms as sms_on',
+      's.payment as payment_on',
+    ])
+    .$if(request.to === 'admins', (q) => q.where('u.role', '=', 'admin'))
+    .$if(request.to !== 'admins', (q) => q.where('u.id', '=', request.to as number))
+    .orderBy('u.id')
+    .execute()
+  const data = JSON.stringify(request.data)
+  const rows = recipients.flatMap((r) =>
+    channelsFor(r, request.template, request.channels).map((channel) => ({
+      user_id: r.id,
+      channel,
+      recipient: channel === 'email' ? r.email : r.phone_number,
+      template: request.template,
+      data,
+      next_attempt_at: 0,
+    })),
+  )
+  if (rows.length === 0) return 0
+  await db.insertInto('messages_outbox').values(rows).execute()
+  // Soon after the caller's transaction commits; a message written by another instance waits for the poll.
+  for (const kick of runningSenders) setTimeout(kick, KICK_DELAY_MS)
+  return rows.length
+}
+
+/** Long enough for the event's transaction to commit, short enough that the message leaves at once. */
+const KICK_DELAY_MS = 50
+
+/**
+ * Queues an email and/or SMS for a user (or every admin) as their notification settings say, and returns
  * how many were queued. Synchronous and only writes the outbox table, so call it inside the transaction of
  * the event that causes it: the message exists exactly when the event does. The sender delivers it
  * right after the transaction, retrying failures; the caller never waits on SMTP or the SMS provider.
  */
-export function sendMessage<K extends TemplateName>(deps: { db: DB }, request: SendRequest<K>): number {
+/** @deprecated The SQLite-only twin of sendMessage, for callers not yet on Kysely. */
+export function sendMessageSqlite<K extends TemplateName>(deps: { db: DB }, request: SendRequest<K>): number {
   const { db } = deps
   const recipients = (
     request.to === 'admins'
@@ -78,9 +129,8 @@ export function sendMessage<K extends TemplateName>(deps: { db: DB }, request: S
       queued++
     }
   }
-  const kick = kickers.get(db)
   // After the caller's transaction has committed (better-sqlite3 transactions are synchronous).
-  if (queued && kick) setImmediate(kick)
+  if (queued) for (const kick of runningSenders) setImmediate(kick)
   return queued
 }
 
@@ -160,7 +210,7 @@ export class OutboxSender {
 
   /** Registers for kicks and checks for due retries every intervalMs (unref'd: never keeps the process up). */
   start(intervalMs = 15_000) {
-    kickers.set(this.options.db, this.kick)
+    runningSenders.add(this.kick)
     this.timer = setInterval(() => void this.kick(), intervalMs)
     this.timer.unref()
     void this.kick()
@@ -172,7 +222,7 @@ export class OutboxSender {
     this.stopped = true
     if (this.timer) clearInterval(this.timer)
     this.timer = null
-    if (kickers.get(this.options.db) === this.kick) kickers.delete(this.options.db)
+    runningSenders.delete(this.kick)
   }
 
   /** Sends up to BATCH due messages; true when there may be more. */

@@ -19,7 +19,7 @@ const YEAR_SECONDS = 365 * 24 * 3600
  */
 const secrets = new WeakMap<DB, Buffer>()
 function csrfSecret(c: Context<AppEnv>): Buffer {
-  const { db, config } = c.var
+  const { sqlite: db, config } = c.var
   if (config.csrfSecret) return Buffer.from(config.csrfSecret)
   let secret = secrets.get(db)
   if (!secret) {

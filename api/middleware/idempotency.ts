@@ -29,7 +29,7 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!KEY_SHAPE.test(key)) return c.json({ message: 'Idempotency-Key must be a UUID' }, 400)
   // Cached by Hono: the validator and handler read the same bytes afterwards.
   await c.req.arrayBuffer()
-  const { db } = c.var
+  const { sqlite: db } = c.var
   const scope = c.var.user ? `user:${c.var.user.id}` : 'anonymous'
   const now = Date.now()
   const leaseUntil = now + IDEMPOTENCY_LEASE_MS

@@ -28,7 +28,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (raw) {
     const id = hashSessionId(raw)
     const now = Date.now()
-    const row = c.var.db
+    const row = c.var.sqlite
       .prepare(
         `SELECT s.expires_at, u.id, u.email, u.first_name, u.last_name, u.phone_number, u.location, u.role
          FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`,
@@ -40,7 +40,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set('sessionId', id)
       const ttl = c.var.config.sessionTtlMs
       if (expires_at - now < ttl / 2) {
-        c.var.db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(now + ttl, id)
+        c.var.sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(now + ttl, id)
         writeCookie(c, raw)
       }
     } else {
@@ -52,7 +52,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** Logs the user in with a fresh session id (the old one, if any, is destroyed: no fixation). */
 export function startSession(c: Context<AppEnv>, userId: number) {
-  const { db, config } = c.var
+  const { sqlite: db, config } = c.var
   if (c.var.sessionId) db.prepare('DELETE FROM sessions WHERE id = ?').run(c.var.sessionId)
   const raw = randomBytes(32).toString('base64url')
   const now = Date.now()
@@ -67,7 +67,7 @@ export function startSession(c: Context<AppEnv>, userId: number) {
 }
 
 export function endSession(c: Context<AppEnv>) {
-  if (c.var.sessionId) c.var.db.prepare('DELETE FROM sessions WHERE id = ?').run(c.var.sessionId)
+  if (c.var.sessionId) c.var.sqlite.prepare('DELETE FROM sessions WHERE id = ?').run(c.var.sessionId)
   deleteCookie(c, SESSION_COOKIE, { path: '/' })
   c.set('user', null)
   c.set('sessionId', null)
@@ -75,5 +75,5 @@ export function endSession(c: Context<AppEnv>) {
 
 /** Ends every session of a user except the caller's (after a password change). */
 export function endOtherSessions(c: Context<AppEnv>, userId: number) {
-  c.var.db.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, c.var.sessionId)
+  c.var.sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, c.var.sessionId)
 }

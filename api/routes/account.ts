@@ -12,14 +12,14 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireSelfOrAdmin } from '../middleware/auth.js'
 import { endOtherSessions } from '../middleware/session.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { emailTaken } from '../lib/users.js'
+import { emailTakenSqlite } from '../lib/users.js'
 import { hashPassword, verifyPassword } from '../lib/password.js'
 
 /** The :userId of the path when that account exists. */
 function targetUserId(c: Context<AppEnv>): number | null {
   const id = parseId(c.req.param('userId'))
   if (!id) return null
-  return c.var.db.prepare('SELECT 1 FROM users WHERE id = ?').get(id) ? id : null
+  return c.var.sqlite.prepare('SELECT 1 FROM users WHERE id = ?').get(id) ? id : null
 }
 
 /** Only the account holder: even an admin may not set another person's password (they could sign in as them). */
@@ -39,7 +39,7 @@ export const profileRoutes = new Hono<AppEnv>({ strict: false })
   .get('/:userId', requireSelfOrAdmin('userId'), (c) => {
     const id = targetUserId(c)
     if (!id) return userNotFound(c)
-    const row = c.var.db
+    const row = c.var.sqlite
       .prepare('SELECT first_name, last_name, email, phone_number, location FROM users WHERE id = ?')
       .get(id) as Omit<Profile, 'username'> & { email: string }
     const profile: Profile = {
@@ -57,10 +57,10 @@ export const profileRoutes = new Hono<AppEnv>({ strict: false })
     const id = targetUserId(c)
     if (!id) return userNotFound(c)
     const body = c.req.valid('json')
-    if (emailTaken(c.var.db, body.username, id)) {
+    if (emailTakenSqlite(c.var.sqlite, body.username, id)) {
       return c.json({ message: 'An account with this email already exists.' }, 409)
     }
-    c.var.db
+    c.var.sqlite
       .prepare(
         `UPDATE users SET first_name = ?, last_name = ?, email = ?, phone_number = ?,
            location = COALESCE(?, location) WHERE id = ?`,
@@ -77,14 +77,14 @@ export const passwordRoutes = new Hono<AppEnv>({ strict: false }).post(
   async (c) => {
     const user = currentUser(c)
     const body = c.req.valid('json')
-    const hash = c.var.db
+    const hash = c.var.sqlite
       .prepare('SELECT password_hash FROM users WHERE id = ?')
       .pluck()
       .get(user.id) as string
     if (!(await verifyPassword(body.current_password, hash))) {
       return c.json({ message: 'Current password is incorrect.' }, 400)
     }
-    c.var.db
+    c.var.sqlite
       .prepare('UPDATE users SET password_hash = ? WHERE id = ?')
       .run(await hashPassword(body.new_password), user.id)
     // Whoever knew the old password is signed out everywhere else; this browser stays in.
@@ -98,7 +98,7 @@ export const notificationSettingsRoutes = new Hono<AppEnv>({ strict: false })
   .get('/:userId', requireSelfOrAdmin('userId'), (c) => {
     const id = targetUserId(c)
     if (!id) return userNotFound(c)
-    const row = c.var.db
+    const row = c.var.sqlite
       .prepare('SELECT email, sms, marketing, payment FROM notification_settings WHERE user_id = ?')
       .get(id) as Record<keyof NotificationSettings, number> | undefined
     const settings: NotificationSettings = row
@@ -111,7 +111,7 @@ export const notificationSettingsRoutes = new Hono<AppEnv>({ strict: false })
     const id = targetUserId(c)
     if (!id) return userNotFound(c)
     const s = c.req.valid('json')
-    c.var.db
+    c.var.sqlite
       .prepare(
         `INSERT INTO notification_settings (user_id, email, sms, marketing, payment) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, sms = excluded.sms,

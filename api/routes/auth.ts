@@ -6,7 +6,7 @@ import { endSession, startSession } from '../middleware/session.js'
 import { requireRole } from '../middleware/auth.js'
 import { validate } from '../middleware/validate.js'
 import { dummyPasswordHash, verifyPassword } from '../lib/password.js'
-import { createUser, fullName, sessionRole } from '../lib/users.js'
+import { createUserSqlite, fullName, sessionRole } from '../lib/users.js'
 import { clientAddress } from '../lib/rate-limit.js'
 
 export const authRoutes = new Hono<AppEnv>({ strict: false })
@@ -40,7 +40,7 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
       const when = wait < 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`
       return c.json({ message: `Too many login attempts. Try again in ${when}.` }, 429)
     }
-    const row = c.var.db
+    const row = c.var.sqlite
       .prepare('SELECT id, password_hash, role FROM users WHERE email = ?')
       .get(username) as
       { id: number; password_hash: string; role: 'admin' | 'staff' | 'customer' } | undefined
@@ -56,14 +56,14 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
 
   .post('/register', validate('json', registerBody), async (c) => {
     const body = c.req.valid('json')
-    const id = await createUser(c.var.db, { ...body, role: 'customer' })
+    const id = await createUserSqlite(c.var.sqlite, { ...body, role: 'customer' })
     if (id === null) return c.json({ message: 'An account with this email already exists.' }, 409)
     return c.json({ message: 'Registration successful! Please log in.' })
   })
 
   .post('/register/admin', requireRole('admin'), validate('json', registerAdminBody), async (c) => {
     const body = c.req.valid('json')
-    const id = await createUser(c.var.db, { ...body, phone: body.phoneNumber, role: body.role })
+    const id = await createUserSqlite(c.var.sqlite, { ...body, phone: body.phoneNumber, role: body.role })
     if (id === null) return c.json({ message: 'An account with this email already exists.' }, 409)
     const what = body.role === 'staff' ? 'Technician' : 'Admin user'
     return c.json({ message: `${what} ${body.fullName} created.`, id })

@@ -8,8 +8,8 @@ import {
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { notify } from '../lib/notify.js'
-import { sendMessage } from '../messaging/index.js'
+import { notifySqlite } from '../lib/notify.js'
+import { sendMessageSqlite } from '../messaging/index.js'
 import {
   appointmentWhen as when,
   bookingSettings,
@@ -21,7 +21,7 @@ import {
 /** The caller's own booking, or undefined (someone else's is answered like a missing one). */
 function ownBooking(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  const booking = id ? findBooking(c.var.db, id) : undefined
+  const booking = id ? findBooking(c.var.sqlite, id) : undefined
   return booking && booking.user_id === currentUser(c).id ? booking : undefined
 }
 
@@ -35,7 +35,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
     const booking = ownBooking(c)
     if (!booking) return c.json({ message: 'Booking not found' }, 404)
     if (booking.status === 'Cancelled') return c.json({ message: 'Booking cancelled', status: 'Cancelled' })
-    const { db, config } = c.var
+    const { sqlite: db, config } = c.var
     const refusal = customerChangeRefusal(booking, bookingSettings(db).cutoff_hours, config.now())
     if (refusal) return c.json({ message: refusal }, 409)
     const changed = db.transaction(() => {
@@ -46,7 +46,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
         )
         .run(booking.id, booking.status).changes
       if (!done) return false
-      notify(
+      notifySqlite(
         db,
         booking.user_id,
         'Appointment Cancelled',
@@ -68,7 +68,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
   .post('/:id/reschedule', requireLogin, validate('json', rescheduleBody()), (c) => {
     const booking = ownBooking(c)
     if (!booking) return c.json({ message: 'Booking not found' }, 404)
-    const { db, config } = c.var
+    const { sqlite: db, config } = c.var
     const settings = bookingSettings(db)
     const refusal = customerChangeRefusal(booking, settings.cutoff_hours, config.now())
     if (refusal) return c.json({ message: refusal }, 409)
@@ -84,7 +84,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
         )
         .run(date, time, emergency ? 1 : 0, booking.id, booking.status, booking.date, booking.time).changes
       if (!done) return false
-      notify(
+      notifySqlite(
         db,
         booking.user_id,
         'Appointment Rescheduled',
@@ -93,11 +93,14 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
             ? ' (an emergency call-out: outside our working hours).'
             : '. We will confirm it again.'),
       )
-      sendMessage(c.var, {
-        to: booking.user_id ?? 0,
-        template: 'booking_rescheduled',
-        data: { service: booking.service, when: when({ date, time }), previous_when: when(booking) },
-      })
+      sendMessageSqlite(
+        { db: c.var.sqlite },
+        {
+          to: booking.user_id ?? 0,
+          template: 'booking_rescheduled',
+          data: { service: booking.service, when: when({ date, time }), previous_when: when(booking) },
+        },
+      )
       notifyBookingTeam(
         db,
         booking.id,
@@ -113,7 +116,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
 
 /** booking-settings/: the cut-off and working hours (public: /book shows them before sending). */
 export const bookingSettingsRoutes = new Hono<AppEnv>({ strict: false }).get('/', (c) =>
-  c.json(bookingSettings(c.var.db)),
+  c.json(bookingSettings(c.var.sqlite)),
 )
 
 /** admins/booking-settings/: the admin sets them. */
@@ -122,7 +125,7 @@ export const adminBookingSettingsRoutes = new Hono<AppEnv>({ strict: false }).po
   requireRole('admin'),
   validate('json', bookingSettingsBody),
   (c) => {
-    saveBookingSettings(c.var.db, c.req.valid('json'))
-    return c.json({ message: 'Booking settings saved.', settings: bookingSettings(c.var.db) })
+    saveBookingSettings(c.var.sqlite, c.req.valid('json'))
+    return c.json({ message: 'Booking settings saved.', settings: bookingSettings(c.var.sqlite) })
   },
 )

@@ -4,8 +4,8 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { notify } from '../lib/notify.js'
-import { sendMessage } from '../messaging/index.js'
+import { notifySqlite } from '../lib/notify.js'
+import { sendMessageSqlite } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
 import {
   appointmentWhen as when,
@@ -20,20 +20,20 @@ const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marke
 
 function findBooking(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  return id ? findBookingById(c.var.db, id) : undefined
+  return id ? findBookingById(c.var.sqlite, id) : undefined
 }
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Booking not found' }, 404)
 
 /** Email/SMS for a new booking: the customer's receipt and the admins' alert (inside the booking's transaction). */
 function bookingReceivedMessages(
-  deps: { db: AppEnv['Variables']['db'] },
+  deps: { db: AppEnv['Variables']['sqlite'] },
   userId: number,
   b: { service: string; date: string; time: string; location: string; customer: string },
 ) {
   const data = { service: b.service, when: when(b) }
-  sendMessage(deps, { to: userId, template: 'booking_received', data })
-  sendMessage(deps, {
+  sendMessageSqlite(deps, { to: userId, template: 'booking_received', data })
+  sendMessageSqlite(deps, {
     to: 'admins',
     template: 'admin_new_booking',
     data: { ...data, customer: b.customer, location: b.location },
@@ -50,7 +50,7 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
     // "Past" and "a year ahead" are judged in Lagos time (contract appointmentBody).
     validate('json', appointmentBody()),
     (c) => {
-      const { db } = c.var
+      const { sqlite: db } = c.var
       const user = currentUser(c)
       const body = c.req.valid('json')
       // An admin taking a phone call books for the caller: their name, no account of theirs.
@@ -78,7 +78,7 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
             forCaller ? user.id : null,
           )
         if (!forCaller) {
-          notify(
+          notifySqlite(
             db,
             user.id,
             emergency ? 'Emergency Call-out Received' : 'Appointment Received',
@@ -88,7 +88,7 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
               : `We received your ${body.service} booking for ${when(body)}. ` +
                   'We will confirm it within 24 hours.',
           )
-          bookingReceivedMessages(c.var, user.id, { ...body, customer: displayName(user) })
+          bookingReceivedMessages({ db: c.var.sqlite }, user.id, { ...body, customer: displayName(user) })
         }
         if (emergency) {
           notifyBookingTeam(
@@ -117,7 +117,9 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireLogin, (c) => {
     const user = currentUser(c)
     // Each row adds its technician, the job's live status and the report (API.md "Field technicians").
-    return c.json(withJobInfo(c.var.db, listBookings(c.var.db, user.role === 'admin' ? undefined : user.id)))
+    return c.json(
+      withJobInfo(c.var.sqlite, listBookings(c.var.sqlite, user.role === 'admin' ? undefined : user.id)),
+    )
   })
 
 /** admins/actions/{id}/: the admin moves a booking one step on (contract nextBookingStatus). */
@@ -136,7 +138,7 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
     }
     // Guarded by the status read above, so a double click cannot skip a step; one transaction with the
     // notification, so a failure leaves the status as it was and the admin's retry makes the same move.
-    const db = c.var.db
+    const db = c.var.sqlite
     const changed = db.transaction(() => {
       const moved = db
         .prepare(
@@ -145,18 +147,21 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
         )
         .run(next, booking.id, booking.status).changes
       if (moved && next === 'Confirmed') {
-        notify(
+        notifySqlite(
           db,
           booking.user_id,
           'Appointment Confirmed',
           `Your ${booking.service} appointment on ${when(booking)} is confirmed. ` +
             'Our team will arrive at the booked time.',
         )
-        sendMessage(c.var, {
-          to: booking.user_id ?? 0,
-          template: 'booking_confirmed',
-          data: { service: booking.service, when: when(booking) },
-        })
+        sendMessageSqlite(
+          { db: c.var.sqlite },
+          {
+            to: booking.user_id ?? 0,
+            template: 'booking_confirmed',
+            data: { service: booking.service, when: when(booking) },
+          },
+        )
       }
       if (moved && next === 'Completed') {
         // The admin records a visit done without the app: the job (if any) ends with it, so a
@@ -165,7 +170,7 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
           `UPDATE jobs SET status = 'completed', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
            WHERE booking_id = ? AND status NOT IN ('completed', 'unable')`,
         ).run(booking.id)
-        notify(
+        notifySqlite(
           db,
           booking.user_id,
           'Service Completed',
@@ -191,13 +196,13 @@ export function cancelBooking(c: Context<AppEnv>) {
   if (!canCancelBooking(booking.status)) {
     return c.json({ message: 'A completed booking cannot be cancelled.' }, 409)
   }
-  const db = c.var.db
+  const db = c.var.sqlite
   db.transaction(() => {
     db.prepare(
       `UPDATE bookings SET status = 'Cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
        WHERE id = ?`,
     ).run(booking.id)
-    notify(
+    notifySqlite(
       db,
       booking.user_id,
       'Appointment Cancelled',

@@ -6,7 +6,7 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { idempotent } from '../middleware/idempotency.js'
-import { findProduct, stockMessage } from '../lib/catalogue.js'
+import { findProductSqlite, stockMessage } from '../lib/catalogue.js'
 import { cartLines, cartTotalKobo, type CartLine } from '../lib/cart.js'
 
 /** What the checkout dialog asks the customer before sending them to pay. */
@@ -24,14 +24,14 @@ function checkoutQuestion(lines: CartLine[]): string {
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
   // Before cart/{id}/, which would read 'set' as an id. The offline cart's replay (contract cartSetBody): absolute, so in-order replays converge on the device's cart.
   .post('/cart/set', requireLogin, idempotent, validate('json', cartSetBody), (c) => {
-    const { db } = c.var
+    const { sqlite: db } = c.var
     const user = currentUser(c)
     const { id, quantity } = c.req.valid('json')
     if (quantity === 0) {
       db.prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?').run(user.id, id)
       return c.json({ message: 'Removed from cart', id, quantity: 0 } satisfies CartSetAnswer)
     }
-    const product = findProduct(db, id)
+    const product = findProductSqlite(db, id)
     if (!product) return c.json({ message: 'Product not found', id }, 404)
     // Less left than asked (it sold while the device was offline): the line keeps what there is, and
     // the answer says so; not a 4xx, which would leave a replayed change stuck in the outbox.
@@ -49,10 +49,10 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   .post('/cart/:id', requireLogin, (c) => {
-    const { db } = c.var
+    const { sqlite: db } = c.var
     const user = currentUser(c)
     const id = parseId(c.req.param('id'))
-    const product = id ? findProduct(db, id) : undefined
+    const product = id ? findProductSqlite(db, id) : undefined
     if (!product) return c.json({ message: 'Product not found' }, 404)
     // Conditional upsert: the stock check and the increment are one statement, so two taps cannot overshoot.
     const added = db
@@ -67,7 +67,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   .get('/get/carts', requireLogin, (c) => {
-    const lines = cartLines(c.var.db, currentUser(c).id)
+    const lines = cartLines(c.var.sqlite, currentUser(c).id)
     return c.json(
       lines.map((l): CartItem => ({
         id: l.id,
@@ -83,7 +83,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   .get('/check_cart', requireLogin, (c) => {
-    const count = c.var.db
+    const count = c.var.sqlite
       .prepare('SELECT COUNT(*) FROM cart_items WHERE user_id = ?')
       .pluck()
       .get(currentUser(c).id) as number
@@ -91,7 +91,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   .post('/update-cart', requireLogin, validate('json', updateCartBody), (c) => {
-    const { db } = c.var
+    const { sqlite: db } = c.var
     const user = currentUser(c)
     const lines = new Map(cartLines(db, user.id).map((l) => [l.id, l]))
     // Check every line first, so a bad one changes nothing.
@@ -113,7 +113,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
 export function removeFromCart(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
   const removed = id
-    ? c.var.db
+    ? c.var.sqlite
         .prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?')
         .run(currentUser(c).id, id).changes
     : 0

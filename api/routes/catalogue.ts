@@ -9,7 +9,13 @@ import type { DB } from '../db/index.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { parseId } from '../middleware/validate.js'
-import { PRODUCT_COLUMNS, findProduct, mediaPath, toProduct, type ProductRow } from '../lib/catalogue.js'
+import {
+  PRODUCT_COLUMNS,
+  findProductSqlite,
+  mediaPath,
+  toProduct,
+  type ProductRow,
+} from '../lib/catalogue.js'
 import { ImageRejected, storeUploadedImage, type StoredImage } from '../lib/images.js'
 import { readForm, textFields, uploadLimit } from '../lib/uploads.js'
 
@@ -38,7 +44,7 @@ function parseProductForm(c: Context<AppEnv>, fields: Record<string, unknown>) {
 /** Edits keep every field the form left out; a new image replaces the old one. */
 async function updateProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  const existing = id ? findProduct(c.var.db, id) : undefined
+  const existing = id ? findProductSqlite(c.var.sqlite, id) : undefined
   if (!existing) return notFound(c)
   const body = await readForm(c)
   const current = toProduct(existing)
@@ -55,7 +61,7 @@ async function updateProduct(c: Context<AppEnv>) {
   const image = await saveUploadedImage(c, body.image)
   if (image instanceof Response) return image
   // Old image files stay: orders placed earlier still show them.
-  c.var.db
+  c.var.sqlite
     .prepare(
       `UPDATE products SET name = ?, category = ?, description = ?, image = ?, image_widths = ?, price_kobo = ?,
          original_price_kobo = ?, stock = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
@@ -72,12 +78,12 @@ async function updateProduct(c: Context<AppEnv>) {
       form.stock,
       existing.id,
     )
-  return c.json(toProduct(findProduct(c.var.db, existing.id)!), 201)
+  return c.json(toProduct(findProductSqlite(c.var.sqlite, existing.id)!), 201)
 }
 
 function getProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  const row = id ? findProduct(c.var.db, id) : undefined
+  const row = id ? findProductSqlite(c.var.sqlite, id) : undefined
   return row ? c.json(toProduct(row)) : notFound(c)
 }
 
@@ -132,7 +138,7 @@ const matches = (header: string | undefined, etag: string) =>
 export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
   // The same for everyone: from memory, 304 when the browser's copy is current, precompressed bytes.
   .get('/products', (c) => {
-    const answer = catalogueAnswer(c.var.db)
+    const answer = catalogueAnswer(c.var.sqlite)
     c.header('ETag', answer.etag)
     // Stored, but checked with the server each time (a 304 costs a few bytes): edits show at once.
     c.header('Cache-Control', 'no-cache')
@@ -155,7 +161,7 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
     if (form instanceof Response) return form
     const image = await saveUploadedImage(c, body.image)
     if (image instanceof Response) return image
-    const { lastInsertRowid } = c.var.db
+    const { lastInsertRowid } = c.var.sqlite
       .prepare(
         `INSERT INTO products (name, category, description, image, image_widths, price_kobo, original_price_kobo, stock)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -170,7 +176,7 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
         toKobo(form.originalPrice ?? form.price),
         form.stock,
       )
-    return c.json(toProduct(findProduct(c.var.db, Number(lastInsertRowid))!), 201)
+    return c.json(toProduct(findProductSqlite(c.var.sqlite, Number(lastInsertRowid))!), 201)
   })
 
   // SPEC spells the edit path "produts"; the correct spelling is an alias.
@@ -183,7 +189,7 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
 export function deleteProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
   // Cart lines go with the product (cascade); orders keep their copy of the name and image.
-  const deleted = id ? c.var.db.prepare('DELETE FROM products WHERE id = ?').run(id).changes : 0
+  const deleted = id ? c.var.sqlite.prepare('DELETE FROM products WHERE id = ?').run(id).changes : 0
   return deleted ? c.body(null, 204) : notFound(c)
 }
 

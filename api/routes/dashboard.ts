@@ -5,16 +5,16 @@ import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { balanceKobo } from '../lib/balance.js'
 import { latestBookings } from '../lib/bookings.js'
-import { displayName, newestUsers, roleLabel } from '../lib/users.js'
+import { displayName, newestUsersSqlite, roleLabel } from '../lib/users.js'
 
 const LATEST = 5
 
 /** get/balance/ and get/stat (mounted at get/): the back office's home. */
 export const dashboardRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/balance', requireRole('admin'), (c) => c.json({ balance: toNaira(balanceKobo(c.var.db)) }))
+  .get('/balance', requireRole('admin'), (c) => c.json({ balance: toNaira(balanceKobo(c.var.sqlite)) }))
 
   .get('/stat', requireRole('admin'), (c) => {
-    const db = c.var.db
+    const db = c.var.sqlite
     const counts = db
       .prepare(
         `SELECT COUNT(*) FILTER (WHERE status <> 'Cancelled') AS total,
@@ -26,7 +26,7 @@ export const dashboardRoutes = new Hono<AppEnv>({ strict: false })
       total_bookings: { total_bookings: counts.total },
       balance: toNaira(balanceKobo(db)),
       latest_bookings: latestBookings(db, LATEST),
-      users: newestUsers(db, LATEST).map((u) => ({
+      users: newestUsersSqlite(db, LATEST).map((u) => ({
         full_name: displayName(u),
         role: roleLabel(u.role),
         email: u.email,

@@ -7,7 +7,7 @@ import { listDeliveryFees, setDeliveryFees } from '../lib/delivery.js'
 
 /** delivery-fees/: what delivery costs per state (public: the checkout shows it before paying). */
 export const deliveryFeeRoutes = new Hono<AppEnv>({ strict: false }).get('/', (c) =>
-  c.json(listDeliveryFees(c.var.db)),
+  c.json(listDeliveryFees(c.var.sqlite)),
 )
 
 /** admins/delivery-fees/: the admin sets fees (null = to be agreed); answers the whole table. */
@@ -16,7 +16,7 @@ export const adminDeliveryFeeRoutes = new Hono<AppEnv>({ strict: false }).post(
   requireRole('admin'),
   validate('json', deliveryFeesBody),
   (c) => {
-    setDeliveryFees(c.var.db, c.req.valid('json').fees)
-    return c.json({ message: 'Delivery fees saved.', fees: listDeliveryFees(c.var.db) })
+    setDeliveryFees(c.var.sqlite, c.req.valid('json').fees)
+    return c.json({ message: 'Delivery fees saved.', fees: listDeliveryFees(c.var.sqlite) })
   },
 )

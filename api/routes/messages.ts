@@ -11,7 +11,7 @@ import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { sendMessage } from '../messaging/index.js'
+import { sendMessageSqlite } from '../messaging/index.js'
 
 /** quick/message/: the public contact form. */
 export const contactRoutes = new Hono<AppEnv>({ strict: false }).post(
@@ -20,11 +20,14 @@ export const contactRoutes = new Hono<AppEnv>({ strict: false }).post(
   validate('json', quickMessageBody),
   (c) => {
     const { name, email, message } = c.req.valid('json')
-    const db = c.var.db
+    const db = c.var.sqlite
     db.transaction(() => {
       db.prepare('INSERT INTO messages (name, email, message) VALUES (?, ?, ?)').run(name, email, message)
       const excerpt = message.length > 300 ? `${message.slice(0, 300)}…` : message
-      sendMessage(c.var, { to: 'admins', template: 'admin_new_message', data: { name, email, excerpt } })
+      sendMessageSqlite(
+        { db: c.var.sqlite },
+        { to: 'admins', template: 'admin_new_message', data: { name, email, excerpt } },
+      )
     })()
     return c.json(
       { message: 'Thank you! Your message has been received. We will get back to you shortly.' },
@@ -57,7 +60,7 @@ function setFlag(
     if (!parsed.success) return c.json({ message: parsed.error.issues[0]?.message ?? 'Bad request' }, 400)
     const on = parsed.data[field] as boolean
     const found = id
-      ? c.var.db
+      ? c.var.sqlite
           .prepare(
             `UPDATE messages SET ${column} = CASE WHEN ? THEN COALESCE(${column}, strftime('%Y-%m-%dT%H:%M:%fZ','now'))
                ELSE NULL END WHERE id = ?`,
@@ -76,7 +79,7 @@ export const inboxRoutes = new Hono<AppEnv>({ strict: false })
     if (!INBOX_VIEWS.includes(view)) {
       return c.json({ message: `view must be one of ${INBOX_VIEWS.join(', ')}` }, 400)
     }
-    const rows = c.var.db
+    const rows = c.var.sqlite
       .prepare(
         `SELECT id, name, email, created_at AS date, message, read_at, archived_at FROM messages
          WHERE ${INBOX_WHERE[view]} ORDER BY created_at DESC, id DESC`,
@@ -107,7 +110,7 @@ export const newsletterRoutes = new Hono<AppEnv>({ strict: false }).post(
   (c) => {
     const { email } = c.req.valid('json')
     // The column is COLLATE NOCASE, so a differently cased repeat is the same subscriber.
-    const added = c.var.db
+    const added = c.var.sqlite
       .prepare('INSERT INTO newsletter_subscribers (email) VALUES (?) ON CONFLICT (email) DO NOTHING')
       .run(email).changes
     return added

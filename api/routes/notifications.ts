@@ -10,7 +10,7 @@ const NOTIFICATIONS_SHOWN = 100
 /** users/notifications/: the caller's own notifications. */
 export const notificationsRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireLogin, (c) => {
-    const rows = c.var.db
+    const rows = c.var.sqlite
       .prepare(
         `SELECT id, heading, body, created_at AS created, read FROM notifications
          WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
@@ -21,7 +21,7 @@ export const notificationsRoutes = new Hono<AppEnv>({ strict: false })
 
   /** Opening the list (or "Mark all read") marks every notification of the caller read. */
   .post('/read-all', requireLogin, (c) => {
-    const count = c.var.db
+    const count = c.var.sqlite
       .prepare('UPDATE notifications SET read = 1 WHERE user_id = ? AND read = 0')
       .run(currentUser(c).id).changes
     return c.json({ message: 'All notifications marked as read', count })
@@ -31,7 +31,7 @@ export const notificationsRoutes = new Hono<AppEnv>({ strict: false })
     const id = parseId(c.req.param('id'))
     // Someone else's notification answers exactly like a missing one.
     const found = id
-      ? c.var.db
+      ? c.var.sqlite
           .prepare('UPDATE notifications SET read = 1 WHERE id = ? AND user_id = ?')
           .run(id, currentUser(c).id).changes
       : 0

@@ -13,8 +13,8 @@ import { businessDateTime, businessDay } from '../../contract/dates.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { notify } from '../lib/notify.js'
-import { sendMessage } from '../messaging/index.js'
+import { notifySqlite } from '../lib/notify.js'
+import { sendMessageSqlite } from '../messaging/index.js'
 import { csvRow, findOrderDetail, findOrders } from '../lib/orders.js'
 
 const CSV_HEADER = [
@@ -49,11 +49,11 @@ async function readOrderAction(c: Context<AppEnv>) {
 /** admins/orders/ and admins/orders/export.csv: the admin's list, filtered (contract orderFilterQuery). */
 export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireRole('admin'), validate('query', orderFilterQuery), (c) =>
-    c.json(findOrders(c.var.db, c.req.valid('query'))),
+    c.json(findOrders(c.var.sqlite, c.req.valid('query'))),
   )
 
   .get('/export.csv', requireRole('admin'), validate('query', orderFilterQuery), (c) => {
-    const orders = findOrders(c.var.db, c.req.valid('query'))
+    const orders = findOrders(c.var.sqlite, c.req.valid('query'))
     const lines = [csvRow(CSV_HEADER)]
     for (const o of orders) {
       lines.push(
@@ -82,7 +82,7 @@ export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
 
   // Registered after export.csv, so that path is never read as a reference.
   .get('/:reference', requireRole('admin'), (c) => {
-    const order = findOrderDetail(c.var.db, c.req.param('reference'))
+    const order = findOrderDetail(c.var.sqlite, c.req.param('reference'))
     return order ? c.json(order) : c.json({ message: 'Order not found' }, 404)
   })
 
@@ -91,7 +91,7 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/:id',
   requireRole('admin'),
   async (c) => {
-    const db = c.var.db
+    const db = c.var.sqlite
     const id = parseId(c.req.param('id'))
     const order = id
       ? (db.prepare('SELECT id, user_id, product_name, quantity, status FROM orders WHERE id = ?').get(id) as
@@ -133,13 +133,16 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
               .run(now, now, order.id, order.status).changes
       if (!changed) return false
       if (target === 'Shipped')
-        notify(db, order.user_id, 'Order Shipped', `Your order of ${item} is on its way.`)
-      else notify(db, order.user_id, 'Order Delivered', `Your order of ${item} has been delivered.`)
-      sendMessage(c.var, {
-        to: order.user_id ?? 0,
-        template: target === 'Shipped' ? 'order_shipped' : 'order_delivered',
-        data: { items: item },
-      })
+        notifySqlite(db, order.user_id, 'Order Shipped', `Your order of ${item} is on its way.`)
+      else notifySqlite(db, order.user_id, 'Order Delivered', `Your order of ${item} has been delivered.`)
+      sendMessageSqlite(
+        { db: c.var.sqlite },
+        {
+          to: order.user_id ?? 0,
+          template: target === 'Shipped' ? 'order_shipped' : 'order_delivered',
+          data: { items: item },
+        },
+      )
       return true
     })()
     if (!moved) {
@@ -152,7 +155,7 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
 
 /** users/orders/: the caller's own orders with their tracking dates. */
 export const userOrderRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireLogin, (c) => {
-  const rows = c.var.db
+  const rows = c.var.sqlite
     .prepare(
       `SELECT o.id, o.status, o.product_name, o.quantity, o.price_kobo, o.created_at, o.shipped_at, o.completed_at,
                 COALESCE(NULLIF(o.product_image, ''), p.image, '') AS image
@@ -187,7 +190,7 @@ export const userOrderRoutes = new Hono<AppEnv>({ strict: false }).get('/', requ
 
 /** check_order/: whether the caller has any order. */
 export const orderCountRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireLogin, (c) => {
-  const count = c.var.db
+  const count = c.var.sqlite
     .prepare('SELECT COUNT(*) FROM orders WHERE user_id = ?')
     .pluck()
     .get(currentUser(c).id) as number

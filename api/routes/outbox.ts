@@ -12,7 +12,7 @@ export const sentMessageRoutes = new Hono<AppEnv>({ strict: false }).get('/', re
   if (status && !['pending', 'sent', 'failed'].includes(status)) {
     return c.json({ message: 'status must be pending, sent or failed' }, 400)
   }
-  const rows = c.var.db
+  const rows = c.var.sqlite
     .prepare(
       `SELECT id, channel, recipient, template, subject, body, status, transport, attempts, last_error,
          created_at, sent_at, next_attempt_at FROM messages_outbox
@@ -36,7 +36,7 @@ const NEW_ITEMS: Record<AlertList, string> = {
 /** admins/alerts/: what is new since this admin last opened Bookings, Orders and Messages. */
 export const alertRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireRole('admin'), (c) => {
-    const { db } = c.var
+    const { sqlite: db } = c.var
     const admin = currentUser(c)
     const seen = new Map(
       (
@@ -66,7 +66,7 @@ export const alertRoutes = new Hono<AppEnv>({ strict: false })
     if (!ALERT_LISTS.includes(list)) {
       return c.json({ message: `list must be one of ${ALERT_LISTS.join(', ')}` }, 400)
     }
-    c.var.db
+    c.var.sqlite
       .prepare(
         `INSERT INTO admin_list_seen (user_id, list, seen_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ','now'))
          ON CONFLICT (user_id, list) DO UPDATE SET seen_at = excluded.seen_at`,

@@ -18,7 +18,7 @@ import {
   recentResets,
   RESET_WINDOW_MS,
 } from '../lib/password-reset.js'
-import { displayName, findUser } from '../lib/users.js'
+import { displayName, findUserSqlite } from '../lib/users.js'
 
 /** Per-IP limits of the public reset calls, one set per database (each test app gets its own). */
 const limiters = new WeakMap<DB, { request: WindowLimiter; confirm: WindowLimiter }>()
@@ -47,7 +47,7 @@ const findByPhone = (db: DB, e164: string) =>
 /** password-reset/ and password-reset/confirm/: the "Forgot password?" flow (public). */
 export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
   .post('/password-reset', validate('json', passwordResetRequestBody), (c) => {
-    const { db, config } = c.var
+    const { sqlite: db, config } = c.var
     const body = c.req.valid('json')
     const ipKey = `ip:${clientAddress(c, c.var.config.trustProxyHops)}`
     const { request } = limitersFor(db)
@@ -71,7 +71,7 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   .post('/password-reset/confirm', validate('json', passwordResetConfirmBody), async (c) => {
-    const { db, config } = c.var
+    const { sqlite: db, config } = c.var
     const body = c.req.valid('json')
     const ipKey = `ip:${clientAddress(c, c.var.config.trustProxyHops)}`
     const { confirm } = limitersFor(db)
@@ -101,9 +101,9 @@ export const adminPasswordResetRoutes = new Hono<AppEnv>({ strict: false }).post
   '/:id/password-reset',
   requireRole('admin'),
   async (c) => {
-    const { db, config } = c.var
+    const { sqlite: db, config } = c.var
     const id = parseId(c.req.param('id'))
-    const user = id ? findUser(db, id) : undefined
+    const user = id ? findUserSqlite(db, id) : undefined
     if (!user) return c.json({ message: 'User not found' }, 404)
     // The body is optional: without one the link goes by email.
     const raw: unknown = await c.req.json().catch(() => ({}))

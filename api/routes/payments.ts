@@ -98,7 +98,7 @@ function fromOwnOrigin(c: Context<AppEnv>): boolean {
 export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
   // SPEC: POST api/initiate-payment/ under the API base, hence the doubled "api".
   .post('/api/initiate-payment', requireLogin, async (c) => {
-    const { db, gateway, config } = c.var
+    const { sqlite: db, gateway, config } = c.var
     const user = currentUser(c)
     // The body is optional (the SPEC call has none), so it is read by hand rather than by validate().
     const text = (await c.req.text()).trim()
@@ -181,12 +181,12 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
 
   .post('/verify', requireLogin, validate('json', verifyBody), async (c) => {
     const { tx_ref, transaction_id } = c.req.valid('json')
-    const payment = findPayment(c.var.db, tx_ref)
+    const payment = findPayment(c.var.sqlite, tx_ref)
     // Someone else's reference is answered exactly like an unknown one.
     if (!payment || payment.user_id !== currentUser(c).id) {
       return c.json({ message: 'No such payment.', status: 'failed' }, 404)
     }
-    const { db, gateway, config } = c.var
+    const { sqlite: db, gateway, config } = c.var
     const answer = await verifyAndSettle(
       db,
       gateway,
@@ -208,7 +208,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
    * recorded at initiation, never taken from this request.
    */
   .get('/pay/return', async (c) => {
-    const { db, gateway, config } = c.var
+    const { sqlite: db, gateway, config } = c.var
     const txRef = c.req.query('tx_ref') ?? ''
     const transactionId = c.req.query('transaction_id')
     const payment = txRef ? findPayment(db, txRef) : undefined
@@ -230,16 +230,16 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
 
   // The confirmation page reads the outcome here (after a login if the session had expired).
   .get('/payments/:txRef', requireLogin, (c) => {
-    const payment = findPayment(c.var.db, c.req.param('txRef'))
+    const payment = findPayment(c.var.sqlite, c.req.param('txRef'))
     if (!payment || payment.user_id !== currentUser(c).id) return c.json({ message: 'No such payment.' }, 404)
-    return c.json(paymentDetail(c.var.db, payment, c.var.config.now()))
+    return c.json(paymentDetail(c.var.sqlite, payment, c.var.config.now()))
   })
 
-  .get('/admins/refunds', requireRole('admin'), (c) => c.json(refundsForAdmin(c.var.db)))
+  .get('/admins/refunds', requireRole('admin'), (c) => c.json(refundsForAdmin(c.var.sqlite)))
 
   // Flutterwave's server calls this; the hash proves it is them, and we still ask the API what happened.
   .post('/payments/webhook/flutterwave', async (c) => {
-    const { db, gateway, config } = c.var
+    const { sqlite: db, gateway, config } = c.var
     if (!sameSecret(c.req.header('verif-hash') ?? '', config.flwSecretHash)) {
       return c.json({ message: 'Invalid webhook signature.' }, 401)
     }

@@ -21,9 +21,9 @@ import type { AppEnv, SessionUser } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { notify } from '../lib/notify.js'
-import { sendMessage } from '../messaging/index.js'
-import { displayName, findUser } from '../lib/users.js'
+import { notifySqlite } from '../lib/notify.js'
+import { sendMessageSqlite } from '../messaging/index.js'
+import { displayName, findUserSqlite } from '../lib/users.js'
 import {
   findJobRow,
   listJobRows,
@@ -38,7 +38,7 @@ import { renderReport } from '../lib/report.js'
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')"
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Job not found' }, 404)
-const jobOf = (c: Context<AppEnv>, row: JobRow) => toJobs(c.var.db, [row])[0]!
+const jobOf = (c: Context<AppEnv>, row: JobRow) => toJobs(c.var.sqlite, [row])[0]!
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 const lagosToday = (c: Context<AppEnv>) => todayIso(new Date(c.var.config.now()), BUSINESS_TIME_ZONE)
 
@@ -55,7 +55,7 @@ function readIfThere(file: string): Buffer | null {
 
 function loadRow(c: Context<AppEnv>): JobRow | undefined {
   const id = parseId(c.req.param('id'))
-  return id ? findJobRow(c.var.db, id) : undefined
+  return id ? findJobRow(c.var.sqlite, id) : undefined
 }
 
 /**
@@ -67,7 +67,7 @@ function writableJob(c: Context<AppEnv>): JobRow | Response {
   const row = loadRow(c)
   if (!row) return notFound(c)
   if (row.staff_id !== user.id || row.assignment_id === null) {
-    if (!wasEverAssigned(c.var.db, row.id, user.id)) {
+    if (!wasEverAssigned(c.var.sqlite, row.id, user.id)) {
       return c.json({ message: 'This job is not assigned to you.' }, 403)
     }
     return c.json(
@@ -122,7 +122,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
   idempotent,
   validate('json', assignBody),
   (c) => {
-    const { db, config } = c.var
+    const { sqlite: db, config } = c.var
     const admin = currentUser(c)
     const row = loadRow(c)
     if (!row) return c.json({ message: 'Booking not found' }, 404)
@@ -147,7 +147,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
       })
     }
 
-    const staff = findUser(db, staff_id)
+    const staff = findUserSqlite(db, staff_id)
     if (!staff || staff.role !== 'staff') {
       return c.json({ message: 'Choose a technician (a Staff account).', field: 'staff_id' }, 400)
     }
@@ -189,7 +189,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
       if (row.status === 'Pending') {
         db.prepare(`UPDATE bookings SET status = 'Confirmed', updated_at = ${NOW} WHERE id = ?`).run(row.id)
       }
-      notify(
+      notifySqlite(
         db,
         row.user_id,
         'Technician Assigned',
@@ -207,12 +207,12 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
   .get('/jobs', requireRole('staff', 'admin'), validate('query', jobListQuery), (c) => {
     const user = currentUser(c)
     const q = c.req.valid('query')
-    const rows = listJobRows(c.var.db, {
+    const rows = listJobRows(c.var.sqlite, {
       staffId: user.role === 'staff' ? user.id : q.staff_id,
       from: q.from ?? addDays(lagosToday(c), -7),
       to: q.to,
     })
-    return c.json(toJobs(c.var.db, rows))
+    return c.json(toJobs(c.var.sqlite, rows))
   })
 
   .get('/jobs/:id', requireRole('staff', 'admin'), (c) => {
@@ -220,7 +220,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const row = loadRow(c)
     if (!row) return notFound(c)
     if (user.role === 'staff' && row.staff_id !== user.id) {
-      return wasEverAssigned(c.var.db, row.id, user.id)
+      return wasEverAssigned(c.var.sqlite, row.id, user.id)
         ? c.json({ message: 'This job was reassigned to another technician.', code: 'reassigned' }, 409)
         : c.json({ message: 'This job is not assigned to you.' }, 403)
     }
@@ -234,7 +234,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const current = row.job_status ?? 'assigned'
     const next = nextJobStatus(current, body.type)
     if (!next) return notAllowed(c, current, EVENT_WORDS[body.type])
-    const db = c.var.db
+    const db = c.var.sqlite
     const moved = db.transaction(() => {
       // Guarded by the status read above: two devices racing cannot both make the move.
       const changed = db
@@ -255,18 +255,21 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
         body.occurred_at,
       )
       if (body.type === 'on_my_way') {
-        notify(
+        notifySqlite(
           db,
           row.user_id,
           'Technician On The Way',
           `Your technician is on the way for your ${row.service} appointment.`,
         )
         const technician = c.var.user ? displayName(c.var.user) : 'Your technician'
-        sendMessage(c.var, {
-          to: row.user_id ?? 0,
-          template: 'technician_on_the_way',
-          data: { service: row.service, technician, when: when(row) },
-        })
+        sendMessageSqlite(
+          { db: c.var.sqlite },
+          {
+            to: row.user_id ?? 0,
+            template: 'technician_on_the_way',
+            data: { service: row.service, technician, when: when(row) },
+          },
+        )
       }
       return true
     })()
@@ -278,7 +281,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const row = writableJob(c)
     if (row instanceof Response) return row
     const body = c.req.valid('json')
-    const db = c.var.db
+    const db = c.var.sqlite
     const existing = db
       .prepare('SELECT booking_id, staff_id FROM job_treatments WHERE id = ?')
       .get(body.id) as { booking_id: number; staff_id: number } | undefined
@@ -327,7 +330,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
       return c.json({ message: issue?.message ?? 'Invalid photo', field: issue?.path.join('.') }, 400)
     }
     const { id, kind, taken_at } = fields.data
-    const db = c.var.db
+    const db = c.var.sqlite
     const existing = db.prepare('SELECT booking_id, staff_id FROM job_photos WHERE id = ?').get(id) as
       { booking_id: number; staff_id: number } | undefined
     if (existing) {
@@ -358,7 +361,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const user = currentUser(c)
     if (!row) return c.json({ message: 'Photo not found' }, 404)
     if (!canRead(user, row)) return c.json({ message: 'You do not have permission to see this photo.' }, 403)
-    const photo = c.var.db
+    const photo = c.var.sqlite
       .prepare('SELECT file FROM job_photos WHERE id = ? AND booking_id = ?')
       .get(c.req.param('photoId'), row.id) as { file: string } | undefined
     const bytes = photo ? readIfThere(path.join(photosDir(c), path.basename(photo.file))) : null
@@ -376,7 +379,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const body = c.req.valid('json')
     const current = row.job_status ?? 'assigned'
     if (!nextJobStatus(current, 'completed')) return notAllowed(c, current, '“Complete job”')
-    const { db, config } = c.var
+    const { sqlite: db, config } = c.var
     const url = reportPath(row.id)
     const year = body.occurred_at.slice(0, 4)
     const done = db.transaction(() => {
@@ -411,18 +414,21 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
         body.occurred_at,
       )
       db.prepare(`UPDATE bookings SET status = 'Completed', updated_at = ${NOW} WHERE id = ?`).run(row.id)
-      notify(
+      notifySqlite(
         db,
         row.user_id,
         'Service Completed',
         `Our technician completed your ${row.service} service on ${when(row)}. ` +
           `Your service report: ${config.appUrl}${config.apiBase}${url}`,
       )
-      sendMessage(c.var, {
-        to: row.user_id ?? 0,
-        template: 'service_completed',
-        data: { service: row.service, report_url: url },
-      })
+      sendMessageSqlite(
+        { db: c.var.sqlite },
+        {
+          to: row.user_id ?? 0,
+          template: 'service_completed',
+          data: { service: row.service, report_url: url },
+        },
+      )
       return true
     })()
     if (!done) return notAllowed(c, findJobRow(db, row.id)?.job_status ?? current, '“Complete job”')
@@ -435,7 +441,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     if (!canRead(currentUser(c), row)) {
       return c.json({ message: 'You do not have permission to see this report.' }, 403)
     }
-    const html = renderReport(c.var.db, row, photosDir(c))
+    const html = renderReport(c.var.sqlite, row, photosDir(c))
     if (html === null) return c.json({ message: 'This job has no service report yet.' }, 404)
     // Private, but kept by the browser and the service worker so the customer can reopen it offline.
     c.header('Cache-Control', 'private, max-age=0, must-revalidate')

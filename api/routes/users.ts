@@ -3,18 +3,18 @@ import { adminUserUpdateBody, type AdminUser } from '../../contract/users.js'
 import type { AppEnv, DbRole } from '../types.js'
 import { currentUser, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { displayName, findUser as findUserById, newestUsers, roleLabel } from '../lib/users.js'
+import { displayName, findUserSqlite as findUserById, newestUsersSqlite, roleLabel } from '../lib/users.js'
 
 const userNotFound = (c: Context<AppEnv>) => c.json({ message: 'User not found' }, 404)
 
-function findUser(c: Context<AppEnv>) {
+function findUserSqlite(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  return id ? findUserById(c.var.db, id) : undefined
+  return id ? findUserById(c.var.sqlite, id) : undefined
 }
 
 /** get/users/: every account, newest first. */
 export const userListRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireRole('admin'), (c) => {
-  const users: AdminUser[] = newestUsers(c.var.db).map((u) => ({
+  const users: AdminUser[] = newestUsersSqlite(c.var.sqlite).map((u) => ({
     id: u.id,
     full_name: displayName(u),
     username: u.email,
@@ -31,7 +31,7 @@ export const userEditRoutes = new Hono<AppEnv>({ strict: false }).post(
   validate('json', adminUserUpdateBody),
   (c) => {
     const body = c.req.valid('json')
-    const user = findUser(c)
+    const user = findUserSqlite(c)
     if (!user) return userNotFound(c)
     const role = body.role?.toLowerCase() as DbRole | undefined
     if (role === undefined && body.phone_number === undefined) {
@@ -41,7 +41,7 @@ export const userEditRoutes = new Hono<AppEnv>({ strict: false }).post(
       // Otherwise the last admin could lock everyone out of the back office.
       return c.json({ message: 'You cannot change your own role.' }, 400)
     }
-    c.var.db
+    c.var.sqlite
       .prepare(
         'UPDATE users SET role = COALESCE(?, role), phone_number = COALESCE(?, phone_number) WHERE id = ?',
       )
@@ -52,12 +52,12 @@ export const userEditRoutes = new Hono<AppEnv>({ strict: false }).post(
 
 /** DELETE admins/delete/{id}/user/ (admin; dispatched by routes/deletions.ts). */
 export function deleteUser(c: Context<AppEnv>) {
-  const user = findUser(c)
+  const user = findUserSqlite(c)
   if (!user) return userNotFound(c)
   if (user.id === currentUser(c).id) {
     return c.json({ message: 'You cannot delete your own account.' }, 400)
   }
   // Sessions, cart and notifications go with the account; bookings, orders and payments stay (user_id NULL).
-  c.var.db.prepare('DELETE FROM users WHERE id = ?').run(user.id)
+  c.var.sqlite.prepare('DELETE FROM users WHERE id = ?').run(user.id)
   return c.body(null, 204)
 }

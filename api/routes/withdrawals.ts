@@ -17,7 +17,7 @@ import { displayName } from '../lib/users.js'
 /** admins/withdrawals/: money out of the balance, and the list of it. */
 export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
   .post('/', requireRole('admin'), validate('json', withdrawalBody), (c) => {
-    const db = c.var.db
+    const db = c.var.sqlite
     const amountKobo = toKobo(c.req.valid('json').amount)
     if (amountKobo <= 0) return c.json({ message: 'Amount must be more than ₦0' }, 400)
     // Check and insert in one transaction, so two requests cannot both spend the same balance.
@@ -43,7 +43,7 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   .get('/', requireRole('admin'), (c) => {
-    const rows = c.var.db
+    const rows = c.var.sqlite
       .prepare(
         `SELECT w.id, w.amount_kobo, w.status, w.created_at, u.email, u.first_name, u.last_name,
                 w.bank_name, w.account_name, w.account_number, w.reference, w.automatic, w.updated_at
@@ -86,7 +86,7 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
   // A Pending withdrawal is marked Paid (with the transfer reference) or Cancelled (the money is back).
   .post('/:id', requireRole('admin'), validate('json', withdrawalActionBody), (c) => {
     const id = parseId(c.req.param('id'))
-    const db = c.var.db
+    const db = c.var.sqlite
     const row = id
       ? (db.prepare('SELECT id, status FROM withdrawals WHERE id = ?').get(id) as
           { id: number; status: string } | undefined)
@@ -119,7 +119,7 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
 /** admins/payment-settings/: the account withdrawals are paid into. */
 export const paymentSettingsRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireRole('admin'), (c) => {
-    const row = c.var.db
+    const row = c.var.sqlite
       .prepare(
         `SELECT bank_name, account_name, account_number, swift_code, auto_withdraw, threshold_kobo
          FROM payment_settings WHERE id = 1`,
@@ -145,7 +145,7 @@ export const paymentSettingsRoutes = new Hono<AppEnv>({ strict: false })
 
   .post('/', requireRole('admin'), validate('json', paymentSettingsBody), (c) => {
     const s = c.req.valid('json')
-    c.var.db
+    c.var.sqlite
       .prepare(
         `INSERT INTO payment_settings
            (id, bank_name, account_name, account_number, swift_code, auto_withdraw, threshold_kobo)
@@ -164,7 +164,7 @@ export const paymentSettingsRoutes = new Hono<AppEnv>({ strict: false })
         toKobo(s.threshold),
       )
     // Switched on with the balance already past the threshold: the withdrawal is requested now.
-    const automatic = c.var.db.transaction(() => runAutoWithdrawal(c.var.db)).immediate()
+    const automatic = c.var.sqlite.transaction(() => runAutoWithdrawal(c.var.sqlite)).immediate()
     return c.json(
       {
         message: automatic

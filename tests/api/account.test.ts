@@ -8,8 +8,8 @@ let adminId: number
 let customerId: number
 beforeEach(async () => {
   ;({ t, admin, customer } = await makeLoggedInApp())
-  adminId = userIdOf(t.db, ADMIN.email)
-  customerId = userIdOf(t.db, CUSTOMER.email)
+  adminId = userIdOf(t.sqlite, ADMIN.email)
+  customerId = userIdOf(t.sqlite, CUSTOMER.email)
 })
 afterEach(() => t.close())
 
@@ -54,7 +54,7 @@ describe('POST admins/settings/{userId}', () => {
       ...profile,
       phone_number: '09021112233',
     })
-    expect(t.db.prepare('SELECT phone_number FROM users WHERE id = ?').pluck().get(customerId)).toBe(
+    expect(t.sqlite.prepare('SELECT phone_number FROM users WHERE id = ?').pluck().get(customerId)).toBe(
       '+2349021112233',
     )
     expect((await customer.get('auth_check')).body).toMatchObject({
@@ -95,17 +95,19 @@ describe('POST admins/settings/{userId}', () => {
     })
     expect(badPhone.status).toBe(400)
     expect(badPhone.body.message).toMatch(/Nigerian mobile number/)
-    expect(t.db.prepare('SELECT first_name FROM users WHERE id = ?').pluck().get(customerId)).toBe('Ada')
+    expect(t.sqlite.prepare('SELECT first_name FROM users WHERE id = ?').pluck().get(customerId)).toBe('Ada')
   })
   it("refuses another user's settings to a customer (403), and logged-out callers (401), and a forged call", async () => {
     const denied = await customer.post(`admins/settings/${adminId}`, profile)
     expect(denied.status).toBe(403)
-    expect(t.db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(adminId)).toBe(ADMIN.email)
+    expect(t.sqlite.prepare('SELECT email FROM users WHERE id = ?').pluck().get(adminId)).toBe(ADMIN.email)
     expect((await new Client(t.app).post(`admins/settings/${customerId}`, profile)).status).toBe(401)
     const forged = await customer.post(`admins/settings/${customerId}`, profile, { 'X-CSRFToken': '' })
     expect(forged.status).toBe(403)
     expect(forged.body.message).toMatch(/CSRF/)
-    expect(t.db.prepare('SELECT email FROM users WHERE id = ?').pluck().get(customerId)).toBe(CUSTOMER.email)
+    expect(t.sqlite.prepare('SELECT email FROM users WHERE id = ?').pluck().get(customerId)).toBe(
+      CUSTOMER.email,
+    )
   })
 })
 
@@ -125,7 +127,9 @@ describe('POST admins/password/{userId}', () => {
     expect(res.body).toEqual({ message: 'Password changed successfully.' })
     expect((await customer.get('auth_check')).status).toBe(200)
     expect((await phone.get('auth_check')).status).toBe(401)
-    expect(t.db.prepare('SELECT COUNT(*) FROM sessions WHERE user_id = ?').pluck().get(customerId)).toBe(1)
+    expect(t.sqlite.prepare('SELECT COUNT(*) FROM sessions WHERE user_id = ?').pluck().get(customerId)).toBe(
+      1,
+    )
 
     const again = new Client(t.app)
     expect(

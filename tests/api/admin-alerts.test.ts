@@ -92,7 +92,7 @@ describe('POST users/notifications/read-all/', () => {
       ((await c.get('users/notifications/')).body as any[]).filter((n) => !n.read)
     const before = (await unread(customer)).length
     expect(before).toBeGreaterThanOrEqual(2)
-    t.db
+    t.sqlite
       .prepare(
         `INSERT INTO notifications (user_id, heading, body) SELECT id, 'x', 'y' FROM users WHERE role = 'admin'`,
       )

@@ -131,7 +131,7 @@ describe('POST register/', () => {
     expect(res.status).toBe(200)
     expect(res.body.message).toMatch(/Registration successful/)
     expect((await c.login({ email: 'bola@test.ng', password: 'longenough' })).body.message).toBe('user')
-    const row = t.db.prepare('SELECT password_hash FROM users WHERE email = ?').get('bola@test.ng') as {
+    const row = t.sqlite.prepare('SELECT password_hash FROM users WHERE email = ?').get('bola@test.ng') as {
       password_hash: string
     }
     expect(row.password_hash).toMatch(/^scrypt\$/)
@@ -172,7 +172,7 @@ describe('POST register/admin/', () => {
     await c.login(ADMIN)
     const res = await c.post('register/admin/', body)
     expect(res.status).toBe(200)
-    const row = t.db.prepare('SELECT role, phone_number FROM users WHERE email = ?').get('kemi@test.ng')
+    const row = t.sqlite.prepare('SELECT role, phone_number FROM users WHERE email = ?').get('kemi@test.ng')
     expect(row).toEqual({ role: 'admin', phone_number: '+2348031112222' })
   })
   it('is 401 logged out and 403 for a customer', async () => {
@@ -185,8 +185,8 @@ describe('POST register/admin/', () => {
 })
 
 describe('migrations', () => {
-  it('applies nothing twice', () => {
-    expect(migrate(t.db)).toEqual([])
+  it('applies nothing twice', async () => {
+    expect(await migrate({ db: t.db, engine: t.engine, sqlite: t.sqlite, close: t.close })).toEqual([])
   })
 })
 

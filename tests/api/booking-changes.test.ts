@@ -32,11 +32,11 @@ async function book(c: Client = customer, change: Record<string, unknown> = {}) 
   return res.body as { id: number; emergency: boolean; message: string }
 }
 const latestNote = (email: string) =>
-  t.db
+  t.sqlite
     .prepare('SELECT heading, body FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1')
-    .get(userIdOf(t.db, email)) as { heading: string; body: string }
+    .get(userIdOf(t.sqlite, email)) as { heading: string; body: string }
 const row = (id: number) =>
-  t.db.prepare('SELECT status, date, time, emergency FROM bookings WHERE id = ?').get(id) as {
+  t.sqlite.prepare('SELECT status, date, time, emergency FROM bookings WHERE id = ?').get(id) as {
     status: string
     date: string
     time: string
@@ -93,20 +93,22 @@ describe('booking times (Lagos time)', () => {
 describe('an admin books for a caller', () => {
   it("records the caller's name and phone, not the admin's, and no account", async () => {
     const { id } = await book(admin, { full_name: 'Chidi Caller', phone_number: '0812 000 1111' })
-    const saved = t.db
+    const saved = t.sqlite
       .prepare('SELECT full_name, phone_number, user_id, booked_by FROM bookings WHERE id = ?')
       .get(id)
     expect(saved).toEqual({
       full_name: 'Chidi Caller',
       phone_number: '+2348120001111',
       user_id: null,
-      booked_by: userIdOf(t.db, ADMIN.email),
+      booked_by: userIdOf(t.sqlite, ADMIN.email),
     })
   })
 
   it('ignores full_name from a customer', async () => {
     const { id } = await book(customer, { full_name: 'Someone Else' })
-    expect(t.db.prepare('SELECT full_name FROM bookings WHERE id = ?').pluck().get(id)).toBe('Ada Customer')
+    expect(t.sqlite.prepare('SELECT full_name FROM bookings WHERE id = ?').pluck().get(id)).toBe(
+      'Ada Customer',
+    )
   })
 })
 
@@ -134,7 +136,7 @@ describe('the customer cancels or reschedules their own booking', () => {
       (await customer.post(`appointment/${id}/reschedule/`, { date: weekday(5), time: '11:00' })).status,
     ).toBe(200)
     expect(latestNote(TECH.email)).toMatchObject({ heading: 'Booking Rescheduled by Customer' })
-    const queued = t.db
+    const queued = t.sqlite
       .prepare("SELECT COUNT(*) FROM messages_outbox WHERE template = 'booking_rescheduled'")
       .pluck()
       .get() as number

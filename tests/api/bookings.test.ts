@@ -24,7 +24,7 @@ const appointment = (change: Record<string, unknown> = {}) => ({
   info: 'Cockroaches in the kitchen',
   ...change,
 })
-const bookingCount = () => t.db.prepare('SELECT COUNT(*) FROM bookings').pluck().get() as number
+const bookingCount = () => t.sqlite.prepare('SELECT COUNT(*) FROM bookings').pluck().get() as number
 const notificationsOf = async (c: Client) => (await c.get('users/notifications')).body as any[]
 const uuid = () => crypto.randomUUID()
 
@@ -65,10 +65,10 @@ describe('POST appointment/', () => {
   })
 
   it('accepts today (Lagos time) and uses the email when the account has no name', async () => {
-    t.db.prepare("UPDATE users SET first_name = '', last_name = '' WHERE email = ?").run(CUSTOMER.email)
+    t.sqlite.prepare("UPDATE users SET first_name = '', last_name = '' WHERE email = ?").run(CUSTOMER.email)
     // 23:59: the only time of today that has not passed whenever the suite runs (a passed one is refused).
     const id = await book(customer, { date: lagosDay(0), time: '23:59', service: 'cleaning' })
-    const row = t.db.prepare('SELECT full_name, service FROM bookings WHERE id = ?').get(id)
+    const row = t.sqlite.prepare('SELECT full_name, service FROM bookings WHERE id = ?').get(id)
     expect(row).toEqual({ full_name: CUSTOMER.email, service: 'cleaning' })
   })
 
@@ -124,14 +124,14 @@ describe('POST appointment/', () => {
   it('books nothing when the notification cannot be written, so the retry with the same key books once', async () => {
     const before = bookingCount()
     const key = uuid()
-    t.db.exec(
+    t.sqlite.exec(
       "CREATE TEMP TRIGGER notifications_fail BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'disk full'); END",
     )
     const failed = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
     expect(failed.status).toBe(500)
     expect(failed.body.message).toBeTruthy()
     expect(bookingCount()).toBe(before)
-    t.db.exec('DROP TRIGGER notifications_fail')
+    t.sqlite.exec('DROP TRIGGER notifications_fail')
     const retried = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
     expect(retried.status).toBe(201)
     expect(bookingCount()).toBe(before + 1)
@@ -158,26 +158,26 @@ describe('GET appointment/', () => {
   })
 
   it('lists 10,000 bookings in one indexed query', async () => {
-    const insert = t.db.prepare(
+    const insert = t.sqlite.prepare(
       `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info, status)
        VALUES (NULL, ?, '+2348031234567', 'Lagos', 'cleaning', ?, '09:00', '', 'Pending')`,
     )
-    t.db.transaction(() => {
+    t.sqlite.transaction(() => {
       for (let i = 0; i < 10_000; i++) insert.run(`Customer ${i}`, lagosDay(i % 365))
     })()
     const bookingQueries: string[] = []
-    const prepare = t.db.prepare.bind(t.db)
-    t.db.prepare = ((sql: string) => {
+    const prepare = t.sqlite.prepare.bind(t.sqlite)
+    t.sqlite.prepare = ((sql: string) => {
       if (/\bbookings\b/.test(sql)) bookingQueries.push(sql)
       return prepare(sql)
-    }) as typeof t.db.prepare
+    }) as typeof t.sqlite.prepare
     const res = await admin.get('appointment')
-    t.db.prepare = prepare
+    t.sqlite.prepare = prepare
     expect(bookingQueries).toHaveLength(1)
     expect(res.status).toBe(200)
     expect(res.body).toHaveLength(10_004)
     expect(res.body[0].date >= res.body[res.body.length - 1].date).toBe(true)
-    const plan = t.db
+    const plan = t.sqlite
       .prepare('EXPLAIN QUERY PLAN SELECT id FROM bookings ORDER BY date DESC, time DESC, id DESC')
       .all()
       .map((r: any) => r.detail)
@@ -209,12 +209,12 @@ describe('POST admins/actions/{id}/', () => {
 
   it('leaves the status alone when the notification fails, so the retry confirms rather than completes', async () => {
     const id = await book()
-    t.db.exec(
+    t.sqlite.exec(
       "CREATE TEMP TRIGGER notifications_fail BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'disk full'); END",
     )
     expect((await admin.post(`admins/actions/${id}/`)).status).toBe(500)
-    t.db.exec('DROP TRIGGER notifications_fail')
-    const status = () => t.db.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)
+    t.sqlite.exec('DROP TRIGGER notifications_fail')
+    const status = () => t.sqlite.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)
     expect(status()).toBe('Pending')
     const retried = await admin.post(`admins/actions/${id}/`)
     expect(retried.body).toEqual({ message: 'Booking confirmed', status: 'Confirmed' })
@@ -235,7 +235,7 @@ describe('POST admins/actions/{id}/', () => {
     expect((await new Client(t.app).post(`admins/actions/${id}`)).status).toBe(401)
     expect((await customer.post(`admins/actions/${id}`)).status).toBe(403)
     expect((await admin.post(`admins/actions/${id}`, undefined, { 'X-CSRFToken': '' })).status).toBe(403)
-    expect(t.db.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)).toBe('Pending')
+    expect(t.sqlite.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)).toBe('Pending')
   })
 })
 
@@ -271,6 +271,6 @@ describe('DELETE admins/delete/{id}/booking/', () => {
     expect((await new Client(t.app).delete(`admins/delete/${id}/booking`)).status).toBe(401)
     expect((await customer.delete(`admins/delete/${id}/booking`)).status).toBe(403)
     expect((await admin.delete(`admins/delete/${id}/booking`, { 'X-CSRFToken': '' })).status).toBe(403)
-    expect(t.db.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)).toBe('Pending')
+    expect(t.sqlite.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)).toBe('Pending')
   })
 })

@@ -189,7 +189,7 @@ describe('POST /update-cart/', () => {
 
 describe('POST cart/set/ (the offline cart replay)', () => {
   it('sets a line to an absolute quantity, so replaying it changes nothing; 0 removes it', async () => {
-    const [a, b] = t.db
+    const [a, b] = t.sqlite
       .prepare('SELECT id, stock FROM products WHERE stock > 3 ORDER BY id LIMIT 2')
       .all() as {
       id: number
@@ -211,11 +211,11 @@ describe('POST cart/set/ (the offline cart replay)', () => {
   })
 
   it('keeps what is left when less is in stock, and refuses an unknown product or a bad quantity', async () => {
-    const p = t.db.prepare('SELECT id, name FROM products ORDER BY id LIMIT 1').get() as {
+    const p = t.sqlite.prepare('SELECT id, name FROM products ORDER BY id LIMIT 1').get() as {
       id: number
       name: string
     }
-    t.db.prepare('UPDATE products SET stock = 2 WHERE id = ?').run(p.id)
+    t.sqlite.prepare('UPDATE products SET stock = 2 WHERE id = ?').run(p.id)
     const res = await customer.post('cart/set/', { id: p.id, quantity: 5 })
     expect(res.body).toEqual({ message: `Only 2 of ${p.name} left`, id: p.id, quantity: 2 })
     expect((await customer.post('cart/set/', { id: 999999, quantity: 1 })).status).toBe(404)

@@ -53,7 +53,12 @@ describe('CSRF tokens are signed by the server for one browser', () => {
     t = await makeTestApp()
     const c = new Client(t.app)
     await c.fetchToken()
-    const other = createApp({ db: t.db, config: { ...t.config }, gateway: createGateway(t.config) })
+    const other = createApp({
+      db: t.db,
+      sqlite: t.sqlite,
+      config: { ...t.config },
+      gateway: createGateway(t.config),
+    })
     const again = new Client(other)
     again.cookies = c.cookies
     again.csrf = c.csrf

@@ -15,21 +15,21 @@ let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-const userId = (email: string) => userIdOf(t.db, email)
+const userId = (email: string) => userIdOf(t.sqlite, email)
 /** What the balance must be, computed independently from the tables (naira). */
 const expectedBalance = () => {
-  const paid = t.db
+  const paid = t.sqlite
     .prepare("SELECT COALESCE(SUM(amount_kobo), 0) FROM payments WHERE status = 'successful'")
     .pluck()
     .get() as number
-  const withdrawn = t.db
+  const withdrawn = t.sqlite
     .prepare("SELECT COALESCE(SUM(amount_kobo), 0) FROM withdrawals WHERE status <> 'Rejected'")
     .pluck()
     .get() as number
   return (paid - withdrawn) / 100
 }
 const addPayment = (naira: number, status = 'successful') =>
-  t.db
+  t.sqlite
     .prepare(
       `INSERT INTO payments (tx_ref, user_id, amount_kobo, status, gateway, lines)
        VALUES (?, ?, ?, ?, 'sandbox', '[]')`,
@@ -52,10 +52,10 @@ describe('GET get/balance', () => {
 
     expect((await admin.post('admins/withdrawals/', { amount: 500.5 })).status).toBe(201)
     expect((await admin.get('get/balance')).body.balance).toBe(75_000)
-    t.db
+    t.sqlite
       .prepare("INSERT INTO withdrawals (admin_id, amount_kobo, status) VALUES (NULL, 100000, 'Paid')")
       .run()
-    t.db
+    t.sqlite
       .prepare("INSERT INTO withdrawals (admin_id, amount_kobo, status) VALUES (NULL, 700000, 'Rejected')")
       .run()
     const after = await admin.get('get/balance')
@@ -123,7 +123,7 @@ describe('GET get/stat', () => {
     expect(stats.latest_bookings[0].status).toBe('Completed')
 
     // A cancelled booking no longer counts.
-    const pending = t.db.prepare("SELECT id FROM bookings WHERE status = 'Pending' LIMIT 1").pluck().get()
+    const pending = t.sqlite.prepare("SELECT id FROM bookings WHERE status = 'Pending' LIMIT 1").pluck().get()
     expect((await admin.delete(`admins/delete/${pending}/booking/`)).status).toBe(204)
     stats = (await admin.get('get/stat')).body
     expect(stats.total_bookings.total_bookings).toBe(4)
@@ -136,7 +136,7 @@ describe('GET get/stat', () => {
         password: 'password-123',
       })
       expect(res.status).toBe(200)
-      t.db
+      t.sqlite
         .prepare('UPDATE users SET created_at = ? WHERE email = ?')
         .run(new Date(Date.now() + n * 1000).toISOString(), `new${n}@test.ng`)
     }

@@ -27,7 +27,7 @@ async function setUp() {
       .status,
   ).toBe(200)
   await c.login({ email: 'ngozi@test.ng', password: 'password-123' })
-  const product = t.db.prepare('SELECT id, name, price_kobo FROM products ORDER BY id LIMIT 1').get() as {
+  const product = t.sqlite.prepare('SELECT id, name, price_kobo FROM products ORDER BY id LIMIT 1').get() as {
     id: number
     name: string
     price_kobo: number
@@ -101,7 +101,7 @@ describe('checkout with the delivery step', () => {
     })
 
     // The notification carries the reference, what was bought and the fee.
-    const note = t.db
+    const note = t.sqlite
       .prepare("SELECT body FROM notifications WHERE heading = 'Payment Successful' ORDER BY id DESC")
       .pluck()
       .get() as string
@@ -133,7 +133,7 @@ describe('checkout with the delivery step', () => {
     expect((await c.get(`admins/orders/${encodeURIComponent(txRef)}/`)).status).toBe(403)
 
     // "Save to my profile" filled the empty profile.
-    const profile = t.db
+    const profile = t.sqlite
       .prepare(
         "SELECT first_name, last_name, phone_number, location FROM users WHERE email = 'ngozi@test.ng'",
       )
@@ -154,15 +154,15 @@ describe('checkout with the delivery step', () => {
     const outcome = (await c.get(`payments/${encodeURIComponent(txRef)}/`)).body
     expect(outcome.amount).toBe(product.price_kobo / 100)
     expect(outcome.delivery_fee).toBeNull()
-    const note = t.db
+    const note = t.sqlite
       .prepare("SELECT body FROM notifications WHERE heading = 'Payment Successful' ORDER BY id DESC")
       .pluck()
       .get() as string
     expect(note).toContain(TO_BE_AGREED)
     // Not saved to the profile unless asked.
-    expect(t.db.prepare("SELECT phone_number FROM users WHERE email = 'ngozi@test.ng'").pluck().get()).toBe(
-      '',
-    )
+    expect(
+      t.sqlite.prepare("SELECT phone_number FROM users WHERE email = 'ngozi@test.ng'").pluck().get(),
+    ).toBe('')
   })
 
   it('a payment that takes the balance past the threshold requests an automatic withdrawal', async () => {

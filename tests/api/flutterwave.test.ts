@@ -251,7 +251,7 @@ describe('the app with FLW_SECRET_KEY set', () => {
   async function checkout() {
     const c = new Client(t.app)
     await c.login(CUSTOMER)
-    const p = t.db.prepare('SELECT id, price_kobo FROM products ORDER BY id LIMIT 1').get() as {
+    const p = t.sqlite.prepare('SELECT id, price_kobo FROM products ORDER BY id LIMIT 1').get() as {
       id: number
       price_kobo: number
     }
@@ -265,7 +265,7 @@ describe('the app with FLW_SECRET_KEY set', () => {
     return { c, txRef, amount: (2 * p.price_kobo) / 100 }
   }
   const settledOrders = (txRef: string) =>
-    t.db
+    t.sqlite
       .prepare('SELECT COUNT(*) FROM orders WHERE payment_id = (SELECT id FROM payments WHERE tx_ref = ?)')
       .pluck()
       .get(txRef) as number
@@ -276,7 +276,7 @@ describe('the app with FLW_SECRET_KEY set', () => {
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful', transaction_id: '9001' })
     expect(res.status).toBe(201)
     expect(settledOrders(txRef)).toBe(1)
-    const row = t.db.prepare('SELECT status, transaction_id FROM payments WHERE tx_ref = ?').get(txRef)
+    const row = t.sqlite.prepare('SELECT status, transaction_id FROM payments WHERE tx_ref = ?').get(txRef)
     expect(row).toEqual({ status: 'successful', transaction_id: '9001' })
   })
 
@@ -295,13 +295,13 @@ describe('the app with FLW_SECRET_KEY set', () => {
 
   it('refunds through Flutterwave a charge whose stock was sold meanwhile', async () => {
     const { c, txRef, amount } = await checkout()
-    t.db.prepare('UPDATE products SET stock = 0').run()
+    t.sqlite.prepare('UPDATE products SET stock = 0').run()
     fake.transactions.push({ id: 9011, tx_ref: txRef, amount, currency: 'NGN', status: 'successful' })
     const res = await c.post('verify/', { tx_ref: txRef, transaction_id: 9011 })
     expect(res.status).toBe(400)
     expect(settledOrders(txRef)).toBe(0)
     expect(fake.refunds).toEqual([{ id: 75000, tx_id: 9011, body: expect.objectContaining({ amount }) }])
-    expect(t.db.prepare('SELECT status, gateway_refund_id FROM refunds').get()).toEqual({
+    expect(t.sqlite.prepare('SELECT status, gateway_refund_id FROM refunds').get()).toEqual({
       status: 'refunded',
       gateway_refund_id: '75000',
     })
@@ -326,7 +326,7 @@ describe('the app with FLW_SECRET_KEY set', () => {
     fake.down = true
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(502)
-    const status = t.db.prepare('SELECT status FROM payments WHERE tx_ref = ?').pluck().get(txRef)
+    const status = t.sqlite.prepare('SELECT status FROM payments WHERE tx_ref = ?').pluck().get(txRef)
     expect(status).toBe('pending')
   })
 

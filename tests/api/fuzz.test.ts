@@ -207,7 +207,10 @@ it(`${REQUESTS} seeded bodies over every POST and DELETE route: no 5xx, every er
     password: 'spare-password',
   })
   expect(spare.status).toBe(200)
-  const spareId = t.db.prepare("SELECT id FROM users WHERE email = 'spare@test.ng'").pluck().get() as number
+  const spareId = t.sqlite
+    .prepare("SELECT id FROM users WHERE email = 'spare@test.ng'")
+    .pluck()
+    .get() as number
   const params = [
     '1',
     '2',

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect } from 'vitest'
 import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
-import { migrate, openDatabase, type DB } from '../../api/db'
+import { migrate, openDatabase, type Database, type DB, type Engine } from '../../api/db'
 import { seedIfEmpty } from '../../api/db/seed'
 import { setScryptCost } from '../../api/lib/password'
 import type { Gateway } from '../../api/payments/gateway'
@@ -15,10 +15,14 @@ export const CUSTOMER = { email: 'customer@test.ng', password: 'customer-passwor
 
 export interface TestContext {
   app: ReturnType<typeof createApp>
-  db: DB
+  /** The test's database, through the same query layer the routes use. */
+  db: Database
+  engine: Engine
+  /** @deprecated The raw SQLite handle, for tests not yet moved onto Kysely. */
+  sqlite: DB
   config: AppConfig
   dir: string
-  close: () => void
+  close: () => Promise<void>
 }
 
 /** A fresh API over a temporary SQLite file, seeded with the demo content and two known accounts. */
@@ -38,24 +42,28 @@ export async function makeTestApp(
     ...overrides,
   }
   setScryptCost(config.scryptN)
-  const db = openDatabase(config.databasePath)
-  migrate(db)
-  await seedIfEmpty(db, config, {
+  const opened = openDatabase(config.databasePath)
+  const { db, engine } = opened
+  const sqlite = opened.sqlite!
+  await migrate(opened)
+  await seedIfEmpty(sqlite, config, {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     demoEmail: CUSTOMER.email,
     demoPassword: CUSTOMER.password,
     imagesDir: path.resolve('public/products'),
   })
-  const gateway = gatewayFor ? gatewayFor(config, db) : createGateway(config)
-  const app = createApp({ db, config, gateway })
+  const gateway = gatewayFor ? gatewayFor(config, sqlite) : createGateway(config)
+  const app = createApp({ db, sqlite, config, gateway })
   return {
     app,
     db,
+    engine,
+    sqlite,
     config,
     dir,
-    close: () => {
-      db.close()
+    close: async () => {
+      await opened.close()
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }

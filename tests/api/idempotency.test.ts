@@ -17,7 +17,7 @@ const booking = () => ({
   time: '09:00',
   info: '',
 })
-const count = (table: string) => t.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number
+const count = (table: string) => t.sqlite.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number
 
 describe('Idempotency-Key', () => {
   it('replays the stored answer for a repeat, with or without the trailing slash, and creates nothing', async () => {
@@ -54,8 +54,8 @@ describe('Idempotency-Key', () => {
 
   it('answers 409 in_progress with Retry-After while a live claim runs, and re-claims a claim whose lease ran out', async () => {
     const key = crypto.randomUUID()
-    const scope = `user:${userIdOf(t.db, CUSTOMER.email)}`
-    const claim = t.db.prepare(
+    const scope = `user:${userIdOf(t.sqlite, CUSTOMER.email)}`
+    const claim = t.sqlite.prepare(
       "INSERT INTO idempotency_keys (scope, key, method, path, lease_until) VALUES (?, ?, 'POST', '/api/appointment/', ?)",
     )
     // The first request is still running (its lease is in the future): the repeat must wait, not fail.
@@ -71,7 +71,7 @@ describe('Idempotency-Key', () => {
     expect(count('bookings')).toBe(before)
 
     // The process that claimed it died: once the lease has passed, the repeat is processed.
-    t.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?').run(Date.now() - 1, key)
+    t.sqlite.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?').run(Date.now() - 1, key)
     const retried = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
     expect(retried.status).toBe(201)
     expect(count('bookings')).toBe(before + 1)
@@ -82,8 +82,8 @@ describe('Idempotency-Key', () => {
 
   it('frees a key that an older build left claimed with no lease (stuck before this fix)', async () => {
     const key = crypto.randomUUID()
-    const scope = `user:${userIdOf(t.db, CUSTOMER.email)}`
-    t.db
+    const scope = `user:${userIdOf(t.sqlite, CUSTOMER.email)}`
+    t.sqlite
       .prepare(
         "INSERT INTO idempotency_keys (scope, key, method, path) VALUES (?, ?, 'POST', '/api/appointment/')",
       )

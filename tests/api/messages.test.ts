@@ -14,7 +14,7 @@ const message = {
   email: 'kemi@example.com',
   message: 'Do you treat bed bugs in hostels?',
 }
-const messageCount = () => t.db.prepare('SELECT COUNT(*) FROM messages').pluck().get() as number
+const messageCount = () => t.sqlite.prepare('SELECT COUNT(*) FROM messages').pluck().get() as number
 
 describe('POST quick/message/', () => {
   it('stores the message (201) from a visitor who is not logged in', async () => {
@@ -110,7 +110,7 @@ describe('POST newsletter/', () => {
     const again = await c.post('newsletter', { email: 'reader@example.COM' })
     expect(again.status).toBe(200)
     expect(again.body).toEqual({ message: 'You are already subscribed.' })
-    expect(t.db.prepare('SELECT COUNT(*) FROM newsletter_subscribers').pluck().get()).toBe(1)
+    expect(t.sqlite.prepare('SELECT COUNT(*) FROM newsletter_subscribers').pluck().get()).toBe(1)
   })
 
   it('answers 400 for a bad email and 403 without CSRF', async () => {
@@ -120,6 +120,6 @@ describe('POST newsletter/', () => {
     expect(bad.body.message).toBe('Enter a valid email address')
     expect((await c.post('newsletter/', {})).body.message).toBe('Email is required')
     expect((await c.post('newsletter/', { email: 'a@b.ng' }, { 'X-CSRFToken': '' })).status).toBe(403)
-    expect(t.db.prepare('SELECT COUNT(*) FROM newsletter_subscribers').pluck().get()).toBe(0)
+    expect(t.sqlite.prepare('SELECT COUNT(*) FROM newsletter_subscribers').pluck().get()).toBe(0)
   })
 })

@@ -3,7 +3,7 @@ import { ADMIN, CUSTOMER, Client, makeTestApp, userIdOf, type TestContext } from
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
 import type { Gateway } from '../../api/payments/gateway'
-import { createTransports, OutboxSender, sendMessage } from '../../api/messaging'
+import { createTransports, OutboxSender, sendMessageSqlite } from '../../api/messaging'
 import { LogTransport } from '../../api/messaging/log-transport'
 import { TermiiTransport } from '../../api/messaging/termii'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
@@ -49,7 +49,7 @@ async function configured(messaging: Partial<AppConfig['messaging']> = {}, gatew
     ...messaging,
   }
   sender = new OutboxSender({
-    db: t.db,
+    db: t.sqlite,
     transports: createTransports(t.config),
     appUrl: t.config.appUrl,
     apiBase: t.config.apiBase,
@@ -73,7 +73,7 @@ const appointment = {
   info: 'Cockroaches in the kitchen',
 }
 const outbox = () =>
-  t.db.prepare('SELECT * FROM messages_outbox ORDER BY id').all() as {
+  t.sqlite.prepare('SELECT * FROM messages_outbox ORDER BY id').all() as {
     id: number
     channel: string
     recipient: string
@@ -93,7 +93,7 @@ async function loggedIn(account: { email: string; password: string }) {
   return c
 }
 async function setSettings(c: Client, email: string, settings: Record<string, boolean>) {
-  const id = userIdOf(t.db, email)
+  const id = userIdOf(t.sqlite, email)
   const res = await c.post(`admins/notification-settings/${id}/`, {
     email: true,
     sms: false,
@@ -239,11 +239,11 @@ describe('SMS through Termii', () => {
   it('payment messages also need the payment switch', async () => {
     await configured()
     const customer = await loggedIn(CUSTOMER)
-    const id = userIdOf(t.db, CUSTOMER.email)
+    const id = userIdOf(t.sqlite, CUSTOMER.email)
     const data = { amount: '₦5,000', reference: 'GS-1', items: '1 × Spray' }
-    expect(sendMessage(t, { to: id, template: 'payment_receipt', data })).toBe(1)
+    expect(sendMessageSqlite({ db: t.sqlite }, { to: id, template: 'payment_receipt', data })).toBe(1)
     await setSettings(customer, CUSTOMER.email, { payment: false })
-    expect(sendMessage(t, { to: id, template: 'payment_receipt', data })).toBe(0)
+    expect(sendMessageSqlite({ db: t.sqlite }, { to: id, template: 'payment_receipt', data })).toBe(0)
   })
 
   it('records the provider refusing a wrong key, then retries', async () => {
@@ -278,7 +278,7 @@ describe('nothing configured', () => {
     t = await makeTestApp()
     const lines: string[] = []
     sender = new OutboxSender({
-      db: t.db,
+      db: t.sqlite,
       transports: {
         email: new LogTransport('email', (l) => lines.push(l)),
         sms: new LogTransport('sms', (l) => lines.push(l)),
@@ -311,7 +311,7 @@ describe('payments', () => {
       name: 'scripted',
       initiate: async (r) => `https://gateway.test/pay/${r.txRef}`,
       verify: async (txRef) => {
-        const amountKobo = t.db
+        const amountKobo = t.sqlite
           .prepare('SELECT amount_kobo FROM payments WHERE tx_ref = ?')
           .pluck()
           .get(txRef) as number
@@ -323,7 +323,7 @@ describe('payments', () => {
     }
     await configured({}, gateway)
     const customer = await loggedIn(CUSTOMER)
-    const product = t.db
+    const product = t.sqlite
       .prepare('SELECT id, name FROM products WHERE stock > 0 ORDER BY id LIMIT 1')
       .get() as {
       id: number
@@ -345,15 +345,15 @@ describe('payments', () => {
   it('a refund that the gateway keeps refusing alerts the admins once it is given up', async () => {
     await configured()
     const { processRefund, MAX_REFUND_ATTEMPTS } = await import('../../api/lib/settle')
-    const uid = userIdOf(t.db, CUSTOMER.email)
+    const uid = userIdOf(t.sqlite, CUSTOMER.email)
     const paymentId = Number(
-      t.db
+      t.sqlite
         .prepare(
           `INSERT INTO payments (tx_ref, user_id, amount_kobo, gateway, lines, status) VALUES ('GS-R1', ?, 500000, 'x', '[]', 'failed')`,
         )
         .run(uid).lastInsertRowid,
     )
-    t.db
+    t.sqlite
       .prepare(
         `INSERT INTO refunds (payment_id, amount_kobo, transaction_id, reason) VALUES (?, 500000, '9', 'Sold out.')`,
       )
@@ -367,7 +367,7 @@ describe('payments', () => {
       },
     }
     for (let i = 1; i <= MAX_REFUND_ATTEMPTS; i++) {
-      expect(await processRefund(t.db, refusing, paymentId)).toBe('failed')
+      expect(await processRefund(t.sqlite, refusing, paymentId)).toBe('failed')
       await sender.drain()
       expect(smtp.mails.length).toBe(i === MAX_REFUND_ATTEMPTS ? 1 : 0)
     }
@@ -376,12 +376,12 @@ describe('payments', () => {
     expect(mail.text).toContain('Insufficient balance')
 
     // An admin retry that goes through tells the customer.
-    t.db.prepare(`UPDATE refunds SET status = 'pending' WHERE payment_id = ?`).run(paymentId)
+    t.sqlite.prepare(`UPDATE refunds SET status = 'pending' WHERE payment_id = ?`).run(paymentId)
     const paying = {
       ...refusing,
       refund: async () => ({ refundId: 'R1', amountKobo: 500000, status: 'completed' as const }),
     }
-    expect(await processRefund(t.db, paying, paymentId)).toBe('refunded')
+    expect(await processRefund(t.sqlite, paying, paymentId)).toBe('refunded')
     await sender.drain()
     const toCustomer = await smtp.waitFor(CUSTOMER.email)
     expect(toCustomer.text).toContain('We have refunded your payment of ₦5,000')

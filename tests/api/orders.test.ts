@@ -7,7 +7,7 @@ let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-const customerId = () => userIdOf(t.db, CUSTOMER.email)
+const customerId = () => userIdOf(t.sqlite, CUSTOMER.email)
 
 interface OrderInput {
   customer_name?: string
@@ -21,7 +21,7 @@ interface OrderInput {
   user_id?: number | null
 }
 function addOrder(o: OrderInput = {}): number {
-  const { lastInsertRowid } = t.db
+  const { lastInsertRowid } = t.sqlite
     .prepare(
       `INSERT INTO orders (user_id, product_name, quantity, price_kobo, customer_name, phone_number, location,
                            status, created_at)
@@ -115,7 +115,7 @@ describe('GET admins/orders', () => {
     })
   })
   it('reads 10,000 orders in one call', async () => {
-    t.db.transaction(() => {
+    t.sqlite.transaction(() => {
       for (let i = 0; i < 10_000; i++) {
         addOrder({
           product_name: `Item ${i}`,
@@ -132,15 +132,15 @@ describe('GET admins/orders', () => {
 
 describe('POST admins/order_actions/{id}', () => {
   const processingOrder = () =>
-    t.db.prepare("SELECT id FROM orders WHERE status = 'Processing'").pluck().get() as number
+    t.sqlite.prepare("SELECT id FROM orders WHERE status = 'Processing'").pluck().get() as number
   const row = (id: number) =>
-    t.db.prepare('SELECT status, shipped_at, completed_at FROM orders WHERE id = ?').get(id) as {
+    t.sqlite.prepare('SELECT status, shipped_at, completed_at FROM orders WHERE id = ?').get(id) as {
       status: string
       shipped_at: string | null
       completed_at: string | null
     }
   const notifications = () =>
-    t.db
+    t.sqlite
       .prepare('SELECT heading, body FROM notifications WHERE user_id = ? ORDER BY id DESC')
       .all(customerId()) as { heading: string; body: string }[]
 

@@ -36,7 +36,7 @@ async function app() {
     termiiBaseUrl: termii.baseUrl,
   }
   sender = new OutboxSender({
-    db: t.db,
+    db: t.sqlite,
     transports: createTransports(t.config),
     appUrl: t.config.appUrl,
     apiBase: t.config.apiBase,
@@ -117,10 +117,13 @@ describe('POST password-reset/ and password-reset/confirm/ by email', () => {
   it('keeps only a hash of the token, and no secret in the sent-messages table', async () => {
     await app()
     const token = await tokenByEmail()
-    const stored = t.db.prepare('SELECT secret_hash FROM password_resets').pluck().all() as string[]
+    const stored = t.sqlite.prepare('SELECT secret_hash FROM password_resets').pluck().all() as string[]
     expect(stored).toHaveLength(1)
     expect(stored[0]).not.toContain(token)
-    const row = t.db.prepare('SELECT body, data FROM messages_outbox').get() as { body: string; data: string }
+    const row = t.sqlite.prepare('SELECT body, data FROM messages_outbox').get() as {
+      body: string
+      data: string
+    }
     expect(row.body).not.toContain(token)
     expect(row.data).toBe('{}')
   })
@@ -209,7 +212,7 @@ describe('POST admins/users/{id}/password-reset/', () => {
     await app()
     const admin = await loggedIn(ADMIN)
     const customer = await loggedIn(CUSTOMER)
-    const id = userIdOf(t.db, CUSTOMER.email)
+    const id = userIdOf(t.sqlite, CUSTOMER.email)
     expect((await customer.post(`admins/users/${id}/password-reset/`)).status).toBe(403)
     expect((await new Client(t.app).post(`admins/users/${id}/password-reset/`)).status).toBe(401)
     expect((await admin.post('admins/users/99999/password-reset/')).status).toBe(404)

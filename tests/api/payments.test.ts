@@ -66,17 +66,17 @@ interface ProductRow {
   stock: number
 }
 const products = (): ProductRow[] =>
-  t.db.prepare('SELECT id, name, price_kobo, stock FROM products ORDER BY id').all() as ProductRow[]
+  t.sqlite.prepare('SELECT id, name, price_kobo, stock FROM products ORDER BY id').all() as ProductRow[]
 const product = (id: number) =>
-  t.db.prepare('SELECT id, name, price_kobo, stock FROM products WHERE id = ?').get(id) as ProductRow
+  t.sqlite.prepare('SELECT id, name, price_kobo, stock FROM products WHERE id = ?').get(id) as ProductRow
 const count = (sql: string, ...args: unknown[]) =>
-  t.db
+  t.sqlite
     .prepare(sql)
     .pluck()
     .get(...args) as number
 const userId = (email: string) => count('SELECT id FROM users WHERE email = ?', email)
 const payment = (txRef: string) =>
-  t.db.prepare('SELECT * FROM payments WHERE tx_ref = ?').get(txRef) as {
+  t.sqlite.prepare('SELECT * FROM payments WHERE tx_ref = ?').get(txRef) as {
     amount_kobo: number
     status: string
     lines: string
@@ -84,7 +84,7 @@ const payment = (txRef: string) =>
   }
 /** Notifications about this test's payments (the seed has its own history). */
 const notifications = (email: string) =>
-  t.db
+  t.sqlite
     .prepare(
       `SELECT heading, body FROM notifications
        WHERE user_id = ? AND body LIKE '%(Reference GS-%' ORDER BY id`,
@@ -172,7 +172,7 @@ describe('POST api/initiate-payment/', () => {
     expect(url.toString()).toBe(`http://localhost:8080/api/pay/sandbox/${txRef}`)
 
     // The admin changes the price while the customer is on the payment page.
-    t.db.prepare('UPDATE products SET price_kobo = 100 WHERE id = ?').run(a.id)
+    t.sqlite.prepare('UPDATE products SET price_kobo = 100 WHERE id = ?').run(a.id)
     expect(payment(txRef).amount_kobo).toBe(expected)
     const page = await (await t.app.request(url.pathname)).text()
     expect(page).toContain(formatNaira(expected / 100))
@@ -180,7 +180,7 @@ describe('POST api/initiate-payment/', () => {
     expect((await paySandbox(url, 'success')).status).toBe(303)
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(201)
-    const orders = t.db.prepare(`SELECT product_id, quantity, price_kobo ${NEW_ORDERS} ORDER BY id`).all()
+    const orders = t.sqlite.prepare(`SELECT product_id, quantity, price_kobo ${NEW_ORDERS} ORDER BY id`).all()
     expect(orders).toEqual([
       { product_id: a.id, quantity: 2, price_kobo: a.price_kobo },
       { product_id: b.id, quantity: 1, price_kobo: b.price_kobo },
@@ -192,7 +192,7 @@ describe('POST api/initiate-payment/', () => {
     const [a] = products()
     const c = await customer()
     await addToCart(c, a.id, 3)
-    t.db.prepare('UPDATE products SET stock = 2 WHERE id = ?').run(a.id)
+    t.sqlite.prepare('UPDATE products SET stock = 2 WHERE id = ?').run(a.id)
     const res = await c.post('api/initiate-payment/')
     expect(res.status).toBe(409)
     expect(res.body.message).toBe(`Only 2 of ${a.name} left`)
@@ -310,7 +310,7 @@ describe('POST verify/ with the sandbox', () => {
     expect(product(b.id).stock).toBe(b.stock - 1)
     expect((await c.get('get/carts/')).body).toEqual([])
     const uid = userId(CUSTOMER.email)
-    const orders = t.db
+    const orders = t.sqlite
       .prepare(
         `SELECT product_name, product_image, quantity, price_kobo, customer_name, phone_number, location, status
          ${NEW_ORDERS} AND user_id = ? ORDER BY id`,
@@ -406,7 +406,7 @@ describe('POST verify/ with the sandbox', () => {
     const clock = new Clock()
     await sandboxAt(clock)
     const [a] = products()
-    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
     const first = await customer()
     const second = await newCustomer('second@test.ng')
     await addToCart(first, a.id)
@@ -438,7 +438,7 @@ describe('POST verify/ with the sandbox', () => {
     // The charge went back through the gateway, once, and the customer was told.
     expect(sandboxRefunded(p1.txRef)).toBe(a.price_kobo)
     expect(sandboxRefunded(p2.txRef)).toBe(0)
-    expect(t.db.prepare('SELECT status, amount_kobo FROM refunds').all()).toEqual([
+    expect(t.sqlite.prepare('SELECT status, amount_kobo FROM refunds').all()).toEqual([
       { status: 'refunded', amount_kobo: a.price_kobo },
     ])
     expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Refunded')).toEqual([
@@ -481,7 +481,7 @@ describe('stock held while paying (issue 2)', () => {
     const clock = new Clock()
     const gateway = await sandboxAt(clock, { reservationMinutes: 30 })
     const [a] = products()
-    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
     const holder = await customer()
     const other = await newCustomer('other@test.ng')
     await addToCart(holder, a.id)
@@ -503,7 +503,7 @@ describe('stock held while paying (issue 2)', () => {
     clock.advanceMinutes(2)
     // Expired holds stop counting at once; the sweep only labels them.
     await initiate(other)
-    const report = await checkPendingPayments({ db: t.db, gateway, now: clock.now })
+    const report = await checkPendingPayments({ db: t.sqlite, gateway, now: clock.now })
     expect(report.expired).toBe(1)
     expect(heldFor(held.txRef)).toBe(0)
     expect(product(a.id).stock).toBe(1) // nothing sold yet: holds never touch the shelf count
@@ -512,7 +512,7 @@ describe('stock held while paying (issue 2)', () => {
   it('gives the stock back at once when the payment is declined or cancelled', async () => {
     t = await withSandbox()
     const [a] = products()
-    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
     const first = await customer()
     const second = await newCustomer('second@test.ng')
     const third = await newCustomer('third@test.ng')
@@ -530,7 +530,7 @@ describe('stock held while paying (issue 2)', () => {
     const p2 = await initiate(second)
     expect((await third.post('api/initiate-payment/')).status).toBe(409)
     // The customer closes the provider's page with Cancel before any charge exists (Flutterwave: no transaction).
-    t.db.prepare('DELETE FROM sandbox_transactions WHERE tx_ref = ?').run(p2.txRef)
+    t.sqlite.prepare('DELETE FROM sandbox_transactions WHERE tx_ref = ?').run(p2.txRef)
     const back = await t.app.request(`/api/pay/return?status=cancelled&tx_ref=${p2.txRef}`)
     expect(new URL(back.headers.get('Location')!).searchParams.get('status')).toBe('cancelled')
     expect(heldFor(p2.txRef)).toBe(0)
@@ -540,7 +540,7 @@ describe('stock held while paying (issue 2)', () => {
   it("does not let a customer's earlier checkout block their new one", async () => {
     t = await withSandbox()
     const [a] = products()
-    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
     const c = await customer()
     await addToCart(c, a.id)
     const before = await initiate(c)
@@ -553,7 +553,7 @@ describe('stock held while paying (issue 2)', () => {
     const clock = new Clock()
     const gateway = await sandboxAt(clock)
     const [a] = products()
-    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
     const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => newCustomer(`buyer${i}@test.ng`)))
     for (const b of buyers) await addToCart(b, a.id)
 
@@ -578,12 +578,12 @@ describe('stock held while paying (issue 2)', () => {
         const to = new URL(l.headers.get('Location')!)
         return t.app.request(to.pathname + to.search)
       }),
-      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
+      checkPendingPayments({ db: t.sqlite, gateway, now: clock.now }),
     ])
 
     expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
     expect(product(a.id).stock).toBe(0)
-    const charged = t.db
+    const charged = t.sqlite
       .prepare(
         "SELECT tx_ref, refunded_kobo, amount_kobo FROM sandbox_transactions WHERE status = 'successful'",
       )
@@ -819,7 +819,7 @@ describe('a payment never ends on a dead end (issue 4)', () => {
         headers: { 'Content-Type': 'application/json', 'verif-hash': HASH },
         body: JSON.stringify({ event: 'charge.completed', data: { tx_ref: txRef } }),
       }),
-      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
+      checkPendingPayments({ db: t.sqlite, gateway, now: clock.now }),
       c.post('verify/', { tx_ref: txRef, status: 'successful' }),
       c.post('verify/', { tx_ref: txRef }),
     ])
@@ -907,15 +907,15 @@ describe('refunds', () => {
   it('a refund the gateway refuses is retried by the periodic check, and the admin sees it', async () => {
     const gateway = await withScripted()
     const [a] = products()
-    t.db.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
-    t.db.prepare('UPDATE products SET stock = 0 WHERE id = ?').run(a.id) // sold in the shop meanwhile
+    t.sqlite.prepare('UPDATE products SET stock = 0 WHERE id = ?').run(a.id) // sold in the shop meanwhile
     gateway.paid(txRef, a.price_kobo)
     gateway.refundError = new Error('Flutterwave refused the refund (503)')
     expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
-    expect(t.db.prepare('SELECT status, attempts, error FROM refunds').get()).toEqual({
+    expect(t.sqlite.prepare('SELECT status, attempts, error FROM refunds').get()).toEqual({
       status: 'failed',
       attempts: 1,
       error: 'Flutterwave refused the refund (503)',
@@ -945,7 +945,7 @@ describe('refunds', () => {
     expect((await c.get('admins/refunds/')).status).toBe(403)
 
     gateway.refundError = null
-    const report = await checkPendingPayments({ db: t.db, gateway })
+    const report = await checkPendingPayments({ db: t.sqlite, gateway })
     expect(report).toMatchObject({ refundsTried: 1, refunded: 1 })
     expect(gateway.refunds).toHaveLength(1)
     expect((await admin.get('admins/refunds/')).body[0]).toMatchObject({
@@ -956,7 +956,7 @@ describe('refunds', () => {
       status: 'refunded',
       amount: a.price_kobo / 100,
     })
-    await checkPendingPayments({ db: t.db, gateway })
+    await checkPendingPayments({ db: t.sqlite, gateway })
     expect(gateway.refunds).toHaveLength(1)
     expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Refunded')).toHaveLength(1)
   })
@@ -971,11 +971,11 @@ describe('refunds', () => {
     expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
     // The payer retries on the provider's page and this time the card goes through.
     gateway.paid(txRef, a.price_kobo, { transactionId: '888' })
-    await checkPendingPayments({ db: t.db, gateway })
+    await checkPendingPayments({ db: t.sqlite, gateway })
     expect(gateway.refunds).toEqual([
       expect.objectContaining({ transactionId: '888', amountKobo: a.price_kobo }),
     ])
-    await checkPendingPayments({ db: t.db, gateway })
+    await checkPendingPayments({ db: t.sqlite, gateway })
     expect(gateway.refunds).toHaveLength(1)
   })
 })
@@ -987,12 +987,12 @@ describe('checkPendingPayments', () => {
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
-    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 0 })
+    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ checked: 1, settled: 0 })
     gateway.paid(txRef, a.price_kobo)
-    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 1 })
+    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ checked: 1, settled: 1 })
     expect(payment(txRef).status).toBe('successful')
     expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
-    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 0 })
+    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ checked: 0 })
   })
 
   it('keeps asking while the gateway is down, and closes quietly a payment nobody paid a day on', async () => {
@@ -1002,10 +1002,10 @@ describe('checkPendingPayments', () => {
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
     gateway.answers.set(txRef, new Error('down'))
-    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ errors: 1, abandoned: 0 })
+    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ errors: 1, abandoned: 0 })
     gateway.answers.delete(txRef)
     const later = () => Date.now() + 25 * 3600_000
-    expect(await checkPendingPayments({ db: t.db, gateway, now: later })).toMatchObject({ abandoned: 1 })
+    expect(await checkPendingPayments({ db: t.sqlite, gateway, now: later })).toMatchObject({ abandoned: 1 })
     expect(payment(txRef).status).toBe('cancelled')
     expect(notifications(CUSTOMER.email)).toEqual([])
   })

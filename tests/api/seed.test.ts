@@ -15,7 +15,7 @@ afterEach(() => t.close())
 describe('seed and migration 002', () => {
   it('seeds the demo purchase history once: a second start adds nothing', async () => {
     const count = () =>
-      t.db
+      t.sqlite
         .prepare(
           `SELECT (SELECT COUNT(*) FROM payments) || '/' || (SELECT COUNT(*) FROM orders) || '/' ||
                   (SELECT COUNT(*) FROM notifications)`,
@@ -23,9 +23,9 @@ describe('seed and migration 002', () => {
         .pluck()
         .get()
     expect(count()).toBe('3/4/3')
-    const headings = t.db.prepare('SELECT heading FROM notifications').pluck().all()
+    const headings = t.sqlite.prepare('SELECT heading FROM notifications').pluck().all()
     expect(headings).toEqual(expect.arrayContaining(['Payment Successful', 'Failed Payment']))
-    const again = await seedIfEmpty(t.db, t.config, {
+    const again = await seedIfEmpty(t.sqlite, t.config, {
       adminEmail: ADMIN.email,
       demoEmail: CUSTOMER.email,
       imagesDir: path.resolve('public/products'),
@@ -34,14 +34,15 @@ describe('seed and migration 002', () => {
     expect(count()).toBe('3/4/3')
   })
 
-  it('keeps existing payments and their orders linked when it rebuilds the payments table', () => {
+  it('keeps existing payments and their orders linked when it rebuilds the payments table', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-mig-'))
     const only001 = path.join(dir, 'migrations')
     fs.mkdirSync(only001)
-    fs.copyFileSync('api/db/migrations/001_init.sql', path.join(only001, '001_init.sql'))
-    const db = openDatabase(path.join(dir, 'app.db'))
+    fs.copyFileSync('api/db/migrations/sqlite/001_init.sql', path.join(only001, '001_init.sql'))
+    const opened = openDatabase(path.join(dir, 'app.db'))
+    const db = opened.sqlite!
     try {
-      migrate(db, only001)
+      await migrate(opened, only001)
       db.prepare(
         "INSERT INTO users (id, email, password_hash, role) VALUES (7, 'p@test.ng', 'x', 'customer')",
       ).run()
@@ -54,7 +55,7 @@ describe('seed and migration 002', () => {
       ).run()
       expect(() => db.prepare('DELETE FROM users WHERE id = 7').run()).toThrow(/FOREIGN KEY/)
 
-      migrate(db)
+      await migrate(opened)
       expect(db.prepare('SELECT payment_id FROM orders').pluck().get()).toBe(3)
       db.prepare('DELETE FROM users WHERE id = 7').run()
       expect(db.prepare('SELECT id, user_id, amount_kobo FROM payments').all()).toEqual([
@@ -62,7 +63,7 @@ describe('seed and migration 002', () => {
       ])
       expect(db.pragma('foreign_key_check')).toEqual([])
     } finally {
-      db.close()
+      await opened.close()
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })
@@ -71,9 +72,10 @@ describe('seed and migration 002', () => {
 describe('seed: the demo technician', () => {
   it('creates a staff account with jobs today and tomorrow when STAFF_EMAIL is set', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-seed-'))
-    const db = openDatabase(path.join(dir, 'app.db'))
+    const opened = openDatabase(path.join(dir, 'app.db'))
+    const db = opened.sqlite!
     try {
-      migrate(db)
+      await migrate(opened)
       const lines: string[] = []
       await seedIfEmpty(
         db,
@@ -96,7 +98,7 @@ describe('seed: the demo technician', () => {
       expect(jobs).toHaveLength(4)
       expect(jobs).toContainEqual({ status: 'Confirmed', job_status: 'assigned', role: 'staff' })
     } finally {
-      db.close()
+      await opened.close()
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })

@@ -62,7 +62,7 @@ describe('POST register/admin/ with role staff', () => {
       phoneNumber: '08031234567',
     })
     expect(res.body.message).toBe('Admin user New Admin created.')
-    expect(t.db.prepare("SELECT role FROM users WHERE email = 'na@test.ng'").pluck().get()).toBe('admin')
+    expect(t.sqlite.prepare("SELECT role FROM users WHERE email = 'na@test.ng'").pluck().get()).toBe('admin')
   })
 })
 
@@ -111,7 +111,10 @@ describe('POST admins/bookings/{id}/assign/', () => {
 
   it('refuses a non-staff user (400), an unknown booking (404) and a Completed or Cancelled one (409)', async () => {
     const id = await book(customer)
-    const customerId = t.db.prepare("SELECT id FROM users WHERE role = 'customer'").pluck().get() as number
+    const customerId = t.sqlite
+      .prepare("SELECT id FROM users WHERE role = 'customer'")
+      .pluck()
+      .get() as number
     const notStaff = await assign(id, customerId)
     expect(notStaff.status).toBe(400)
     expect(notStaff.body.message).toMatch(/technician/i)
@@ -130,7 +133,9 @@ describe('POST admins/bookings/{id}/assign/', () => {
     expect(res.body.code).toBe('overlap')
     expect(res.body.message).toContain('10:00')
     expect(res.body.message).toContain('Ada Customer')
-    expect(t.db.prepare('SELECT staff_id FROM jobs WHERE booking_id = ?').pluck().get(close)).toBeUndefined()
+    expect(
+      t.sqlite.prepare('SELECT staff_id FROM jobs WHERE booking_id = ?').pluck().get(close),
+    ).toBeUndefined()
     const apart = await book(customer, { time: '12:00' })
     expect((await assign(apart, techId)).status).toBe(200)
     // Another day never clashes.
@@ -175,7 +180,9 @@ describe('POST admins/bookings/{id}/assign/', () => {
     const second = await assign(id, techId, { 'Idempotency-Key': key })
     expect(second.status).toBe(200)
     expect(second.body).toEqual(first.body)
-    expect(t.db.prepare('SELECT COUNT(*) FROM job_assignments WHERE booking_id = ?').pluck().get(id)).toBe(1)
+    expect(
+      t.sqlite.prepare('SELECT COUNT(*) FROM job_assignments WHERE booking_id = ?').pluck().get(id),
+    ).toBe(1)
   })
 })
 
@@ -184,7 +191,7 @@ describe('GET staff/jobs/ and staff/jobs/{id}/', () => {
     const later = await assignedJob({ time: '15:00' })
     const earlier = await assignedJob({ time: '08:00' })
     const tomorrow = await assignedJob({ date: lagosDay(1), time: '07:00' })
-    t.db.prepare('UPDATE bookings SET date = ? WHERE id = ?').run(lagosDay(-8), tomorrow)
+    t.sqlite.prepare('UPDATE bookings SET date = ? WHERE id = ?').run(lagosDay(-8), tomorrow)
     const { id: otherId } = await addTechnician(t.app, admin, TECH2)
     const theirs = await book(customer, { time: '09:00' })
     await assign(theirs, otherId)
@@ -265,7 +272,7 @@ describe('POST staff/jobs/{id}/events/: the state machine', () => {
     expect(repeat.status).toBe(409)
     expect(repeat.body.job_status).toBe('on_my_way')
     expect((await event(tech, id, 'resumed')).status).toBe(409)
-    expect(t.db.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(id)).toBe(1)
+    expect(t.sqlite.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(id)).toBe(1)
   })
 
   it('a repeat with the same Idempotency-Key answers what the first answered and records nothing', async () => {
@@ -276,7 +283,7 @@ describe('POST staff/jobs/{id}/events/: the state machine', () => {
     expect(second.status).toBe(201)
     expect(second.body).toEqual(first.body)
     expect(second.headers.get('Idempotent-Replayed')).toBe('true')
-    expect(t.db.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(id)).toBe(1)
+    expect(t.sqlite.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(id)).toBe(1)
   })
 
   it('only the assigned technician writes: another 403, a customer 403, an admin 403', async () => {
@@ -351,7 +358,7 @@ describe('POST staff/jobs/{id}/treatments/ and photos/', () => {
     })
     const again = await tech.post(`staff/jobs/${id}/photos/`, photoForm(photoId))
     expect(again.body).toEqual(res.body)
-    expect(t.db.prepare('SELECT COUNT(*) FROM job_photos').pluck().get()).toBe(1)
+    expect(t.sqlite.prepare('SELECT COUNT(*) FROM job_photos').pluck().get()).toBe(1)
     for (const c of [tech, admin, customer]) {
       const img = await c.get(res.body.url)
       expect(img.status).toBe(200)
@@ -473,7 +480,10 @@ describe('POST staff/jobs/{id}/complete/ and the report', () => {
     const third = await tech.post(`staff/jobs/${id}/complete/`, body, { 'Idempotency-Key': uuid() })
     expect(third.status).toBe(409)
     expect(
-      t.db.prepare("SELECT COUNT(*) FROM notifications WHERE heading = 'Service Completed'").pluck().get(),
+      t.sqlite
+        .prepare("SELECT COUNT(*) FROM notifications WHERE heading = 'Service Completed'")
+        .pluck()
+        .get(),
     ).toBe(1)
   })
 

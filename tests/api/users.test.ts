@@ -14,12 +14,12 @@ let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-const userId = (email: string) => userIdOf(t.db, email)
+const userId = (email: string) => userIdOf(t.sqlite, email)
 const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
 
 describe('GET get/users', () => {
   it('lists every account with its role label', async () => {
-    t.db
+    t.sqlite
       .prepare(
         `INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role)
          VALUES ('field@test.ng', 'x', 'Femi', 'Staff', '+2348090001111', 'staff')`,
@@ -47,7 +47,7 @@ describe('POST admins/users/{id}', () => {
     const res = await admin.post(`admins/users/${id}/`, { role: 'Staff', phone_number: '0805 555 1234' })
     expect(res.status).toBe(200)
     expect(res.body.message).toMatch(/Ada Customer/)
-    const row = t.db.prepare('SELECT role, phone_number FROM users WHERE id = ?').get(id)
+    const row = t.sqlite.prepare('SELECT role, phone_number FROM users WHERE id = ?').get(id)
     expect(row).toEqual({ role: 'staff', phone_number: '+2348055551234' })
     // The new role applies to the live session at once.
     expect((await customer.get('auth_check')).body.role).toBe('staff')
@@ -61,7 +61,7 @@ describe('POST admins/users/{id}', () => {
     const refused = await admin.post(`admins/users/${me}`, { role: 'customer' })
     expect(refused.status).toBe(400)
     expect(refused.body.message).toBe('You cannot change your own role.')
-    expect(t.db.prepare('SELECT role FROM users WHERE id = ?').pluck().get(me)).toBe('admin')
+    expect(t.sqlite.prepare('SELECT role FROM users WHERE id = ?').pluck().get(me)).toBe('admin')
     expect((await admin.post(`admins/users/${me}`, { phone_number: '+234 809 000 0002' })).status).toBe(200)
   })
   it('answers 400 for a bad role, a bad phone or nothing to change, 404 for an unknown user', async () => {
@@ -88,7 +88,7 @@ describe('POST admins/users/{id}', () => {
     )
     expect(forged.status).toBe(403)
     expect(forged.body.message).toMatch(/CSRF/)
-    expect(t.db.prepare('SELECT role FROM users WHERE email = ?').pluck().get(CUSTOMER.email)).toBe(
+    expect(t.sqlite.prepare('SELECT role FROM users WHERE email = ?').pluck().get(CUSTOMER.email)).toBe(
       'customer',
     )
   })
@@ -101,10 +101,10 @@ describe('DELETE admins/delete/{id}/user', () => {
     const res = await admin.delete(`admins/delete/${id}/user/`)
     expect(res.status).toBe(204)
     expect(res.text).toBe('')
-    expect(t.db.prepare('SELECT 1 FROM users WHERE id = ?').get(id)).toBeUndefined()
+    expect(t.sqlite.prepare('SELECT 1 FROM users WHERE id = ?').get(id)).toBeUndefined()
     expect((await customer.get('auth_check')).status).toBe(401)
     expect((await admin.get('get/balance')).body.balance).toBe(before)
-    expect(t.db.prepare('SELECT COUNT(*) FROM orders WHERE user_id IS NULL').pluck().get()).toBe(4)
+    expect(t.sqlite.prepare('SELECT COUNT(*) FROM orders WHERE user_id IS NULL').pluck().get()).toBe(4)
     const orders = (await admin.get('admins/orders')).body
     expect(orders[0].user).toBe('Ada Customer')
     expect((await admin.get('get/users')).body).toHaveLength(1)

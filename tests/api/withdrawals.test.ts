@@ -43,11 +43,11 @@ describe('admins/withdrawals', () => {
       expect(res.status).toBe(400)
       expect(res.body.message).toMatch(/Amount/)
     }
-    expect(t.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()).toBe(0)
+    expect(t.sqlite.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()).toBe(0)
     // A rejected withdrawal gives its money back.
     await admin.post('admins/withdrawals', { amount: 74_500 })
     expect((await admin.post('admins/withdrawals', { amount: 1 })).status).toBe(400)
-    t.db.prepare("UPDATE withdrawals SET status = 'Rejected'").run()
+    t.sqlite.prepare("UPDATE withdrawals SET status = 'Rejected'").run()
     expect((await admin.post('admins/withdrawals', { amount: 1 })).status).toBe(201)
   })
   it('is admin-only', async () => {
@@ -174,7 +174,7 @@ describe('withdrawal status (issue 12)', () => {
       account_number: '0123456789',
     })
     expect((await admin.get('get/balance')).body.balance).toBe(0)
-    const note = t.db
+    const note = t.sqlite
       .prepare("SELECT body FROM notifications WHERE heading = 'Automatic Withdrawal Requested'")
       .pluck()
       .get() as string

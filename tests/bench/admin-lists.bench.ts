@@ -11,7 +11,7 @@ const RUNS = 5
 async function main() {
   const ctx = await makeTestApp()
   try {
-    const db = ctx.db
+    const db = ctx.sqlite
     const customerId =
       (db.prepare("SELECT id FROM users WHERE role = 'customer' LIMIT 1").pluck().get() as number) ?? null
     const statuses = ['Pending', 'Confirmed', 'Completed', 'Cancelled']

@@ -27,7 +27,7 @@ async function setup() {
   const ctx = await makeTestApp()
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
-  const count = () => (ctx.db.prepare('SELECT COUNT(*) AS n FROM bookings').get() as { n: number }).n
+  const count = () => (ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM bookings').get() as { n: number }).n
   return { ctx, browser, userId, count }
 }
 

@@ -97,7 +97,7 @@ async function viaOutbox() {
     locks: null,
   })
   const ms = performance.now() - start
-  const reports = t.db.prepare('SELECT COUNT(*) FROM job_reports').pluck().get()
+  const reports = t.sqlite.prepare('SELECT COUNT(*) FROM job_reports').pluck().get()
   t.close()
   if (result.sent !== updates.length || reports !== JOBS)
     throw new Error(`replay incomplete: ${JSON.stringify(result)}`)

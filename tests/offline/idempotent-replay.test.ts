@@ -19,7 +19,8 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
   const count = () =>
-    (ctx.db.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number }).n
+    (ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number })
+      .n
   const before = count()
 
   const db = freshDb()
@@ -73,7 +74,8 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
   const count = () =>
-    (ctx.db.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number }).n
+    (ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number })
+      .n
   const before = count()
   const db = freshDb()
   const booking = entry({
@@ -91,7 +93,7 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   })
   await db.outbox.add(booking)
   // The server process that took the first send was killed after claiming the key.
-  ctx.db
+  ctx.sqlite
     .prepare(
       "INSERT INTO idempotency_keys (scope, key, method, path, lease_until) VALUES (?, ?, 'POST', '/api/appointment/', ?)",
     )
@@ -109,7 +111,9 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })
   expect(count()).toBe(before)
 
-  ctx.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?').run(Date.now() - 1, booking.id)
+  ctx.sqlite
+    .prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?')
+    .run(Date.now() - 1, booking.id)
   const second = await replayOutbox({ ...deps, force: true })
   expect(second).toMatchObject({ sent: 1, remaining: 0 })
   expect(count()).toBe(before + 1)

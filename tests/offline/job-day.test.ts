@@ -108,11 +108,11 @@ describe('a technician’s day replayed from the outbox against the real API', (
       'complete/',
     ])
     const count = (table: string) =>
-      t.db.prepare(`SELECT COUNT(*) FROM ${table} WHERE booking_id = ?`).pluck().get(jobId)
+      t.sqlite.prepare(`SELECT COUNT(*) FROM ${table} WHERE booking_id = ?`).pluck().get(jobId)
     expect([count('job_events'), count('job_treatments'), count('job_photos'), count('job_reports')]).toEqual(
       [4, 2, 2, 1],
     )
-    const events = t.db
+    const events = t.sqlite
       .prepare('SELECT type, occurred_at FROM job_events WHERE booking_id = ? ORDER BY id')
       .all(jobId)
     expect(events).toEqual([
@@ -164,7 +164,9 @@ describe('a technician’s day replayed from the outbox against the real API', (
     const view = localJobView((await db.jobs.get(jobId))!, kept)
     expect(view.failed).toHaveLength(5)
     expect(view.status).toBe('assigned')
-    expect(t.db.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(jobId)).toBe(0)
+    expect(t.sqlite.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(jobId)).toBe(
+      0,
+    )
   })
 })
 
