@@ -144,6 +144,13 @@ export interface JobTreatments {
   unit: string
 }
 
+export interface Media {
+  name: string
+  content_type: string
+  bytes: Buffer
+  created_at: Generated<string>
+}
+
 export interface Messages {
   archived_at: string | null
   created_at: Generated<string>
@@ -362,6 +369,7 @@ export interface Tables {
   job_reports: JobReports
   job_treatments: JobTreatments
   jobs: Jobs
+  media: Media
   messages: Messages
   messages_outbox: MessagesOutbox
   newsletter_subscribers: NewsletterSubscribers

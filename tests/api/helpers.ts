@@ -69,7 +69,11 @@ export async function makeTestApp(
   }
 }
 
-/** The id of the account with this email. */
+/** The id of the account with this email, read through the query layer (either engine). */
+export const findUserId = async (db: Database, email: string) =>
+  (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+
+/** @deprecated The id of the account with this email, on the raw SQLite handle: use findUserId. */
 export const userIdOf = (db: DB, email: string) =>
   db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number
 
