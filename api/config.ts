@@ -11,8 +11,12 @@ export interface AppConfig {
   apiPort: number
   /** Built web app served next to the API by server.ts. */
   spaDir: string
-  /** SQLite file; its folder is created. */
+  /** SQLite file; its folder is created. Used when databaseUrl is empty. */
   databasePath: string
+  /** postgres://… selects PostgreSQL (several instances may share it); empty = the SQLite file. */
+  databaseUrl: string
+  /** Connections each instance keeps to PostgreSQL. */
+  databasePoolSize: number
   /** Where uploaded product images are written. */
   mediaDir: string
   /** Public origin of the web app, used for payment redirects (no trailing slash). */
@@ -129,6 +133,13 @@ export const envSchema = z
     API_PORT: variable(port.default(8787)),
     SPA_DIR: variable(folder.default(path.resolve('dist'))),
     DATABASE_PATH: variable(folder.default(path.resolve('./data/app.db'))),
+    DATABASE_URL: variable(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL (leave it unset for SQLite)')
+        .default(''),
+    ),
+    DATABASE_POOL_SIZE: variable(wholeNumber(1, 200).default(10)),
     MEDIA_DIR: variable(folder.default(path.resolve('./data/media'))),
     APP_URL: variable(httpUrl.optional()),
     API_BASE: variable(z.string().default('/api/')),
@@ -208,6 +219,8 @@ const SECRETS = new Set([
   'FLW_SECRET_HASH',
   'CSRF_SECRET',
   'SMTP_URL',
+  // A URL with the database password in it.
+  'DATABASE_URL',
   'TERMII_API_KEY',
 ])
 
@@ -239,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiPort: e.API_PORT,
     spaDir: e.SPA_DIR,
     databasePath: e.DATABASE_PATH,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     mediaDir: e.MEDIA_DIR,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     apiBase: normaliseBase(e.API_BASE),

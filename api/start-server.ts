@@ -20,7 +20,9 @@ import { createTransports, startMessageSender } from './messaging/index.js'
  */
 export async function startServer(config: AppConfig, { port, spaDir }: { port: number; spaDir?: string }) {
   setScryptCost(config.scryptN)
-  const opened = openDatabase(config.databasePath)
+  const opened = openDatabase(config.databaseUrl || config.databasePath, {
+    poolSize: config.databasePoolSize,
+  })
   const { db } = opened
   if (!opened.sqlite) throw new Error('PostgreSQL needs every route on Kysely first')
   const sqlite = opened.sqlite

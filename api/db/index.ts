@@ -43,20 +43,23 @@ export const PG_NUMBER_TYPES = [pg.types.builtins.INT8, pg.types.builtins.NUMERI
  * anything else is the path of a SQLite file, created with the pragmas every connection needs.
  */
 export function openDatabase(target: string, { poolSize = 10 } = {}): OpenedDatabase {
-  if (isPostgresUrl(target)) {
-    const types = {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        (PG_NUMBER_TYPES as readonly number[]).includes(oid)
-          ? Number
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    }
-    const pool = new pg.Pool({ connectionString: target, max: poolSize, types })
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
-    return { db, engine: 'postgres', sqlite: null, close: () => db.destroy() }
-  }
+  if (isPostgresUrl(target)) return openPostgres({ connectionString: target, max: poolSize })
   const sqlite = openSqlite(target)
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) })
   return { db, engine: 'sqlite', sqlite, close: () => db.destroy() }
+}
+
+/** PostgreSQL through a node-postgres pool (a server's URL, or PGlite's pg-compatible connection in tests). */
+export function openPostgres(config: pg.PoolConfig): OpenedDatabase {
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      (PG_NUMBER_TYPES as readonly number[]).includes(oid)
+        ? Number
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  }
+  const pool = new pg.Pool({ ...config, types })
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+  return { db, engine: 'postgres', sqlite: null, close: () => db.destroy() }
 }
 
 function openSqlite(file: string): SqliteConnection {

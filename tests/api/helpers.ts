@@ -4,7 +4,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect } from 'vitest'
 import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
-import { migrate, openDatabase, type Database, type DB, type Engine } from '../../api/db'
+import type { Database, DB, Engine } from '../../api/db'
+import { openTestDatabase } from './test-database'
 import { seedIfEmpty } from '../../api/db/seed'
 import { setScryptCost } from '../../api/lib/password'
 import type { Gateway } from '../../api/payments/gateway'
@@ -42,10 +43,9 @@ export async function makeTestApp(
     ...overrides,
   }
   setScryptCost(config.scryptN)
-  const opened = openDatabase(config.databasePath)
-  const { db, engine } = opened
-  const sqlite = opened.sqlite!
-  await migrate(opened)
+  const database = await openTestDatabase(dir)
+  const { db, engine } = database.opened
+  const sqlite = database.opened.sqlite!
   await seedIfEmpty(sqlite, config, {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
@@ -63,7 +63,7 @@ export async function makeTestApp(
     config,
     dir,
     close: async () => {
-      await opened.close()
+      await database.dispose()
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }
