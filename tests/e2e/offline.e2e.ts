@@ -160,7 +160,7 @@ test('a booking made with the server down waits in the outbox and is sent exactl
   await page.getByRole('button', { name: '1 waiting to be sent' }).click()
   const panel = page.getByRole('dialog', { name: 'Waiting to be sent' })
   await expect(panel.getByText('Waiting for connection')).toBeVisible()
-  await expect(panel.getByText(/Fumigation on .* at 10:30, 12 Allen Avenue/)).toBeVisible()
+  await expect(panel.getByText(/Fumigation on .* at 10:30 AM, 12 Allen Avenue/)).toBeVisible()
   await page.screenshot({ path: shot('offline-outbox-panel.png') })
   await panel.getByRole('button', { name: 'Close dialog' }).click()
   expect(bookingsInDatabase()).toBe(before)

@@ -235,7 +235,7 @@ describe('Bookings Management', () => {
     renderAdmin('/admin/bookings')
     await screen.findByRole('table')
     const [night, day] = rows()
-    expect(night).toHaveTextContent('March 10, 2026 at 9:30 PMEmergency call-out')
+    expect(night).toHaveTextContent('March 10, 20269:30 PMEmergency call-out')
     expect(day).not.toHaveTextContent('Emergency')
   })
 

@@ -244,8 +244,9 @@ describe('Settings', () => {
     await ui.type(screen.getByLabelText('Account Number'), '0123456789')
     const auto = screen.getByRole('switch', { name: 'Automatic withdrawals' })
     expect(auto).toHaveAttribute('aria-checked', 'false')
+    // Says when it runs and what it does (a request the admin pays), not just "automatic".
     expect(auto).toHaveAccessibleDescription(
-      'Pay the balance out to this account once it reaches the threshold.',
+      /after every payment and when you save.*Pending withdrawal.*mark it Paid/,
     )
     await ui.click(auto)
     expect(auto).toHaveAttribute('aria-checked', 'true')

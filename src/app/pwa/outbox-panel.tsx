@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { formatDate, formatDateTime } from '../../../contract/dates.js'
+import { formatDate, formatDateTime, formatTime } from '../../../contract/dates.js'
 import type { OutboxEntry } from '../../offline/db'
 import { discardOutboxEntry, requeueOutboxEntry, retryOutboxEntry } from '../../offline/outbox'
 import { isStale } from '../../offline/replay'
@@ -44,7 +44,7 @@ function summary(entry: OutboxEntry): string {
     const day = /^\d{4}-\d{2}-\d{2}$/.test(text(b.date))
       ? formatDate(`${text(b.date)}T00:00:00`)
       : text(b.date)
-    return `${service.charAt(0).toUpperCase()}${service.slice(1)} on ${day} at ${text(b.time)}, ${text(b.location)}`
+    return `${service.charAt(0).toUpperCase()}${service.slice(1)} on ${day} at ${formatTime(text(b.time))}, ${text(b.location)}`
   }
   if (entry.kind === 'cart') {
     const what = text(b.name) || `product ${text(b.id)}`

@@ -1,5 +1,5 @@
 /** Pure helpers of the job sheet: which section a job is in, and the texts sent to the customer. */
-import { addDays } from '../../../contract/dates.js'
+import { addDays, formatTime } from '../../../contract/dates.js'
 import { isFinalJobStatus, type Job, type JobStatus } from '../../../contract/staff.js'
 
 export type Section = 'overdue' | 'today' | 'tomorrow' | 'later'
@@ -22,7 +22,7 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''
 export function onMyWayText(job: Job, technician: string) {
   return (
     `Hello ${firstName(job.full_name)}, this is ${technician || 'your technician'} from GreenShield. ` +
-    `I am on my way for your ${job.service} appointment at ${job.time}. See you soon.`
+    `I am on my way for your ${job.service} appointment at ${formatTime(job.time)}. See you soon.`
   )
 }
 

@@ -139,7 +139,7 @@ function PaymentForm({ initial }: { initial: PaymentSettings }) {
       <div className="sm:col-span-2">
         <Switch
           label="Automatic withdrawals"
-          description="Pay the balance out to this account once it reaches the threshold."
+          description="Checked after every payment and when you save: once the balance reaches the threshold, the whole balance is requested as a Pending withdrawal to this account and you are told. Send the transfer, then mark it Paid."
           checked={form.auto_withdraw}
           onChange={(auto_withdraw) => setForm((f) => ({ ...f, auto_withdraw }))}
         />

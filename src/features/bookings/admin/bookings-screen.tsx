@@ -133,10 +133,10 @@ function ActionButtons({
   wide?: boolean
 }) {
   const action = bookingAction(booking.status)
-  const size = wide ? 'flex-1 py-2' : 'px-3 py-1.5'
+  const size = wide ? 'flex-1 py-2' : 'whitespace-nowrap px-3 py-1.5'
   // Lower case as SPEC writes them ('approve', 'confirm'), like the 'view' link.
   return (
-    <div className="flex gap-2">
+    <div className={`flex gap-2 ${wide ? '' : 'flex-wrap'}`}>
       {action && (
         <button type="button" className={`btn-primary ${size}`} onClick={() => onAdvance(booking)}>
           {ACTION_LABEL[action]}
@@ -223,7 +223,9 @@ export default function BookingsScreen() {
                   </button>
                 </td>
                 <td className="px-4 py-3">
-                  <span className="whitespace-nowrap">{when(b)}</span>
+                  {/* Day and time on two lines: the table fits a 1366 px laptop without scrolling sideways. */}
+                  <span className="block whitespace-nowrap">{formatDay(b.date)}</span>
+                  <span className="block whitespace-nowrap text-slate-600">{formatTime(b.time)}</span>
                   <EmergencyBadge booking={b} />
                 </td>
                 <td className="px-4 py-3">

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { ArrowLeft, CloudOff, FileText, Plus } from 'lucide-react'
-import { formatDay } from '../../../../contract/dates.js'
+import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { JOB_STATUS_LABEL, isFinalJobStatus } from '../../../../contract/staff.js'
 import { apiUrl } from '../../../lib/api-client'
 import { useSession, useUserId } from '../../../lib/session'
@@ -73,7 +73,7 @@ export default function JobDetail() {
       <header className="space-y-1">
         <h1 className="text-2xl font-extrabold text-slate-900">{job.full_name}</h1>
         <p className="text-slate-700">
-          <span className="capitalize">{job.service}</span> · {formatDay(job.date)} at {job.time}
+          <span className="capitalize">{job.service}</span> · {formatDay(job.date)} at {formatTime(job.time)}
         </p>
         <p className="text-slate-700">{job.location}</p>
         <div className="flex flex-wrap items-center gap-2 pt-1">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { ChevronRight, CloudOff, MapPin } from 'lucide-react'
-import { formatDay } from '../../../../contract/dates.js'
+import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { useSession } from '../../../lib/session'
 import type { LocalJob } from '../../../offline/jobs'
 import { lagosToday, useJobsRefresh, useLocalJobs, useMyOutbox, useSavedProducts } from '../api'
@@ -25,10 +25,10 @@ function JobCard({ local }: { local: LocalJob }) {
       <Link
         to={`/staff/jobs/${job.id}`}
         className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 active:bg-slate-50"
-        aria-label={`${job.time} ${job.full_name}, ${job.service}`}
+        aria-label={`${formatTime(job.time)} ${job.full_name}, ${job.service}`}
       >
         <div className="w-14 shrink-0 text-center">
-          <p className="text-lg font-bold text-slate-900">{job.time}</p>
+          <p className="text-lg font-bold text-slate-900">{formatTime(job.time)}</p>
           <p className="text-xs text-slate-500 capitalize">{job.service}</p>
         </div>
         <div className="min-w-0 flex-1">
