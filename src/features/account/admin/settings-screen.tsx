@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { NotificationSettings } from '../../../../contract/account.js'
 import { EMPTY_PAYMENT_SETTINGS, type PaymentSettings } from '../../../../contract/withdrawals.js'
+import { NotificationsForm, type NotificationsFormText } from '../components/notifications-form'
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
 import { TextField } from '../../../components/ui/text-field'
@@ -12,7 +12,6 @@ import {
   notificationSettingsQuery,
   paymentSettingsQuery,
   profileQuery,
-  useSaveNotificationSettings,
   useSavePaymentSettings,
 } from '../api'
 import { ResultDialog } from '../../../components/ui/confirm-dialog'
@@ -172,58 +171,45 @@ function PaymentTab({ userId }: { userId: number }) {
   )
 }
 
-const NOTIFICATION_SWITCHES: { key: keyof NotificationSettings; label: string; description: string }[] = [
-  { key: 'email', label: 'Email notifications', description: 'New bookings, orders and messages by email.' },
-  {
-    key: 'sms',
-    label: 'SMS notifications',
-    description: 'The same alerts by text message, to the phone number in your profile.',
-  },
-  { key: 'marketing', label: 'Marketing emails', description: 'News and offers.' },
-  {
-    key: 'payment',
-    label: 'Payment notifications',
-    description: 'Refunds the payment gateway could not complete, which need you.',
-  },
-]
-
-function NotificationsForm({ userId, initial }: { userId: number; initial: NotificationSettings }) {
-  const [form, setForm] = useState(initial)
-  const save = useSaveNotificationSettings(userId)
-  const result = useResultMessage()
-  const { busy, run } = useSaveOutcome(result.show)
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    await run(() => save.mutateAsync(form), SAVE_FAILED)
-  }
-
-  return (
-    <form onSubmit={submit} className="max-w-xl">
-      <div className="divide-y divide-slate-100">
-        {NOTIFICATION_SWITCHES.map(({ key, label, description }) => (
-          <Switch
-            key={key}
-            label={label}
-            description={description}
-            checked={form[key]}
-            onChange={(value) => setForm((f) => ({ ...f, [key]: value }))}
-          />
-        ))}
-      </div>
-      <button type="submit" className="btn-primary mt-4" disabled={busy}>
-        {busy ? 'Saving...' : 'Save Preferences'}
-      </button>
-      <ResultDialog message={result.message} onClose={result.close} />
-    </form>
-  )
+/** For an admin: the alerts the back office sends. */
+const ADMIN_NOTIFICATIONS: NotificationsFormText = {
+  switches: [
+    {
+      key: 'email',
+      label: 'Email notifications',
+      description: 'New bookings, orders and messages by email.',
+    },
+    {
+      key: 'sms',
+      label: 'SMS notifications',
+      description: 'The same alerts by text message, to the phone number in your profile.',
+    },
+    { key: 'marketing', label: 'Marketing emails', description: 'News and offers.' },
+    {
+      key: 'payment',
+      label: 'Payment notifications',
+      description: 'Refunds the payment gateway could not complete, which need you.',
+    },
+  ],
+  save: 'Save Preferences',
+  failed: SAVE_FAILED,
 }
 
 function NotificationsTab({ userId }: { userId: number }) {
   const settings = useQuery(notificationSettingsQuery(userId))
+  const result = useResultMessage()
   return (
     <QueryGate query={settings} what="notification settings">
-      {settings.data && <NotificationsForm userId={userId} initial={settings.data} />}
+      {settings.data && (
+        <NotificationsForm
+          userId={userId}
+          initial={settings.data}
+          text={ADMIN_NOTIFICATIONS}
+          onOutcome={result.show}
+          className="max-w-xl"
+        />
+      )}
+      <ResultDialog message={result.message} onClose={result.close} />
     </QueryGate>
   )
 }

@@ -1,38 +1,62 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import type { NotificationSettings } from '../../../../contract/account.js'
 import { Switch } from '../../../components/ui/switch'
 import { useSaveNotificationSettings } from '../api'
 import { useSaveOutcome, type Outcome } from './use-save-outcome'
 
-/** What each switch does for a customer: these are the messages the server sends them. */
-const CUSTOMER_SWITCHES: { key: keyof NotificationSettings; label: string; description: string }[] = [
-  {
-    key: 'email',
-    label: 'Email',
-    description: 'Booking received and confirmed, technician on the way, service report, orders shipped.',
-  },
-  {
-    key: 'sms',
-    label: 'SMS',
-    description: 'The same updates by text message, to your profile phone number.',
-  },
-  {
-    key: 'payment',
-    label: 'Payment receipts and refunds',
-    description: 'By email and/or SMS as chosen above.',
-  },
-  { key: 'marketing', label: 'News and offers', description: 'Occasional promotions by email.' },
-]
+/** One switch of the form: which setting, and what it does for this kind of user. */
+export interface NotificationSwitch {
+  key: keyof NotificationSettings
+  label: string
+  description: string
+}
 
-/** The customer's notification choices (admins/notification-settings/{id}/). */
+/** What the form says to its audience (customer or admin): the server sends each different messages. */
+export interface NotificationsFormText {
+  switches: NotificationSwitch[]
+  save: string
+  failed: string
+}
+
+/** For a customer: these are the messages the server sends them. */
+export const CUSTOMER_NOTIFICATIONS: NotificationsFormText = {
+  switches: [
+    {
+      key: 'email',
+      label: 'Email',
+      description: 'Booking received and confirmed, technician on the way, service report, orders shipped.',
+    },
+    {
+      key: 'sms',
+      label: 'SMS',
+      description: 'The same updates by text message, to your profile phone number.',
+    },
+    {
+      key: 'payment',
+      label: 'Payment receipts and refunds',
+      description: 'By email and/or SMS as chosen above.',
+    },
+    { key: 'marketing', label: 'News and offers', description: 'Occasional promotions by email.' },
+  ],
+  save: 'Save choices',
+  failed: 'Could not save your choices. Please try again.',
+}
+
+/** A user's notification choices (admins/notification-settings/{id}/), with `children` above the switches. */
 export function NotificationsForm({
   userId,
   initial,
+  text,
   onOutcome,
+  className,
+  children,
 }: {
   userId: number
   initial: NotificationSettings
+  text: NotificationsFormText
   onOutcome: (outcome: Outcome) => void
+  className?: string
+  children?: ReactNode
 }) {
   const [form, setForm] = useState(initial)
   const save = useSaveNotificationSettings(userId)
@@ -40,18 +64,14 @@ export function NotificationsForm({
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    await run(() => save.mutateAsync(form), 'Could not save your choices. Please try again.')
+    await run(() => save.mutateAsync(form), text.failed)
   }
 
   return (
-    <form onSubmit={submit}>
-      <h2 className="text-xl font-bold">Notifications</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Your notifications in the app always arrive; choose what else reaches you. Password reset messages are
-        always sent.
-      </p>
-      <div className="mt-4 divide-y divide-slate-100">
-        {CUSTOMER_SWITCHES.map(({ key, label, description }) => (
+    <form onSubmit={submit} className={className}>
+      {children}
+      <div className="divide-y divide-slate-100">
+        {text.switches.map(({ key, label, description }) => (
           <Switch
             key={key}
             label={label}
@@ -62,7 +82,7 @@ export function NotificationsForm({
         ))}
       </div>
       <button type="submit" className="btn-primary mt-4 px-6" disabled={busy}>
-        {busy ? 'Saving...' : 'Save choices'}
+        {busy ? 'Saving...' : text.save}
       </button>
     </form>
   )

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal'
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
 import { notificationSettingsQuery, profileQuery } from '../api'
-import { NotificationsForm } from '../components/notifications-form'
+import { CUSTOMER_NOTIFICATIONS, NotificationsForm } from '../components/notifications-form'
 import type { Outcome } from '../components/use-save-outcome'
 import { useTabs } from '../components/use-tabs'
 import { useSession } from '../../../lib/session'
@@ -182,5 +182,18 @@ function NotificationsPanel({
       </div>
     )
   if (!query.data) return null
-  return <NotificationsForm userId={userId} initial={query.data} onOutcome={onOutcome} />
+  return (
+    <NotificationsForm
+      userId={userId}
+      initial={query.data}
+      text={CUSTOMER_NOTIFICATIONS}
+      onOutcome={onOutcome}
+    >
+      <h2 className="text-xl font-bold">Notifications</h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600">
+        Your notifications in the app always arrive; choose what else reaches you. Password reset messages are
+        always sent.
+      </p>
+    </NotificationsForm>
+  )
 }
