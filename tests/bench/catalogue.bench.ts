@@ -6,12 +6,12 @@
  * at least 50% of bare Hono); never fails on a figure. Env: BENCH_SECONDS (default 5), BENCH_PORT,
  * BENCH_SERVER_ENTRY (another build's server, e.g. the one before a change).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { pipelinedGets, stopServer, waitUp, type LoadResult } from './http-load'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -19,21 +19,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 4789)
 const CONNECTIONS = 32
 const PIPELINE = 8
 const PATH = '/api/add/products/'
-
-async function waitUp(child: ChildProcess, url: string) {
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`)
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not answer`)
-}
 
 function startApp(dataDir: string) {
   const entry = path.resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'dist-server/api/server.js')
@@ -62,63 +47,16 @@ function startBare(jsonFile: string) {
   return spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: 'inherit' })
 }
 
-/**
- * Pipelined HTTP/1.1 over raw sockets: cheap enough on the client side that the server is what is
- * measured. Counts complete answers with the expected status over SECONDS.
- */
-function load(headers: Record<string, string>, status: number) {
-  const head = Object.entries({ Host: `localhost:${PORT}`, ...headers })
-    .map(([k, v]) => `${k}: ${v}\r\n`)
-    .join('')
-  const request = Buffer.from(`GET ${PATH} HTTP/1.1\r\n${head}\r\n`)
-  const batch = Buffer.concat(Array.from({ length: PIPELINE }, () => request))
-  let done = 0
-  let wrong = 0
-  let bytes = 0
-  let stop = false
-  const sockets: net.Socket[] = []
-  return new Promise<{ rps: number; wrong: number; bytesPerAnswer: number }>((resolve, reject) => {
-    for (let i = 0; i < CONNECTIONS; i++) {
-      const socket = net.connect(PORT, 'localhost')
-      sockets.push(socket)
-      let buf = Buffer.alloc(0)
-      let inBatch = 0
-      socket.on('connect', () => socket.write(batch))
-      socket.on('error', (err) => (stop ? undefined : reject(err)))
-      socket.on('data', (data) => {
-        buf = buf.length ? Buffer.concat([buf, data]) : data
-        for (;;) {
-          const end = buf.indexOf('\r\n\r\n')
-          if (end < 0) break
-          const headText = buf.subarray(0, end).toString('latin1')
-          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(headText)?.[1] ?? 0)
-          if (/\r\ntransfer-encoding:/i.test(headText)) throw new Error('chunked answers are not counted')
-          if (buf.length < end + 4 + length) break
-          if (Number(headText.slice(9, 12)) === status) done++
-          else wrong++
-          bytes += end + 4 + length
-          buf = buf.subarray(end + 4 + length)
-          if (++inBatch === PIPELINE) {
-            inBatch = 0
-            if (!stop) socket.write(batch)
-          }
-        }
-      })
-    }
-    const started = performance.now()
-    setTimeout(() => {
-      stop = true
-      const seconds = (performance.now() - started) / 1000
-      for (const s of sockets) s.destroy()
-      resolve({ rps: done / seconds, wrong, bytesPerAnswer: bytes / Math.max(1, done + wrong) })
-    }, SECONDS * 1000)
+const load = (headers: Record<string, string>, status: number) =>
+  pipelinedGets({
+    ports: [PORT],
+    path: PATH,
+    headers,
+    status,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    pipeline: PIPELINE,
   })
-}
-
-async function stopServer(child: ChildProcess) {
-  child.kill()
-  await new Promise((r) => child.once('exit', r))
-}
 
 if (
   await fetch(`http://localhost:${PORT}`).then(
@@ -130,7 +68,7 @@ if (
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenshield-bench-'))
 const jsonFile = path.join(dataDir, 'products.json')
-const results: Record<string, { rps: number; wrong: number; bytesPerAnswer: number }> = {}
+const results: Record<string, LoadResult> = {}
 try {
   const app = startApp(dataDir)
   try {

@@ -12,11 +12,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { pipelinedGets, stopServer, waitUp } from './http-load'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -27,21 +27,6 @@ const CATALOGUE = '/api/add/products/'
 const ADMIN = { email: 'admin@bench.ng', password: 'bench-admin-password' }
 const serverUrl = process.env.TEST_DATABASE_URL
 if (!serverUrl) throw new Error('run it as `npm run bench:instances` (it starts PostgreSQL for you)')
-
-async function waitUp(child: ChildProcess, url: string) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`)
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not answer`)
-}
 
 function startInstance(port: number, env: Record<string, string>) {
   return spawn(process.execPath, [path.resolve(root, 'dist-server/api/server.js')], {
@@ -60,51 +45,15 @@ function startInstance(port: number, env: Record<string, string>) {
   })
 }
 
-/** Pipelined catalogue GETs over raw sockets, the connections spread over `ports`. */
-function loadCatalogue(ports: number[]) {
-  let done = 0
-  let wrong = 0
-  let stop = false
-  const sockets: net.Socket[] = []
-  return new Promise<{ rps: number; wrong: number }>((resolve, reject) => {
-    for (let i = 0; i < CONNECTIONS; i++) {
-      const port = ports[i % ports.length]
-      const request = Buffer.from(
-        `GET ${CATALOGUE} HTTP/1.1\r\nHost: localhost:${port}\r\nAccept-Encoding: gzip, br\r\n\r\n`,
-      )
-      const batch = Buffer.concat(Array.from({ length: PIPELINE }, () => request))
-      const socket = net.connect(port, 'localhost')
-      sockets.push(socket)
-      let buf = Buffer.alloc(0)
-      let inBatch = 0
-      socket.on('connect', () => socket.write(batch))
-      socket.on('error', (err) => (stop ? undefined : reject(err)))
-      socket.on('data', (data) => {
-        buf = buf.length ? Buffer.concat([buf, data]) : data
-        for (;;) {
-          const end = buf.indexOf('\r\n\r\n')
-          if (end < 0) break
-          const head = buf.subarray(0, end).toString('latin1')
-          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0)
-          if (buf.length < end + 4 + length) break
-          if (head.slice(9, 12) === '200') done++
-          else wrong++
-          buf = buf.subarray(end + 4 + length)
-          if (++inBatch === PIPELINE) {
-            inBatch = 0
-            if (!stop) socket.write(batch)
-          }
-        }
-      })
-    }
-    const started = performance.now()
-    setTimeout(() => {
-      stop = true
-      for (const s of sockets) s.destroy()
-      resolve({ rps: done / ((performance.now() - started) / 1000), wrong })
-    }, SECONDS * 1000)
+const loadCatalogue = (ports: number[]) =>
+  pipelinedGets({
+    ports,
+    path: CATALOGUE,
+    headers: { 'Accept-Encoding': 'gzip, br' },
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    pipeline: PIPELINE,
   })
-}
 
 /** A logged-in customer of one instance: its cookies and CSRF token. */
 async function customerOn(port: number, n: number) {
@@ -178,12 +127,6 @@ async function loadBookings(ports: number[]) {
   return { rps: done / ((performance.now() - started) / 1000), wrong }
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  child.kill()
-  await new Promise((r) => child.once('exit', r))
-}
-
 async function withAdmin<T>(work: (c: pg.Client) => Promise<T>) {
   const c = new pg.Client({ connectionString: serverUrl })
   await c.connect()
@@ -233,7 +176,7 @@ for (const setup of setups) {
     const bookings = await loadBookings(ports)
     results.push({ setup, catalogue, bookings })
   } finally {
-    await Promise.all(children.map(stop))
+    await Promise.all(children.map(stopServer))
     if (setup.engine === 'postgres')
       await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
     fs.rmSync(dataDir, { recursive: true, force: true })
