@@ -367,7 +367,7 @@ describe('payments', () => {
       },
     }
     for (let i = 1; i <= MAX_REFUND_ATTEMPTS; i++) {
-      expect(await processRefund(t.sqlite, refusing, paymentId)).toBe('failed')
+      expect(await processRefund(t.db, refusing, paymentId)).toBe('failed')
       await sender.drain()
       expect(smtp.mails.length).toBe(i === MAX_REFUND_ATTEMPTS ? 1 : 0)
     }
@@ -381,7 +381,7 @@ describe('payments', () => {
       ...refusing,
       refund: async () => ({ refundId: 'R1', amountKobo: 500000, status: 'completed' as const }),
     }
-    expect(await processRefund(t.sqlite, paying, paymentId)).toBe('refunded')
+    expect(await processRefund(t.db, paying, paymentId)).toBe('refunded')
     await sender.drain()
     const toCustomer = await smtp.waitFor(CUSTOMER.email)
     expect(toCustomer.text).toContain('We have refunded your payment of ₦5,000')

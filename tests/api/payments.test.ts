@@ -503,7 +503,7 @@ describe('stock held while paying (issue 2)', () => {
     clock.advanceMinutes(2)
     // Expired holds stop counting at once; the sweep only labels them.
     await initiate(other)
-    const report = await checkPendingPayments({ db: t.sqlite, gateway, now: clock.now })
+    const report = await checkPendingPayments({ db: t.db, gateway, now: clock.now })
     expect(report.expired).toBe(1)
     expect(heldFor(held.txRef)).toBe(0)
     expect(product(a.id).stock).toBe(1) // nothing sold yet: holds never touch the shelf count
@@ -578,7 +578,7 @@ describe('stock held while paying (issue 2)', () => {
         const to = new URL(l.headers.get('Location')!)
         return t.app.request(to.pathname + to.search)
       }),
-      checkPendingPayments({ db: t.sqlite, gateway, now: clock.now }),
+      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
     ])
 
     expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
@@ -819,7 +819,7 @@ describe('a payment never ends on a dead end (issue 4)', () => {
         headers: { 'Content-Type': 'application/json', 'verif-hash': HASH },
         body: JSON.stringify({ event: 'charge.completed', data: { tx_ref: txRef } }),
       }),
-      checkPendingPayments({ db: t.sqlite, gateway, now: clock.now }),
+      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
       c.post('verify/', { tx_ref: txRef, status: 'successful' }),
       c.post('verify/', { tx_ref: txRef }),
     ])
@@ -945,7 +945,7 @@ describe('refunds', () => {
     expect((await c.get('admins/refunds/')).status).toBe(403)
 
     gateway.refundError = null
-    const report = await checkPendingPayments({ db: t.sqlite, gateway })
+    const report = await checkPendingPayments({ db: t.db, gateway })
     expect(report).toMatchObject({ refundsTried: 1, refunded: 1 })
     expect(gateway.refunds).toHaveLength(1)
     expect((await admin.get('admins/refunds/')).body[0]).toMatchObject({
@@ -956,7 +956,7 @@ describe('refunds', () => {
       status: 'refunded',
       amount: a.price_kobo / 100,
     })
-    await checkPendingPayments({ db: t.sqlite, gateway })
+    await checkPendingPayments({ db: t.db, gateway })
     expect(gateway.refunds).toHaveLength(1)
     expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Refunded')).toHaveLength(1)
   })
@@ -971,11 +971,11 @@ describe('refunds', () => {
     expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
     // The payer retries on the provider's page and this time the card goes through.
     gateway.paid(txRef, a.price_kobo, { transactionId: '888' })
-    await checkPendingPayments({ db: t.sqlite, gateway })
+    await checkPendingPayments({ db: t.db, gateway })
     expect(gateway.refunds).toEqual([
       expect.objectContaining({ transactionId: '888', amountKobo: a.price_kobo }),
     ])
-    await checkPendingPayments({ db: t.sqlite, gateway })
+    await checkPendingPayments({ db: t.db, gateway })
     expect(gateway.refunds).toHaveLength(1)
   })
 })
@@ -987,12 +987,12 @@ describe('checkPendingPayments', () => {
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
-    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ checked: 1, settled: 0 })
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 0 })
     gateway.paid(txRef, a.price_kobo)
-    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ checked: 1, settled: 1 })
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 1 })
     expect(payment(txRef).status).toBe('successful')
     expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
-    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ checked: 0 })
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 0 })
   })
 
   it('keeps asking while the gateway is down, and closes quietly a payment nobody paid a day on', async () => {
@@ -1002,10 +1002,10 @@ describe('checkPendingPayments', () => {
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
     gateway.answers.set(txRef, new Error('down'))
-    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ errors: 1, abandoned: 0 })
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ errors: 1, abandoned: 0 })
     gateway.answers.delete(txRef)
     const later = () => Date.now() + 25 * 3600_000
-    expect(await checkPendingPayments({ db: t.sqlite, gateway, now: later })).toMatchObject({ abandoned: 1 })
+    expect(await checkPendingPayments({ db: t.db, gateway, now: later })).toMatchObject({ abandoned: 1 })
     expect(payment(txRef).status).toBe('cancelled')
     expect(notifications(CUSTOMER.email)).toEqual([])
   })
