@@ -30,13 +30,13 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
   await seedIfEmpty(sqlite, config, { ...config.seed, log: console.log })
 
-  const gateway = createGateway(config, sqlite)
+  const gateway = createGateway(config, db)
   const root = new Hono({ strict: false })
   // API answers over 1 KB go compressed (the catalogue brings its own precompressed bytes).
   root.use(`${config.apiBase}*`, compress({ threshold: 1024 }))
   root.route('/', createApp({ db, sqlite, config, gateway }))
   // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
-  startPaymentChecks({ db: sqlite, gateway, now: config.now })
+  startPaymentChecks({ db, gateway, now: config.now })
   // Delivers queued email/SMS after each write and retries failures; with nothing configured, logs them.
   const transports = createTransports(config)
   console.log(

@@ -6,47 +6,49 @@ import {
   type NigerianState,
 } from '../../contract/delivery.js'
 import { toKobo, toNaira } from '../../contract/money.js'
-import type { DB } from '../db/index.js'
+import type { Database, Queryable } from '../db/index.js'
+import { nowIso } from '../db/dialect.js'
 import { splitName } from './users.js'
 
 /** The fee for a state in kobo; null when it is to be agreed (no row, or a row without a fee). */
-export function deliveryFeeKobo(db: DB, state: string): number | null {
-  const fee = db.prepare('SELECT fee_kobo FROM delivery_fees WHERE state = ?').pluck().get(state) as
-    number | null | undefined
-  return fee ?? null
+export async function deliveryFeeKobo(db: Queryable, state: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('delivery_fees')
+    .select('fee_kobo')
+    .where('state', '=', state)
+    .executeTakeFirst()
+  return row?.fee_kobo ?? null
 }
 
 /** Every state, in the list's order, with its fee (null = to be agreed). */
-export function listDeliveryFees(db: DB): DeliveryFee[] {
-  const set = new Map(
-    (
-      db.prepare('SELECT state, fee_kobo FROM delivery_fees').all() as {
-        state: string
-        fee_kobo: number | null
-      }[]
-    ).map((r) => [r.state, r.fee_kobo]),
-  )
+export async function listDeliveryFees(db: Queryable): Promise<DeliveryFee[]> {
+  const rows = await db.selectFrom('delivery_fees').select(['state', 'fee_kobo']).execute()
+  const set = new Map(rows.map((r) => [r.state, r.fee_kobo]))
   return NIGERIAN_STATES.map((state) => {
     const kobo = set.get(state)
     return { state, fee: kobo === undefined || kobo === null ? null : toNaira(kobo) }
   })
 }
 
-export function setDeliveryFees(db: DB, fees: { state: NigerianState; fee: number | null }[]) {
-  const put = db.prepare(
-    `INSERT INTO delivery_fees (state, fee_kobo) VALUES (?, ?)
-     ON CONFLICT (state) DO UPDATE SET fee_kobo = excluded.fee_kobo,
-       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
-  )
-  db.transaction(() => {
-    for (const f of fees) put.run(f.state, f.fee === null ? null : toKobo(f.fee))
-  })()
+export async function setDeliveryFees(db: Database, fees: { state: NigerianState; fee: number | null }[]) {
+  await db.transaction().execute(async (trx) => {
+    for (const f of fees) {
+      const fee_kobo = f.fee === null ? null : toKobo(f.fee)
+      await trx
+        .insertInto('delivery_fees')
+        .values({ state: f.state, fee_kobo })
+        .onConflict((oc) => oc.column('state').doUpdateSet({ fee_kobo, updated_at: nowIso() }))
+        .execute()
+    }
+  })
 }
 
 /** "Save these details to my profile": the name, phone and address become the account's. */
-export function saveDeliveryToProfile(db: DB, userId: number, d: DeliveryDetails) {
+export async function saveDeliveryToProfile(db: Queryable, userId: number, d: DeliveryDetails) {
   const { first_name, last_name } = splitName(d.name)
-  db.prepare(
-    'UPDATE users SET first_name = ?, last_name = ?, phone_number = ?, location = ? WHERE id = ?',
-  ).run(first_name, last_name, d.phone_number, deliveryAddressLine(d), userId)
+  await db
+    .updateTable('users')
+    .set({ first_name, last_name, phone_number: d.phone_number, location: deliveryAddressLine(d) })
+    .where('id', '=', userId)
+    .execute()
 }

@@ -1,4 +1,5 @@
-import type { DB } from '../db/index.js'
+import type { Database } from '../db/index.js'
+import { affectedRows, nowIso } from '../db/dialect.js'
 import type { Gateway } from '../payments/gateway.js'
 import {
   MAX_REFUND_ATTEMPTS,
@@ -9,7 +10,7 @@ import {
 } from './settle.js'
 
 export interface PaymentCheckDeps {
-  db: DB
+  db: Database
   gateway: Gateway
   now?: () => number
   /** A payment the gateway still knows nothing of after this long was abandoned: it is closed. */
@@ -46,7 +47,7 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
   const now = deps.now ?? Date.now
   const abandonAfterMs = deps.abandonAfterMs ?? DAY_MS
   const report: PaymentCheckReport = {
-    expired: expireReservations(db, now()),
+    expired: await expireReservations(db, now()),
     checked: 0,
     settled: 0,
     closed: 0,
@@ -56,50 +57,62 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
     errors: 0,
   }
 
-  const pending = db
-    .prepare(`SELECT id, tx_ref, created_at FROM payments WHERE status = 'pending' ORDER BY id LIMIT ?`)
-    .all(BATCH) as { id: number; tx_ref: string; created_at: string }[]
+  const pending = await db
+    .selectFrom('payments')
+    .select(['id', 'tx_ref', 'created_at'])
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .limit(BATCH)
+    .execute()
   for (const payment of pending) {
     report.checked++
     const answer = await verifyAndSettle(db, gateway, payment.tx_ref, undefined, now)
     if (answer.httpStatus === 502) report.errors++
     else if (answer.body.status === 'successful') report.settled++
     else if (answer.body.status === 'failed' || answer.body.status === 'cancelled') {
-      const stillPending = db.prepare('SELECT status FROM payments WHERE id = ?').pluck().get(payment.id)
-      if (stillPending !== 'pending') report.closed++
+      const stillPending = await db
+        .selectFrom('payments')
+        .select('status')
+        .where('id', '=', payment.id)
+        .executeTakeFirst()
+      if (stillPending?.status !== 'pending') report.closed++
       else if (Date.parse(payment.created_at) < now() - abandonAfterMs) {
         // The gateway has no charge a day on: the customer walked away. Closed quietly (no
         // notification: they were never charged), so it stops being asked about.
-        const closed = db
-          .prepare(
-            `UPDATE payments SET status = 'cancelled', message = 'No payment was made for this order.',
-               settled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-             WHERE id = ? AND status = 'pending'`,
-          )
-          .run(payment.id).changes
-        report.abandoned += closed
+        const closed = await db
+          .updateTable('payments')
+          .set({ status: 'cancelled', message: 'No payment was made for this order.', settled_at: nowIso() })
+          .where('id', '=', payment.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst()
+        report.abandoned += affectedRows(closed)
       }
     }
   }
 
   const since = new Date(now() - DAY_MS).toISOString()
-  const closedRecently = db
-    .prepare(
-      `SELECT p.tx_ref FROM payments p
-       WHERE p.status IN ('failed', 'cancelled') AND p.settled_at >= ?
-         AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id)
-       ORDER BY p.id LIMIT ?`,
+  const closedRecently = await db
+    .selectFrom('payments as p')
+    .select('p.tx_ref')
+    .where('p.status', 'in', ['failed', 'cancelled'])
+    .where('p.settled_at', '>=', since)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('refunds as r').select('r.id').whereRef('r.payment_id', '=', 'p.id'))),
     )
-    .all(since, BATCH) as { tx_ref: string }[]
+    .orderBy('p.id')
+    .limit(BATCH)
+    .execute()
   for (const { tx_ref } of closedRecently) {
     try {
       if (await refundLateCharge(db, gateway, tx_ref, undefined, now)) {
         report.refundsTried++
-        const status = db
-          .prepare('SELECT r.status FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.tx_ref = ?')
-          .pluck()
-          .get(tx_ref)
-        if (status === 'refunded') report.refunded++
+        const refund = await db
+          .selectFrom('refunds as r')
+          .innerJoin('payments as p', 'p.id', 'r.payment_id')
+          .select('r.status')
+          .where('p.tx_ref', '=', tx_ref)
+          .executeTakeFirst()
+        if (refund?.status === 'refunded') report.refunded++
       }
     } catch (err) {
       console.error(`Late charge check of ${tx_ref} failed`, err)
@@ -107,14 +120,19 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
     }
   }
 
-  const due = db
-    .prepare(
-      `SELECT payment_id FROM refunds
-       WHERE status IN ('pending', 'processing') OR (status = 'failed' AND attempts < ?) ORDER BY id LIMIT ?`,
+  const due = await db
+    .selectFrom('refunds')
+    .select('payment_id')
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['pending', 'processing']),
+        eb.and([eb('status', '=', 'failed'), eb('attempts', '<', MAX_REFUND_ATTEMPTS)]),
+      ]),
     )
-    .pluck()
-    .all(MAX_REFUND_ATTEMPTS, BATCH) as number[]
-  for (const paymentId of due) {
+    .orderBy('id')
+    .limit(BATCH)
+    .execute()
+  for (const { payment_id: paymentId } of due) {
     // Another caller may be asking right now: processRefund's claim lets only one through.
     const status = await processRefund(db, gateway, paymentId, now)
     if (status === 'refunded' || status === 'failed') report.refundsTried++

@@ -1,11 +1,13 @@
 import type { OrderStatus } from '../../contract/orders.js'
 import type { AdminRefund, PaymentOutcome, VerifyAnswer } from '../../contract/payments.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
-import type { DB } from '../db/index.js'
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely'
+import type { Database, Queryable, Tables } from '../db/index.js'
+import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'
 import type { Gateway, GatewayTransaction } from '../payments/gateway.js'
 import { deliveryAddressLine, deliveryFeeText, type DeliveryDetails } from '../../contract/delivery.js'
-import { notifySqlite } from './notify.js'
-import { sendMessageSqlite } from '../messaging/index.js'
+import { notify } from './notify.js'
+import { sendMessage } from '../messaging/index.js'
 import { runAutoWithdrawal } from './balance.js'
 import { stockMessage } from './catalogue.js'
 
@@ -58,8 +60,9 @@ export interface SettleAnswer {
   body: VerifyAnswer
 }
 
-export function findPayment(db: DB, txRef: string): PaymentRow | undefined {
-  return db.prepare('SELECT * FROM payments WHERE tx_ref = ?').get(txRef) as PaymentRow | undefined
+export async function findPayment(db: Queryable, txRef: string): Promise<PaymentRow | undefined> {
+  const row = await db.selectFrom('payments').selectAll().where('tx_ref', '=', txRef).executeTakeFirst()
+  return row as PaymentRow | undefined
 }
 
 /** The recorded outcome of a payment that is no longer pending. */
@@ -73,19 +76,21 @@ function answerFor(payment: PaymentRow): SettleAnswer {
 /**
  * Asks the gateway what happened to a payment and settles it. Never trusts what the browser says:
  * only a transaction the gateway reports successful, for our tx_ref, in NGN and for at least the
- * amount asked, places the orders. Safe to call any number of times, concurrently included.
+ * amount asked, places the orders. Safe to call any number of times, concurrently included (from
+ * several instances too: every write is guarded by the payment still being pending).
  */
 export async function verifyAndSettle(
-  db: DB,
+  db: Database,
   gateway: Gateway,
   txRef: string,
   transactionId?: string,
   now: () => number = Date.now,
 ): Promise<SettleAnswer> {
-  const before = findPayment(db, txRef)
+  const before = await findPayment(db, txRef)
   if (!before) throw new Error(`No payment ${txRef}`)
   if (before.status !== 'pending') return answerFor(before)
 
+  // Outside any transaction: the gateway's answer can take seconds.
   let tx: GatewayTransaction | null
   try {
     tx = await gateway.verify(txRef, transactionId)
@@ -118,7 +123,7 @@ export async function verifyAndSettle(
   }
   if (tx.currency !== 'NGN' || tx.amountKobo < before.amount_kobo) {
     // Money was taken for our reference, but not what was asked: it goes back.
-    const answer = closeUnpaid(db, before, {
+    const answer = await closeUnpaid(db, before, {
       status: 'failed',
       message: MISMATCH_MESSAGE,
       tx,
@@ -137,25 +142,32 @@ export async function verifyAndSettle(
  * since the cart was never turned into an order for it. Called by the webhook and the periodic check.
  */
 export async function refundLateCharge(
-  db: DB,
+  db: Database,
   gateway: Gateway,
   txRef: string,
   transactionId?: string,
   now: () => number = Date.now,
 ): Promise<boolean> {
-  const payment = findPayment(db, txRef)
+  const payment = await findPayment(db, txRef)
   if (!payment || (payment.status !== 'failed' && payment.status !== 'cancelled')) return false
-  if (refundOf(db, payment.id)) return false
+  if (await refundOf(db, payment.id)) return false
   const tx = await gateway.verify(txRef, transactionId)
   if (!tx || tx.status !== 'successful' || tx.txRef !== txRef) return false
-  const due = db
-    .prepare(
-      `INSERT INTO refunds (payment_id, amount_kobo, transaction_id, reason, updated_at)
-       VALUES (?, ?, ?, ?, ?) ON CONFLICT (payment_id) DO NOTHING`,
-    )
-    .run(payment.id, tx.amountKobo, tx.transactionId, 'Charged after the payment was closed.', iso(now()))
-  if (due.changes) await processRefund(db, gateway, payment.id, now)
-  return due.changes > 0
+  // One refund per payment (unique payment_id): of two callers only the one that inserts asks the gateway.
+  const due = await db
+    .insertInto('refunds')
+    .values({
+      payment_id: payment.id,
+      amount_kobo: tx.amountKobo,
+      transaction_id: tx.transactionId,
+      reason: 'Charged after the payment was closed.',
+      updated_at: iso(now()),
+    })
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .executeTakeFirst()
+  const inserted = affectedRows(due) > 0
+  if (inserted) await processRefund(db, gateway, payment.id, now)
+  return inserted
 }
 
 interface CloseOptions {
@@ -173,31 +185,43 @@ interface CloseOptions {
  * customer; the cart stays. With refundReason the refund is recorded in the same transaction, so a
  * charge is never closed without one (processRefund then asks the gateway).
  */
-function closeUnpaid(db: DB, payment: PaymentRow, options: CloseOptions): SettleAnswer {
+async function closeUnpaid(db: Database, payment: PaymentRow, options: CloseOptions): Promise<SettleAnswer> {
   const { status, message, tx, now, heading = 'Failed Payment', refundReason } = options
-  const closed = db
-    .transaction(() => {
-      const changed = db
-        .prepare(
-          `UPDATE payments SET status = ?, message = ?, transaction_id = COALESCE(?, transaction_id),
-           settled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE id = ? AND status = 'pending'`,
-        )
-        .run(status, message, tx?.transactionId ?? null, payment.id).changes
-      if (!changed) return false
-      releaseReservations(db, payment.id, 'released', now)
-      if (refundReason && tx) {
-        db.prepare(
-          `INSERT INTO refunds (payment_id, amount_kobo, transaction_id, reason, updated_at)
-         VALUES (?, ?, ?, ?, ?) ON CONFLICT (payment_id) DO NOTHING`,
-        ).run(payment.id, tx.amountKobo, tx.transactionId, refundReason, iso(now))
-      }
-      notifySqlite(db, payment.user_id, heading, `${message} (Reference ${payment.tx_ref})`)
-      return true
-    })
-    .immediate()
+  const closed = await db.transaction().execute(async (trx) => {
+    // Guarded by status: of every caller (browser, webhook, periodic check, any instance) one moves it.
+    const changed = await trx
+      .updateTable('payments')
+      .set((eb) => ({
+        status,
+        message,
+        transaction_id: tx ? tx.transactionId : eb.ref('transaction_id'),
+        settled_at: nowIso(),
+      }))
+      .where('id', '=', payment.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (!affectedRows(changed)) return false
+    await releaseReservations(trx, payment.id, 'released', now)
+    if (refundReason && tx) {
+      await trx
+        .insertInto('refunds')
+        .values({
+          payment_id: payment.id,
+          amount_kobo: tx.amountKobo,
+          transaction_id: tx.transactionId,
+          reason: refundReason,
+          updated_at: iso(now),
+        })
+        .onConflict((oc) => oc.column('payment_id').doNothing())
+        .execute()
+    }
+    await notify(trx, payment.user_id, heading, `${message} (Reference ${payment.tx_ref})`)
+    return true
+  })
   // Another caller closed or settled it first: theirs is the answer.
-  return closed ? { httpStatus: 400, body: { message, status } } : answerFor(findPayment(db, payment.tx_ref)!)
+  return closed
+    ? { httpStatus: 400, body: { message, status } }
+    : answerFor((await findPayment(db, payment.tx_ref))!)
 }
 
 class SoldOut extends Error {
@@ -207,11 +231,11 @@ class SoldOut extends Error {
 }
 
 /**
- * One SQLite transaction, guarded by the payment's status: the first caller moves it from pending to
+ * One transaction, guarded by the payment's status: the first caller moves it from pending to
  * successful and places the orders; stock only goes down where enough is left, else everything rolls back.
  */
 async function settlePaid(
-  db: DB,
+  db: Database,
   gateway: Gateway,
   payment: PaymentRow,
   tx: GatewayTransaction,
@@ -219,32 +243,29 @@ async function settlePaid(
 ): Promise<SettleAnswer> {
   const lines = JSON.parse(payment.lines) as PaymentLine[]
   const at = now()
-  // Stock only goes down where enough is left beside what other payments still hold: a payment whose
-  // own hold expired gets the goods only if nobody else was promised them since.
-  const takeStock = db.prepare(
-    `UPDATE products SET stock = stock - ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-     WHERE id = ? AND stock - (${HELD_BY_OTHERS}) >= ?`,
-  )
-  const placeOrder = db.prepare(
-    `INSERT INTO orders (user_id, payment_id, product_id, product_name, product_image, quantity, price_kobo,
-                         customer_name, phone_number, location)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-  const removeFromCart = db.prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?')
 
-  const settle = db.transaction((): boolean => {
-    const claimed = db
-      .prepare(
-        `UPDATE payments SET status = 'successful', message = ?, transaction_id = ?,
-           settled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE id = ? AND status = 'pending'`,
-      )
-      .run(PAYMENT_SUCCESS_MESSAGE, tx.transactionId, payment.id).changes
-    if (!claimed) return false
-    const customer = db
-      .prepare('SELECT first_name, last_name, phone_number, location FROM users WHERE id = ?')
-      .get(payment.user_id) as
-      { first_name: string; last_name: string; phone_number: string; location: string } | undefined
+  const settle = async (trx: Transaction<Tables>): Promise<boolean> => {
+    // The claim: on PostgreSQL a concurrent claimer waits on this row, then finds it no longer pending.
+    const claimed = await trx
+      .updateTable('payments')
+      .set({
+        status: 'successful',
+        message: PAYMENT_SUCCESS_MESSAGE,
+        transaction_id: tx.transactionId,
+        settled_at: nowIso(),
+      })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (!affectedRows(claimed)) return false
+    const customer =
+      payment.user_id === null
+        ? undefined
+        : await trx
+            .selectFrom('users')
+            .select(['first_name', 'last_name', 'phone_number', 'location'])
+            .where('id', '=', payment.user_id)
+            .executeTakeFirst()
     // Checkout's delivery step is what the goods go by; the profile only for a payment without one.
     const delivery = deliveryOf(payment)
     const customerName = delivery
@@ -254,33 +275,57 @@ async function settlePaid(
         : ''
     const phone = delivery ? delivery.phone_number : (customer?.phone_number ?? '')
     const location = delivery ? deliveryAddressLine(delivery) : (customer?.location ?? '')
+    // The products' rows, locked in id order (as openPayment does): the holds read below are then the
+    // committed ones, and two settlements or a checkout cannot deadlock on them.
+    await lockProducts(
+      trx,
+      lines.map((l) => l.productId),
+    )
     for (const line of lines) {
-      if (takeStock.run(line.quantity, line.productId, iso(at), payment.id, line.quantity).changes === 0)
-        throw new SoldOut(line.name)
-      placeOrder.run(
-        payment.user_id,
-        payment.id,
-        line.productId,
-        line.name,
-        line.image,
-        line.quantity,
-        line.unitPriceKobo,
-        customerName,
-        phone,
-        location,
-      )
-      if (payment.user_id) removeFromCart.run(payment.user_id, line.productId)
+      // Stock only goes down where enough is left beside what other payments still hold: a payment whose
+      // own hold expired gets the goods only if nobody else was promised them since. Never below zero.
+      const taken = await trx
+        .updateTable('products')
+        .set((eb) => ({ stock: eb('stock', '-', line.quantity), updated_at: nowIso() }))
+        .where('id', '=', line.productId)
+        .where((eb) => eb(eb('stock', '-', heldByOthers(eb, iso(at), payment.id)), '>=', line.quantity))
+        .executeTakeFirst()
+      if (!affectedRows(taken)) throw new SoldOut(line.name)
+      await trx
+        .insertInto('orders')
+        .values({
+          user_id: payment.user_id,
+          payment_id: payment.id,
+          product_id: line.productId,
+          product_name: line.name,
+          product_image: line.image,
+          quantity: line.quantity,
+          price_kobo: line.unitPriceKobo,
+          customer_name: customerName,
+          phone_number: phone,
+          location,
+        })
+        .execute()
+      if (payment.user_id) {
+        await trx
+          .deleteFrom('cart_items')
+          .where('user_id', '=', payment.user_id)
+          .where('product_id', '=', line.productId)
+          .execute()
+      }
     }
-    db.prepare(
-      `UPDATE payment_reservations SET status = 'converted', ended_at = ?
-       WHERE payment_id = ? AND status IN ('held', 'expired')`,
-    ).run(iso(at), payment.id)
-    notifySqlite(db, payment.user_id, 'Payment Successful', orderSummaryText(payment, lines, location))
+    await trx
+      .updateTable('payment_reservations')
+      .set({ status: 'converted', ended_at: iso(at) })
+      .where('payment_id', '=', payment.id)
+      .where('status', 'in', ['held', 'expired'])
+      .execute()
+    await notify(trx, payment.user_id, 'Payment Successful', orderSummaryText(payment, lines, location))
     const amount = formatNaira(toNaira(payment.amount_kobo))
     const items = lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')
     if (payment.user_id) {
-      sendMessageSqlite(
-        { db },
+      await sendMessage(
+        { db: trx },
         {
           to: payment.user_id,
           template: 'payment_receipt',
@@ -288,8 +333,8 @@ async function settlePaid(
         },
       )
     }
-    sendMessageSqlite(
-      { db },
+    await sendMessage(
+      { db: trx },
       {
         to: 'admins',
         template: 'admin_new_order',
@@ -297,19 +342,19 @@ async function settlePaid(
       },
     )
     // "Automatic withdrawals": this payment may have taken the balance past the admin's threshold.
-    runAutoWithdrawal(db)
+    await runAutoWithdrawal(trx)
     return true
-  })
+  }
 
   try {
-    const settled = settle.immediate()
+    const settled = await db.transaction().execute(settle)
     return settled
       ? { httpStatus: 201, body: { message: PAYMENT_SUCCESS_MESSAGE, status: 'successful' } }
-      : answerFor(findPayment(db, payment.tx_ref)!)
+      : answerFor((await findPayment(db, payment.tx_ref))!)
   } catch (err) {
     if (!(err instanceof SoldOut)) throw err
     // The money was taken but the goods are gone: the payment fails and the charge goes back.
-    const answer = closeUnpaid(db, payment, {
+    const answer = await closeUnpaid(db, payment, {
       status: 'failed',
       message: err.message,
       tx,
@@ -340,14 +385,46 @@ export function orderSummaryText(payment: PaymentRow, lines: PaymentLine[], loca
 
 // ---------- stock reservations ----------
 
-/** Units of products.id held by live reservations of payments other than ?2, at time ?1 (ISO). */
-const HELD_BY_OTHERS = `SELECT COALESCE(SUM(r.quantity), 0) FROM payment_reservations r
-  WHERE r.product_id = products.id AND r.status = 'held' AND r.expires_at > ? AND r.payment_id <> ?`
+/** Units of products.id held by live reservations (at `at`, ISO) of payments other than `paymentId`. */
+function heldByOthers(eb: ExpressionBuilder<Tables, 'products'>, at: string, paymentId: number) {
+  return eb
+    .selectFrom('payment_reservations as r')
+    .select((e) => e.fn.coalesce(e.fn.sum<number>('r.quantity'), e.lit(0)).as('held'))
+    .whereRef('r.product_id', '=', 'products.id')
+    .where('r.status', '=', 'held')
+    .where('r.expires_at', '>', at)
+    .where('r.payment_id', '<>', paymentId)
+}
 
-function releaseReservations(db: DB, paymentId: number, status: 'released' | 'expired', now: number) {
-  db.prepare(
-    `UPDATE payment_reservations SET status = ?, ended_at = ? WHERE payment_id = ? AND status = 'held'`,
-  ).run(status, iso(now), paymentId)
+/**
+ * Locks the products' rows until the transaction ends, in id order so two transactions locking
+ * overlapping sets cannot deadlock. On PostgreSQL this is what makes a stock check and the hold or
+ * sale after it one step for every instance; SQLite's single writer already does (forUpdate is a no-op).
+ */
+async function lockProducts(trx: Queryable, ids: number[]) {
+  if (ids.length === 0) return
+  await forUpdate(
+    trx,
+    trx
+      .selectFrom('products')
+      .select('id')
+      .where('id', 'in', [...new Set(ids)])
+      .orderBy('id'),
+  ).execute()
+}
+
+async function releaseReservations(
+  db: Queryable,
+  paymentId: number,
+  status: 'released' | 'expired',
+  now: number,
+) {
+  await db
+    .updateTable('payment_reservations')
+    .set({ status, ended_at: iso(now) })
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'held')
+    .execute()
 }
 
 export interface OpenPaymentInput {
@@ -366,93 +443,121 @@ export type OpenPaymentResult =
   { ok: true; txRef: string; amountKobo: number; expiresAt: string } | { ok: false; message: string }
 
 /**
- * Records a pending payment and holds its stock for holdMinutes, in one write transaction: the stock
- * check and the hold cannot be split by another buyer. The caller's own earlier holds (a checkout
- * started again) do not count against it and are released when this one is made.
+ * Records a pending payment and holds its stock for holdMinutes, in one transaction that first locks
+ * the products' rows: the stock check and the hold cannot be split by another buyer, on any instance.
+ * The caller's own earlier holds (a checkout started again) do not count against it and are released
+ * when this one is made.
  */
-export function openPayment(db: DB, input: OpenPaymentInput, txRef: string): OpenPaymentResult {
+export async function openPayment(
+  db: Database,
+  input: OpenPaymentInput,
+  txRef: string,
+): Promise<OpenPaymentResult> {
   const { userId, lines, now, holdMinutes } = input
-  const nowIso = iso(now)
+  const at = iso(now)
   const expiresAt = iso(now + holdMinutes * 60_000)
   const feeKobo = input.deliveryFeeKobo ?? null
   const amountKobo = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0) + (feeKobo ?? 0)
-  const stockOf = db.prepare(
-    `SELECT p.name, p.stock,
-       (SELECT COALESCE(SUM(r.quantity), 0) FROM payment_reservations r JOIN payments pay ON pay.id = r.payment_id
-        WHERE r.product_id = p.id AND r.status = 'held' AND r.expires_at > ? AND pay.user_id IS NOT ?) AS held
-     FROM products p WHERE p.id = ?`,
-  )
-  return db
-    .transaction((): OpenPaymentResult => {
-      for (const line of lines) {
-        const row = stockOf.get(nowIso, userId, line.productId) as
-          { name: string; stock: number; held: number } | undefined
-        if (!row || row.stock < line.quantity) {
-          return { ok: false, message: stockMessage(row?.name ?? line.name, row?.stock ?? 0) }
-        }
-        const free = row.stock - row.held
-        if (free < line.quantity) {
-          return {
-            ok: false,
-            message:
-              free > 0
-                ? `Only ${free} of ${row.name} can be bought right now: other customers are paying for the rest. You have not been charged.`
-                : `${row.name} is held for other customers who are paying for it right now. You have not been charged; please try again in ${holdMinutes} minutes.`,
-          }
+  return db.transaction().execute(async (trx): Promise<OpenPaymentResult> => {
+    await lockProducts(
+      trx,
+      lines.map((l) => l.productId),
+    )
+    for (const line of lines) {
+      const row = await trx
+        .selectFrom('products as p')
+        .select((eb) => [
+          'p.name',
+          'p.stock',
+          eb
+            .selectFrom('payment_reservations as r')
+            .innerJoin('payments as pay', 'pay.id', 'r.payment_id')
+            .select((e) => e.fn.coalesce(e.fn.sum<number>('r.quantity'), e.lit(0)).as('held'))
+            .whereRef('r.product_id', '=', 'p.id')
+            .where('r.status', '=', 'held')
+            .where('r.expires_at', '>', at)
+            // Another customer's (or an account since deleted): "IS NOT ?" written as its two cases.
+            .where((e) => e.or([e('pay.user_id', '<>', userId), e('pay.user_id', 'is', null)]))
+            .as('held'),
+        ])
+        .where('p.id', '=', line.productId)
+        .executeTakeFirst()
+      if (!row || row.stock < line.quantity) {
+        return { ok: false, message: stockMessage(row?.name ?? line.name, row?.stock ?? 0) }
+      }
+      const free = row.stock - Number(row.held ?? 0)
+      if (free < line.quantity) {
+        return {
+          ok: false,
+          message:
+            free > 0
+              ? `Only ${free} of ${row.name} can be bought right now: other customers are paying for the rest. You have not been charged.`
+              : `${row.name} is held for other customers who are paying for it right now. You have not been charged; please try again in ${holdMinutes} minutes.`,
         }
       }
-      db.prepare(
-        `UPDATE payment_reservations SET status = 'released', ended_at = ?
-         WHERE status = 'held' AND payment_id IN (SELECT id FROM payments WHERE user_id = ? AND status = 'pending')`,
-      ).run(nowIso, userId)
-      const paymentId = db
-        .prepare(
-          `INSERT INTO payments (tx_ref, user_id, amount_kobo, currency, gateway, lines, return_origin,
-                                 delivery, delivery_fee_kobo)
-           VALUES (?, ?, ?, 'NGN', ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          txRef,
-          userId,
-          amountKobo,
-          input.gateway,
-          JSON.stringify(lines),
-          input.returnOrigin,
-          input.delivery ? JSON.stringify(input.delivery) : null,
-          feeKobo,
-        ).lastInsertRowid
-      const hold = db.prepare(
-        `INSERT INTO payment_reservations (payment_id, product_id, quantity, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?)`,
+    }
+    await trx
+      .updateTable('payment_reservations')
+      .set({ status: 'released', ended_at: at })
+      .where('status', '=', 'held')
+      .where('payment_id', 'in', (eb) =>
+        eb.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', '=', 'pending'),
       )
-      for (const line of lines) hold.run(paymentId, line.productId, line.quantity, expiresAt, nowIso)
-      return { ok: true, txRef, amountKobo, expiresAt }
-    })
-    .immediate()
+      .execute()
+    const { id: paymentId } = await trx
+      .insertInto('payments')
+      .values({
+        tx_ref: txRef,
+        user_id: userId,
+        amount_kobo: amountKobo,
+        currency: 'NGN',
+        gateway: input.gateway,
+        lines: JSON.stringify(lines),
+        return_origin: input.returnOrigin,
+        delivery: input.delivery ? JSON.stringify(input.delivery) : null,
+        delivery_fee_kobo: feeKobo,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('payment_reservations')
+      .values(
+        lines.map((line) => ({
+          payment_id: paymentId,
+          product_id: line.productId,
+          quantity: line.quantity,
+          expires_at: expiresAt,
+          created_at: at,
+        })),
+      )
+      .execute()
+    return { ok: true, txRef, amountKobo, expiresAt }
+  })
 }
 
 /** The gateway could not start the payment: it fails at once and its stock is free again. */
-export function abandonPayment(db: DB, txRef: string, now: number) {
-  db.transaction(() => {
-    const payment = findPayment(db, txRef)
-    if (!payment) return
-    const changed = db
-      .prepare(
-        `UPDATE payments SET status = 'failed', message = 'The payment provider could not start the payment.'
-         WHERE id = ? AND status = 'pending'`,
-      )
-      .run(payment.id).changes
-    if (changed) releaseReservations(db, payment.id, 'released', now)
-  }).immediate()
+export async function abandonPayment(db: Database, txRef: string, now: number) {
+  await db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('payments')
+      .set({ status: 'failed', message: 'The payment provider could not start the payment.' })
+      .where('tx_ref', '=', txRef)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .executeTakeFirst()
+    if (changed) await releaseReservations(trx, changed.id, 'released', now)
+  })
 }
 
 /** Marks holds past their time as expired (they already stopped counting); returns how many. */
-export function expireReservations(db: DB, now: number): number {
-  return db
-    .prepare(
-      `UPDATE payment_reservations SET status = 'expired', ended_at = ? WHERE status = 'held' AND expires_at <= ?`,
-    )
-    .run(iso(now), iso(now)).changes
+export async function expireReservations(db: Queryable, now: number): Promise<number> {
+  const result = await db
+    .updateTable('payment_reservations')
+    .set({ status: 'expired', ended_at: iso(now) })
+    .where('status', '=', 'held')
+    .where('expires_at', '<=', iso(now))
+    .executeTakeFirst()
+  return affectedRows(result)
 }
 
 // ---------- refunds ----------
@@ -479,8 +584,9 @@ export const MAX_REFUND_ATTEMPTS = 5
 /** A refund "processing" for this long was cut off (a restart mid-call): it may be asked again. */
 const STALE_REFUND_MS = 15 * 60_000
 
-export const refundOf = (db: DB, paymentId: number) =>
-  db.prepare('SELECT * FROM refunds WHERE payment_id = ?').get(paymentId) as RefundRow | undefined
+export const refundOf = async (db: Queryable, paymentId: number) =>
+  (await db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).executeTakeFirst()) as
+    RefundRow | undefined
 
 /**
  * Asks the gateway to give back a charge recorded as due. A conditional claim (pending/failed ->
@@ -488,75 +594,91 @@ export const refundOf = (db: DB, paymentId: number) =>
  * Never throws: a refusal is recorded and retried by the periodic check.
  */
 export async function processRefund(
-  db: DB,
+  db: Database,
   gateway: Gateway,
   paymentId: number,
   now: () => number = Date.now,
 ): Promise<RefundStatus | null> {
   const claimedAt = now()
-  const claimed = db
-    .prepare(
-      `UPDATE refunds SET status = 'processing', attempts = attempts + 1, updated_at = ?
-       WHERE payment_id = ? AND (status = 'pending' OR (status = 'failed' AND attempts < ?)
-         OR (status = 'processing' AND updated_at < ?))`,
+  const claimed = await db
+    .updateTable('refunds')
+    .set((eb) => ({ status: 'processing', attempts: eb('attempts', '+', 1), updated_at: iso(claimedAt) }))
+    .where('payment_id', '=', paymentId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'failed'), eb('attempts', '<', MAX_REFUND_ATTEMPTS)]),
+        eb.and([eb('status', '=', 'processing'), eb('updated_at', '<', iso(claimedAt - STALE_REFUND_MS))]),
+      ]),
     )
-    .run(iso(claimedAt), paymentId, MAX_REFUND_ATTEMPTS, iso(claimedAt - STALE_REFUND_MS)).changes
-  if (!claimed) return refundOf(db, paymentId)?.status ?? null
-  const refund = refundOf(db, paymentId)!
-  const payment = db.prepare('SELECT * FROM payments WHERE id = ?').get(paymentId) as PaymentRow
+    .executeTakeFirst()
+  if (!affectedRows(claimed)) return (await refundOf(db, paymentId))?.status ?? null
+  const refund = (await refundOf(db, paymentId))!
+  const payment = (await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow()) as PaymentRow
   try {
+    // Outside any transaction: the claim above already keeps every other caller away.
     const done = await gateway.refund({
       txRef: payment.tx_ref,
       transactionId: refund.transaction_id,
       amountKobo: refund.amount_kobo,
       reason: refund.reason,
     })
-    db.transaction(() => {
-      const changed = db
-        .prepare(
-          `UPDATE refunds SET status = 'refunded', gateway_refund_id = ?, error = '', updated_at = ?, refunded_at = ?
-           WHERE id = ? AND status = 'processing'`,
-        )
-        .run(done.refundId, iso(now()), iso(now()), refund.id).changes
-      if (changed) {
-        notifySqlite(
-          db,
-          payment.user_id,
-          'Payment Refunded',
-          `We have refunded your payment of ${formatNaira(toNaira(refund.amount_kobo))} ` +
-            `(Reference ${payment.tx_ref}): ${refund.reason} ` +
-            'Your bank may take a few working days to show it.',
-        )
-        if (payment.user_id) {
-          sendMessageSqlite(
-            { db },
-            {
-              to: payment.user_id,
-              template: 'refund',
-              data: {
-                amount: formatNaira(toNaira(refund.amount_kobo)),
-                reference: payment.tx_ref,
-                reason: refund.reason,
-              },
+    await db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('refunds')
+        .set({
+          status: 'refunded',
+          gateway_refund_id: done.refundId,
+          error: '',
+          updated_at: iso(now()),
+          refunded_at: iso(now()),
+        })
+        .where('id', '=', refund.id)
+        .where('status', '=', 'processing')
+        .executeTakeFirst()
+      if (!affectedRows(changed)) return
+      await notify(
+        trx,
+        payment.user_id,
+        'Payment Refunded',
+        `We have refunded your payment of ${formatNaira(toNaira(refund.amount_kobo))} ` +
+          `(Reference ${payment.tx_ref}): ${refund.reason} ` +
+          'Your bank may take a few working days to show it.',
+      )
+      if (payment.user_id) {
+        await sendMessage(
+          { db: trx },
+          {
+            to: payment.user_id,
+            template: 'refund',
+            data: {
+              amount: formatNaira(toNaira(refund.amount_kobo)),
+              reference: payment.tx_ref,
+              reason: refund.reason,
             },
-          )
-        }
+          },
+        )
       }
-    }).immediate()
+    })
     return 'refunded'
   } catch (err) {
     console.error(`Refund of ${payment.tx_ref} failed`, err)
     const error = err instanceof Error ? err.message.slice(0, 500) : String(err)
-    db.transaction(() => {
-      const failed = db
-        .prepare(
-          `UPDATE refunds SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status = 'processing'`,
-        )
-        .run(error, iso(now()), refund.id).changes
+    await db.transaction().execute(async (trx) => {
+      const failed = await trx
+        .updateTable('refunds')
+        .set({ status: 'failed', error, updated_at: iso(now()) })
+        .where('id', '=', refund.id)
+        .where('status', '=', 'processing')
+        .executeTakeFirst()
       // The periodic check has given up: from now on the money goes back only if an admin acts.
-      if (failed && refund.attempts >= MAX_REFUND_ATTEMPTS) {
-        sendMessageSqlite(
-          { db },
+      if (affectedRows(failed) && refund.attempts >= MAX_REFUND_ATTEMPTS) {
+        await sendMessage(
+          { db: trx },
           {
             to: 'admins',
             template: 'admin_refund_needed',
@@ -569,7 +691,7 @@ export async function processRefund(
           },
         )
       }
-    })()
+    })
     return 'failed'
   }
 }
@@ -577,31 +699,45 @@ export async function processRefund(
 // ---------- what the customer and the admin read ----------
 
 /** The payer said they cancelled and the gateway has no charge: the held stock is free again. */
-export function releaseHold(db: DB, txRef: string, now: number) {
-  const payment = findPayment(db, txRef)
-  if (payment?.status === 'pending') releaseReservations(db, payment.id, 'released', now)
+export async function releaseHold(db: Database, txRef: string, now: number) {
+  // Only while the payment is still pending, in one statement (it may be settling elsewhere meanwhile).
+  await db
+    .updateTable('payment_reservations')
+    .set({ status: 'released', ended_at: iso(now) })
+    .where('status', '=', 'held')
+    .where('payment_id', 'in', (eb) =>
+      eb.selectFrom('payments').select('id').where('tx_ref', '=', txRef).where('status', '=', 'pending'),
+    )
+    .execute()
 }
 
-export function paymentDetail(db: DB, payment: PaymentRow, now: number): PaymentOutcome {
+export async function paymentDetail(
+  db: Queryable,
+  payment: PaymentRow,
+  now: number,
+): Promise<PaymentOutcome> {
   const lines = JSON.parse(payment.lines) as PaymentLine[]
-  const heldUntil = db
-    .prepare(
-      `SELECT MIN(expires_at) FROM payment_reservations WHERE payment_id = ? AND status = 'held' AND expires_at > ?`,
-    )
-    .pluck()
-    .get(payment.id, iso(now)) as string | null
-  const orders = db
-    .prepare(
-      'SELECT id, status, product_name, quantity, price_kobo FROM orders WHERE payment_id = ? ORDER BY id',
-    )
-    .all(payment.id) as {
+  const held = await db
+    .selectFrom('payment_reservations')
+    .select((eb) => eb.fn.min('expires_at').as('until'))
+    .where('payment_id', '=', payment.id)
+    .where('status', '=', 'held')
+    .where('expires_at', '>', iso(now))
+    .executeTakeFirst()
+  const heldUntil = held?.until ?? null
+  const orders = (await db
+    .selectFrom('orders')
+    .select(['id', 'status', 'product_name', 'quantity', 'price_kobo'])
+    .where('payment_id', '=', payment.id)
+    .orderBy('id')
+    .execute()) as {
     id: number
     status: OrderStatus
     product_name: string
     quantity: number
     price_kobo: number
   }[]
-  const refund = refundOf(db, payment.id)
+  const refund = await refundOf(db, payment.id)
   const settledAnswer = payment.status === 'successful' ? PAYMENT_SUCCESS_MESSAGE : payment.message
   return {
     tx_ref: payment.tx_ref,
@@ -640,15 +776,21 @@ export function paymentDetail(db: DB, payment: PaymentRow, now: number): Payment
   }
 }
 
-export function refundsForAdmin(db: DB): AdminRefund[] {
-  const rows = db
-    .prepare(
-      `SELECT r.*, p.tx_ref, p.lines, u.email,
-              COALESCE(NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), u.email, '') AS customer
-       FROM refunds r JOIN payments p ON p.id = r.payment_id LEFT JOIN users u ON u.id = p.user_id
-       ORDER BY r.created_at DESC, r.id DESC`,
-    )
-    .all() as (RefundRow & { tx_ref: string; lines: string; email: string | null; customer: string })[]
+export async function refundsForAdmin(db: Queryable): Promise<AdminRefund[]> {
+  const rows = (await db
+    .selectFrom('refunds as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .selectAll('r')
+    .select([
+      'p.tx_ref',
+      'p.lines',
+      'u.email',
+      sql<string>`COALESCE(NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), u.email, '')`.as('customer'),
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute()) as (RefundRow & { tx_ref: string; lines: string; email: string | null; customer: string })[]
   return rows.map((r) => ({
     id: r.id,
     tx_ref: r.tx_ref,

@@ -1,14 +1,14 @@
 import type { AppConfig } from '../config.js'
-import type { DB } from '../db/index.js'
+import type { Database } from '../db/index.js'
 import type { Gateway } from './gateway.js'
 import { FlutterwaveGateway } from './flutterwave.js'
-import { SandboxGateway, memorySandboxStore, sqliteSandboxStore } from './sandbox.js'
+import { SandboxGateway, memorySandboxStore, databaseSandboxStore } from './sandbox.js'
 
 /**
  * Picks the payment provider: Flutterwave when a secret key is configured, else the in-process sandbox.
  * With a database the sandbox keeps its ledger there (a restart between paying and verifying loses nothing).
  */
-export function createGateway(config: AppConfig, db?: DB): Gateway {
+export function createGateway(config: AppConfig, db?: Database): Gateway {
   if (config.flwSecretKey) {
     return new FlutterwaveGateway({
       secretKey: config.flwSecretKey,
@@ -19,6 +19,6 @@ export function createGateway(config: AppConfig, db?: DB): Gateway {
   }
   return new SandboxGateway(
     `${config.appUrl}${config.apiBase}`,
-    db ? sqliteSandboxStore(db) : memorySandboxStore(),
+    db ? databaseSandboxStore(db) : memorySandboxStore(),
   )
 }

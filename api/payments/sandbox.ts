@@ -1,5 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { DB } from '../db/index.js'
+import type { Selectable } from 'kysely'
+import type { Database } from '../db/index.js'
+import type { SandboxTransactions } from '../db/schema.js'
+import { nowIso } from '../db/dialect.js'
 import type { Gateway, GatewayRefund, GatewayTransaction, PaymentRequest, RefundRequest } from './gateway.js'
 
 export type SandboxStatus = 'pending' | 'successful' | 'failed' | 'cancelled'
@@ -18,27 +21,20 @@ export interface SandboxTransaction {
   refundedKobo: number
 }
 
-/** Where the sandbox keeps its ledger: SQLite on a real server (survives restarts), memory otherwise. */
+/**
+ * Where the sandbox keeps its ledger: the database on a real server (survives restarts, and every
+ * instance sees the same page), memory otherwise.
+ */
 export interface SandboxStore {
-  create(request: PaymentRequest): SandboxTransaction
-  find(txRef: string): SandboxTransaction | undefined
+  create(request: PaymentRequest): Promise<SandboxTransaction>
+  find(txRef: string): Promise<SandboxTransaction | undefined>
   /** Records the payer's choice once; a later call leaves the first outcome in place. */
-  complete(txRef: string, status: Exclude<SandboxStatus, 'pending'>): SandboxTransaction | undefined
+  complete(txRef: string, status: Exclude<SandboxStatus, 'pending'>): Promise<SandboxTransaction | undefined>
   /** Records a full refund of a successful charge once; a repeat leaves the first in place. */
-  refund(txRef: string): SandboxTransaction | undefined
+  refund(txRef: string): Promise<SandboxTransaction | undefined>
 }
 
-interface SandboxRow {
-  id: number
-  tx_ref: string
-  amount_kobo: number
-  currency: string
-  customer_email: string
-  customer_name: string
-  redirect_url: string
-  status: SandboxStatus
-  refunded_kobo: number
-}
+type SandboxRow = Selectable<SandboxTransactions>
 
 const fromRow = (row: SandboxRow): SandboxTransaction => ({
   id: row.id,
@@ -48,45 +44,53 @@ const fromRow = (row: SandboxRow): SandboxTransaction => ({
   customerEmail: row.customer_email,
   customerName: row.customer_name,
   redirectUrl: row.redirect_url,
-  status: row.status,
+  status: row.status as SandboxStatus,
   refundedKobo: row.refunded_kobo,
 })
 
-export function sqliteSandboxStore(db: DB): SandboxStore {
-  const find = (txRef: string) => {
-    const row = db.prepare('SELECT * FROM sandbox_transactions WHERE tx_ref = ?').get(txRef) as
-      SandboxRow | undefined
+export function databaseSandboxStore(db: Database): SandboxStore {
+  const find = async (txRef: string) => {
+    const row = await db
+      .selectFrom('sandbox_transactions')
+      .selectAll()
+      .where('tx_ref', '=', txRef)
+      .executeTakeFirst()
     return row && fromRow(row)
   }
   return {
-    create(request) {
-      db.prepare(
-        `INSERT INTO sandbox_transactions (tx_ref, amount_kobo, currency, customer_email, customer_name, redirect_url)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      ).run(
-        request.txRef,
-        request.amountKobo,
-        request.currency,
-        request.customer.email,
-        request.customer.name,
-        request.redirectUrl,
-      )
-      return find(request.txRef)!
+    async create(request) {
+      await db
+        .insertInto('sandbox_transactions')
+        .values({
+          tx_ref: request.txRef,
+          amount_kobo: request.amountKobo,
+          currency: request.currency,
+          customer_email: request.customer.email,
+          customer_name: request.customer.name,
+          redirect_url: request.redirectUrl,
+        })
+        .execute()
+      return (await find(request.txRef))!
     },
     find,
-    complete(txRef, status) {
-      db.prepare(
-        `UPDATE sandbox_transactions SET status = ?, completed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE tx_ref = ? AND status = 'pending'`,
-      ).run(status, txRef)
+    // Both guarded by the row's state, so a double submit (on any instance) keeps the first outcome.
+    async complete(txRef, status) {
+      await db
+        .updateTable('sandbox_transactions')
+        .set({ status, completed_at: nowIso() })
+        .where('tx_ref', '=', txRef)
+        .where('status', '=', 'pending')
+        .execute()
       return find(txRef)
     },
-    refund(txRef) {
-      db.prepare(
-        `UPDATE sandbox_transactions SET refunded_kobo = amount_kobo,
-           refunded_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE tx_ref = ? AND status = 'successful' AND refunded_kobo = 0`,
-      ).run(txRef)
+    async refund(txRef) {
+      await db
+        .updateTable('sandbox_transactions')
+        .set((eb) => ({ refunded_kobo: eb.ref('amount_kobo'), refunded_at: nowIso() }))
+        .where('tx_ref', '=', txRef)
+        .where('status', '=', 'successful')
+        .where('refunded_kobo', '=', 0)
+        .execute()
       return find(txRef)
     },
   }
@@ -96,7 +100,7 @@ export function memorySandboxStore(): SandboxStore {
   const byRef = new Map<string, SandboxTransaction>()
   let nextId = 1
   return {
-    create(request) {
+    async create(request) {
       if (byRef.has(request.txRef)) throw new Error(`Duplicate tx_ref ${request.txRef}`)
       const tx: SandboxTransaction = {
         id: nextId++,
@@ -112,16 +116,16 @@ export function memorySandboxStore(): SandboxStore {
       byRef.set(tx.txRef, tx)
       return { ...tx }
     },
-    find: (txRef) => {
+    find: async (txRef) => {
       const tx = byRef.get(txRef)
       return tx && { ...tx }
     },
-    complete(txRef, status) {
+    async complete(txRef, status) {
       const tx = byRef.get(txRef)
       if (tx && tx.status === 'pending') tx.status = status
       return tx && { ...tx }
     },
-    refund(txRef) {
+    async refund(txRef) {
       const tx = byRef.get(txRef)
       if (tx && tx.status === 'successful' && tx.refundedKobo === 0) tx.refundedKobo = tx.amountKobo
       return tx && { ...tx }
@@ -149,7 +153,7 @@ export class SandboxGateway implements Gateway {
   ) {}
 
   async initiate(request: PaymentRequest): Promise<string> {
-    this.store.create(request)
+    await this.store.create(request)
     const page = `pay/sandbox/${encodeURIComponent(request.txRef)}`
     // Served beside our own return route, i.e. on the origin the customer is using (a phone on the
     // LAN cannot open APP_URL's localhost); APP_URL's API otherwise.
@@ -160,7 +164,7 @@ export class SandboxGateway implements Gateway {
   }
 
   async verify(txRef: string): Promise<GatewayTransaction | null> {
-    const tx = this.store.find(txRef)
+    const tx = await this.store.find(txRef)
     if (!tx) return null
     return {
       status: tx.status,
@@ -173,10 +177,10 @@ export class SandboxGateway implements Gateway {
 
   /** Like Flutterwave's refund endpoint: only a successful charge, named by its id, can be given back. */
   async refund(request: RefundRequest): Promise<GatewayRefund> {
-    const tx = this.store.find(request.txRef)
+    const tx = await this.store.find(request.txRef)
     if (!tx || String(tx.id) !== request.transactionId) throw new Error('Sandbox: no such transaction')
     if (tx.status !== 'successful') throw new Error(`Sandbox: a ${tx.status} payment cannot be refunded`)
-    const done = this.store.refund(tx.txRef)!
+    const done = (await this.store.refund(tx.txRef))!
     return { refundId: `SBX-REFUND-${done.id}`, amountKobo: done.refundedKobo, status: 'completed' }
   }
 

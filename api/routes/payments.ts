@@ -98,7 +98,7 @@ function fromOwnOrigin(c: Context<AppEnv>): boolean {
 export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
   // SPEC: POST api/initiate-payment/ under the API base, hence the doubled "api".
   .post('/api/initiate-payment', requireLogin, async (c) => {
-    const { sqlite: db, gateway, config } = c.var
+    const { db, gateway, config } = c.var
     const user = currentUser(c)
     // The body is optional (the SPEC call has none), so it is read by hand rather than by validate().
     const text = (await c.req.text()).trim()
@@ -117,13 +117,14 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
     }
     const delivery = parsed.data?.delivery ?? null
     // Priced here from today's catalogue: the browser never says what anything costs.
-    const cart = db
-      .prepare(
-        `SELECT p.id, p.name, p.image, p.price_kobo, p.stock, ci.quantity
-         FROM cart_items ci JOIN products p ON p.id = ci.product_id
-         WHERE ci.user_id = ? ORDER BY ci.added_at, p.id`,
-      )
-      .all(user.id) as PricedCartLine[]
+    const cart: PricedCartLine[] = await db
+      .selectFrom('cart_items as ci')
+      .innerJoin('products as p', 'p.id', 'ci.product_id')
+      .select(['p.id', 'p.name', 'p.image', 'p.price_kobo', 'p.stock', 'ci.quantity'])
+      .where('ci.user_id', '=', user.id)
+      .orderBy('ci.added_at')
+      .orderBy('p.id')
+      .execute()
     if (cart.length === 0) return c.json({ message: 'Your cart is empty.' } satisfies InitiatePaymentAnswer)
     const short = cart.find((l) => l.quantity > l.stock)
     if (short) return c.json({ message: stockMessage(short.name, short.stock) }, 409)
@@ -140,7 +141,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
     }
     const returnOrigin = returnOriginOf(c)
     // Stock is held before the customer is sent to pay: one who cannot get it is told now, not charged.
-    const opened = openPayment(
+    const opened = await openPayment(
       db,
       {
         userId: user.id,
@@ -151,12 +152,12 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
         holdMinutes: config.reservationMinutes,
         delivery,
         // The fee for the state when the admin set one; "to be agreed" adds nothing (SPEC: fees not included).
-        deliveryFeeKobo: delivery ? deliveryFeeKobo(db, delivery.state) : null,
+        deliveryFeeKobo: delivery ? await deliveryFeeKobo(db, delivery.state) : null,
       },
       newTxRef(),
     )
     if (!opened.ok) return c.json({ message: opened.message }, 409)
-    if (delivery && parsed.data?.save_to_profile) saveDeliveryToProfile(db, user.id, delivery)
+    if (delivery && parsed.data?.save_to_profile) await saveDeliveryToProfile(db, user.id, delivery)
     const { txRef, amountKobo } = opened
 
     try {
@@ -174,19 +175,19 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
       return c.json({ payment_url: paymentUrl } satisfies InitiatePaymentAnswer)
     } catch (err) {
       console.error('Payment initiation failed', err)
-      abandonPayment(db, txRef, config.now())
+      await abandonPayment(db, txRef, config.now())
       return c.json({ message: 'We could not start the payment. Please try again shortly.' }, 502)
     }
   })
 
   .post('/verify', requireLogin, validate('json', verifyBody), async (c) => {
     const { tx_ref, transaction_id } = c.req.valid('json')
-    const payment = findPayment(c.var.sqlite, tx_ref)
+    const payment = await findPayment(c.var.db, tx_ref)
     // Someone else's reference is answered exactly like an unknown one.
     if (!payment || payment.user_id !== currentUser(c).id) {
       return c.json({ message: 'No such payment.', status: 'failed' }, 404)
     }
-    const { sqlite: db, gateway, config } = c.var
+    const { db, gateway, config } = c.var
     const answer = await verifyAndSettle(
       db,
       gateway,
@@ -197,7 +198,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
     // The provider has no charge and the payer says they cancelled: the stock goes back to the shelf
     // (the payment stays open, so a charge that still arrives is settled or refunded).
     if (c.req.valid('json').status === 'cancelled' && answer.body.status === 'cancelled') {
-      releaseHold(db, tx_ref, config.now())
+      await releaseHold(db, tx_ref, config.now())
     }
     return c.json(answer.body, answer.httpStatus)
   })
@@ -208,16 +209,16 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
    * recorded at initiation, never taken from this request.
    */
   .get('/pay/return', async (c) => {
-    const { sqlite: db, gateway, config } = c.var
+    const { db, gateway, config } = c.var
     const txRef = c.req.query('tx_ref') ?? ''
     const transactionId = c.req.query('transaction_id')
-    const payment = txRef ? findPayment(db, txRef) : undefined
+    const payment = txRef ? await findPayment(db, txRef) : undefined
     let status = 'failed'
     if (payment) {
       const answer = await verifyAndSettle(db, gateway, txRef, transactionId, config.now)
       status = answer.body.status
       if (c.req.query('status') === 'cancelled' && status === 'cancelled')
-        releaseHold(db, txRef, config.now())
+        await releaseHold(db, txRef, config.now())
     }
     const target = new URL('/confirm/payment', payment?.return_origin ?? config.appUrl)
     target.searchParams.set('status', status)
@@ -229,17 +230,17 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   // The confirmation page reads the outcome here (after a login if the session had expired).
-  .get('/payments/:txRef', requireLogin, (c) => {
-    const payment = findPayment(c.var.sqlite, c.req.param('txRef'))
+  .get('/payments/:txRef', requireLogin, async (c) => {
+    const payment = await findPayment(c.var.db, c.req.param('txRef'))
     if (!payment || payment.user_id !== currentUser(c).id) return c.json({ message: 'No such payment.' }, 404)
-    return c.json(paymentDetail(c.var.sqlite, payment, c.var.config.now()))
+    return c.json(await paymentDetail(c.var.db, payment, c.var.config.now()))
   })
 
-  .get('/admins/refunds', requireRole('admin'), (c) => c.json(refundsForAdmin(c.var.sqlite)))
+  .get('/admins/refunds', requireRole('admin'), async (c) => c.json(await refundsForAdmin(c.var.db)))
 
   // Flutterwave's server calls this; the hash proves it is them, and we still ask the API what happened.
   .post('/payments/webhook/flutterwave', async (c) => {
-    const { sqlite: db, gateway, config } = c.var
+    const { db, gateway, config } = c.var
     if (!sameSecret(c.req.header('verif-hash') ?? '', config.flwSecretHash)) {
       return c.json({ message: 'Invalid webhook signature.' }, 401)
     }
@@ -249,7 +250,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
     const txRef = String(event?.data?.tx_ref ?? event?.data?.txRef ?? '')
     const transactionId = event?.data?.id === undefined ? undefined : String(event.data.id)
     // Not one of ours (or a test ping): acknowledge so the provider stops retrying.
-    const payment = txRef ? findPayment(db, txRef) : undefined
+    const payment = txRef ? await findPayment(db, txRef) : undefined
     if (!payment) return c.json({ message: 'Ignored.' })
     if (payment.status === 'failed' || payment.status === 'cancelled') {
       // A charge for a payment we already closed (a retry after a declined card) is given back.
@@ -268,9 +269,9 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
 
   // ---------- the sandbox gateway's hosted page (stands in for Flutterwave's) ----------
 
-  .get('/pay/sandbox/:txRef', (c) => {
+  .get('/pay/sandbox/:txRef', async (c) => {
     const sandbox = sandboxOf(c)
-    const tx = sandbox?.store.find(c.req.param('txRef'))
+    const tx = await sandbox?.store.find(c.req.param('txRef'))
     if (!sandbox || !tx) return c.html(sandboxMissingPage(), 404)
     c.header('Cache-Control', 'no-store')
     // Not no-referrer: that makes the browser send "Origin: null" with the form, which the origin check refuses.
@@ -290,7 +291,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
   .post('/pay/sandbox/:txRef', async (c) => {
     const sandbox = sandboxOf(c)
     const txRef = c.req.param('txRef')
-    const tx = sandbox?.store.find(txRef)
+    const tx = await sandbox?.store.find(txRef)
     if (!sandbox || !tx) return c.html(sandboxMissingPage(), 404)
     if (!fromOwnOrigin(c)) return c.json({ message: 'This form can only be sent from its own page.' }, 403)
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
@@ -306,6 +307,6 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
       return c.json({ message: 'outcome must be success, decline or cancel' }, 400)
     }
     // A second press (double submit, back button) keeps the first choice and redirects the same way.
-    const done = sandbox.store.complete(txRef, SANDBOX_OUTCOMES[outcome as SandboxOutcome])!
+    const done = (await sandbox.store.complete(txRef, SANDBOX_OUTCOMES[outcome as SandboxOutcome]))!
     return c.redirect(sandbox.redirectFor(done), 303)
   })

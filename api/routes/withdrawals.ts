@@ -11,23 +11,24 @@ import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { balanceKobo, insertWithdrawal, runAutoWithdrawal } from '../lib/balance.js'
+import { balanceKobo, insertWithdrawal, lockBalance, runAutoWithdrawal } from '../lib/balance.js'
+import { affectedRows, nowIso } from '../db/dialect.js'
 import { displayName } from '../lib/users.js'
 
 /** admins/withdrawals/: money out of the balance, and the list of it. */
 export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
-  .post('/', requireRole('admin'), validate('json', withdrawalBody), (c) => {
-    const db = c.var.sqlite
+  .post('/', requireRole('admin'), validate('json', withdrawalBody), async (c) => {
     const amountKobo = toKobo(c.req.valid('json').amount)
     if (amountKobo <= 0) return c.json({ message: 'Amount must be more than ₦0' }, 400)
-    // Check and insert in one transaction, so two requests cannot both spend the same balance.
-    const result = db
-      .transaction(() => {
-        const balance = balanceKobo(db)
-        if (amountKobo > balance) return { balance }
-        return { id: insertWithdrawal(db, currentUser(c).id, amountKobo) }
-      })
-      .immediate()
+    const adminId = currentUser(c).id
+    // Check and insert in one transaction under the balance lock, so two requests (on any instance)
+    // cannot both spend the same balance.
+    const result = await c.var.db.transaction().execute(async (trx) => {
+      await lockBalance(trx)
+      const balance = await balanceKobo(trx)
+      if (amountKobo > balance) return { balance }
+      return { id: await insertWithdrawal(trx, adminId, amountKobo) }
+    })
     if (!('id' in result)) {
       return c.json(
         {
@@ -42,33 +43,32 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
     )
   })
 
-  .get('/', requireRole('admin'), (c) => {
-    const rows = c.var.sqlite
-      .prepare(
-        `SELECT w.id, w.amount_kobo, w.status, w.created_at, u.email, u.first_name, u.last_name,
-                w.bank_name, w.account_name, w.account_number, w.reference, w.automatic, w.updated_at
-         FROM withdrawals w LEFT JOIN users u ON u.id = w.admin_id
-         ORDER BY w.created_at DESC, w.id DESC`,
-      )
-      .all() as {
-      id: number
-      amount_kobo: number
-      status: Withdrawal['status']
-      created_at: string
-      email: string | null
-      first_name: string | null
-      last_name: string | null
-      bank_name: string
-      account_name: string
-      account_number: string
-      reference: string
-      automatic: number
-      updated_at: string | null
-    }[]
+  .get('/', requireRole('admin'), async (c) => {
+    const rows = await c.var.db
+      .selectFrom('withdrawals as w')
+      .leftJoin('users as u', 'u.id', 'w.admin_id')
+      .select([
+        'w.id',
+        'w.amount_kobo',
+        'w.status',
+        'w.created_at',
+        'u.email',
+        'u.first_name',
+        'u.last_name',
+        'w.bank_name',
+        'w.account_name',
+        'w.account_number',
+        'w.reference',
+        'w.automatic',
+        'w.updated_at',
+      ])
+      .orderBy('w.created_at', 'desc')
+      .orderBy('w.id', 'desc')
+      .execute()
     const withdrawals: Withdrawal[] = rows.map((w) => ({
       id: w.id,
       amount: toNaira(w.amount_kobo),
-      status: w.status,
+      status: w.status as Withdrawal['status'],
       created: w.created_at,
       admin: w.email
         ? displayName({ first_name: w.first_name ?? '', last_name: w.last_name ?? '', email: w.email })
@@ -84,12 +84,11 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   // A Pending withdrawal is marked Paid (with the transfer reference) or Cancelled (the money is back).
-  .post('/:id', requireRole('admin'), validate('json', withdrawalActionBody), (c) => {
+  .post('/:id', requireRole('admin'), validate('json', withdrawalActionBody), async (c) => {
     const id = parseId(c.req.param('id'))
-    const db = c.var.sqlite
+    const { db } = c.var
     const row = id
-      ? (db.prepare('SELECT id, status FROM withdrawals WHERE id = ?').get(id) as
-          { id: number; status: string } | undefined)
+      ? await db.selectFrom('withdrawals').select(['id', 'status']).where('id', '=', id).executeTakeFirst()
       : undefined
     if (!row) return c.json({ message: 'Withdrawal not found' }, 404)
     const body = c.req.valid('json')
@@ -99,12 +98,18 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
       return c.json({ message: `This withdrawal is ${row.status.toLowerCase()} and cannot be changed.` }, 409)
     }
     // Guarded by status, so of two clicks only one moves it.
-    const moved = db
-      .prepare(
-        `UPDATE withdrawals SET status = ?, reference = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE id = ? AND status = 'Pending'`,
-      )
-      .run(body.status, body.status === 'Paid' ? body.reference : '', row.id).changes
+    const moved = affectedRows(
+      await db
+        .updateTable('withdrawals')
+        .set({
+          status: body.status,
+          reference: body.status === 'Paid' ? body.reference : '',
+          updated_at: nowIso(),
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', 'Pending')
+        .executeTakeFirst(),
+    )
     if (!moved)
       return c.json({ message: 'This withdrawal was changed meanwhile. Reload and try again.' }, 409)
     return c.json({
@@ -118,18 +123,19 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
 
 /** admins/payment-settings/: the account withdrawals are paid into. */
 export const paymentSettingsRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/', requireRole('admin'), (c) => {
-    const row = c.var.sqlite
-      .prepare(
-        `SELECT bank_name, account_name, account_number, swift_code, auto_withdraw, threshold_kobo
-         FROM payment_settings WHERE id = 1`,
-      )
-      .get() as
-      | (Omit<PaymentSettings, 'auto_withdraw' | 'threshold'> & {
-          auto_withdraw: number
-          threshold_kobo: number
-        })
-      | undefined
+  .get('/', requireRole('admin'), async (c) => {
+    const row = await c.var.db
+      .selectFrom('payment_settings')
+      .select([
+        'bank_name',
+        'account_name',
+        'account_number',
+        'swift_code',
+        'auto_withdraw',
+        'threshold_kobo',
+      ])
+      .where('id', '=', 1)
+      .executeTakeFirst()
     const settings: PaymentSettings = row
       ? {
           bank_name: row.bank_name,
@@ -143,28 +149,25 @@ export const paymentSettingsRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(settings)
   })
 
-  .post('/', requireRole('admin'), validate('json', paymentSettingsBody), (c) => {
+  .post('/', requireRole('admin'), validate('json', paymentSettingsBody), async (c) => {
     const s = c.req.valid('json')
-    c.var.sqlite
-      .prepare(
-        `INSERT INTO payment_settings
-           (id, bank_name, account_name, account_number, swift_code, auto_withdraw, threshold_kobo)
-         VALUES (1, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET bank_name = excluded.bank_name, account_name = excluded.account_name,
-           account_number = excluded.account_number, swift_code = excluded.swift_code,
-           auto_withdraw = excluded.auto_withdraw, threshold_kobo = excluded.threshold_kobo,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
-      )
-      .run(
-        s.bank_name,
-        s.account_name,
-        s.account_number,
-        s.swift_code,
-        s.auto_withdraw ? 1 : 0,
-        toKobo(s.threshold),
-      )
-    // Switched on with the balance already past the threshold: the withdrawal is requested now.
-    const automatic = c.var.sqlite.transaction(() => runAutoWithdrawal(c.var.sqlite)).immediate()
+    const saved = {
+      bank_name: s.bank_name,
+      account_name: s.account_name,
+      account_number: s.account_number,
+      swift_code: s.swift_code,
+      auto_withdraw: s.auto_withdraw ? 1 : 0,
+      threshold_kobo: toKobo(s.threshold),
+    }
+    const automatic = await c.var.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('payment_settings')
+        .values({ id: 1, ...saved })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ ...saved, updated_at: nowIso() }))
+        .execute()
+      // Switched on with the balance already past the threshold: the withdrawal is requested now.
+      return runAutoWithdrawal(trx)
+    })
     return c.json(
       {
         message: automatic

@@ -5,9 +5,10 @@ import {
   Client,
   adminOnlyCheck,
   onEachLoggedInApp,
-  userIdOf,
+  findUserId,
   type TestContext,
 } from './helpers'
+import { sql, type RawBuilder } from 'kysely'
 import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates'
 
 let t: TestContext
@@ -15,26 +16,32 @@ let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-const userId = (email: string) => userIdOf(t.sqlite, email)
 /** What the balance must be, computed independently from the tables (naira). */
-const expectedBalance = () => {
-  const paid = t.sqlite
-    .prepare("SELECT COALESCE(SUM(amount_kobo), 0) FROM payments WHERE status = 'successful'")
-    .pluck()
-    .get() as number
-  const withdrawn = t.sqlite
-    .prepare("SELECT COALESCE(SUM(amount_kobo), 0) FROM withdrawals WHERE status <> 'Rejected'")
-    .pluck()
-    .get() as number
+const expectedBalance = async () => {
+  const sum = async (table: 'payments' | 'withdrawals', where: RawBuilder<boolean>) => {
+    const row = await t.db
+      .selectFrom(table)
+      .select(sql<number>`COALESCE(SUM(amount_kobo), 0)`.as('kobo'))
+      .where(where)
+      .executeTakeFirstOrThrow()
+    return Number(row.kobo)
+  }
+  const paid = await sum('payments', sql<boolean>`status = 'successful'`)
+  const withdrawn = await sum('withdrawals', sql<boolean>`status <> 'Rejected'`)
   return (paid - withdrawn) / 100
 }
-const addPayment = (naira: number, status = 'successful') =>
-  t.sqlite
-    .prepare(
-      `INSERT INTO payments (tx_ref, user_id, amount_kobo, status, gateway, lines)
-       VALUES (?, ?, ?, ?, 'sandbox', '[]')`,
-    )
-    .run(`T-${Math.random()}`, userId(CUSTOMER.email), Math.round(naira * 100), status)
+const addPayment = async (naira: number, status = 'successful') =>
+  t.db
+    .insertInto('payments')
+    .values({
+      tx_ref: `T-${Math.random()}`,
+      user_id: await findUserId(t.db, CUSTOMER.email),
+      amount_kobo: Math.round(naira * 100),
+      status,
+      gateway: 'sandbox',
+      lines: '[]',
+    })
+    .execute()
 const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
 
 describe('GET get/balance', () => {
@@ -43,24 +50,25 @@ describe('GET get/balance', () => {
     const seeded = await admin.get('get/balance/')
     expect(seeded.status).toBe(200)
     expect(seeded.body).toEqual({ balance: 74_500 })
-    expect(seeded.body.balance).toBe(expectedBalance())
+    expect(seeded.body.balance).toBe(await expectedBalance())
 
-    addPayment(1000.5)
-    addPayment(99_999, 'failed')
-    addPayment(5000, 'pending')
+    await addPayment(1000.5)
+    await addPayment(99_999, 'failed')
+    await addPayment(5000, 'pending')
     expect((await admin.get('get/balance')).body.balance).toBe(75_500.5)
 
     expect((await admin.post('admins/withdrawals/', { amount: 500.5 })).status).toBe(201)
     expect((await admin.get('get/balance')).body.balance).toBe(75_000)
-    t.sqlite
-      .prepare("INSERT INTO withdrawals (admin_id, amount_kobo, status) VALUES (NULL, 100000, 'Paid')")
-      .run()
-    t.sqlite
-      .prepare("INSERT INTO withdrawals (admin_id, amount_kobo, status) VALUES (NULL, 700000, 'Rejected')")
-      .run()
+    await t.db
+      .insertInto('withdrawals')
+      .values([
+        { admin_id: null, amount_kobo: 100000, status: 'Paid' },
+        { admin_id: null, amount_kobo: 700000, status: 'Rejected' },
+      ])
+      .execute()
     const after = await admin.get('get/balance')
     expect(after.body.balance).toBe(74_000)
-    expect(after.body.balance).toBe(expectedBalance())
+    expect(after.body.balance).toBe(await expectedBalance())
   })
   it('is admin-only', () => expectAdminOnly('get', 'get/balance'))
 })
@@ -123,7 +131,12 @@ describe('GET get/stat', () => {
     expect(stats.latest_bookings[0].status).toBe('Completed')
 
     // A cancelled booking no longer counts.
-    const pending = t.sqlite.prepare("SELECT id FROM bookings WHERE status = 'Pending' LIMIT 1").pluck().get()
+    const { id: pending } = await t.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('status', '=', 'Pending')
+      .limit(1)
+      .executeTakeFirstOrThrow()
     expect((await admin.delete(`admins/delete/${pending}/booking/`)).status).toBe(204)
     stats = (await admin.get('get/stat')).body
     expect(stats.total_bookings.total_bookings).toBe(4)
@@ -136,9 +149,11 @@ describe('GET get/stat', () => {
         password: 'password-123',
       })
       expect(res.status).toBe(200)
-      t.sqlite
-        .prepare('UPDATE users SET created_at = ? WHERE email = ?')
-        .run(new Date(Date.now() + n * 1000).toISOString(), `new${n}@test.ng`)
+      await t.db
+        .updateTable('users')
+        .set({ created_at: new Date(Date.now() + n * 1000).toISOString() })
+        .where('email', '=', `new${n}@test.ng`)
+        .execute()
     }
     stats = (await admin.get('get/stat')).body
     expect(stats.users.map((u: { email: string }) => u.email)).toEqual([

@@ -27,13 +27,25 @@ async function setUp() {
       .status,
   ).toBe(200)
   await c.login({ email: 'ngozi@test.ng', password: 'password-123' })
-  const product = t.sqlite.prepare('SELECT id, name, price_kobo FROM products ORDER BY id LIMIT 1').get() as {
-    id: number
-    name: string
-    price_kobo: number
-  }
+  const product = await t.db
+    .selectFrom('products')
+    .select(['id', 'name', 'price_kobo'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow()
   return { admin, c, product }
 }
+
+/** The newest "Payment Successful" notification's text. */
+const lastSuccessNote = async () =>
+  (
+    await t.db
+      .selectFrom('notifications')
+      .select('body')
+      .where('heading', '=', 'Payment Successful')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+  ).body
 
 /** Pays through the sandbox's own page and settles with verify/, as the browser does. */
 async function pay(c: Client, paymentUrl: string) {
@@ -101,10 +113,7 @@ describe('checkout with the delivery step', () => {
     })
 
     // The notification carries the reference, what was bought and the fee.
-    const note = t.sqlite
-      .prepare("SELECT body FROM notifications WHERE heading = 'Payment Successful' ORDER BY id DESC")
-      .pluck()
-      .get() as string
+    const note = await lastSuccessNote()
     expect(note).toContain(`Reference ${txRef}`)
     expect(note).toContain(`2 × ${product.name}`)
     expect(note).toContain(`Delivery fee: ${formatNaira(2500)}`)
@@ -133,11 +142,11 @@ describe('checkout with the delivery step', () => {
     expect((await c.get(`admins/orders/${encodeURIComponent(txRef)}/`)).status).toBe(403)
 
     // "Save to my profile" filled the empty profile.
-    const profile = t.sqlite
-      .prepare(
-        "SELECT first_name, last_name, phone_number, location FROM users WHERE email = 'ngozi@test.ng'",
-      )
-      .get()
+    const profile = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'phone_number', 'location'])
+      .where('email', '=', 'ngozi@test.ng')
+      .executeTakeFirst()
     expect(profile).toEqual({
       first_name: 'Ngozi',
       last_name: 'Okafor',
@@ -154,14 +163,17 @@ describe('checkout with the delivery step', () => {
     const outcome = (await c.get(`payments/${encodeURIComponent(txRef)}/`)).body
     expect(outcome.amount).toBe(product.price_kobo / 100)
     expect(outcome.delivery_fee).toBeNull()
-    const note = t.sqlite
-      .prepare("SELECT body FROM notifications WHERE heading = 'Payment Successful' ORDER BY id DESC")
-      .pluck()
-      .get() as string
+    const note = await lastSuccessNote()
     expect(note).toContain(TO_BE_AGREED)
     // Not saved to the profile unless asked.
     expect(
-      t.sqlite.prepare("SELECT phone_number FROM users WHERE email = 'ngozi@test.ng'").pluck().get(),
+      (
+        await t.db
+          .selectFrom('users')
+          .select('phone_number')
+          .where('email', '=', 'ngozi@test.ng')
+          .executeTakeFirst()
+      )?.phone_number,
     ).toBe('')
   })
 

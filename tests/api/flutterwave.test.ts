@@ -251,10 +251,12 @@ describe('the app with FLW_SECRET_KEY set', () => {
   async function checkout() {
     const c = new Client(t.app)
     await c.login(CUSTOMER)
-    const p = t.sqlite.prepare('SELECT id, price_kobo FROM products ORDER BY id LIMIT 1').get() as {
-      id: number
-      price_kobo: number
-    }
+    const p = await t.db
+      .selectFrom('products')
+      .select(['id', 'price_kobo'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow()
     expect((await c.post(`cart/${p.id}/`)).status).toBe(200)
     expect((await c.post(`cart/${p.id}/`)).status).toBe(200)
     const res = await c.post('api/initiate-payment/')
@@ -264,19 +266,30 @@ describe('the app with FLW_SECRET_KEY set', () => {
     expect(fake.payments[0].amount).toBe((2 * p.price_kobo) / 100)
     return { c, txRef, amount: (2 * p.price_kobo) / 100 }
   }
-  const settledOrders = (txRef: string) =>
-    t.sqlite
-      .prepare('SELECT COUNT(*) FROM orders WHERE payment_id = (SELECT id FROM payments WHERE tx_ref = ?)')
-      .pluck()
-      .get(txRef) as number
+  const settledOrders = async (txRef: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('payment_id', '=', (eb) =>
+            eb.selectFrom('payments').select('id').where('tx_ref', '=', txRef),
+          )
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('initiates through Flutterwave and settles when Flutterwave reports the charge', async () => {
     const { c, txRef, amount } = await checkout()
     fake.transactions.push({ id: 9001, tx_ref: txRef, amount, currency: 'NGN', status: 'successful' })
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful', transaction_id: '9001' })
     expect(res.status).toBe(201)
-    expect(settledOrders(txRef)).toBe(1)
-    const row = t.sqlite.prepare('SELECT status, transaction_id FROM payments WHERE tx_ref = ?').get(txRef)
+    expect(await settledOrders(txRef)).toBe(1)
+    const row = await t.db
+      .selectFrom('payments')
+      .select(['status', 'transaction_id'])
+      .where('tx_ref', '=', txRef)
+      .executeTakeFirst()
     expect(row).toEqual({ status: 'successful', transaction_id: '9001' })
   })
 
@@ -290,18 +303,20 @@ describe('the app with FLW_SECRET_KEY set', () => {
     expect(res.headers.get('Location')).toBe(
       `http://localhost:8080/confirm/payment?status=successful&tx_ref=${txRef}&transaction_id=9010`,
     )
-    expect(settledOrders(txRef)).toBe(1)
+    expect(await settledOrders(txRef)).toBe(1)
   })
 
   it('refunds through Flutterwave a charge whose stock was sold meanwhile', async () => {
     const { c, txRef, amount } = await checkout()
-    t.sqlite.prepare('UPDATE products SET stock = 0').run()
+    await t.db.updateTable('products').set({ stock: 0 }).execute()
     fake.transactions.push({ id: 9011, tx_ref: txRef, amount, currency: 'NGN', status: 'successful' })
     const res = await c.post('verify/', { tx_ref: txRef, transaction_id: 9011 })
     expect(res.status).toBe(400)
-    expect(settledOrders(txRef)).toBe(0)
+    expect(await settledOrders(txRef)).toBe(0)
     expect(fake.refunds).toEqual([{ id: 75000, tx_id: 9011, body: expect.objectContaining({ amount }) }])
-    expect(t.sqlite.prepare('SELECT status, gateway_refund_id FROM refunds').get()).toEqual({
+    expect(
+      await t.db.selectFrom('refunds').select(['status', 'gateway_refund_id']).executeTakeFirst(),
+    ).toEqual({
       status: 'refunded',
       gateway_refund_id: '75000',
     })
@@ -318,7 +333,7 @@ describe('the app with FLW_SECRET_KEY set', () => {
     })
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(400)
-    expect(settledOrders(txRef)).toBe(0)
+    expect(await settledOrders(txRef)).toBe(0)
   })
 
   it('answers 502 and keeps the payment open while Flutterwave is down', async () => {
@@ -326,8 +341,12 @@ describe('the app with FLW_SECRET_KEY set', () => {
     fake.down = true
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(502)
-    const status = t.sqlite.prepare('SELECT status FROM payments WHERE tx_ref = ?').pluck().get(txRef)
-    expect(status).toBe('pending')
+    const row = await t.db
+      .selectFrom('payments')
+      .select('status')
+      .where('tx_ref', '=', txRef)
+      .executeTakeFirst()
+    expect(row?.status).toBe('pending')
   })
 
   it('settles once from the webhook after re-verifying with Flutterwave', async () => {
@@ -344,11 +363,11 @@ describe('the app with FLW_SECRET_KEY set', () => {
         body: event,
       })
     expect((await hook('wrong')).status).toBe(401)
-    expect(settledOrders(txRef)).toBe(0)
+    expect(await settledOrders(txRef)).toBe(0)
     expect((await hook(SECRET_HASH)).status).toBe(200)
     expect(fake.requests.some((r) => r.url === '/v3/transactions/9003/verify')).toBe(true)
     expect((await hook(SECRET_HASH)).status).toBe(200)
     expect((await c.post('verify/', { tx_ref: txRef, status: 'successful' })).status).toBe(201)
-    expect(settledOrders(txRef)).toBe(1)
+    expect(await settledOrders(txRef)).toBe(1)
   })
 })

@@ -29,7 +29,7 @@ export interface TestContext {
 /** A fresh API over a temporary SQLite file, seeded with the demo content and two known accounts. */
 export async function makeTestApp(
   overrides: Partial<AppConfig> = {},
-  gatewayFor?: (config: AppConfig, db: DB) => Gateway,
+  gatewayFor?: (config: AppConfig, db: Database) => Gateway,
 ): Promise<TestContext> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-api-'))
   const config = {
@@ -53,7 +53,7 @@ export async function makeTestApp(
     demoPassword: CUSTOMER.password,
     imagesDir: path.resolve('public/products'),
   })
-  const gateway = gatewayFor ? gatewayFor(config, sqlite) : createGateway(config)
+  const gateway = gatewayFor ? gatewayFor(config, db) : createGateway(config)
   const app = createApp({ db, sqlite, config, gateway })
   return {
     app,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, userIdOf, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, userIdOf, type TestContext } from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
 import type { Gateway } from '../../api/payments/gateway'
@@ -345,19 +345,23 @@ describe('payments', () => {
   it('a refund that the gateway keeps refusing alerts the admins once it is given up', async () => {
     await configured()
     const { processRefund, MAX_REFUND_ATTEMPTS } = await import('../../api/lib/settle')
-    const uid = userIdOf(t.sqlite, CUSTOMER.email)
-    const paymentId = Number(
-      t.sqlite
-        .prepare(
-          `INSERT INTO payments (tx_ref, user_id, amount_kobo, gateway, lines, status) VALUES ('GS-R1', ?, 500000, 'x', '[]', 'failed')`,
-        )
-        .run(uid).lastInsertRowid,
-    )
-    t.sqlite
-      .prepare(
-        `INSERT INTO refunds (payment_id, amount_kobo, transaction_id, reason) VALUES (?, 500000, '9', 'Sold out.')`,
-      )
-      .run(paymentId)
+    const uid = await findUserId(t.db, CUSTOMER.email)
+    const { id: paymentId } = await t.db
+      .insertInto('payments')
+      .values({
+        tx_ref: 'GS-R1',
+        user_id: uid,
+        amount_kobo: 500000,
+        gateway: 'x',
+        lines: '[]',
+        status: 'failed',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await t.db
+      .insertInto('refunds')
+      .values({ payment_id: paymentId, amount_kobo: 500000, transaction_id: '9', reason: 'Sold out.' })
+      .execute()
     const refusing = {
       name: 'x',
       initiate: async () => '',
@@ -367,7 +371,7 @@ describe('payments', () => {
       },
     }
     for (let i = 1; i <= MAX_REFUND_ATTEMPTS; i++) {
-      expect(await processRefund(t.sqlite, refusing, paymentId)).toBe('failed')
+      expect(await processRefund(t.db, refusing, paymentId)).toBe('failed')
       await sender.drain()
       expect(smtp.mails.length).toBe(i === MAX_REFUND_ATTEMPTS ? 1 : 0)
     }
@@ -376,12 +380,12 @@ describe('payments', () => {
     expect(mail.text).toContain('Insufficient balance')
 
     // An admin retry that goes through tells the customer.
-    t.sqlite.prepare(`UPDATE refunds SET status = 'pending' WHERE payment_id = ?`).run(paymentId)
+    await t.db.updateTable('refunds').set({ status: 'pending' }).where('payment_id', '=', paymentId).execute()
     const paying = {
       ...refusing,
       refund: async () => ({ refundId: 'R1', amountKobo: 500000, status: 'completed' as const }),
     }
-    expect(await processRefund(t.sqlite, paying, paymentId)).toBe('refunded')
+    expect(await processRefund(t.db, paying, paymentId)).toBe('refunded')
     await sender.drain()
     const toCustomer = await smtp.waitFor(CUSTOMER.email)
     expect(toCustomer.text).toContain('We have refunded your payment of ₦5,000')

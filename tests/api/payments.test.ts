@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { sql, type RawBuilder } from 'kysely'
+import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
 import type { AppConfig } from '../../api/config'
 import { createGateway } from '../../api/payments'
 import type { Gateway, GatewayTransaction, PaymentRequest, RefundRequest } from '../../api/payments/gateway'
@@ -65,34 +66,41 @@ interface ProductRow {
   price_kobo: number
   stock: number
 }
-const products = (): ProductRow[] =>
-  t.sqlite.prepare('SELECT id, name, price_kobo, stock FROM products ORDER BY id').all() as ProductRow[]
-const product = (id: number) =>
-  t.sqlite.prepare('SELECT id, name, price_kobo, stock FROM products WHERE id = ?').get(id) as ProductRow
-const count = (sql: string, ...args: unknown[]) =>
-  t.sqlite
-    .prepare(sql)
-    .pluck()
-    .get(...args) as number
-const userId = (email: string) => count('SELECT id FROM users WHERE email = ?', email)
-const payment = (txRef: string) =>
-  t.sqlite.prepare('SELECT * FROM payments WHERE tx_ref = ?').get(txRef) as {
+const products = async (): Promise<ProductRow[]> =>
+  t.db.selectFrom('products').select(['id', 'name', 'price_kobo', 'stock']).orderBy('id').execute()
+const product = async (id: number): Promise<ProductRow> =>
+  t.db
+    .selectFrom('products')
+    .select(['id', 'name', 'price_kobo', 'stock'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+/** The one number a query answers (a COUNT(*), an id), written once for either engine. */
+const count = async (query: RawBuilder<unknown>) => {
+  const { rows } = await query.execute(t.db)
+  return Number(Object.values(rows[0] as object)[0])
+}
+const userId = (email: string) => findUserId(t.db, email)
+const payment = async (txRef: string) =>
+  (await t.db.selectFrom('payments').selectAll().where('tx_ref', '=', txRef).executeTakeFirstOrThrow()) as {
     amount_kobo: number
     status: string
     lines: string
     message: string
   }
 /** Notifications about this test's payments (the seed has its own history). */
-const notifications = (email: string) =>
-  t.sqlite
-    .prepare(
-      `SELECT heading, body FROM notifications
-       WHERE user_id = ? AND body LIKE '%(Reference GS-%' ORDER BY id`,
-    )
-    .all(userId(email)) as { heading: string; body: string }[]
+const notifications = async (email: string) =>
+  t.db
+    .selectFrom('notifications')
+    .select(['heading', 'body'])
+    .where('user_id', '=', await userId(email))
+    .where('body', 'like', '%(Reference GS-%')
+    .orderBy('id')
+    .execute()
 /** Rows made by this test's checkouts, apart from the seed's purchase history. */
-const NEW_PAYMENTS = "SELECT id FROM payments WHERE tx_ref LIKE 'GS-%'"
-const NEW_ORDERS = `FROM orders WHERE payment_id IN (${NEW_PAYMENTS})`
+const NEW_PAYMENTS = sql`SELECT id FROM payments WHERE tx_ref LIKE 'GS-%'`
+const NEW_ORDERS = sql`FROM orders WHERE payment_id IN (${NEW_PAYMENTS})`
+const setStock = (id: number, stock: number) =>
+  t.db.updateTable('products').set({ stock }).where('id', '=', id).execute()
 
 async function customer(account = CUSTOMER) {
   const c = new Client(t.app)
@@ -151,18 +159,18 @@ describe('POST api/initiate-payment/', () => {
     const res = await (await customer()).post('api/initiate-payment/')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'Your cart is empty.' })
-    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(0)
+    expect(await count(sql`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(0)
   })
 
   it('prices the cart on the server: a client amount is ignored and later price changes do not move it', async () => {
     t = await withSandbox()
-    const [a, b] = products()
+    const [a, b] = await products()
     const c = await customer()
     await addToCart(c, a.id, 2)
     await addToCart(c, b.id)
     const { url, txRef } = await initiate(c, { amount: 1, items: [{ id: a.id, price: 1 }] })
     const expected = 2 * a.price_kobo + b.price_kobo
-    const row = payment(txRef)
+    const row = await payment(txRef)
     expect(row.amount_kobo).toBe(expected)
     expect(row.status).toBe('pending')
     expect(JSON.parse(row.lines)).toEqual([
@@ -172,15 +180,17 @@ describe('POST api/initiate-payment/', () => {
     expect(url.toString()).toBe(`http://localhost:8080/api/pay/sandbox/${txRef}`)
 
     // The admin changes the price while the customer is on the payment page.
-    t.sqlite.prepare('UPDATE products SET price_kobo = 100 WHERE id = ?').run(a.id)
-    expect(payment(txRef).amount_kobo).toBe(expected)
+    await t.db.updateTable('products').set({ price_kobo: 100 }).where('id', '=', a.id).execute()
+    expect((await payment(txRef)).amount_kobo).toBe(expected)
     const page = await (await t.app.request(url.pathname)).text()
     expect(page).toContain(formatNaira(expected / 100))
 
     expect((await paySandbox(url, 'success')).status).toBe(303)
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(201)
-    const orders = t.sqlite.prepare(`SELECT product_id, quantity, price_kobo ${NEW_ORDERS} ORDER BY id`).all()
+    const orders = (
+      await sql`SELECT product_id, quantity, price_kobo ${NEW_ORDERS} ORDER BY id`.execute(t.db)
+    ).rows
     expect(orders).toEqual([
       { product_id: a.id, quantity: 2, price_kobo: a.price_kobo },
       { product_id: b.id, quantity: 1, price_kobo: b.price_kobo },
@@ -189,21 +199,21 @@ describe('POST api/initiate-payment/', () => {
 
   it('refuses with 409 when a line asks for more than is in stock', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id, 3)
-    t.sqlite.prepare('UPDATE products SET stock = 2 WHERE id = ?').run(a.id)
+    await setStock(a.id, 2)
     const res = await c.post('api/initiate-payment/')
     expect(res.status).toBe(409)
     expect(res.body.message).toBe(`Only 2 of ${a.name} left`)
-    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(0)
+    expect(await count(sql`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(0)
   })
 })
 
 describe('the sandbox gateway page', () => {
   it('GET shows an HTML page with the merchant, the amount in naira and the three buttons', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { url } = await initiate(c)
@@ -229,7 +239,7 @@ describe('the sandbox gateway page', () => {
 
   it('refuses a POST without the signed field, with a forged one, or from another origin', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { url, txRef } = await initiate(c)
@@ -243,13 +253,13 @@ describe('the sandbox gateway page', () => {
     expect((await post({ outcome: 'success', signature: 'x'.repeat(43) })).status).toBe(403)
     expect((await paySandbox(url, 'success', { Origin: 'https://evil.example' })).status).toBe(403)
     // Nothing was recorded: the gateway still reports the payment pending.
-    expect(payment(txRef).status).toBe('pending')
-    expect(count("SELECT COUNT(*) FROM sandbox_transactions WHERE status != 'pending'")).toBe(0)
+    expect((await payment(txRef)).status).toBe('pending')
+    expect(await count(sql`SELECT COUNT(*) FROM sandbox_transactions WHERE status != 'pending'`)).toBe(0)
   })
 
   it('answers 303 to pay/return on the API, which settles without a session and sends the browser on to /confirm/payment', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { url, txRef } = await initiate(c)
@@ -257,7 +267,7 @@ describe('the sandbox gateway page', () => {
     const res = await postSandbox(url, 'success', signature, { Origin: 'http://localhost:8080' })
     expect(res.status).toBe(303)
     const location = new URL(res.headers.get('Location')!)
-    const id = count('SELECT id FROM sandbox_transactions WHERE tx_ref = ?', txRef)
+    const id = await count(sql`SELECT id FROM sandbox_transactions WHERE tx_ref = ${txRef}`)
     expect(`${location.origin}${location.pathname}`).toBe('http://localhost:8080/api/pay/return')
     const query = { status: 'successful', tx_ref: txRef, transaction_id: String(id) }
     expect(Object.fromEntries(location.searchParams)).toEqual(query)
@@ -268,8 +278,8 @@ describe('the sandbox gateway page', () => {
     expect(landing.headers.get('Location')).toBe(
       `http://localhost:8080/confirm/payment?${new URLSearchParams(query)}`,
     )
-    expect(payment(txRef).status).toBe('successful')
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect((await payment(txRef)).status).toBe('successful')
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
 
     // A second press keeps the first choice.
     const again = await postSandbox(url, 'decline', signature)
@@ -278,7 +288,7 @@ describe('the sandbox gateway page', () => {
 
   it('maps Decline to failed and Cancel to cancelled', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const first = await initiate(c)
@@ -293,7 +303,7 @@ describe('the sandbox gateway page', () => {
 describe('POST verify/ with the sandbox', () => {
   it('settles a paid cart once: orders, stock, empty cart, notification; a repeat creates nothing', async () => {
     t = await withSandbox()
-    const [a, b] = products()
+    const [a, b] = await products()
     const c = await customer()
     await addToCart(c, a.id, 2)
     await addToCart(c, b.id)
@@ -306,16 +316,13 @@ describe('POST verify/ with the sandbox', () => {
       message: 'Payment successful. Your order has been placed.',
       status: 'successful',
     })
-    expect(product(a.id).stock).toBe(a.stock - 2)
-    expect(product(b.id).stock).toBe(b.stock - 1)
+    expect((await product(a.id)).stock).toBe(a.stock - 2)
+    expect((await product(b.id)).stock).toBe(b.stock - 1)
     expect((await c.get('get/carts/')).body).toEqual([])
-    const uid = userId(CUSTOMER.email)
-    const orders = t.sqlite
-      .prepare(
-        `SELECT product_name, product_image, quantity, price_kobo, customer_name, phone_number, location, status
-         ${NEW_ORDERS} AND user_id = ? ORDER BY id`,
-      )
-      .all(uid)
+    const uid = await userId(CUSTOMER.email)
+    const { rows: orders } =
+      await sql`SELECT product_name, product_image, quantity, price_kobo, customer_name,
+        phone_number, location, status ${NEW_ORDERS} AND user_id = ${uid} ORDER BY id`.execute(t.db)
     expect(orders).toEqual([
       {
         product_name: a.name,
@@ -329,22 +336,24 @@ describe('POST verify/ with the sandbox', () => {
       },
       expect.objectContaining({ product_name: b.name, quantity: 1, price_kobo: b.price_kobo }),
     ])
-    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Successful')).toHaveLength(1)
-    expect(payment(txRef).status).toBe('successful')
+    expect(
+      (await notifications(CUSTOMER.email)).filter((n) => n.heading === 'Payment Successful'),
+    ).toHaveLength(1)
+    expect((await payment(txRef)).status).toBe('successful')
 
-    const ordersBefore = count('SELECT COUNT(*) FROM orders')
-    const notesBefore = count('SELECT COUNT(*) FROM notifications')
+    const ordersBefore = await count(sql`SELECT COUNT(*) FROM orders`)
+    const notesBefore = await count(sql`SELECT COUNT(*) FROM notifications`)
     const repeat = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(repeat.status).toBe(201)
     expect(repeat.body).toEqual(res.body)
-    expect(count('SELECT COUNT(*) FROM orders')).toBe(ordersBefore)
-    expect(count('SELECT COUNT(*) FROM notifications')).toBe(notesBefore)
-    expect(product(a.id).stock).toBe(a.stock - 2)
+    expect(await count(sql`SELECT COUNT(*) FROM orders`)).toBe(ordersBefore)
+    expect(await count(sql`SELECT COUNT(*) FROM notifications`)).toBe(notesBefore)
+    expect((await product(a.id)).stock).toBe(a.stock - 2)
   })
 
   it('rejects a client that says "successful" when the gateway says declined: 400, nothing settled, cart kept', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id, 2)
     const { url, txRef } = await initiate(c)
@@ -354,17 +363,19 @@ describe('POST verify/ with the sandbox', () => {
     expect(res.status).toBe(400)
     expect(res.body.status).toBe('failed')
     expect(res.body.message).toMatch(/not successful/)
-    expect(product(a.id).stock).toBe(a.stock)
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
+    expect((await product(a.id)).stock).toBe(a.stock)
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
     expect((await c.get('get/carts/')).body).toEqual([expect.objectContaining({ id: a.id, quantity: 2 })])
 
     await c.post('verify/', { tx_ref: txRef, status: 'successful' })
-    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Failed Payment')).toHaveLength(1)
+    expect((await notifications(CUSTOMER.email)).filter((n) => n.heading === 'Failed Payment')).toHaveLength(
+      1,
+    )
   })
 
   it('answers a cancelled payment with status cancelled', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { url, txRef } = await initiate(c)
@@ -372,25 +383,25 @@ describe('POST verify/ with the sandbox', () => {
     const res = await c.post('verify/', { tx_ref: txRef, status: 'cancelled' })
     expect(res.status).toBe(400)
     expect(res.body.status).toBe('cancelled')
-    expect(payment(txRef).status).toBe('cancelled')
+    expect((await payment(txRef)).status).toBe('cancelled')
   })
 
   it('does not settle a payment still open on the gateway, whatever the client says', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(400)
     expect(res.body.status).toBe('pending')
-    expect(payment(txRef).status).toBe('pending')
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
+    expect((await payment(txRef)).status).toBe('pending')
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
   })
 
   it("answers 404 for another customer's payment and for an unknown one", async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const owner = await customer()
     await addToCart(owner, a.id)
     const { url, txRef } = await initiate(owner)
@@ -398,15 +409,15 @@ describe('POST verify/ with the sandbox', () => {
     const stranger = await newCustomer('stranger@test.ng')
     expect((await stranger.post('verify/', { tx_ref: txRef, status: 'successful' })).status).toBe(404)
     expect((await stranger.post('verify/', { tx_ref: 'GS-NOPE', status: 'successful' })).status).toBe(404)
-    expect(payment(txRef).status).toBe('pending')
+    expect((await payment(txRef)).status).toBe('pending')
     expect((await owner.post('verify/', {})).status).toBe(400)
   })
 
   it('never oversells the last item: a buyer whose hold expired pays late and is refunded through the gateway', async () => {
     const clock = new Clock()
     await sandboxAt(clock)
-    const [a] = products()
-    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const [a] = await products()
+    await setStock(a.id, 1)
     const first = await customer()
     const second = await newCustomer('second@test.ng')
     await addToCart(first, a.id)
@@ -428,25 +439,25 @@ describe('POST verify/ with the sandbox', () => {
       message: `Sorry, ${a.name} sold out before your payment completed. You will be refunded.`,
       status: 'failed',
     })
-    expect(product(a.id).stock).toBe(0)
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS} AND product_id = ?`, a.id)).toBe(1)
-    expect(notifications(CUSTOMER.email)).toContainEqual({
+    expect((await product(a.id)).stock).toBe(0)
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS} AND product_id = ${a.id}`)).toBe(1)
+    expect(await notifications(CUSTOMER.email)).toContainEqual({
       heading: 'Unable to Process Transaction',
       body: expect.stringContaining('sold out'),
     })
-    expect(notifications(CUSTOMER.email).some((n) => n.heading === 'Payment Successful')).toBe(false)
+    expect((await notifications(CUSTOMER.email)).some((n) => n.heading === 'Payment Successful')).toBe(false)
     // The charge went back through the gateway, once, and the customer was told.
-    expect(sandboxRefunded(p1.txRef)).toBe(a.price_kobo)
-    expect(sandboxRefunded(p2.txRef)).toBe(0)
-    expect(t.sqlite.prepare('SELECT status, amount_kobo FROM refunds').all()).toEqual([
+    expect(await sandboxRefunded(p1.txRef)).toBe(a.price_kobo)
+    expect(await sandboxRefunded(p2.txRef)).toBe(0)
+    expect(await t.db.selectFrom('refunds').select(['status', 'amount_kobo']).execute()).toEqual([
       { status: 'refunded', amount_kobo: a.price_kobo },
     ])
-    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Refunded')).toEqual([
+    expect((await notifications(CUSTOMER.email)).filter((n) => n.heading === 'Payment Refunded')).toEqual([
       { heading: 'Payment Refunded', body: expect.stringContaining(formatNaira(a.price_kobo / 100)) },
     ])
     const again = await first.post('verify/', { tx_ref: p1.txRef, status: 'successful' })
     expect(again.body).toEqual(late.body)
-    expect(count('SELECT COUNT(*) FROM refunds')).toBe(1)
+    expect(await count(sql`SELECT COUNT(*) FROM refunds`)).toBe(1)
   })
 })
 
@@ -468,26 +479,23 @@ async function sandboxAt(clock: Clock, overrides: Partial<AppConfig> = {}) {
   return gateway!
 }
 const sandboxRefunded = (txRef: string) =>
-  count('SELECT refunded_kobo FROM sandbox_transactions WHERE tx_ref = ?', txRef)
+  count(sql`SELECT refunded_kobo FROM sandbox_transactions WHERE tx_ref = ${txRef}`)
 const heldFor = (txRef: string) =>
-  count(
-    `SELECT COUNT(*) FROM payment_reservations r JOIN payments p ON p.id = r.payment_id
-     WHERE p.tx_ref = ? AND r.status = 'held'`,
-    txRef,
-  )
+  count(sql`SELECT COUNT(*) FROM payment_reservations r JOIN payments p ON p.id = r.payment_id
+     WHERE p.tx_ref = ${txRef} AND r.status = 'held'`)
 
 describe('stock held while paying (issue 2)', () => {
   it('tells a customer who cannot get the stock before paying, and frees it when the hold expires', async () => {
     const clock = new Clock()
     const gateway = await sandboxAt(clock, { reservationMinutes: 30 })
-    const [a] = products()
-    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const [a] = await products()
+    await setStock(a.id, 1)
     const holder = await customer()
     const other = await newCustomer('other@test.ng')
     await addToCart(holder, a.id)
     await addToCart(other, a.id)
     const held = await initiate(holder)
-    expect(heldFor(held.txRef)).toBe(1)
+    expect(await heldFor(held.txRef)).toBe(1)
 
     const refused = await other.post('api/initiate-payment/')
     expect(refused.status).toBe(409)
@@ -495,24 +503,24 @@ describe('stock held while paying (issue 2)', () => {
       `${a.name} is held for other customers who are paying for it right now. You have not been charged; please try again in 30 minutes.`,
     )
     // Never sent to the gateway: no payment, no sandbox transaction.
-    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(1)
-    expect(count('SELECT COUNT(*) FROM sandbox_transactions')).toBe(1)
+    expect(await count(sql`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(1)
+    expect(await count(sql`SELECT COUNT(*) FROM sandbox_transactions`)).toBe(1)
 
     clock.advanceMinutes(29)
     expect((await other.post('api/initiate-payment/')).status).toBe(409)
     clock.advanceMinutes(2)
     // Expired holds stop counting at once; the sweep only labels them.
     await initiate(other)
-    const report = await checkPendingPayments({ db: t.sqlite, gateway, now: clock.now })
+    const report = await checkPendingPayments({ db: t.db, gateway, now: clock.now })
     expect(report.expired).toBe(1)
-    expect(heldFor(held.txRef)).toBe(0)
-    expect(product(a.id).stock).toBe(1) // nothing sold yet: holds never touch the shelf count
+    expect(await heldFor(held.txRef)).toBe(0)
+    expect((await product(a.id)).stock).toBe(1) // nothing sold yet: holds never touch the shelf count
   })
 
   it('gives the stock back at once when the payment is declined or cancelled', async () => {
     t = await withSandbox()
-    const [a] = products()
-    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const [a] = await products()
+    await setStock(a.id, 1)
     const first = await customer()
     const second = await newCustomer('second@test.ng')
     const third = await newCustomer('third@test.ng')
@@ -524,36 +532,36 @@ describe('stock held while paying (issue 2)', () => {
     await t.app.request(
       new URL(declined.headers.get('Location')!).pathname + new URL(declined.headers.get('Location')!).search,
     )
-    expect(payment(p1.txRef).status).toBe('failed')
-    expect(heldFor(p1.txRef)).toBe(0)
+    expect((await payment(p1.txRef)).status).toBe('failed')
+    expect(await heldFor(p1.txRef)).toBe(0)
 
     const p2 = await initiate(second)
     expect((await third.post('api/initiate-payment/')).status).toBe(409)
     // The customer closes the provider's page with Cancel before any charge exists (Flutterwave: no transaction).
-    t.sqlite.prepare('DELETE FROM sandbox_transactions WHERE tx_ref = ?').run(p2.txRef)
+    await t.db.deleteFrom('sandbox_transactions').where('tx_ref', '=', p2.txRef).execute()
     const back = await t.app.request(`/api/pay/return?status=cancelled&tx_ref=${p2.txRef}`)
     expect(new URL(back.headers.get('Location')!).searchParams.get('status')).toBe('cancelled')
-    expect(heldFor(p2.txRef)).toBe(0)
+    expect(await heldFor(p2.txRef)).toBe(0)
     await initiate(third)
   })
 
   it("does not let a customer's earlier checkout block their new one", async () => {
     t = await withSandbox()
-    const [a] = products()
-    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const [a] = await products()
+    await setStock(a.id, 1)
     const c = await customer()
     await addToCart(c, a.id)
     const before = await initiate(c)
     const after = await initiate(c)
-    expect(heldFor(before.txRef)).toBe(0)
-    expect(heldFor(after.txRef)).toBe(1)
+    expect(await heldFor(before.txRef)).toBe(0)
+    expect(await heldFor(after.txRef)).toBe(1)
   })
 
   it('20 buyers of the last unit at once: 1 order, every other buyer refused before paying or refunded, stock never negative', async () => {
     const clock = new Clock()
     const gateway = await sandboxAt(clock)
-    const [a] = products()
-    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const [a] = await products()
+    await setStock(a.id, 1)
     const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => newCustomer(`buyer${i}@test.ng`)))
     for (const b of buyers) await addToCart(b, a.id)
 
@@ -578,37 +586,36 @@ describe('stock held while paying (issue 2)', () => {
         const to = new URL(l.headers.get('Location')!)
         return t.app.request(to.pathname + to.search)
       }),
-      checkPendingPayments({ db: t.sqlite, gateway, now: clock.now }),
+      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
     ])
 
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
-    expect(product(a.id).stock).toBe(0)
-    const charged = t.sqlite
-      .prepare(
-        "SELECT tx_ref, refunded_kobo, amount_kobo FROM sandbox_transactions WHERE status = 'successful'",
-      )
-      .all() as { tx_ref: string; refunded_kobo: number; amount_kobo: number }[]
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect((await product(a.id)).stock).toBe(0)
+    const charged = await t.db
+      .selectFrom('sandbox_transactions')
+      .select(['tx_ref', 'refunded_kobo', 'amount_kobo'])
+      .where('status', '=', 'successful')
+      .execute()
     expect(charged).toHaveLength(2)
     for (const charge of charged) {
-      const orders = count(
-        'SELECT COUNT(*) FROM orders WHERE payment_id = (SELECT id FROM payments WHERE tx_ref = ?)',
-        charge.tx_ref,
+      const orders = await count(
+        sql`SELECT COUNT(*) FROM orders WHERE payment_id = (SELECT id FROM payments WHERE tx_ref = ${charge.tx_ref})`,
       )
       // Every charge became an order or went back in full: never both, never neither.
       expect(orders === 1 ? 0 : charge.amount_kobo).toBe(charge.refunded_kobo)
     }
-    expect(count("SELECT COUNT(*) FROM refunds WHERE status = 'refunded'")).toBe(1)
+    expect(await count(sql`SELECT COUNT(*) FROM refunds WHERE status = 'refunded'`)).toBe(1)
     // 38 customers were refused before paying: no payment row, no gateway transaction for them.
-    expect(count(`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(2)
-    expect(count('SELECT COUNT(*) FROM sandbox_transactions')).toBe(2)
-    expect(count("SELECT COUNT(*) FROM payment_reservations WHERE status = 'held'")).toBe(0)
+    expect(await count(sql`SELECT COUNT(*) FROM payments WHERE tx_ref LIKE 'GS-%'`)).toBe(2)
+    expect(await count(sql`SELECT COUNT(*) FROM sandbox_transactions`)).toBe(2)
+    expect(await count(sql`SELECT COUNT(*) FROM payment_reservations WHERE status = 'held'`)).toBe(0)
   })
 })
 
 describe('POST verify/ against what the provider reports', () => {
   it('rejects an amount below the order total', async () => {
     const gateway = await withScripted()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
@@ -616,13 +623,13 @@ describe('POST verify/ against what the provider reports', () => {
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(400)
     expect(res.body.status).toBe('failed')
-    expect(product(a.id).stock).toBe(a.stock)
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
+    expect((await product(a.id)).stock).toBe(a.stock)
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
   })
 
   it('rejects another currency and another reference', async () => {
     const gateway = await withScripted()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const usd = await initiate(c)
@@ -631,19 +638,19 @@ describe('POST verify/ against what the provider reports', () => {
     const other = await initiate(c)
     gateway.paid(other.txRef, a.price_kobo, { txRef: 'GS-SOMEONE-ELSE' })
     expect((await c.post('verify/', { tx_ref: other.txRef, status: 'successful' })).status).toBe(400)
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(0)
   })
 
   it('asks the provider every time until settled, and answers 502 when it cannot be reached', async () => {
     const gateway = await withScripted()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
     gateway.answers.set(txRef, new Error('connection reset'))
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(502)
-    expect(payment(txRef).status).toBe('pending')
+    expect((await payment(txRef)).status).toBe('pending')
     gateway.paid(txRef, a.price_kobo)
     expect((await c.post('verify/', { tx_ref: txRef, status: 'failed' })).status).toBe(201)
     const calls = gateway.verifyCalls
@@ -653,7 +660,7 @@ describe('POST verify/ against what the provider reports', () => {
 
   it('sends the customer and the redirect URL to the provider', async () => {
     const gateway = await withScripted()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const res = await c.post('api/initiate-payment/')
@@ -678,7 +685,7 @@ describe('POST payments/webhook/flutterwave', () => {
 
   it('answers 401 to a missing or wrong verif-hash and settles nothing', async () => {
     const gateway = await withScripted({ flwSecretHash: HASH })
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
@@ -686,12 +693,12 @@ describe('POST payments/webhook/flutterwave', () => {
     const event = { event: 'charge.completed', data: { id: 777, tx_ref: txRef, status: 'successful' } }
     expect((await hook(event)).status).toBe(401)
     expect((await hook(event, 'wrong-hash')).status).toBe(401)
-    expect(payment(txRef).status).toBe('pending')
+    expect((await payment(txRef)).status).toBe('pending')
   })
 
   it('re-verifies with the provider and settles once; a verify afterwards gives the same answer', async () => {
     const gateway = await withScripted({ flwSecretHash: HASH })
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
@@ -706,17 +713,19 @@ describe('POST payments/webhook/flutterwave', () => {
       currency: 'NGN',
     })
     expect((await hook(event, HASH)).status).toBe(200)
-    expect(payment(txRef).status).toBe('pending')
+    expect((await payment(txRef)).status).toBe('pending')
 
     gateway.paid(txRef, a.price_kobo)
     expect((await hook(event, HASH)).status).toBe(200)
     expect((await hook(event, HASH)).status).toBe(200)
-    expect(payment(txRef).status).toBe('successful')
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect((await payment(txRef)).status).toBe('successful')
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
     const verify = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(verify.status).toBe(201)
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
-    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Successful')).toHaveLength(1)
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(
+      (await notifications(CUSTOMER.email)).filter((n) => n.heading === 'Payment Successful'),
+    ).toHaveLength(1)
   })
 
   it('acknowledges an event for a reference that is not ours', async () => {
@@ -744,7 +753,7 @@ describe('a payment never ends on a dead end (issue 4)', () => {
 
   it('sends the customer back to the origin they started from when it is ours, else to APP_URL', async () => {
     const gateway = await withScripted({ publicOrigins: ['http://192.168.1.20:5173'] })
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     const cases: [string | null, string | undefined, string][] = [
       // Opened at 127.0.0.1 while APP_URL says localhost: the same host the request came to.
@@ -773,7 +782,7 @@ describe('a payment never ends on a dead end (issue 4)', () => {
 
   it('a phone on the LAN pays on a sandbox page at its own address and comes back there', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const lan = 'http://192.168.1.20:8080'
@@ -786,12 +795,12 @@ describe('a payment never ends on a dead end (issue 4)', () => {
     expect(landing.origin).toBe(lan)
     const confirm = await t.app.request(landing.pathname + landing.search)
     expect(new URL(confirm.headers.get('Location')!).origin).toBe(lan)
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
   })
 
   it('a Referer names the origin when there is no Origin header', async () => {
     const gateway = await withScripted()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const res = await c.post('api/initiate-payment/', undefined, {
@@ -806,7 +815,7 @@ describe('a payment never ends on a dead end (issue 4)', () => {
     const HASH = 'hook-hash'
     const clock = new Clock()
     const gateway = await sandboxAt(clock, { flwSecretHash: HASH })
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id, 2)
     const { url, txRef } = await initiate(c)
@@ -819,7 +828,7 @@ describe('a payment never ends on a dead end (issue 4)', () => {
         headers: { 'Content-Type': 'application/json', 'verif-hash': HASH },
         body: JSON.stringify({ event: 'charge.completed', data: { tx_ref: txRef } }),
       }),
-      checkPendingPayments({ db: t.sqlite, gateway, now: clock.now }),
+      checkPendingPayments({ db: t.db, gateway, now: clock.now }),
       c.post('verify/', { tx_ref: txRef, status: 'successful' }),
       c.post('verify/', { tx_ref: txRef }),
     ])
@@ -831,16 +840,18 @@ describe('a payment never ends on a dead end (issue 4)', () => {
       201,
       201,
     ])
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
-    expect(product(a.id).stock).toBe(a.stock - 2)
-    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Successful')).toHaveLength(1)
-    expect(count('SELECT COUNT(*) FROM refunds')).toBe(0)
-    expect(count("SELECT COUNT(*) FROM payment_reservations WHERE status = 'converted'")).toBe(1)
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect((await product(a.id)).stock).toBe(a.stock - 2)
+    expect(
+      (await notifications(CUSTOMER.email)).filter((n) => n.heading === 'Payment Successful'),
+    ).toHaveLength(1)
+    expect(await count(sql`SELECT COUNT(*) FROM refunds`)).toBe(0)
+    expect(await count(sql`SELECT COUNT(*) FROM payment_reservations WHERE status = 'converted'`)).toBe(1)
   })
 
   it('GET payments/{tx_ref}/ shows the owner the outcome after logging in again; nobody else', async () => {
     t = await withSandbox()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id, 2)
     const { url, txRef } = await initiate(c)
@@ -893,7 +904,7 @@ describe('a payment never ends on a dead end (issue 4)', () => {
 describe('refunds', () => {
   it('refunds a charge below the order total through the gateway', async () => {
     const gateway = await withScripted()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
@@ -906,21 +917,23 @@ describe('refunds', () => {
 
   it('a refund the gateway refuses is retried by the periodic check, and the admin sees it', async () => {
     const gateway = await withScripted()
-    const [a] = products()
-    t.sqlite.prepare('UPDATE products SET stock = 1 WHERE id = ?').run(a.id)
+    const [a] = await products()
+    await setStock(a.id, 1)
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
-    t.sqlite.prepare('UPDATE products SET stock = 0 WHERE id = ?').run(a.id) // sold in the shop meanwhile
+    await setStock(a.id, 0) // sold in the shop meanwhile
     gateway.paid(txRef, a.price_kobo)
     gateway.refundError = new Error('Flutterwave refused the refund (503)')
     expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
-    expect(t.sqlite.prepare('SELECT status, attempts, error FROM refunds').get()).toEqual({
+    expect(
+      await t.db.selectFrom('refunds').select(['status', 'attempts', 'error']).executeTakeFirst(),
+    ).toEqual({
       status: 'failed',
       attempts: 1,
       error: 'Flutterwave refused the refund (503)',
     })
-    expect(notifications(CUSTOMER.email).some((n) => n.heading === 'Payment Refunded')).toBe(false)
+    expect((await notifications(CUSTOMER.email)).some((n) => n.heading === 'Payment Refunded')).toBe(false)
 
     const admin = new Client(t.app)
     await admin.login(ADMIN)
@@ -945,7 +958,7 @@ describe('refunds', () => {
     expect((await c.get('admins/refunds/')).status).toBe(403)
 
     gateway.refundError = null
-    const report = await checkPendingPayments({ db: t.sqlite, gateway })
+    const report = await checkPendingPayments({ db: t.db, gateway })
     expect(report).toMatchObject({ refundsTried: 1, refunded: 1 })
     expect(gateway.refunds).toHaveLength(1)
     expect((await admin.get('admins/refunds/')).body[0]).toMatchObject({
@@ -956,14 +969,16 @@ describe('refunds', () => {
       status: 'refunded',
       amount: a.price_kobo / 100,
     })
-    await checkPendingPayments({ db: t.sqlite, gateway })
+    await checkPendingPayments({ db: t.db, gateway })
     expect(gateway.refunds).toHaveLength(1)
-    expect(notifications(CUSTOMER.email).filter((n) => n.heading === 'Payment Refunded')).toHaveLength(1)
+    expect(
+      (await notifications(CUSTOMER.email)).filter((n) => n.heading === 'Payment Refunded'),
+    ).toHaveLength(1)
   })
 
   it('refunds a charge that arrives for a payment already closed as declined', async () => {
     const gateway = await withScripted({ flwSecretHash: 'h' })
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
@@ -971,11 +986,11 @@ describe('refunds', () => {
     expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
     // The payer retries on the provider's page and this time the card goes through.
     gateway.paid(txRef, a.price_kobo, { transactionId: '888' })
-    await checkPendingPayments({ db: t.sqlite, gateway })
+    await checkPendingPayments({ db: t.db, gateway })
     expect(gateway.refunds).toEqual([
       expect.objectContaining({ transactionId: '888', amountKobo: a.price_kobo }),
     ])
-    await checkPendingPayments({ db: t.sqlite, gateway })
+    await checkPendingPayments({ db: t.db, gateway })
     expect(gateway.refunds).toHaveLength(1)
   })
 })
@@ -983,30 +998,30 @@ describe('refunds', () => {
 describe('checkPendingPayments', () => {
   it('settles a paid payment whose browser never came back and no webhook arrived', async () => {
     const gateway = await withScripted()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
-    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ checked: 1, settled: 0 })
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 0 })
     gateway.paid(txRef, a.price_kobo)
-    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ checked: 1, settled: 1 })
-    expect(payment(txRef).status).toBe('successful')
-    expect(count(`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
-    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ checked: 0 })
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 1 })
+    expect((await payment(txRef)).status).toBe('successful')
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 0 })
   })
 
   it('keeps asking while the gateway is down, and closes quietly a payment nobody paid a day on', async () => {
     const gateway = await withScripted()
-    const [a] = products()
+    const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
     const { txRef } = await initiate(c)
     gateway.answers.set(txRef, new Error('down'))
-    expect(await checkPendingPayments({ db: t.sqlite, gateway })).toMatchObject({ errors: 1, abandoned: 0 })
+    expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ errors: 1, abandoned: 0 })
     gateway.answers.delete(txRef)
     const later = () => Date.now() + 25 * 3600_000
-    expect(await checkPendingPayments({ db: t.sqlite, gateway, now: later })).toMatchObject({ abandoned: 1 })
-    expect(payment(txRef).status).toBe('cancelled')
-    expect(notifications(CUSTOMER.email)).toEqual([])
+    expect(await checkPendingPayments({ db: t.db, gateway, now: later })).toMatchObject({ abandoned: 1 })
+    expect((await payment(txRef)).status).toBe('cancelled')
+    expect(await notifications(CUSTOMER.email)).toEqual([])
   })
 })

@@ -43,12 +43,22 @@ describe('admins/withdrawals', () => {
       expect(res.status).toBe(400)
       expect(res.body.message).toMatch(/Amount/)
     }
-    expect(t.sqlite.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()).toBe(0)
+    expect(await t.db.selectFrom('withdrawals').select('id').execute()).toEqual([])
     // A rejected withdrawal gives its money back.
     await admin.post('admins/withdrawals', { amount: 74_500 })
     expect((await admin.post('admins/withdrawals', { amount: 1 })).status).toBe(400)
-    t.sqlite.prepare("UPDATE withdrawals SET status = 'Rejected'").run()
+    await t.db.updateTable('withdrawals').set({ status: 'Rejected' }).execute()
     expect((await admin.post('admins/withdrawals', { amount: 1 })).status).toBe(201)
+  })
+  it('spends the balance once when several requests for all of it arrive together', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => admin.post('admins/withdrawals/', { amount: 74_500 })),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400, 400])
+    expect((await admin.get('get/balance')).body.balance).toBe(0)
+    expect(await t.db.selectFrom('withdrawals').select('amount_kobo').execute()).toEqual([
+      { amount_kobo: 7_450_000 },
+    ])
   })
   it('is admin-only', async () => {
     await expectAdminOnly('get', 'admins/withdrawals')
@@ -174,10 +184,11 @@ describe('withdrawal status (issue 12)', () => {
       account_number: '0123456789',
     })
     expect((await admin.get('get/balance')).body.balance).toBe(0)
-    const note = t.sqlite
-      .prepare("SELECT body FROM notifications WHERE heading = 'Automatic Withdrawal Requested'")
-      .pluck()
-      .get() as string
+    const { body: note } = await t.db
+      .selectFrom('notifications')
+      .select('body')
+      .where('heading', '=', 'Automatic Withdrawal Requested')
+      .executeTakeFirstOrThrow()
     expect(note).toContain(formatNaira(balance))
     // Nothing left to withdraw: saving again requests nothing more.
     await admin.post('admins/payment-settings/', { ...ACCOUNT, auto_withdraw: true, threshold: balance })
