@@ -82,7 +82,11 @@ describe('GET add/products/ caching', () => {
   it('sees stock taken by any writer (settlement updates products directly)', async () => {
     const before = await etagOf()
     const [first] = (await admin.get('add/products/')).body
-    t.sqlite.prepare('UPDATE products SET stock = stock - 1 WHERE id = ?').run(first.id)
+    await t.db
+      .updateTable('products')
+      .set((eb) => ({ stock: eb('stock', '-', 1) }))
+      .where('id', '=', first.id)
+      .execute()
     const res = await list({ 'If-None-Match': before })
     expect(res.status).toBe(200)
     expect((await res.json()).find((p: { id: number }) => p.id === first.id).stock).toBe(first.stock - 1)
