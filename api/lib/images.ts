@@ -164,7 +164,9 @@ export async function dropUnusedImage(db: Queryable, image: string, widths: stri
     .where('name', '=', image)
     .where(noProduct)
     .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM orders WHERE product_image = ${image})`)
-    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM payments WHERE lines LIKE ${`%${JSON.stringify(image)}%`})`)
+    .where(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM payments WHERE CAST(lines AS TEXT) LIKE ${`%${JSON.stringify(image)}%`})`,
+    )
     .execute()
 }
 

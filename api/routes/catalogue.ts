@@ -114,7 +114,7 @@ interface CatalogueAnswer {
  */
 const catalogueCache = new WeakMap<
   Database,
-  { answer?: CatalogueAnswer; building?: Promise<CatalogueAnswer> }
+  { answer?: CatalogueAnswer; building?: { version: number; answer: Promise<CatalogueAnswer> } }
 >()
 
 async function catalogueAnswer(db: Database): Promise<CatalogueAnswer> {
@@ -126,9 +126,18 @@ async function catalogueAnswer(db: Database): Promise<CatalogueAnswer> {
     .where('id', '=', 1)
     .executeTakeFirstOrThrow()
   if (entry.answer?.version === version) return entry.answer
-  // Requests arriving during a rebuild share it rather than each compressing the same list.
-  entry.building ??= buildAnswer(db, version).finally(() => (entry.building = undefined))
-  const answer = await entry.building
+  // Requests that read the same version during a rebuild share it rather than each compressing the list;
+  // a newer version starts its own (the one in flight may predate the edit this caller just made).
+  if (entry.building?.version !== version) {
+    const building = { version, answer: buildAnswer(db, version) }
+    entry.building = building
+    void building.answer
+      .finally(() => {
+        if (entry.building === building) entry.building = undefined
+      })
+      .catch(() => {})
+  }
+  const answer = await entry.building.answer
   // Versions only grow: an answer built from an older count never replaces a newer one.
   if (!entry.answer || entry.answer.version < answer.version) entry.answer = answer
   return answer
