@@ -8,6 +8,7 @@ import { compress } from 'hono/compress'
 import type { AppConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
 import { seedIfEmpty } from './db/seed.js'
+import { importMediaDir } from './lib/images.js'
 import { setScryptCost } from './lib/password.js'
 import { createApp } from './app.js'
 import { createGateway } from './payments/index.js'
@@ -29,6 +30,9 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   const applied = await migrate(opened)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
   await seedIfEmpty(sqlite, config, { ...config.seed, log: console.log })
+  // Installs from before the media table kept images in MEDIA_DIR: carry them over, so none is lost.
+  const imported = await importMediaDir(db, config.mediaDir)
+  if (imported) console.log(`Imported ${imported} images from ${config.mediaDir} into the database`)
 
   const gateway = createGateway(config, db)
   const root = new Hono({ strict: false })

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates.js'
 import { createUserSqlite } from '../lib/users.js'
+import { mediaType } from '../lib/images.js'
 import {
   seedBookings,
   seedFailedPayment,
@@ -21,7 +22,7 @@ export type SeedOptions = AppConfig['seed'] & { log?: (line: string) => void }
 const randomPassword = () => randomBytes(12).toString('base64url')
 
 /** Fills an empty database with the demo catalogue, the first admin, a demo customer and sample content. */
-export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOptions): Promise<boolean> {
+export async function seedIfEmpty(db: DB, _config: AppConfig, options: SeedOptions): Promise<boolean> {
   const users = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number
   if (users > 0) return false
   const log = options.log ?? (() => {})
@@ -61,7 +62,10 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
     if (!options.staffPassword) log(`Demo technician: ${options.staffEmail} / ${staffPassword}`)
   }
 
-  fs.mkdirSync(config.mediaDir, { recursive: true })
+  // Into the media table, not a folder: every instance serves them, on either engine.
+  const insertImage = db.prepare(
+    'INSERT INTO media (name, content_type, bytes) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING',
+  )
   const insertProduct = db.prepare(
     `INSERT INTO products (name, category, description, image, price_kobo, original_price_kobo, stock)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -80,8 +84,8 @@ export async function seedIfEmpty(db: DB, config: AppConfig, options: SeedOption
       const source = path.join(options.imagesDir, p.image)
       let image = ''
       if (fs.existsSync(source)) {
-        fs.copyFileSync(source, path.join(config.mediaDir, p.image))
         image = `media/${p.image}`
+        insertImage.run(image, mediaType(p.image) ?? 'image/svg+xml', fs.readFileSync(source))
       }
       const { lastInsertRowid } = insertProduct.run(
         p.name,

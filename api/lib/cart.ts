@@ -1,4 +1,4 @@
-import type { DB } from '../db/index.js'
+import type { Queryable } from '../db/index.js'
 
 /** One cart line with the product's current price and stock (what checkout prices from, never the browser). */
 export interface CartLine {
@@ -14,14 +14,24 @@ export interface CartLine {
 }
 
 /** The caller's cart with each product's current price and stock, oldest line first. */
-export function cartLines(db: DB, userId: number): CartLine[] {
+export function cartLines(db: Queryable, userId: number): Promise<CartLine[]> {
   return db
-    .prepare(
-      `SELECT p.id, p.name, p.description, p.image, p.price_kobo, p.original_price_kobo, p.stock, ci.quantity
-       FROM cart_items ci JOIN products p ON p.id = ci.product_id
-       WHERE ci.user_id = ? ORDER BY ci.added_at, p.id`,
-    )
-    .all(userId) as CartLine[]
+    .selectFrom('cart_items as ci')
+    .innerJoin('products as p', 'p.id', 'ci.product_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.image',
+      'p.price_kobo',
+      'p.original_price_kobo',
+      'p.stock',
+      'ci.quantity',
+    ])
+    .where('ci.user_id', '=', userId)
+    .orderBy('ci.added_at')
+    .orderBy('p.id')
+    .execute()
 }
 
 /** Total of the lines at their current prices, in kobo. */

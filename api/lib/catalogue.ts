@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { randomUUID } from 'node:crypto'
 import type { Category, Product } from '../../contract/catalogue.js'
 import { toNaira } from '../../contract/money.js'
 import type { DB, Queryable } from '../db/index.js'
@@ -52,6 +49,12 @@ export async function findProduct(db: Queryable, id: number): Promise<ProductRow
   return row as ProductRow | undefined
 }
 
+/** Every product, oldest first (the catalogue answer). */
+export async function listProducts(db: Queryable): Promise<ProductRow[]> {
+  const rows = await db.selectFrom('products').select(PRODUCT_FIELDS).orderBy('id').execute()
+  return rows as ProductRow[]
+}
+
 /** @deprecated The SQLite-only twin of findProduct, for callers not yet on Kysely. */
 export function findProductSqlite(db: DB, id: number): ProductRow | undefined {
   return db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`).get(id) as ProductRow | undefined
@@ -62,15 +65,6 @@ export const stockMessage = (name: string, stock: number) =>
   stock <= 0 ? `${name} is out of stock` : `Only ${stock} of ${name} left`
 
 // ---------- product images ----------
-
-/** Content types of the files we serve from MEDIA_DIR, by extension. */
-export const MEDIA_TYPES: Record<string, string> = {
-  svg: 'image/svg+xml',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-}
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)
@@ -85,24 +79,4 @@ export function detectImageType(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | nul
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp'
   return null
-}
-
-/** Writes an upload under a generated name and returns the product's image path ('media/<name>'). */
-export function storeImage(mediaDir: string, bytes: Uint8Array, extension: string): string {
-  fs.mkdirSync(mediaDir, { recursive: true })
-  const name = `${randomUUID()}.${extension}`
-  fs.writeFileSync(path.join(mediaDir, name), bytes, { flag: 'wx' })
-  return `media/${name}`
-}
-
-const MEDIA_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*\.(svg|jpe?g|png|webp)$/
-
-/** Absolute path of a media file, or null when the name is not one we could have written (no traversal). */
-export function mediaPath(mediaDir: string, name: string): { file: string; type: string } | null {
-  const match = MEDIA_NAME.exec(name)
-  if (!match) return null
-  const root = path.resolve(mediaDir)
-  const file = path.resolve(root, name)
-  if (path.dirname(file) !== root) return null
-  return { file, type: MEDIA_TYPES[match[1].toLowerCase()] }
 }

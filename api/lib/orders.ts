@@ -2,72 +2,71 @@ import type { AdminOrder, AdminOrderDetail, OrderFilter, OrderStatus } from '../
 import type { DeliveryDetails } from '../../contract/delivery.js'
 import { toNaira } from '../../contract/money.js'
 import { addDays, businessDayStart } from '../../contract/dates.js'
-import type { DB } from '../db/index.js'
+import { sql, type SqlBool } from 'kysely'
+import type { Queryable } from '../db/index.js'
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 /** LIKE with the user's % and _ taken literally. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
 /** An order's reference: its payment's tx_ref, or "#<id>" for a line placed without a payment. */
-const REFERENCE = `COALESCE(pay.tx_ref, '#' || o.id)`
-
-interface OrderRow {
-  id: number
-  user: string
-  phone_number: string
-  location: string
-  product_name: string
-  quantity: number
-  price_kobo: number
-  status: OrderStatus
-  created_at: string
-  reference: string
-  email: string
-}
+const REFERENCE = sql<string>`COALESCE(pay.tx_ref, '#' || CAST(o.id AS TEXT))`
+/**
+ * The name, phone and address are copied onto the order at checkout (what was delivered where); the
+ * account's current ones fill in for orders that lack them. Written out (not an alias) where the WHERE
+ * clause needs it: PostgreSQL does not see SELECT aliases there.
+ */
+const CUSTOMER = sql<string>`COALESCE(NULLIF(o.customer_name, ''),
+  NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), CAST(u.email AS TEXT), '')`
+/** `casefold(expr) LIKE needle`, the user's text taken literally, on either engine. */
+const contains = (expr: unknown, needle: string) => sql<SqlBool>`casefold(${expr}) LIKE ${needle} ESCAPE '\\'`
 
 /** Orders newest first, filtered, in one query (10,000 orders read in a few milliseconds). */
-export function findOrders(db: DB, filter: OrderFilter = {}, reference?: string): AdminOrder[] {
-  const where: string[] = []
-  const params: unknown[] = []
-  if (reference !== undefined) {
-    where.push(`${REFERENCE} = ?`)
-    params.push(reference)
-  }
-  if (filter.status && filter.status !== 'all') {
-    where.push('o.status = ?')
-    params.push(capitalised(filter.status))
-  }
+export async function findOrders(
+  db: Queryable,
+  filter: OrderFilter = {},
+  reference?: string,
+): Promise<AdminOrder[]> {
+  let query = db
+    .selectFrom('orders as o')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('payments as pay', 'pay.id', 'o.payment_id')
+    .select([
+      'o.id',
+      'o.product_name',
+      'o.quantity',
+      'o.price_kobo',
+      'o.status',
+      'o.created_at',
+      CUSTOMER.as('customer'),
+      sql<string>`COALESCE(NULLIF(o.phone_number, ''), u.phone_number, '')`.as('phone_number'),
+      sql<string>`COALESCE(NULLIF(o.location, ''), u.location, '')`.as('location'),
+      REFERENCE.as('reference'),
+      sql<string>`COALESCE(CAST(u.email AS TEXT), '')`.as('email'),
+    ])
+  if (reference !== undefined) query = query.where(sql<SqlBool>`${REFERENCE} = ${reference}`)
+  if (filter.status && filter.status !== 'all')
+    query = query.where('o.status', '=', capitalised(filter.status))
   if (filter.q) {
-    where.push(
-      `(casefold(customer) LIKE ? ESCAPE '\\' OR casefold(o.product_name) LIKE ? ESCAPE '\\'
-        OR casefold(COALESCE(u.email, '')) LIKE ? ESCAPE '\\' OR casefold(${REFERENCE}) LIKE ? ESCAPE '\\')`,
-    )
     const needle = likeContains(filter.q.toLowerCase())
-    params.push(needle, needle, needle, needle)
-  }
-  if (filter.from) {
-    where.push('o.created_at >= ?')
-    params.push(businessDayStart(filter.from).toISOString())
-  }
-  if (filter.to) {
-    where.push('o.created_at < ?')
-    params.push(businessDayStart(addDays(filter.to, 1)).toISOString())
-  }
-  // The name, phone and address are copied onto the order at checkout (what was delivered where);
-  // the account's current ones fill in for orders that lack them.
-  const rows = db
-    .prepare(
-      `SELECT o.id, o.product_name, o.quantity, o.price_kobo, o.status, o.created_at,
-              COALESCE(NULLIF(o.customer_name, ''), NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), u.email, '')
-                AS customer,
-              COALESCE(NULLIF(o.phone_number, ''), u.phone_number, '') AS phone_number,
-              COALESCE(NULLIF(o.location, ''), u.location, '') AS location,
-              ${REFERENCE} AS reference, COALESCE(u.email, '') AS email
-       FROM orders o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN payments pay ON pay.id = o.payment_id
-       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY COALESCE(pay.settled_at, o.created_at) DESC, o.payment_id DESC, o.id DESC`,
+    query = query.where((eb) =>
+      eb.or([
+        contains(CUSTOMER, needle),
+        contains(sql`o.product_name`, needle),
+        contains(sql`COALESCE(CAST(u.email AS TEXT), '')`, needle),
+        contains(REFERENCE, needle),
+      ]),
     )
-    .all(...params) as (Omit<OrderRow, 'user'> & { customer: string })[]
+  }
+  if (filter.from) query = query.where('o.created_at', '>=', businessDayStart(filter.from).toISOString())
+  if (filter.to)
+    query = query.where('o.created_at', '<', businessDayStart(addDays(filter.to, 1)).toISOString())
+  const rows = await query
+    .orderBy(sql`COALESCE(pay.settled_at, o.created_at)`, 'desc')
+    // Lines without a payment after the paid ones of the same moment, as SQLite ordered NULLs.
+    .orderBy(sql`COALESCE(o.payment_id, 0)`, 'desc')
+    .orderBy('o.id', 'desc')
+    .execute()
   return rows.map((o) => ({
     id: o.id,
     user: o.customer,
@@ -76,7 +75,7 @@ export function findOrders(db: DB, filter: OrderFilter = {}, reference?: string)
     product_name: o.product_name,
     quantity: o.quantity,
     price: toNaira(o.price_kobo),
-    status: o.status,
+    status: o.status as OrderStatus,
     created: o.created_at,
     reference: o.reference,
     email: o.email,
@@ -84,14 +83,17 @@ export function findOrders(db: DB, filter: OrderFilter = {}, reference?: string)
 }
 
 /** One order (all the lines of one payment) for the admin; undefined when no line has this reference. */
-export function findOrderDetail(db: DB, reference: string): AdminOrderDetail | undefined {
-  const lines = findOrders(db, {}, reference)
+export async function findOrderDetail(
+  db: Queryable,
+  reference: string,
+): Promise<AdminOrderDetail | undefined> {
+  const lines = await findOrders(db, {}, reference)
   if (lines.length === 0) return undefined
-  const payment = db
-    .prepare('SELECT amount_kobo, delivery, delivery_fee_kobo, created_at FROM payments WHERE tx_ref = ?')
-    .get(reference) as
-    | { amount_kobo: number; delivery: string | null; delivery_fee_kobo: number | null; created_at: string }
-    | undefined
+  const payment = await db
+    .selectFrom('payments')
+    .select(['amount_kobo', 'delivery', 'delivery_fee_kobo', 'created_at'])
+    .where('tx_ref', '=', reference)
+    .executeTakeFirst()
   const itemsKobo = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0)
   const first = lines[0]
   return {

@@ -3,10 +3,12 @@ import { cartSetBody, updateCartBody, type CartItem, type CartSetAnswer } from '
 import type { CountAnswer } from '../../contract/fields.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
+import type { Queryable } from '../db/index.js'
+import { affectedRows } from '../db/dialect.js'
 import { currentUser, requireLogin } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { idempotent } from '../middleware/idempotency.js'
-import { findProductSqlite, stockMessage } from '../lib/catalogue.js'
+import { findProduct, stockMessage } from '../lib/catalogue.js'
 import { cartLines, cartTotalKobo, type CartLine } from '../lib/cart.js'
 
 /** What the checkout dialog asks the customer before sending them to pay. */
@@ -23,51 +25,75 @@ function checkoutQuestion(lines: CartLine[]): string {
 /** SPEC scatters the cart over top-level paths (cart/{id}/, get/carts/, check_cart/, update-cart/): no shared prefix. */
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
   // Before cart/{id}/, which would read 'set' as an id. The offline cart's replay (contract cartSetBody): absolute, so in-order replays converge on the device's cart.
-  .post('/cart/set', requireLogin, idempotent, validate('json', cartSetBody), (c) => {
-    const { sqlite: db } = c.var
+  .post('/cart/set', requireLogin, idempotent, validate('json', cartSetBody), async (c) => {
+    const { db } = c.var
     const user = currentUser(c)
     const { id, quantity } = c.req.valid('json')
     if (quantity === 0) {
-      db.prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?').run(user.id, id)
+      await removeLine(db, user.id, id)
       return c.json({ message: 'Removed from cart', id, quantity: 0 } satisfies CartSetAnswer)
     }
-    const product = findProductSqlite(db, id)
+    const product = await findProduct(db, id)
     if (!product) return c.json({ message: 'Product not found', id }, 404)
     // Less left than asked (it sold while the device was offline): the line keeps what there is, and
     // the answer says so; not a 4xx, which would leave a replayed change stuck in the outbox.
     if (product.stock === 0) {
-      db.prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?').run(user.id, id)
+      await removeLine(db, user.id, id)
       return c.json({ message: stockMessage(product.name, 0), id, quantity: 0 } satisfies CartSetAnswer)
     }
     const kept = Math.min(quantity, product.stock)
-    db.prepare(
-      `INSERT INTO cart_items (user_id, product_id, quantity) VALUES (?, ?, ?)
-       ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = excluded.quantity`,
-    ).run(user.id, id, kept)
+    // A cart line is no reservation: checkout checks the stock again, so the absolute set needs no lock.
+    await db
+      .insertInto('cart_items')
+      .values({ user_id: user.id, product_id: id, quantity: kept })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'product_id'])
+          .doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity') })),
+      )
+      .execute()
     const message = kept < quantity ? stockMessage(product.name, product.stock) : 'Cart updated'
     return c.json({ message, id, quantity: kept } satisfies CartSetAnswer)
   })
 
-  .post('/cart/:id', requireLogin, (c) => {
-    const { sqlite: db } = c.var
+  .post('/cart/:id', requireLogin, async (c) => {
+    const { db } = c.var
     const user = currentUser(c)
     const id = parseId(c.req.param('id'))
-    const product = id ? findProductSqlite(db, id) : undefined
+    const product = id ? await findProduct(db, id) : undefined
     if (!product) return c.json({ message: 'Product not found' }, 404)
-    // Conditional upsert: the stock check and the increment are one statement, so two taps cannot overshoot.
-    const added = db
-      .prepare(
-        `INSERT INTO cart_items (user_id, product_id, quantity)
-         SELECT ?, ?, 1 WHERE ? > 0
-         ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = quantity + 1 WHERE quantity < ?`,
+    // Conditional upsert: the stock check and the increment are one statement, so two taps (on two
+    // instances too) cannot overshoot: the row is inserted or bumped only while stock allows it.
+    const result = await db
+      .insertInto('cart_items')
+      .columns(['user_id', 'product_id', 'quantity'])
+      .expression((eb) =>
+        eb
+          .selectFrom('products')
+          // Literals, not parameters: PostgreSQL types a bare parameter in a SELECT list as text.
+          .select([eb.lit(user.id).as('user_id'), 'id', eb.lit(1).as('quantity')])
+          .where('id', '=', product.id)
+          .where('stock', '>', 0),
       )
-      .run(user.id, product.id, product.stock, product.stock).changes
-    if (!added) return c.json({ message: stockMessage(product.name, product.stock) }, 409)
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'product_id'])
+          .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', 1) }))
+          .where(({ eb, selectFrom }) =>
+            eb(
+              'cart_items.quantity',
+              '<',
+              selectFrom('products').select('stock').where('id', '=', product.id),
+            ),
+          ),
+      )
+      .executeTakeFirst()
+    if (!affectedRows(result)) return c.json({ message: stockMessage(product.name, product.stock) }, 409)
     return c.json({ message: 'Added to cart' })
   })
 
-  .get('/get/carts', requireLogin, (c) => {
-    const lines = cartLines(c.var.sqlite, currentUser(c).id)
+  .get('/get/carts', requireLogin, async (c) => {
+    const lines = await cartLines(c.var.db, currentUser(c).id)
     return c.json(
       lines.map((l): CartItem => ({
         id: l.id,
@@ -82,18 +108,19 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     )
   })
 
-  .get('/check_cart', requireLogin, (c) => {
-    const count = c.var.sqlite
-      .prepare('SELECT COUNT(*) FROM cart_items WHERE user_id = ?')
-      .pluck()
-      .get(currentUser(c).id) as number
+  .get('/check_cart', requireLogin, async (c) => {
+    const { count } = await c.var.db
+      .selectFrom('cart_items')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', currentUser(c).id)
+      .executeTakeFirstOrThrow()
     return c.json({ message: count ? 'not empty' : 'empty', count } satisfies CountAnswer)
   })
 
-  .post('/update-cart', requireLogin, validate('json', updateCartBody), (c) => {
-    const { sqlite: db } = c.var
+  .post('/update-cart', requireLogin, validate('json', updateCartBody), async (c) => {
+    const { db } = c.var
     const user = currentUser(c)
-    const lines = new Map(cartLines(db, user.id).map((l) => [l.id, l]))
+    const lines = new Map((await cartLines(db, user.id)).map((l) => [l.id, l]))
     // Check every line first, so a bad one changes nothing.
     for (const { id, quantity } of c.req.valid('json').items) {
       const line = lines.get(id)
@@ -102,20 +129,32 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
       if (quantity > line.stock) return c.json({ message: stockMessage(line.name, line.stock), id }, 400)
       line.quantity = quantity
     }
-    const setQuantity = db.prepare('UPDATE cart_items SET quantity = ? WHERE user_id = ? AND product_id = ?')
-    db.transaction(() => {
-      for (const line of lines.values()) setQuantity.run(line.quantity, user.id, line.id)
-    })()
+    await db.transaction().execute(async (trx) => {
+      for (const line of lines.values()) {
+        await trx
+          .updateTable('cart_items')
+          .set({ quantity: line.quantity })
+          .where('user_id', '=', user.id)
+          .where('product_id', '=', line.id)
+          .execute()
+      }
+    })
     return c.json({ message: checkoutQuestion([...lines.values()]) })
   })
 
 /** DELETE admins/delete/{id}/cart/ (any logged-in caller; dispatched by routes/deletions.ts): only ever their own cart. */
-export function removeFromCart(c: Context<AppEnv>) {
+export async function removeFromCart(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  const removed = id
-    ? c.var.sqlite
-        .prepare('DELETE FROM cart_items WHERE user_id = ? AND product_id = ?')
-        .run(currentUser(c).id, id).changes
-    : 0
+  const removed = id ? await removeLine(c.var.db, currentUser(c).id, id) : 0
   return removed ? c.body(null, 204) : c.json({ message: 'That product is not in your cart' }, 404)
+}
+
+/** Deletes one cart line; how many rows went (0 or 1). */
+async function removeLine(db: Queryable, userId: number, productId: number) {
+  const result = await db
+    .deleteFrom('cart_items')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst()
+  return affectedRows(result)
 }

@@ -1,22 +1,23 @@
 import { createHash } from 'node:crypto'
-import fs from 'node:fs/promises'
 import zlib from 'node:zlib'
 import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { productFormBody, type Product } from '../../contract/catalogue.js'
 import { toKobo } from '../../contract/money.js'
-import type { DB } from '../db/index.js'
+import type { Database } from '../db/index.js'
+import { affectedRows, nowIso } from '../db/dialect.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { parseId } from '../middleware/validate.js'
+import { findProduct, listProducts, toProduct } from '../lib/catalogue.js'
 import {
-  PRODUCT_COLUMNS,
-  findProductSqlite,
-  mediaPath,
-  toProduct,
-  type ProductRow,
-} from '../lib/catalogue.js'
-import { ImageRejected, storeUploadedImage, type StoredImage } from '../lib/images.js'
+  ImageRejected,
+  dropUnusedImage,
+  mediaType,
+  readMedia,
+  storeUploadedImage,
+  type StoredImage,
+} from '../lib/images.js'
 import { readForm, textFields, uploadLimit } from '../lib/uploads.js'
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Product not found' }, 404)
@@ -27,7 +28,7 @@ async function saveUploadedImage(c: Context<AppEnv>, image: unknown): Promise<St
   if (!(image instanceof File) || image.size === 0) return null
   if (image.size > c.var.config.maxUploadBytes) throw new HTTPException(413)
   try {
-    return await storeUploadedImage(c.var.config.mediaDir, new Uint8Array(await image.arrayBuffer()))
+    return await storeUploadedImage(c.var.db, new Uint8Array(await image.arrayBuffer()))
   } catch (err) {
     if (err instanceof ImageRejected) return c.json({ message: err.message, field: 'image' }, 400)
     throw err
@@ -43,8 +44,9 @@ function parseProductForm(c: Context<AppEnv>, fields: Record<string, unknown>) {
 
 /** Edits keep every field the form left out; a new image replaces the old one. */
 async function updateProduct(c: Context<AppEnv>) {
+  const { db } = c.var
   const id = parseId(c.req.param('id'))
-  const existing = id ? findProductSqlite(c.var.sqlite, id) : undefined
+  const existing = id ? await findProduct(db, id) : undefined
   if (!existing) return notFound(c)
   const body = await readForm(c)
   const current = toProduct(existing)
@@ -58,32 +60,37 @@ async function updateProduct(c: Context<AppEnv>) {
     ...textFields(body),
   })
   if (form instanceof Response) return form
+  // Encoded and stored before the UPDATE, outside any transaction (sharp is slow).
   const image = await saveUploadedImage(c, body.image)
   if (image instanceof Response) return image
-  // Old image files stay: orders placed earlier still show them.
-  c.var.sqlite
-    .prepare(
-      `UPDATE products SET name = ?, category = ?, description = ?, image = ?, image_widths = ?, price_kobo = ?,
-         original_price_kobo = ?, stock = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-       WHERE id = ?`,
-    )
-    .run(
-      form.name,
-      form.category,
-      form.description,
-      image?.image ?? existing.image,
-      image ? image.widths.join(',') : existing.image_widths,
-      toKobo(form.price),
-      toKobo(form.originalPrice ?? current.originalPrice),
-      form.stock,
-      existing.id,
-    )
-  return c.json(toProduct(findProductSqlite(c.var.sqlite, existing.id)!), 201)
+  const updated = await db
+    .updateTable('products')
+    .set({
+      name: form.name,
+      category: form.category,
+      description: form.description,
+      image: image?.image ?? existing.image,
+      image_widths: image ? image.widths.join(',') : existing.image_widths,
+      price_kobo: toKobo(form.price),
+      original_price_kobo: toKobo(form.originalPrice ?? current.originalPrice),
+      stock: form.stock,
+      updated_at: nowIso(),
+    })
+    .where('id', '=', existing.id)
+    .executeTakeFirst()
+  // Deleted while the upload was being encoded: the new picture has nothing to show it.
+  if (!affectedRows(updated)) {
+    if (image) await dropUnusedImage(db, image.image, image.widths.join(','))
+    return notFound(c)
+  }
+  // The old picture goes unless an order (or another product) still shows it.
+  if (image) await dropUnusedImage(db, existing.image, existing.image_widths)
+  return c.json(toProduct((await findProduct(db, existing.id))!), 201)
 }
 
-function getProduct(c: Context<AppEnv>) {
+async function getProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  const row = id ? findProductSqlite(c.var.sqlite, id) : undefined
+  const row = id ? await findProduct(c.var.db, id) : undefined
   return row ? c.json(toProduct(row)) : notFound(c)
 }
 
@@ -101,24 +108,49 @@ interface CatalogueAnswer {
 }
 
 /**
- * One cached answer per database (tests open many). Rebuilt when catalogue_version moves: migration 005's
+ * One cached answer per database (tests open many). Rebuilt when catalogue_version moves: migration 009's
  * triggers bump it on every write to products, so any writer (admin edits, settlement's stock, another
- * server on the same database) invalidates it; reading the counter is one indexed row per request.
+ * instance on the same database) invalidates it; reading the counter is one indexed row per request.
  */
-const catalogueCache = new WeakMap<DB, { readVersion: () => number; answer?: CatalogueAnswer }>()
+const catalogueCache = new WeakMap<
+  Database,
+  { answer?: CatalogueAnswer; building?: { version: number; answer: Promise<CatalogueAnswer> } }
+>()
 
-function catalogueAnswer(db: DB): CatalogueAnswer {
+async function catalogueAnswer(db: Database): Promise<CatalogueAnswer> {
   let entry = catalogueCache.get(db)
-  if (!entry) {
-    const stmt = db.prepare('SELECT version FROM catalogue_version WHERE id = 1').pluck()
-    entry = { readVersion: () => stmt.get() as number }
-    catalogueCache.set(db, entry)
-  }
-  const version = entry.readVersion()
+  if (!entry) catalogueCache.set(db, (entry = {}))
+  const { version } = await db
+    .selectFrom('catalogue_version')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
   if (entry.answer?.version === version) return entry.answer
-  const rows = db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY id`).all() as ProductRow[]
+  // Requests that read the same version during a rebuild share it rather than each compressing the list;
+  // a newer version starts its own (the one in flight may predate the edit this caller just made).
+  if (entry.building?.version !== version) {
+    const building = { version, answer: buildAnswer(db, version) }
+    entry.building = building
+    void building.answer
+      .finally(() => {
+        if (entry.building === building) entry.building = undefined
+      })
+      .catch(() => {})
+  }
+  const answer = await entry.building.answer
+  // Versions only grow: an answer built from an older count never replaces a newer one.
+  if (!entry.answer || entry.answer.version < answer.version) entry.answer = answer
+  return answer
+}
+
+/**
+ * The version is read before the products: a write between the two makes the list newer than its
+ * label, which only costs one more rebuild on the next request, never a stale list kept as current.
+ */
+async function buildAnswer(db: Database, version: number): Promise<CatalogueAnswer> {
+  const rows = await listProducts(db)
   const json = bytes(Buffer.from(JSON.stringify(rows.map(toProduct) satisfies Product[])))
-  entry.answer = {
+  return {
     version,
     // Weak: the same list goes out as brotli, gzip or plain bytes.
     etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
@@ -126,7 +158,6 @@ function catalogueAnswer(db: DB): CatalogueAnswer {
     br: bytes(zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })),
     gzip: bytes(zlib.gzipSync(json, { level: 9 })),
   }
-  return entry.answer
 }
 
 /** If-None-Match holds this ETag (weak comparison, as RFC 9110 says for GET). */
@@ -137,8 +168,8 @@ const matches = (header: string | undefined, etag: string) =>
 /** add/products/ and add/produts/{id}/ (mounted at add/). */
 export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
   // The same for everyone: from memory, 304 when the browser's copy is current, precompressed bytes.
-  .get('/products', (c) => {
-    const answer = catalogueAnswer(c.var.sqlite)
+  .get('/products', async (c) => {
+    const answer = await catalogueAnswer(c.var.db)
     c.header('ETag', answer.etag)
     // Stored, but checked with the server each time (a 304 costs a few bytes): edits show at once.
     c.header('Cache-Control', 'no-cache')
@@ -161,22 +192,21 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
     if (form instanceof Response) return form
     const image = await saveUploadedImage(c, body.image)
     if (image instanceof Response) return image
-    const { lastInsertRowid } = c.var.sqlite
-      .prepare(
-        `INSERT INTO products (name, category, description, image, image_widths, price_kobo, original_price_kobo, stock)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        form.name,
-        form.category,
-        form.description,
-        image?.image ?? '',
-        image?.widths.join(',') ?? '',
-        toKobo(form.price),
-        toKobo(form.originalPrice ?? form.price),
-        form.stock,
-      )
-    return c.json(toProduct(findProductSqlite(c.var.sqlite, Number(lastInsertRowid))!), 201)
+    const { id } = await c.var.db
+      .insertInto('products')
+      .values({
+        name: form.name,
+        category: form.category,
+        description: form.description,
+        image: image?.image ?? '',
+        image_widths: image?.widths.join(',') ?? '',
+        price_kobo: toKobo(form.price),
+        original_price_kobo: toKobo(form.originalPrice ?? form.price),
+        stock: form.stock,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return c.json(toProduct((await findProduct(c.var.db, id))!), 201)
   })
 
   // SPEC spells the edit path "produts"; the correct spelling is an alias.
@@ -186,24 +216,43 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
   .get('/products/:id', getProduct)
 
 /** DELETE admins/delete/{id}/product/ (admin; dispatched by routes/deletions.ts). */
-export function deleteProduct(c: Context<AppEnv>) {
+export async function deleteProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  // Cart lines go with the product (cascade); orders keep their copy of the name and image.
-  const deleted = id ? c.var.sqlite.prepare('DELETE FROM products WHERE id = ?').run(id).changes : 0
+  if (!id) return notFound(c)
+  // Cart lines go with the product (cascade); orders keep their copy of the name and image, and with
+  // it the picture's bytes (dropUnusedImage keeps what an order or payment names).
+  const deleted = await c.var.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('products')
+      .where('id', '=', id)
+      .returning(['image', 'image_widths'])
+      .executeTakeFirst()
+    if (row) await dropUnusedImage(trx, row.image, row.image_widths)
+    return !!row
+  })
   return deleted ? c.body(null, 204) : notFound(c)
 }
 
-/** media/{name}: product images (mounted at media/). */
+/** The header value an If-None-Match must hold for this ETag (a list, or *). */
+const etagListed = (header: string | undefined, etag: string) =>
+  !!header && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
+
+/** media/{name}: product images, from the media table (mounted at media/). */
 export const mediaRoutes = new Hono<AppEnv>({ strict: false }).get('/:name', async (c) => {
-  const media = mediaPath(c.var.config.mediaDir, c.req.param('name'))
-  const bytes = media ? await fs.readFile(media.file).catch(() => null) : null
-  if (!media || !bytes) return c.json({ message: 'Image not found' }, 404)
-  c.header('Content-Type', media.type)
+  const name = c.req.param('name')
+  // Only names we could have stored are looked up (no traversal, no query for junk).
+  const media = mediaType(name) ? await readMedia(c.var.db, `media/${name}`) : undefined
+  if (!media) return c.json({ message: 'Image not found' }, 404)
+  // A stored name never gets other bytes, so the tag only has to tell files apart.
+  const etag = `"${createHash('sha256').update(media.bytes).digest('base64url').slice(0, 27)}"`
+  c.header('ETag', etag)
   c.header('Cache-Control', 'public, max-age=604800')
   c.header('X-Content-Type-Options', 'nosniff')
+  if (etagListed(c.req.header('If-None-Match'), etag)) return c.body(null, 304)
+  c.header('Content-Type', media.contentType)
   // Seed images are SVG: even opened directly, nothing in them may run or load.
-  if (media.type === 'image/svg+xml') {
+  if (media.contentType === 'image/svg+xml') {
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
   }
-  return c.body(bytes)
+  return c.body(new Uint8Array(media.bytes))
 })

@@ -13,8 +13,10 @@ import { businessDateTime, businessDay } from '../../contract/dates.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { notifySqlite } from '../lib/notify.js'
-import { sendMessageSqlite } from '../messaging/index.js'
+import { sql } from 'kysely'
+import { affectedRows } from '../db/dialect.js'
+import { notify } from '../lib/notify.js'
+import { sendMessage } from '../messaging/index.js'
 import { csvRow, findOrderDetail, findOrders } from '../lib/orders.js'
 
 const CSV_HEADER = [
@@ -48,12 +50,12 @@ async function readOrderAction(c: Context<AppEnv>) {
 
 /** admins/orders/ and admins/orders/export.csv: the admin's list, filtered (contract orderFilterQuery). */
 export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/', requireRole('admin'), validate('query', orderFilterQuery), (c) =>
-    c.json(findOrders(c.var.sqlite, c.req.valid('query'))),
+  .get('/', requireRole('admin'), validate('query', orderFilterQuery), async (c) =>
+    c.json(await findOrders(c.var.db, c.req.valid('query'))),
   )
 
-  .get('/export.csv', requireRole('admin'), validate('query', orderFilterQuery), (c) => {
-    const orders = findOrders(c.var.sqlite, c.req.valid('query'))
+  .get('/export.csv', requireRole('admin'), validate('query', orderFilterQuery), async (c) => {
+    const orders = await findOrders(c.var.db, c.req.valid('query'))
     const lines = [csvRow(CSV_HEADER)]
     for (const o of orders) {
       lines.push(
@@ -81,8 +83,8 @@ export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   // Registered after export.csv, so that path is never read as a reference.
-  .get('/:reference', requireRole('admin'), (c) => {
-    const order = findOrderDetail(c.var.sqlite, c.req.param('reference'))
+  .get('/:reference', requireRole('admin'), async (c) => {
+    const order = await findOrderDetail(c.var.db, c.req.param('reference'))
     return order ? c.json(order) : c.json({ message: 'Order not found' }, 404)
   })
 
@@ -91,52 +93,52 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/:id',
   requireRole('admin'),
   async (c) => {
-    const db = c.var.sqlite
+    const { db } = c.var
     const id = parseId(c.req.param('id'))
     const order = id
-      ? (db.prepare('SELECT id, user_id, product_name, quantity, status FROM orders WHERE id = ?').get(id) as
-          | {
-              id: number
-              user_id: number | null
-              product_name: string
-              quantity: number
-              status: OrderStatus
-            }
-          | undefined)
+      ? await db
+          .selectFrom('orders')
+          .select(['id', 'user_id', 'product_name', 'quantity', 'status'])
+          .where('id', '=', id)
+          .executeTakeFirst()
       : undefined
     if (!order) return c.json({ message: 'Order not found' }, 404)
+    const status = order.status as OrderStatus
     const action = await readOrderAction(c)
     if ('error' in action) return c.json({ message: action.error }, 400)
     const target = action.status
-    if (orderStep(target) < orderStep(order.status)) {
-      return c.json({ message: `This order is already ${order.status.toLowerCase()}.` }, 400)
+    if (orderStep(target) < orderStep(status)) {
+      return c.json({ message: `This order is already ${status.toLowerCase()}.` }, 400)
     }
-    if (target === order.status) {
+    if (target === status) {
       return c.json({ message: `Order is already ${target.toLowerCase()}.`, status: target })
     }
     const now = new Date().toISOString()
     const item = `${order.quantity} × ${order.product_name}`
-    // Guarded by the status read before the body was awaited: of two clicks in flight, only one
-    // moves the order and notifies the customer.
-    const moved = db.transaction(() => {
-      const changed =
-        target === 'Shipped'
-          ? db
-              .prepare("UPDATE orders SET status = 'Shipped', shipped_at = ? WHERE id = ? AND status = ?")
-              .run(now, order.id, order.status).changes
-          : // A delivered order was necessarily shipped; keep the tracking timeline whole.
-            db
-              .prepare(
-                `UPDATE orders SET status = 'Completed', shipped_at = COALESCE(shipped_at, ?), completed_at = ?
-                 WHERE id = ? AND status = ?`,
-              )
-              .run(now, now, order.id, order.status).changes
-      if (!changed) return false
+    // Guarded by the status read before the body was awaited (one conditional UPDATE): of two clicks in
+    // flight, on any instances, only one moves the order and notifies the customer.
+    const moved = await db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('orders')
+        .set(
+          target === 'Shipped'
+            ? { status: 'Shipped', shipped_at: now }
+            : // A delivered order was necessarily shipped; keep the tracking timeline whole.
+              {
+                status: 'Completed',
+                shipped_at: sql<string>`COALESCE(shipped_at, ${now})`,
+                completed_at: now,
+              },
+        )
+        .where('id', '=', order.id)
+        .where('status', '=', status)
+        .executeTakeFirst()
+      if (!affectedRows(changed)) return false
       if (target === 'Shipped')
-        notifySqlite(db, order.user_id, 'Order Shipped', `Your order of ${item} is on its way.`)
-      else notifySqlite(db, order.user_id, 'Order Delivered', `Your order of ${item} has been delivered.`)
-      sendMessageSqlite(
-        { db: c.var.sqlite },
+        await notify(trx, order.user_id, 'Order Shipped', `Your order of ${item} is on its way.`)
+      else await notify(trx, order.user_id, 'Order Delivered', `Your order of ${item} has been delivered.`)
+      await sendMessage(
+        { db: trx },
         {
           to: order.user_id ?? 0,
           template: target === 'Shipped' ? 'order_shipped' : 'order_delivered',
@@ -144,7 +146,7 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
         },
       )
       return true
-    })()
+    })
     if (!moved) {
       return c.json({ message: 'This order was changed meanwhile. Reload and try again.' }, 409)
     }
@@ -154,29 +156,29 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
 )
 
 /** users/orders/: the caller's own orders with their tracking dates. */
-export const userOrderRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireLogin, (c) => {
-  const rows = c.var.sqlite
-    .prepare(
-      `SELECT o.id, o.status, o.product_name, o.quantity, o.price_kobo, o.created_at, o.shipped_at, o.completed_at,
-                COALESCE(NULLIF(o.product_image, ''), p.image, '') AS image
-         FROM orders o LEFT JOIN products p ON p.id = o.product_id
-         WHERE o.user_id = ?
-         ORDER BY o.created_at DESC, o.id DESC`,
-    )
-    .all(currentUser(c).id) as {
-    id: number
-    status: OrderStatus
-    product_name: string
-    quantity: number
-    price_kobo: number
-    image: string
-    created_at: string
-    shipped_at: string | null
-    completed_at: string | null
-  }[]
+export const userOrderRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireLogin, async (c) => {
+  const rows = await c.var.db
+    .selectFrom('orders as o')
+    .leftJoin('products as p', 'p.id', 'o.product_id')
+    .select([
+      'o.id',
+      'o.status',
+      'o.product_name',
+      'o.quantity',
+      'o.price_kobo',
+      'o.created_at',
+      'o.shipped_at',
+      'o.completed_at',
+      // The picture copied at checkout (its bytes outlive the product); older orders show the product's.
+      sql<string>`COALESCE(NULLIF(o.product_image, ''), p.image, '')`.as('image'),
+    ])
+    .where('o.user_id', '=', currentUser(c).id)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .execute()
   const orders: UserOrder[] = rows.map((o) => ({
     id: o.id,
-    status: o.status,
+    status: o.status as OrderStatus,
     product_name: o.product_name,
     quantity: o.quantity,
     price: toNaira(o.price_kobo),
@@ -189,11 +191,12 @@ export const userOrderRoutes = new Hono<AppEnv>({ strict: false }).get('/', requ
 })
 
 /** check_order/: whether the caller has any order. */
-export const orderCountRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireLogin, (c) => {
-  const count = c.var.sqlite
-    .prepare('SELECT COUNT(*) FROM orders WHERE user_id = ?')
-    .pluck()
-    .get(currentUser(c).id) as number
+export const orderCountRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireLogin, async (c) => {
+  const { count } = await c.var.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', currentUser(c).id)
+    .executeTakeFirstOrThrow()
   const answer: CountAnswer = { message: count ? 'not empty' : 'empty', count }
   return c.json(answer)
 })

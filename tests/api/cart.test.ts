@@ -63,6 +63,13 @@ describe('POST cart/{id}/', () => {
     expect((await customer.get('get/carts')).body[0].quantity).toBe(4)
   })
 
+  it('six taps at once on the last 4 in stock add exactly 4 (the stock check and the add are one statement)', async () => {
+    await customer.fetchToken()
+    const taps = await Promise.all(Array.from({ length: 6 }, () => customer.post(`cart/${fogger().id}/`)))
+    expect(taps.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 409, 409])
+    expect((await customer.get('get/carts')).body).toMatchObject([{ id: fogger().id, quantity: 4 }])
+  })
+
   it('answers 404 for an unknown product, 401 logged out, 403 without CSRF', async () => {
     const missing = await customer.post('cart/99999/')
     expect(missing.status).toBe(404)
@@ -189,12 +196,13 @@ describe('POST /update-cart/', () => {
 
 describe('POST cart/set/ (the offline cart replay)', () => {
   it('sets a line to an absolute quantity, so replaying it changes nothing; 0 removes it', async () => {
-    const [a, b] = t.sqlite
-      .prepare('SELECT id, stock FROM products WHERE stock > 3 ORDER BY id LIMIT 2')
-      .all() as {
-      id: number
-      stock: number
-    }[]
+    const [a, b] = await t.db
+      .selectFrom('products')
+      .select(['id', 'stock'])
+      .where('stock', '>', 3)
+      .orderBy('id')
+      .limit(2)
+      .execute()
     const key = { 'Idempotency-Key': crypto.randomUUID() }
     const first = await customer.post('cart/set/', { id: a.id, quantity: 3 }, key)
     expect(first.status).toBe(200)
@@ -211,11 +219,13 @@ describe('POST cart/set/ (the offline cart replay)', () => {
   })
 
   it('keeps what is left when less is in stock, and refuses an unknown product or a bad quantity', async () => {
-    const p = t.sqlite.prepare('SELECT id, name FROM products ORDER BY id LIMIT 1').get() as {
-      id: number
-      name: string
-    }
-    t.sqlite.prepare('UPDATE products SET stock = 2 WHERE id = ?').run(p.id)
+    const p = await t.db
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow()
+    await t.db.updateTable('products').set({ stock: 2 }).where('id', '=', p.id).execute()
     const res = await customer.post('cart/set/', { id: p.id, quantity: 5 })
     expect(res.body).toEqual({ message: `Only 2 of ${p.name} left`, id: p.id, quantity: 2 })
     expect((await customer.post('cart/set/', { id: 999999, quantity: 1 })).status).toBe(404)

@@ -79,10 +79,35 @@ describe('GET add/products/ caching', () => {
     expect((await (await list()).json()).map((p: { id: number }) => p.id)).not.toContain(created.body.id)
   })
 
+  it('requests arriving together share one rebuild, and each sees the edit made before it', async () => {
+    const [first] = (await admin.get('add/products/')).body
+    const before = await etagOf()
+    const edit = async (price: string) => {
+      const form = new FormData()
+      form.set('price', price)
+      expect((await admin.post(`add/produts/${first.id}/`, form)).status).toBe(201)
+    }
+    await edit('111')
+    const together = await Promise.all(Array.from({ length: 5 }, () => list()))
+    const tags = new Set(together.map((r) => r.headers.get('ETag')))
+    expect(tags.size).toBe(1)
+    expect(tags.has(before)).toBe(false)
+    // A list already being rebuilt for the old version is not what a later edit's caller gets.
+    const inFlight = list()
+    await edit('222')
+    const after = await (await list()).json()
+    expect(after.find((p: { id: number }) => p.id === first.id).price).toBe(222)
+    await inFlight
+  })
+
   it('sees stock taken by any writer (settlement updates products directly)', async () => {
     const before = await etagOf()
     const [first] = (await admin.get('add/products/')).body
-    t.sqlite.prepare('UPDATE products SET stock = stock - 1 WHERE id = ?').run(first.id)
+    await t.db
+      .updateTable('products')
+      .set((eb) => ({ stock: eb('stock', '-', 1) }))
+      .where('id', '=', first.id)
+      .execute()
     const res = await list({ 'If-None-Match': before })
     expect(res.status).toBe(200)
     expect((await res.json()).find((p: { id: number }) => p.id === first.id).stock).toBe(first.stock - 1)

@@ -79,9 +79,13 @@ describe('POST add/products/', () => {
       stock: 25,
     })
     expect(res.body.image).toMatch(/^media\/[0-9a-f-]{36}\.png$/)
-    const stored = path.join(t.config.mediaDir, res.body.image.slice('media/'.length))
+    const stored = await t.db
+      .selectFrom('media')
+      .select('bytes')
+      .where('name', '=', res.body.image)
+      .executeTakeFirstOrThrow()
     // Stored re-encoded (api/lib/images.ts): the same picture, not necessarily the same bytes.
-    const pixels = await sharp(fs.readFileSync(stored)).raw().toBuffer({ resolveWithObject: true })
+    const pixels = await sharp(stored.bytes).raw().toBuffer({ resolveWithObject: true })
     const sent = await sharp(PNG).raw().toBuffer({ resolveWithObject: true })
     expect(pixels.info).toMatchObject({ format: 'raw', width: 1, height: 1 })
     expect(pixels.data.equals(sent.data)).toBe(true)
@@ -109,7 +113,8 @@ describe('POST add/products/', () => {
   })
 
   it('rejects a text file renamed .png (400) and stores nothing', async () => {
-    const before = fs.readdirSync(t.config.mediaDir).length
+    const mediaCount = async () => (await t.db.selectFrom('media').select('name').execute()).length
+    const before = await mediaCount()
     const res = await admin.post(
       'add/products/',
       productForm(validFields, {
@@ -120,7 +125,7 @@ describe('POST add/products/', () => {
     )
     expect(res.status).toBe(400)
     expect(res.body.message).toBe('Image must be a JPEG, PNG or WebP file')
-    expect(fs.readdirSync(t.config.mediaDir)).toHaveLength(before)
+    expect(await mediaCount()).toBe(before)
   })
 
   it('rejects an SVG upload (it could carry script)', async () => {

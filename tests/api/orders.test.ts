@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, onEachLoggedInApp, userIdOf, type TestContext } from './helpers'
+import { CUSTOMER, Client, findUserId, onEachLoggedInApp, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 let t: TestContext
@@ -7,7 +7,7 @@ let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-const customerId = () => userIdOf(t.sqlite, CUSTOMER.email)
+const customerId = () => findUserId(t.db, CUSTOMER.email)
 
 interface OrderInput {
   customer_name?: string
@@ -20,25 +20,26 @@ interface OrderInput {
   created_at?: string
   user_id?: number | null
 }
-function addOrder(o: OrderInput = {}): number {
-  const { lastInsertRowid } = t.sqlite
-    .prepare(
-      `INSERT INTO orders (user_id, product_name, quantity, price_kobo, customer_name, phone_number, location,
-                           status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      o.user_id === undefined ? customerId() : o.user_id,
-      o.product_name ?? 'Cockroach Gel Bait 30g',
-      o.quantity ?? 1,
-      o.price_kobo ?? 450_000,
-      o.customer_name ?? 'Ada Customer',
-      o.phone_number ?? '+2348031234567',
-      o.location ?? 'Surulere, Lagos',
-      o.status ?? 'Processing',
-      o.created_at ?? new Date().toISOString(),
-    )
-  return Number(lastInsertRowid)
+async function orderRow(o: OrderInput) {
+  return {
+    user_id: o.user_id === undefined ? await customerId() : o.user_id,
+    product_name: o.product_name ?? 'Cockroach Gel Bait 30g',
+    quantity: o.quantity ?? 1,
+    price_kobo: o.price_kobo ?? 450_000,
+    customer_name: o.customer_name ?? 'Ada Customer',
+    phone_number: o.phone_number ?? '+2348031234567',
+    location: o.location ?? 'Surulere, Lagos',
+    status: o.status ?? 'Processing',
+    created_at: o.created_at ?? new Date().toISOString(),
+  }
+}
+async function addOrder(o: OrderInput = {}): Promise<number> {
+  const { id } = await t.db
+    .insertInto('orders')
+    .values(await orderRow(o))
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
 }
 
 /** RFC 4180 reader, independent of the code under test. */
@@ -106,7 +107,7 @@ describe('GET admins/orders', () => {
     )
   })
   it('falls back to the account for orders without a copied name, phone or address', async () => {
-    const id = addOrder({ customer_name: '', phone_number: '', location: '' })
+    const id = await addOrder({ customer_name: '', phone_number: '', location: '' })
     const order = (await admin.get('admins/orders')).body.find((o: { id: number }) => o.id === id)
     expect(order).toMatchObject({
       user: 'Ada Customer',
@@ -115,14 +116,23 @@ describe('GET admins/orders', () => {
     })
   })
   it('reads 10,000 orders in one call', async () => {
-    t.sqlite.transaction(() => {
-      for (let i = 0; i < 10_000; i++) {
-        addOrder({
+    const user_id = await customerId()
+    const rows = await Promise.all(
+      Array.from({ length: 10_000 }, (_, i) =>
+        orderRow({
+          user_id,
           product_name: `Item ${i}`,
           created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
-        })
-      }
-    })()
+        }),
+      ),
+    )
+    // In batches: a statement may bind only so many values.
+    for (let i = 0; i < rows.length; i += 1000) {
+      await t.db
+        .insertInto('orders')
+        .values(rows.slice(i, i + 1000))
+        .execute()
+    }
     const res = await admin.get('admins/orders')
     expect(res.body).toHaveLength(10_004)
     expect(res.body.find((o: { product_name: string }) => o.product_name === 'Item 9999')).toBeTruthy()
@@ -131,29 +141,39 @@ describe('GET admins/orders', () => {
 })
 
 describe('POST admins/order_actions/{id}', () => {
-  const processingOrder = () =>
-    t.sqlite.prepare("SELECT id FROM orders WHERE status = 'Processing'").pluck().get() as number
+  const processingOrder = async () =>
+    (
+      await t.db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', 'Processing')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id
   const row = (id: number) =>
-    t.sqlite.prepare('SELECT status, shipped_at, completed_at FROM orders WHERE id = ?').get(id) as {
-      status: string
-      shipped_at: string | null
-      completed_at: string | null
-    }
-  const notifications = () =>
-    t.sqlite
-      .prepare('SELECT heading, body FROM notifications WHERE user_id = ? ORDER BY id DESC')
-      .all(customerId()) as { heading: string; body: string }[]
+    t.db
+      .selectFrom('orders')
+      .select(['status', 'shipped_at', 'completed_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  const notifications = async () =>
+    t.db
+      .selectFrom('notifications')
+      .select(['heading', 'body'])
+      .where('user_id', '=', await customerId())
+      .orderBy('id', 'desc')
+      .execute()
 
   it('without a body marks the order delivered, setting shipped_at too, and tells the customer', async () => {
-    const id = processingOrder()
+    const id = await processingOrder()
     const res = await admin.post(`admins/order_actions/${id}/`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'Order marked as delivered', status: 'Completed' })
-    const after = row(id)
+    const after = await row(id)
     expect(after.status).toBe('Completed')
     expect(after.completed_at).toBeTruthy()
     expect(after.shipped_at).toBe(after.completed_at)
-    expect(notifications()[0]).toEqual({
+    expect((await notifications())[0]).toEqual({
       heading: 'Order Delivered',
       body: 'Your order of 2 × Rat Glue Traps (pack of 4) has been delivered.',
     })
@@ -166,13 +186,13 @@ describe('POST admins/order_actions/{id}', () => {
     })
   })
   it('with { status: "Shipped" } marks shipped, then an empty body completes it and keeps shipped_at', async () => {
-    const id = processingOrder()
+    const id = await processingOrder()
     const shipped = await admin.post(`admins/order_actions/${id}`, { status: 'Shipped' })
     expect(shipped.status).toBe(200)
     expect(shipped.body).toEqual({ message: 'Order marked as shipped', status: 'Shipped' })
-    const afterShip = row(id)
+    const afterShip = await row(id)
     expect(afterShip).toMatchObject({ status: 'Shipped', completed_at: null })
-    expect(notifications()[0].heading).toBe('Order Shipped')
+    expect((await notifications())[0].heading).toBe('Order Shipped')
 
     // A JSON request with an empty body and one with {} both mean Completed.
     const empty = await admin.request('POST', `admins/order_actions/${id}`, undefined, {
@@ -180,15 +200,15 @@ describe('POST admins/order_actions/{id}', () => {
     })
     expect(empty.status).toBe(200)
     expect(empty.body.status).toBe('Completed')
-    expect(row(id).shipped_at).toBe(afterShip.shipped_at)
-    expect(notifications()[0].heading).toBe('Order Delivered')
+    expect((await row(id)).shipped_at).toBe(afterShip.shipped_at)
+    expect((await notifications())[0].heading).toBe('Order Delivered')
     const again = await admin.post(`admins/order_actions/${id}`, {})
     expect(again.status).toBe(200)
     expect(again.body.status).toBe('Completed')
-    expect(notifications().filter((n) => n.heading === 'Order Delivered')).toHaveLength(1)
+    expect((await notifications()).filter((n) => n.heading === 'Order Delivered')).toHaveLength(1)
   })
   it('moves the order once when two clicks arrive together (one 200, one 409, one notification)', async () => {
-    const id = processingOrder()
+    const id = await processingOrder()
     const answers = await Promise.all([
       admin.post(`admins/order_actions/${id}/`),
       admin.post(`admins/order_actions/${id}/`),
@@ -197,11 +217,11 @@ describe('POST admins/order_actions/{id}', () => {
     expect(answers.find((a) => a.status === 409)!.body.message).toBe(
       'This order was changed meanwhile. Reload and try again.',
     )
-    expect(row(id).status).toBe('Completed')
-    expect(notifications().filter((n) => n.heading === 'Order Delivered')).toHaveLength(1)
+    expect((await row(id)).status).toBe('Completed')
+    expect((await notifications()).filter((n) => n.heading === 'Order Delivered')).toHaveLength(1)
   })
   it('answers 400 for an unknown status or a step back, 404 for an unknown order', async () => {
-    const id = processingOrder()
+    const id = await processingOrder()
     const bad = await admin.post(`admins/order_actions/${id}`, { status: 'Lost' })
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe("Status must be 'Shipped' or 'Completed'")
@@ -209,18 +229,18 @@ describe('POST admins/order_actions/{id}', () => {
     const back = await admin.post(`admins/order_actions/${id}`, { status: 'Shipped' })
     expect(back.status).toBe(400)
     expect(back.body.message).toBe('This order is already completed.')
-    expect(row(id).status).toBe('Completed')
+    expect((await row(id)).status).toBe('Completed')
     const unknown = await admin.post('admins/order_actions/987654')
     expect(unknown.status).toBe(404)
     expect(unknown.body.message).toBe('Order not found')
     expect((await admin.post('admins/order_actions/abc')).status).toBe(404)
   })
   it('is admin-only and needs the CSRF header', async () => {
-    const id = processingOrder()
+    const id = await processingOrder()
     await expectAdminOnly('post', `admins/order_actions/${id}`)
     const forged = await admin.post(`admins/order_actions/${id}`, undefined, { 'X-CSRFToken': 'nope' })
     expect(forged.status).toBe(403)
-    expect(row(id).status).toBe('Processing')
+    expect((await row(id)).status).toBe('Processing')
   })
 })
 
@@ -313,8 +333,8 @@ describe('GET admins/orders/export.csv', () => {
       location: 'Block 4,\r\nFlat 2\nIkoyi',
       product_name: '=HYPERLINK("http://evil.example","click")',
     }
-    const id = addOrder({ ...tricky, quantity: 2, price_kobo: 1_050 })
-    addOrder({ customer_name: '@SUM(A1:A2)', product_name: '+1-2', location: '-3' })
+    const id = await addOrder({ ...tricky, quantity: 2, price_kobo: 1_050 })
+    await addOrder({ customer_name: '@SUM(A1:A2)', product_name: '+1-2', location: '-3' })
     const { res, rows } = await exportCsv()
     expect(res.text).toContain('"Okafor, ""Chi"" & Sons"')
     const row = rows.find((r) => r[0] === String(id))!
@@ -329,14 +349,18 @@ describe('GET admins/orders/export.csv', () => {
   })
 
   it('filters by status, name (case-insensitive) and order date (inclusive, Lagos days)', async () => {
-    addOrder({
+    await addOrder({
       customer_name: 'Zainab Musa',
       product_name: 'Degreaser',
       created_at: '2025-03-01T08:00:00.000Z',
     })
     // 23:30 UTC on 9 March is 00:30 on 10 March in Lagos.
-    addOrder({ customer_name: 'Emeka Obi', product_name: 'Fogger', created_at: '2025-03-09T23:30:00.000Z' })
-    addOrder({
+    await addOrder({
+      customer_name: 'Emeka Obi',
+      product_name: 'Fogger',
+      created_at: '2025-03-09T23:30:00.000Z',
+    })
+    await addOrder({
       customer_name: 'Emeka Obi',
       product_name: '50% Off Spray_Can',
       status: 'Shipped',
@@ -362,7 +386,7 @@ describe('GET admins/orders/export.csv', () => {
     expect(await names('?to=2025-02-28')).toEqual([])
 
     // Case folding covers Yoruba and Igbo letters too, not only ASCII.
-    addOrder({ customer_name: 'Ọlá Adébáyọ̀', product_name: 'Respirator' })
+    await addOrder({ customer_name: 'Ọlá Adébáyọ̀', product_name: 'Respirator' })
     expect(await names(`?q=${encodeURIComponent('ỌLÁ')}`)).toEqual(['Respirator'])
 
     // The JSON list takes the same filters.

@@ -12,11 +12,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { migrate, openDatabase } from '../../api/db'
 import { seedProducts } from '../../api/db/seed-data'
-import { storeUploadedImage, variantPath } from '../../api/lib/images'
+import { readMedia, storeUploadedImage, variantPath } from '../../api/lib/images'
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-img-'))
+// Uploads are stored in the media table: a scratch database holds them.
+const opened = openDatabase(path.join(dir, 'bench.db'))
+await migrate(opened)
 const images = [...new Set(seedProducts.map((p) => p.image))]
 
 let svgBytes = 0
@@ -49,12 +53,13 @@ for (const name of images) {
     .jpeg({ quality: 90 })
     .toBuffer()
   uploaded += photo.length
-  const { image } = await storeUploadedImage(dir, photo)
-  const size = (rel: string) => fs.statSync(path.join(dir, rel.slice('media/'.length))).size
-  stored += size(image)
-  w320 += size(variantPath(image, 320))
-  w640 += size(variantPath(image, 640))
+  const { image } = await storeUploadedImage(opened.db, photo)
+  const size = async (name: string) => (await readMedia(opened.db, name))!.bytes.length
+  stored += await size(image)
+  w320 += await size(variantPath(image, 320))
+  w640 += await size(variantPath(image, 640))
 }
+await opened.close()
 fs.rmSync(dir, { recursive: true, force: true })
 
 console.log(`products: ${seedProducts.length} (${images.length} distinct images)`)
