@@ -4,7 +4,7 @@ import { toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { balanceKobo } from '../lib/balance.js'
-import { latestBookings } from '../lib/bookings.js'
+import { latestBookingsSqlite } from '../lib/bookings.js'
 import { displayName, newestUsersSqlite, roleLabel } from '../lib/users.js'
 
 const LATEST = 5
@@ -25,7 +25,7 @@ export const dashboardRoutes = new Hono<AppEnv>({ strict: false })
     const stats: DashboardStats = {
       total_bookings: { total_bookings: counts.total },
       balance: toNaira(balanceKobo(db)),
-      latest_bookings: latestBookings(db, LATEST),
+      latest_bookings: latestBookingsSqlite(db, LATEST),
       users: newestUsersSqlite(db, LATEST).map((u) => ({
         full_name: displayName(u),
         role: roleLabel(u.role),
