@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
 import { openDatabase } from '../../api/db'
 import { createGateway } from '../../api/payments'
-import { Client, makeLoggedInApp, type TestContext } from './helpers'
+import { ADMIN, Client, makeLoggedInApp, type TestContext } from './helpers'
 import {
   TECH2,
   addTechnician,
@@ -28,7 +28,6 @@ async function countWhere(
   where?: [column: string, value: string | number],
 ) {
   let q = t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   if (where) q = q.where(where[0] as any, '=', where[1])
   return (await q.executeTakeFirstOrThrow()).n
 }
@@ -163,6 +162,26 @@ describe('POST admins/bookings/{id}/assign/', () => {
     expect((await assign(otherDay, techId)).status).toBe(200)
   })
 
+  it('two admins assigning one technician to overlapping bookings at once: one succeeds, the other gets 409 overlap', async () => {
+    const first = await book(customer, { time: '10:00' })
+    const second = await book(customer, { time: '10:30' })
+    const otherAdmin = new Client(t.app)
+    await otherAdmin.login(ADMIN)
+    const answers = await Promise.all([
+      assign(first, techId),
+      otherAdmin.post(`admins/bookings/${second}/assign/`, { staff_id: techId }),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe('overlap')
+    const live = await t.db
+      .selectFrom('jobs')
+      .select('booking_id')
+      .where('staff_id', '=', techId)
+      .where('booking_id', 'in', [first, second])
+      .execute()
+    expect(live).toHaveLength(1)
+  })
+
   it('reassigns (the old technician gets 409 reassigned) and unassigns (booking stays Confirmed)', async () => {
     const id = await assignedJob()
     const { client: other, id: otherId } = await addTechnician(t.app, admin, TECH2)
@@ -294,6 +313,13 @@ describe('POST staff/jobs/{id}/events/: the state machine', () => {
     expect(repeat.status).toBe(409)
     expect(repeat.body.job_status).toBe('on_my_way')
     expect((await event(tech, id, 'resumed')).status).toBe(409)
+    expect(await countWhere('job_events', ['booking_id', id])).toBe(1)
+  })
+
+  it('two devices sending the same move at once: one is recorded, the other gets 409', async () => {
+    const id = await assignedJob()
+    const answers = await Promise.all([event(tech, id, 'on_my_way'), event(tech, id, 'on_my_way')])
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409])
     expect(await countWhere('job_events', ['booking_id', id])).toBe(1)
   })
 
