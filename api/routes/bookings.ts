@@ -5,7 +5,7 @@ import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
 import type { Queryable } from '../db/index.js'
-import { affectedRows, nowIso } from '../db/dialect.js'
+import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
@@ -138,6 +138,14 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
     // Guarded by the status read above, so a double click cannot skip a step; one transaction with the
     // notification, so a failure leaves the status as it was and the admin's retry makes the same move.
     const changed = await c.var.db.transaction().execute(async (trx) => {
+      // The job row first, as the technician's "Complete job" takes it (jobs, then bookings): two
+      // transactions locking the pair in opposite orders could deadlock on PostgreSQL.
+      if (next === 'Completed') {
+        await forUpdate(
+          trx,
+          trx.selectFrom('jobs').select('booking_id').where('booking_id', '=', booking.id),
+        ).execute()
+      }
       const moved = affectedRows(
         await trx
           .updateTable('bookings')
