@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { html, raw } from 'hono/html'
@@ -6,6 +7,7 @@ import { addDays, businessDateTime, formatDay } from '../../contract/dates.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { localPhone } from '../../contract/phone.js'
 import type { Queryable } from '../db/index.js'
+import { affectedRows } from '../db/dialect.js'
 import type { JobRow } from './jobs.js'
 
 interface ReportRow {
@@ -32,6 +34,35 @@ const lagos = (iso: string | undefined) => (iso ? businessDateTime(iso) : '—')
 
 /** Where a job photo's bytes live in table `media` (job_photos.file is its file name). */
 export const jobPhotoMediaName = (file: string) => `jobs/${path.basename(file)}`
+
+/**
+ * Copies job photos a server saved under MEDIA_DIR/jobs (before they lived in the database) into table
+ * media, once: run at start, it finds nothing left to do after the first time. Returns how many it copied.
+ */
+export async function importJobPhotosFromDisk(db: Queryable, mediaDir: string): Promise<number> {
+  const dir = path.join(mediaDir, 'jobs')
+  if (!fs.existsSync(dir)) return 0
+  const photos = await db.selectFrom('job_photos').select('file').execute()
+  let copied = 0
+  for (const { file } of photos) {
+    const name = jobPhotoMediaName(file)
+    const bytes = (() => {
+      try {
+        return fs.readFileSync(path.join(dir, path.basename(file)))
+      } catch {
+        return null
+      }
+    })()
+    if (!bytes) continue
+    const result = await db
+      .insertInto('media')
+      .values({ name, content_type: PHOTO_TYPES[path.extname(file).slice(1)] ?? 'image/jpeg', bytes })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst()
+    copied += affectedRows(result)
+  }
+  return copied
+}
 
 /**
  * The printable service report (API.md). Photos are inlined as data URLs so the one HTML answer,

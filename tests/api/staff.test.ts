@@ -5,7 +5,9 @@ import { createApp } from '../../api/app'
 import { openDatabase } from '../../api/db'
 import { createGateway } from '../../api/payments'
 import { ADMIN, Client, makeLoggedInApp, type TestContext } from './helpers'
+import { importJobPhotosFromDisk } from '../../api/lib/report'
 import {
+  JPEG,
   TECH2,
   addTechnician,
   at,
@@ -444,6 +446,22 @@ describe('POST staff/jobs/{id}/treatments/ and photos/', () => {
     } finally {
       await opened.close()
     }
+  })
+
+  it('copies photos an older server kept under MEDIA_DIR/jobs into the database, once', async () => {
+    const id = await arrivedJob()
+    const res = await tech.post(`staff/jobs/${id}/photos/`, photoForm(uuid()))
+    const [{ file }] = await t.db.selectFrom('job_photos').select('file').execute()
+    // As an older server left it: the file on disk, nothing in table media.
+    await t.db.deleteFrom('media').where('name', '=', `jobs/${file}`).execute()
+    fs.mkdirSync(path.join(t.config.mediaDir, 'jobs'), { recursive: true })
+    fs.writeFileSync(path.join(t.config.mediaDir, 'jobs', file!), JPEG)
+    expect((await admin.get(res.body.url)).status).toBe(404)
+    expect(await importJobPhotosFromDisk(t.db, t.config.mediaDir)).toBe(1)
+    expect(await importJobPhotosFromDisk(t.db, t.config.mediaDir)).toBe(0)
+    const img = await admin.get(res.body.url)
+    expect(img.status).toBe(200)
+    expect(img.headers.get('Content-Type')).toBe('image/jpeg')
   })
 
   it('checks the photo like product images: not an image is 400', async () => {
