@@ -47,7 +47,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
     `Messages: email by ${transports.email.name === 'log' ? 'the log (SMTP_URL unset)' : 'SMTP'}, ` +
       `SMS by ${transports.sms.name === 'log' ? 'the log (SMS_PROVIDER unset)' : transports.sms.name}`,
   )
-  const sender = startMessageSender(config, sqlite, transports)
+  const sender = startMessageSender(config, db, transports)
 
   if (spaDir) serveBuiltApp(root, spaDir, config.apiBase)
 

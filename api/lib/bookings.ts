@@ -1,11 +1,23 @@
 import type { Booking, BookingSettings } from '../../contract/bookings.js'
 import { formatDay, formatTime } from '../../contract/dates.js'
-import type { DB } from '../db/index.js'
-import { notifySqlite } from './notify.js'
+import type { DB, Queryable } from '../db/index.js'
+import { notify } from './notify.js'
 
-/** A booking as the API answers it (contract Booking), column for column; emergency is 0/1 in SQLite. */
-export const BOOKING_COLUMNS =
-  'id, full_name, phone_number, service, info, date, time, status, location, emergency'
+/** A booking as the API answers it (contract Booking), column for column; emergency is 0/1 in the table. */
+export const BOOKING_FIELDS = [
+  'id',
+  'full_name',
+  'phone_number',
+  'service',
+  'info',
+  'date',
+  'time',
+  'status',
+  'location',
+  'emergency',
+] as const
+/** @deprecated The same columns as SQL text, for latestBookingsSqlite. */
+const BOOKING_COLUMNS = BOOKING_FIELDS.join(', ')
 
 export interface BookingRow extends Booking {
   user_id: number | null
@@ -14,14 +26,29 @@ export interface BookingRow extends Booking {
 type Stored<T> = Omit<T, 'emergency'> & { emergency: number }
 const answer = <T extends Booking>(row: Stored<T>): T => ({ ...row, emergency: row.emergency === 1 }) as T
 
-export function findBooking(db: DB, id: number): BookingRow | undefined {
-  const row = db.prepare(`SELECT ${BOOKING_COLUMNS}, user_id FROM bookings WHERE id = ?`).get(id) as
-    Stored<BookingRow> | undefined
-  return row && answer(row)
+export async function findBooking(db: Queryable, id: number): Promise<BookingRow | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select([...BOOKING_FIELDS, 'user_id'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row && answer(row as Stored<BookingRow>)
 }
 
 /** The newest bookings first, by when they were made (the dashboard's "latest bookings"). */
-export function latestBookings(db: DB, limit: number): Booking[] {
+export async function latestBookings(db: Queryable, limit: number): Promise<Booking[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(BOOKING_FIELDS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+  return (rows as Stored<Booking>[]).map(answer)
+}
+
+/** @deprecated The SQLite-only twin of latestBookings, for callers not yet on Kysely. */
+export function latestBookingsSqlite(db: DB, limit: number): Booking[] {
   return (
     db
       .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY created_at DESC, id DESC LIMIT ?`)
@@ -30,15 +57,16 @@ export function latestBookings(db: DB, limit: number): Booking[] {
 }
 
 /** Every booking, or one customer's, by appointment date, latest first. */
-export function listBookings(db: DB, userId?: number): Booking[] {
-  const order = 'ORDER BY date DESC, time DESC, id DESC'
-  return (
-    (userId === undefined
-      ? db.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings ${order}`).all()
-      : db
-          .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE user_id = ? ${order}`)
-          .all(userId)) as Stored<Booking>[]
-  ).map(answer)
+export async function listBookings(db: Queryable, userId?: number): Promise<Booking[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(BOOKING_FIELDS)
+    .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
+    .orderBy('date', 'desc')
+    .orderBy('time', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  return (rows as Stored<Booking>[]).map(answer)
 }
 
 /** "March 14, 2026 at 9:00 AM", as the customer's notifications name an appointment (Lagos time). */
@@ -47,13 +75,12 @@ export const appointmentWhen = (b: Pick<Booking, 'date' | 'time'>) =>
 
 // ---------- the admin's booking rules ----------
 
-export function bookingSettings(db: DB): BookingSettings {
-  const row = db
-    .prepare(
-      'SELECT booking_cutoff_hours, work_start, work_end, work_days FROM business_settings WHERE id = 1',
-    )
-    .get() as
-    { booking_cutoff_hours: number; work_start: string; work_end: string; work_days: string } | undefined
+export async function bookingSettings(db: Queryable): Promise<BookingSettings> {
+  const row = await db
+    .selectFrom('business_settings')
+    .select(['booking_cutoff_hours', 'work_start', 'work_end', 'work_days'])
+    .where('id', '=', 1)
+    .executeTakeFirst()
   return {
     cutoff_hours: row?.booking_cutoff_hours ?? 12,
     work_start: row?.work_start ?? '09:00',
@@ -62,21 +89,30 @@ export function bookingSettings(db: DB): BookingSettings {
   }
 }
 
-export function saveBookingSettings(db: DB, s: BookingSettings) {
-  db.prepare(
-    `INSERT INTO business_settings (id, booking_cutoff_hours, work_start, work_end, work_days) VALUES (1, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET booking_cutoff_hours = excluded.booking_cutoff_hours,
-       work_start = excluded.work_start, work_end = excluded.work_end, work_days = excluded.work_days`,
-  ).run(s.cutoff_hours, s.work_start, s.work_end, [...new Set(s.work_days)].sort().join(','))
+export async function saveBookingSettings(db: Queryable, s: BookingSettings) {
+  const values = {
+    booking_cutoff_hours: s.cutoff_hours,
+    work_start: s.work_start,
+    work_end: s.work_end,
+    work_days: [...new Set(s.work_days)].sort().join(','),
+  }
+  await db
+    .insertInto('business_settings')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute()
 }
 
 /** Tells the admins, and the technician the booking is assigned to (if any), in the app. */
-export function notifyBookingTeam(db: DB, bookingId: number, heading: string, body: string) {
-  const admins = db.prepare("SELECT id FROM users WHERE role = 'admin'").pluck().all() as number[]
-  const technician = db
-    .prepare('SELECT staff_id FROM jobs WHERE booking_id = ? AND staff_id IS NOT NULL')
-    .pluck()
-    .get(bookingId) as number | undefined
-  for (const id of new Set([...admins, ...(technician ? [technician] : [])]))
-    notifySqlite(db, id, heading, body)
+export async function notifyBookingTeam(db: Queryable, bookingId: number, heading: string, body: string) {
+  const admins = await db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
+  const technician = await db
+    .selectFrom('jobs')
+    .select('staff_id')
+    .where('booking_id', '=', bookingId)
+    .where('staff_id', 'is not', null)
+    .executeTakeFirst()
+  const ids = admins.map((a) => a.id)
+  if (technician?.staff_id) ids.push(technician.staff_id)
+  for (const id of new Set(ids)) await notify(db, id, heading, body)
 }

@@ -8,11 +8,14 @@ import {
   type JobStatus,
   type Treatment,
 } from '../../contract/staff.js'
-import type { DB } from '../db/index.js'
-import { BOOKING_COLUMNS } from './bookings.js'
+import { sql } from 'kysely'
+import type { Queryable } from '../db/index.js'
+import { BOOKING_FIELDS } from './bookings.js'
 
 /** A booking with its job columns (jobs.* NULL when it was never assigned). */
-export interface JobRow extends Booking {
+export interface JobRow extends Omit<Booking, 'emergency'> {
+  /** 0/1 as stored. */
+  emergency: number
   user_id: number | null
   staff_id: number | null
   assignment_id: number | null
@@ -23,34 +26,53 @@ export interface JobRow extends Booking {
   staff_last_name: string | null
   staff_email: string | null
   staff_phone: string | null
-  has_report: number
+  /** 0/1 on SQLite, a boolean on PostgreSQL: read it as truthy. */
+  has_report: number | boolean
 }
 
-const JOB_SELECT = `
-  SELECT ${BOOKING_COLUMNS.split(',')
-    .map((c) => `b.${c.trim()}`)
-    .join(', ')}, b.user_id, b.updated_at AS booking_updated_at,
-    j.staff_id, j.assignment_id, j.status AS job_status, j.updated_at AS job_updated_at,
-    u.first_name AS staff_first_name, u.last_name AS staff_last_name, u.email AS staff_email,
-    u.phone_number AS staff_phone,
-    EXISTS (SELECT 1 FROM job_reports r WHERE r.booking_id = b.id) AS has_report
-  FROM bookings b
-  LEFT JOIN jobs j ON j.booking_id = b.id
-  LEFT JOIN users u ON u.id = j.staff_id`
+/** Whether the booking has a service report (EXISTS: 0/1 on SQLite, boolean on PostgreSQL). */
+const hasReport = sql<number | boolean>`EXISTS (SELECT 1 FROM job_reports r WHERE r.booking_id = b.id)`
 
-export function findJobRow(db: DB, bookingId: number): JobRow | undefined {
-  return db.prepare(`${JOB_SELECT} WHERE b.id = ?`).get(bookingId) as JobRow | undefined
+const jobSelect = (db: Queryable) =>
+  db
+    .selectFrom('bookings as b')
+    .leftJoin('jobs as j', 'j.booking_id', 'b.id')
+    .leftJoin('users as u', 'u.id', 'j.staff_id')
+    .select(BOOKING_FIELDS.map((f) => `b.${f}` as const))
+    .select([
+      'b.user_id',
+      'b.updated_at as booking_updated_at',
+      'j.staff_id',
+      'j.assignment_id',
+      'j.status as job_status',
+      'j.updated_at as job_updated_at',
+      'u.first_name as staff_first_name',
+      'u.last_name as staff_last_name',
+      'u.email as staff_email',
+      'u.phone_number as staff_phone',
+      hasReport.as('has_report'),
+    ])
+
+export async function findJobRow(db: Queryable, bookingId: number): Promise<JobRow | undefined> {
+  const row = await jobSelect(db).where('b.id', '=', bookingId).executeTakeFirst()
+  return row as JobRow | undefined
 }
 
 /** Assigned jobs from `from` on (and to `to`), one technician's or everyone's, by date and time. */
-export function listJobRows(db: DB, opts: { staffId?: number; from: string; to?: string }): JobRow[] {
-  return db
-    .prepare(
-      `${JOB_SELECT} WHERE j.staff_id IS NOT NULL AND (? IS NULL OR j.staff_id = ?)
-         AND b.date >= ? AND (? IS NULL OR b.date <= ?)
-       ORDER BY b.date, b.time, b.id`,
-    )
-    .all(opts.staffId ?? null, opts.staffId ?? null, opts.from, opts.to ?? null, opts.to ?? null) as JobRow[]
+export async function listJobRows(
+  db: Queryable,
+  opts: { staffId?: number; from: string; to?: string },
+): Promise<JobRow[]> {
+  const rows = await jobSelect(db)
+    .where('j.staff_id', 'is not', null)
+    .$if(opts.staffId !== undefined, (q) => q.where('j.staff_id', '=', opts.staffId!))
+    .where('b.date', '>=', opts.from)
+    .$if(opts.to !== undefined, (q) => q.where('b.date', '<=', opts.to!))
+    .orderBy('b.date')
+    .orderBy('b.time')
+    .orderBy('b.id')
+    .execute()
+  return rows as JobRow[]
 }
 
 export const reportPath = (bookingId: number) => `staff/jobs/${bookingId}/report`
@@ -59,33 +81,61 @@ export const photoPath = (bookingId: number, photoId: string) => `staff/jobs/${b
 const staffName = (r: JobRow) =>
   [r.staff_first_name, r.staff_last_name].filter(Boolean).join(' ') || r.staff_email || ''
 
-/** Builds Job answers; events, treatments and photos of the current assignment, in few queries. */
-export function toJobs(db: DB, rows: JobRow[]): Job[] {
-  const assignments = rows.map((r) => r.assignment_id).filter((a): a is number => a !== null)
-  const byAssignment = <T>(sql: string) => {
-    const map = new Map<number, T[]>()
-    if (!assignments.length) return map
-    const found = db
-      .prepare(sql.replace('(?)', `(${assignments.map(() => '?').join(',')})`))
-      .all(...assignments) as (T & { assignment_id: number })[]
-    for (const { assignment_id, ...rest } of found) {
-      const list = map.get(assignment_id) ?? []
-      list.push(rest as T)
-      map.set(assignment_id, list)
-    }
-    return map
+/** Groups rows by their assignment_id (the key column dropped). */
+function byAssignment<T>(rows: (T & { assignment_id: number })[]) {
+  const map = new Map<number, T[]>()
+  for (const { assignment_id, ...rest } of rows) {
+    const list = map.get(assignment_id) ?? []
+    list.push(rest as T)
+    map.set(assignment_id, list)
   }
+  return map
+}
+
+/** Builds Job answers; events, treatments and photos of the current assignment, in few queries. */
+export async function toJobs(db: Queryable, rows: JobRow[]): Promise<Job[]> {
+  const assignments = rows.map((r) => r.assignment_id).filter((a): a is number => a !== null)
+  const some = assignments.length > 0
   const events = byAssignment<JobEvent>(
-    `SELECT assignment_id, id, type, occurred_at, received_at, note FROM job_events
-     WHERE assignment_id IN (?) ORDER BY id`,
+    some
+      ? ((await db
+          .selectFrom('job_events')
+          .select(['assignment_id', 'id', 'type', 'occurred_at', 'received_at', 'note'])
+          .where('assignment_id', 'in', assignments)
+          .orderBy('id')
+          .execute()) as (JobEvent & { assignment_id: number })[])
+      : [],
   )
   const treatments = byAssignment<Treatment>(
-    `SELECT assignment_id, id, product_name, quantity, unit, target_pest, area, method FROM job_treatments
-     WHERE assignment_id IN (?) ORDER BY occurred_at, received_at`,
+    some
+      ? ((await db
+          .selectFrom('job_treatments')
+          .select([
+            'assignment_id',
+            'id',
+            'product_name',
+            'quantity',
+            'unit',
+            'target_pest',
+            'area',
+            'method',
+          ])
+          .where('assignment_id', 'in', assignments)
+          .orderBy('occurred_at')
+          .orderBy('received_at')
+          .execute()) as (Treatment & { assignment_id: number })[])
+      : [],
   )
   const photos = byAssignment<{ id: string; kind: JobPhoto['kind']; booking_id: number }>(
-    `SELECT assignment_id, id, kind, booking_id FROM job_photos WHERE assignment_id IN (?)
-     ORDER BY taken_at, received_at`,
+    some
+      ? ((await db
+          .selectFrom('job_photos')
+          .select(['assignment_id', 'id', 'kind', 'booking_id'])
+          .where('assignment_id', 'in', assignments)
+          .orderBy('taken_at')
+          .orderBy('received_at')
+          .execute()) as { assignment_id: number; id: string; kind: JobPhoto['kind']; booking_id: number }[])
+      : [],
   )
   return rows.map((r) => {
     const a = r.assignment_id ?? -1
@@ -128,21 +178,32 @@ export interface BookingJobInfo {
   report_url: string | null
 }
 
-export function withJobInfo<T extends { id: number }>(db: DB, bookings: T[]): (T & BookingJobInfo)[] {
-  const rows = db
-    .prepare(
-      `SELECT j.booking_id, j.staff_id, j.status, u.first_name, u.last_name, u.email,
-         EXISTS (SELECT 1 FROM job_reports r WHERE r.booking_id = j.booking_id) AS has_report
-       FROM jobs j LEFT JOIN users u ON u.id = j.staff_id`,
-    )
-    .all() as {
+export async function withJobInfo<T extends { id: number }>(
+  db: Queryable,
+  bookings: T[],
+): Promise<(T & BookingJobInfo)[]> {
+  const rows = (await db
+    .selectFrom('jobs as j')
+    .leftJoin('users as u', 'u.id', 'j.staff_id')
+    .select([
+      'j.booking_id',
+      'j.staff_id',
+      'j.status',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      sql<number | boolean>`EXISTS (SELECT 1 FROM job_reports r WHERE r.booking_id = j.booking_id)`.as(
+        'has_report',
+      ),
+    ])
+    .execute()) as {
     booking_id: number
     staff_id: number | null
     status: JobStatus
     first_name: string | null
     last_name: string | null
     email: string | null
-    has_report: number
+    has_report: number | boolean
   }[]
   const byBooking = new Map(rows.map((r) => [r.booking_id, r]))
   return bookings.map((b) => {
@@ -161,8 +222,12 @@ export function withJobInfo<T extends { id: number }>(db: DB, bookings: T[]): (T
 }
 
 /** Whether `staffId` was ever assigned this booking (403 "never yours" vs 409 "reassigned"). */
-export function wasEverAssigned(db: DB, bookingId: number, staffId: number): boolean {
-  return !!db
-    .prepare('SELECT 1 FROM job_assignments WHERE booking_id = ? AND staff_id = ?')
-    .get(bookingId, staffId)
+export async function wasEverAssigned(db: Queryable, bookingId: number, staffId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('job_assignments')
+    .select('id')
+    .where('booking_id', '=', bookingId)
+    .where('staff_id', '=', staffId)
+    .executeTakeFirst()
+  return !!row
 }

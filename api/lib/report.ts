@@ -1,11 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { html, raw } from 'hono/html'
 import { COMPANY_CONTACT } from '../../contract/company.js'
 import { addDays, businessDateTime, formatDay } from '../../contract/dates.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { localPhone } from '../../contract/phone.js'
-import type { DB } from '../db/index.js'
+import type { Queryable } from '../db/index.js'
+import { affectedRows } from '../db/dialect.js'
 import type { JobRow } from './jobs.js'
 
 interface ReportRow {
@@ -30,48 +32,79 @@ const PHOTO_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png
 
 const lagos = (iso: string | undefined) => (iso ? businessDateTime(iso) : '—')
 
+/** Where a job photo's bytes live in table `media` (job_photos.file is its file name). */
+export const jobPhotoMediaName = (file: string) => `jobs/${path.basename(file)}`
+
+/**
+ * Copies job photos a server saved under MEDIA_DIR/jobs (before they lived in the database) into table
+ * media, once: run at start, it finds nothing left to do after the first time. Returns how many it copied.
+ */
+export async function importJobPhotosFromDisk(db: Queryable, mediaDir: string): Promise<number> {
+  const dir = path.join(mediaDir, 'jobs')
+  if (!fs.existsSync(dir)) return 0
+  const photos = await db.selectFrom('job_photos').select('file').execute()
+  let copied = 0
+  for (const { file } of photos) {
+    const name = jobPhotoMediaName(file)
+    const bytes = (() => {
+      try {
+        return fs.readFileSync(path.join(dir, path.basename(file)))
+      } catch {
+        return null
+      }
+    })()
+    if (!bytes) continue
+    const result = await db
+      .insertInto('media')
+      .values({ name, content_type: PHOTO_TYPES[path.extname(file).slice(1)] ?? 'image/jpeg', bytes })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst()
+    copied += affectedRows(result)
+  }
+  return copied
+}
+
 /**
  * The printable service report (API.md). Photos are inlined as data URLs so the one HTML answer,
  * once opened (and kept by the service worker), reads in full with no connection.
  */
-export function renderReport(db: DB, job: JobRow, photosDir: string): string | null {
-  const report = db
-    .prepare(
-      `SELECT r.*, trim(u.first_name || ' ' || u.last_name) AS staff_name
-       FROM job_reports r LEFT JOIN users u ON u.id = r.staff_id WHERE r.booking_id = ?`,
-    )
-    .get(job.id) as ReportRow | undefined
+export async function renderReport(db: Queryable, job: JobRow): Promise<string | null> {
+  const report = (await db
+    .selectFrom('job_reports as r')
+    .leftJoin('users as u', 'u.id', 'r.staff_id')
+    .selectAll('r')
+    .select(sql<string | null>`trim(u.first_name || ' ' || u.last_name)`.as('staff_name'))
+    .where('r.booking_id', '=', job.id)
+    .executeTakeFirst()) as ReportRow | undefined
   if (!report) return null
-  const events = db
-    .prepare('SELECT type, occurred_at FROM job_events WHERE assignment_id = ? ORDER BY id')
-    .all(report.assignment_id) as { type: string; occurred_at: string }[]
+  const events = await db
+    .selectFrom('job_events')
+    .select(['type', 'occurred_at'])
+    .where('assignment_id', '=', report.assignment_id)
+    .orderBy('id')
+    .execute()
   const first = (type: string) => events.find((e) => e.type === type)?.occurred_at
-  const treatments = db
-    .prepare(
-      `SELECT product_name, quantity, unit, target_pest, area, method FROM job_treatments
-       WHERE assignment_id = ? ORDER BY occurred_at, received_at`,
-    )
-    .all(report.assignment_id) as {
-    product_name: string
-    quantity: number
-    unit: string
-    target_pest: string
-    area: string
-    method: string
-  }[]
+  const treatments = await db
+    .selectFrom('job_treatments')
+    .select(['product_name', 'quantity', 'unit', 'target_pest', 'area', 'method'])
+    .where('assignment_id', '=', report.assignment_id)
+    .orderBy('occurred_at')
+    .orderBy('received_at')
+    .execute()
+  // One query for the photos and their bytes; a photo whose bytes are missing is left out.
   const photos = (
-    db
-      .prepare('SELECT kind, file FROM job_photos WHERE assignment_id = ? ORDER BY taken_at, received_at')
-      .all(report.assignment_id) as { kind: string; file: string }[]
-  ).flatMap((p) => {
-    try {
-      const bytes = fs.readFileSync(path.join(photosDir, path.basename(p.file)))
-      const type = PHOTO_TYPES[path.extname(p.file).slice(1)] ?? 'image/jpeg'
-      return [{ kind: p.kind, src: `data:${type};base64,${bytes.toString('base64')}` }]
-    } catch {
-      return []
-    }
-  })
+    await db
+      .selectFrom('job_photos as p')
+      .innerJoin('media as m', (j) => j.on('m.name', '=', sql<string>`'jobs/' || p.file`))
+      .select(['p.kind', 'p.file', 'm.content_type', 'm.bytes'])
+      .where('p.assignment_id', '=', report.assignment_id)
+      .orderBy('p.taken_at')
+      .orderBy('p.received_at')
+      .execute()
+  ).map((p) => ({
+    kind: p.kind,
+    src: `data:${p.content_type || PHOTO_TYPES[path.extname(p.file).slice(1)] || 'image/jpeg'};base64,${Buffer.from(p.bytes).toString('base64')}`,
+  }))
   const completedDay = report.occurred_at.slice(0, 10)
   const nextDue =
     job.service === 'fumigation' ? formatDay(addDays(completedDay, FUMIGATION_INTERVAL_DAYS)) : null

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config.js'
-import type { DB } from '../db/index.js'
+import type { Database } from '../db/index.js'
 import { LogTransport } from './log-transport.js'
 import { OutboxSender } from './outbox.js'
 import { SmtpTransport } from './smtp.js'
@@ -27,7 +27,7 @@ export function createTransports(config: AppConfig): Transports {
 }
 
 /** The sender loop of a running server: delivers what sendMessage queued, retries failures. */
-export function startMessageSender(config: AppConfig, db: DB, transports = createTransports(config)) {
+export function startMessageSender(config: AppConfig, db: Database, transports = createTransports(config)) {
   return new OutboxSender({
     db,
     transports,

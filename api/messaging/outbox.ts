@@ -1,4 +1,5 @@
-import type { DB, Queryable } from '../db/index.js'
+import type { Database, DB, Queryable } from '../db/index.js'
+import { affectedRows } from '../db/dialect.js'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account.js'
 import type { Channel, Transports } from './transport.js'
 import {
@@ -135,7 +136,7 @@ export function sendMessageSqlite<K extends TemplateName>(deps: { db: DB }, requ
 }
 
 export interface SenderOptions {
-  db: DB
+  db: Database
   transports: Transports
   /** Public origin of the web app (links in messages). */
   appUrl: string
@@ -156,9 +157,15 @@ interface OutboxRow {
   template: string
   data: string
   attempts: number
+  next_attempt_at: number
 }
 
 const BATCH = 20
+/**
+ * How long a claimed message is left to its sender before another may take it over (a sender that died
+ * mid-send). Far longer than any SMTP or SMS call, so a live sender always finishes first.
+ */
+const CLAIM_MS = 10 * 60_000
 const MAX_BACKOFF_MS = 3600_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -182,8 +189,8 @@ export class OutboxSender {
 
   /** Runs the loop now (or once more after the running pass); resolves when that pass ends. */
   kick = (): Promise<void> => {
-    // A kick scheduled just before shutdown finds the database closed: the next start sends it.
-    if (this.stopped || !this.options.db.open) return Promise.resolve()
+    // A kick scheduled just before shutdown finds the sender stopped: the next start sends it.
+    if (this.stopped) return Promise.resolve()
     if (this.running) {
       this.again = true
       return this.running
@@ -195,7 +202,10 @@ export class OutboxSender {
           while (await this.deliverBatch()) {
             // keep going while full batches come back
           }
-        } while (this.again)
+        } while (this.again && !this.stopped)
+      } catch (err) {
+        // Stopped under way (the database closed at shutdown), or the database is down: the next pass retries.
+        if (!this.stopped) this.log('Message sender pass failed', err)
       } finally {
         this.running = null
       }
@@ -227,14 +237,38 @@ export class OutboxSender {
 
   /** Sends up to BATCH due messages; true when there may be more. */
   private async deliverBatch(): Promise<boolean> {
-    const rows = this.options.db
-      .prepare(
-        `SELECT id, channel, recipient, template, data, attempts FROM messages_outbox
-         WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
-      )
-      .all(this.now(), BATCH) as OutboxRow[]
-    for (const row of rows) await this.deliver(row)
+    const now = this.now()
+    const rows = (await this.options.db
+      .selectFrom('messages_outbox')
+      .select(['id', 'channel', 'recipient', 'template', 'data', 'attempts', 'next_attempt_at'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(BATCH)
+      .execute()) as OutboxRow[]
+    for (const row of rows) {
+      if (this.stopped) return false
+      if (await this.claim(row)) await this.deliver(row)
+    }
     return rows.length === BATCH
+  }
+
+  /**
+   * Takes the message for this sender: one conditional UPDATE that moves its next attempt past the claim
+   * window only if it is still pending and as this sender read it. Several instances' senders read the same
+   * due rows; exactly one UPDATE matches, so exactly one sends it.
+   */
+  private async claim(row: OutboxRow): Promise<boolean> {
+    const result = await this.options.db
+      .updateTable('messages_outbox')
+      .set({ next_attempt_at: this.now() + CLAIM_MS })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', row.attempts)
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .executeTakeFirst()
+    return affectedRows(result) === 1
   }
 
   private link = (pathOrUrl: string) => {
@@ -248,9 +282,11 @@ export class OutboxSender {
     const { db } = this.options
     const attempts = row.attempts + 1
     if (!isTemplateName(row.template)) {
-      db.prepare(
-        `UPDATE messages_outbox SET status = 'failed', attempts = ?, last_error = ? WHERE id = ?`,
-      ).run(attempts, `Unknown template ${row.template}`, row.id)
+      await db
+        .updateTable('messages_outbox')
+        .set({ status: 'failed', attempts, last_error: `Unknown template ${row.template}` })
+        .where('id', '=', row.id)
+        .execute()
       return
     }
     let rendered: ReturnType<typeof renderTemplate>
@@ -258,9 +294,15 @@ export class OutboxSender {
       rendered = renderTemplate(row.template, JSON.parse(row.data) as never, this.link)
     } catch (err) {
       // Bad data never gets better: no retry.
-      db.prepare(
-        `UPDATE messages_outbox SET status = 'failed', attempts = ?, last_error = ? WHERE id = ?`,
-      ).run(attempts, `Could not write the message: ${String(err)}`.slice(0, 500), row.id)
+      await db
+        .updateTable('messages_outbox')
+        .set({
+          status: 'failed',
+          attempts,
+          last_error: `Could not write the message: ${String(err)}`.slice(0, 500),
+        })
+        .where('id', '=', row.id)
+        .execute()
       return
     }
     const message = {
@@ -274,30 +316,40 @@ export class OutboxSender {
     const kept = sensitive ? '(hidden: it contained a password reset secret)' : message.text
     try {
       await transport.send(message)
-      db.prepare(
-        `UPDATE messages_outbox SET status = 'sent', transport = ?, attempts = ?, subject = ?, body = ?,
-           data = CASE WHEN ? THEN '{}' ELSE data END, last_error = '', sent_at = ? WHERE id = ?`,
-      ).run(transport.name, attempts, message.subject, kept, +sensitive, iso(this.now()), row.id)
+      await db
+        .updateTable('messages_outbox')
+        .set({
+          status: 'sent',
+          transport: transport.name,
+          attempts,
+          subject: message.subject,
+          body: kept,
+          ...(sensitive ? { data: '{}' } : {}),
+          last_error: '',
+          sent_at: iso(this.now()),
+        })
+        .where('id', '=', row.id)
+        .execute()
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500)
       const giveUp = attempts >= this.maxAttempts
       const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS)
       this.log(`Message ${row.id} (${row.template} by ${row.channel}) attempt ${attempts} failed: ${error}`)
-      db.prepare(
-        `UPDATE messages_outbox SET status = ?, transport = ?, attempts = ?, subject = ?, body = ?,
-           data = CASE WHEN ? THEN '{}' ELSE data END, last_error = ?, next_attempt_at = ? WHERE id = ?`,
-      ).run(
-        giveUp ? 'failed' : 'pending',
-        transport.name,
-        attempts,
-        message.subject,
-        kept,
-        // A failed reset message keeps its data while it may still be retried.
-        +(sensitive && giveUp),
-        error,
-        this.now() + wait,
-        row.id,
-      )
+      await db
+        .updateTable('messages_outbox')
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          transport: transport.name,
+          attempts,
+          subject: message.subject,
+          body: kept,
+          // A failed reset message keeps its data while it may still be retried.
+          ...(sensitive && giveUp ? { data: '{}' } : {}),
+          last_error: error,
+          next_attempt_at: this.now() + wait,
+        })
+        .where('id', '=', row.id)
+        .execute()
     }
   }
 }

@@ -4,8 +4,10 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { notifySqlite } from '../lib/notify.js'
-import { sendMessageSqlite } from '../messaging/index.js'
+import type { Queryable } from '../db/index.js'
+import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'
+import { notify } from '../lib/notify.js'
+import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
 import {
   appointmentWhen as when,
@@ -18,22 +20,22 @@ import { withJobInfo } from '../lib/jobs.js'
 
 const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marked as completed' } as const
 
-function findBooking(c: Context<AppEnv>) {
+async function findBooking(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  return id ? findBookingById(c.var.sqlite, id) : undefined
+  return id ? await findBookingById(c.var.db, id) : undefined
 }
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Booking not found' }, 404)
 
 /** Email/SMS for a new booking: the customer's receipt and the admins' alert (inside the booking's transaction). */
-function bookingReceivedMessages(
-  deps: { db: AppEnv['Variables']['sqlite'] },
+async function bookingReceivedMessages(
+  deps: { db: Queryable },
   userId: number,
   b: { service: string; date: string; time: string; location: string; customer: string },
 ) {
   const data = { service: b.service, when: when(b) }
-  sendMessageSqlite(deps, { to: userId, template: 'booking_received', data })
-  sendMessageSqlite(deps, {
+  await sendMessage(deps, { to: userId, template: 'booking_received', data })
+  await sendMessage(deps, {
     to: 'admins',
     template: 'admin_new_booking',
     data: { ...data, customer: b.customer, location: b.location },
@@ -49,37 +51,35 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
     idempotent,
     // "Past" and "a year ahead" are judged in Lagos time (contract appointmentBody).
     validate('json', appointmentBody()),
-    (c) => {
-      const { sqlite: db } = c.var
+    async (c) => {
+      const { db } = c.var
       const user = currentUser(c)
       const body = c.req.valid('json')
       // An admin taking a phone call books for the caller: their name, no account of theirs.
       const forCaller = user.role === 'admin' && !!body.full_name
-      const emergency = isEmergency(bookingSettings(db), body.date, body.time)
+      const emergency = isEmergency(await bookingSettings(db), body.date, body.time)
       // One transaction: if the notification fails the booking goes too, so the retry (its
       // Idempotency-Key freed by the 500) cannot leave a second booking behind.
-      const id = db.transaction(() => {
-        const { lastInsertRowid } = db
-          .prepare(
-            `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info,
-                                 emergency, booked_by)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            forCaller ? null : user.id,
-            forCaller ? body.full_name : displayName(user),
-            body.phone_number,
-            body.location,
-            body.service,
-            body.date,
-            body.time,
-            body.info,
-            emergency ? 1 : 0,
-            forCaller ? user.id : null,
-          )
+      const id = await db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('bookings')
+          .values({
+            user_id: forCaller ? null : user.id,
+            full_name: forCaller ? body.full_name! : displayName(user),
+            phone_number: body.phone_number,
+            location: body.location,
+            service: body.service,
+            date: body.date,
+            time: body.time,
+            info: body.info,
+            emergency: emergency ? 1 : 0,
+            booked_by: forCaller ? user.id : null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
         if (!forCaller) {
-          notifySqlite(
-            db,
+          await notify(
+            trx,
             user.id,
             emergency ? 'Emergency Call-out Received' : 'Appointment Received',
             emergency
@@ -88,19 +88,19 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
               : `We received your ${body.service} booking for ${when(body)}. ` +
                   'We will confirm it within 24 hours.',
           )
-          bookingReceivedMessages({ db: c.var.sqlite }, user.id, { ...body, customer: displayName(user) })
+          await bookingReceivedMessages({ db: trx }, user.id, { ...body, customer: displayName(user) })
         }
         if (emergency) {
-          notifyBookingTeam(
-            db,
-            Number(lastInsertRowid),
+          await notifyBookingTeam(
+            trx,
+            id,
             'Emergency Call-out',
             `Emergency ${body.service} call-out for ${when(body)} at ${body.location} ` +
               `(${forCaller ? body.full_name : displayName(user)}, ${body.phone_number}). Respond within 2 to 4 hours.`,
           )
         }
-        return Number(lastInsertRowid)
-      })()
+        return id
+      })
       return c.json(
         {
           message: emergency
@@ -114,20 +114,19 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
     },
   )
 
-  .get('/', requireLogin, (c) => {
+  .get('/', requireLogin, async (c) => {
     const user = currentUser(c)
+    const { db } = c.var
     // Each row adds its technician, the job's live status and the report (API.md "Field technicians").
-    return c.json(
-      withJobInfo(c.var.sqlite, listBookings(c.var.sqlite, user.role === 'admin' ? undefined : user.id)),
-    )
+    return c.json(await withJobInfo(db, await listBookings(db, user.role === 'admin' ? undefined : user.id)))
   })
 
 /** admins/actions/{id}/: the admin moves a booking one step on (contract nextBookingStatus). */
 export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/:id',
   requireRole('admin'),
-  (c) => {
-    const booking = findBooking(c)
+  async (c) => {
+    const booking = await findBooking(c)
     if (!booking) return notFound(c)
     const next = nextBookingStatus(booking.status)
     if (!next) {
@@ -138,24 +137,33 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
     }
     // Guarded by the status read above, so a double click cannot skip a step; one transaction with the
     // notification, so a failure leaves the status as it was and the admin's retry makes the same move.
-    const db = c.var.sqlite
-    const changed = db.transaction(() => {
-      const moved = db
-        .prepare(
-          `UPDATE bookings SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-           WHERE id = ? AND status = ?`,
-        )
-        .run(next, booking.id, booking.status).changes
+    const changed = await c.var.db.transaction().execute(async (trx) => {
+      // The job row first, as the technician's "Complete job" takes it (jobs, then bookings): two
+      // transactions locking the pair in opposite orders could deadlock on PostgreSQL.
+      if (next === 'Completed') {
+        await forUpdate(
+          trx,
+          trx.selectFrom('jobs').select('booking_id').where('booking_id', '=', booking.id),
+        ).execute()
+      }
+      const moved = affectedRows(
+        await trx
+          .updateTable('bookings')
+          .set({ status: next, updated_at: nowIso() })
+          .where('id', '=', booking.id)
+          .where('status', '=', booking.status)
+          .executeTakeFirst(),
+      )
       if (moved && next === 'Confirmed') {
-        notifySqlite(
-          db,
+        await notify(
+          trx,
           booking.user_id,
           'Appointment Confirmed',
           `Your ${booking.service} appointment on ${when(booking)} is confirmed. ` +
             'Our team will arrive at the booked time.',
         )
-        sendMessageSqlite(
-          { db: c.var.sqlite },
+        await sendMessage(
+          { db: trx },
           {
             to: booking.user_id ?? 0,
             template: 'booking_confirmed',
@@ -166,12 +174,14 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
       if (moved && next === 'Completed') {
         // The admin records a visit done without the app: the job (if any) ends with it, so a
         // technician's late updates get a 409 instead of reopening it.
-        db.prepare(
-          `UPDATE jobs SET status = 'completed', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-           WHERE booking_id = ? AND status NOT IN ('completed', 'unable')`,
-        ).run(booking.id)
-        notifySqlite(
-          db,
+        await trx
+          .updateTable('jobs')
+          .set({ status: 'completed', updated_at: nowIso() })
+          .where('booking_id', '=', booking.id)
+          .where('status', 'not in', ['completed', 'unable'])
+          .execute()
+        await notify(
+          trx,
           booking.user_id,
           'Service Completed',
           `Our team completed your ${booking.service} service on ${when(booking)}. ` +
@@ -179,7 +189,7 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
         )
       }
       return moved
-    })()
+    })
     if (!changed) return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
     return c.json({ message: MOVE_MESSAGE[next], status: next })
   },
@@ -189,26 +199,35 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
  * DELETE admins/delete/{id}/booking/ (admin; dispatched by routes/deletions.ts). "Delete" keeps the booking
  * as Cancelled: the customer and the books still need to see it happened.
  */
-export function cancelBooking(c: Context<AppEnv>) {
-  const booking = findBooking(c)
+export async function cancelBooking(c: Context<AppEnv>) {
+  const booking = await findBooking(c)
   if (!booking) return notFound(c)
   if (booking.status === 'Cancelled') return c.body(null, 204)
   if (!canCancelBooking(booking.status)) {
     return c.json({ message: 'A completed booking cannot be cancelled.' }, 409)
   }
-  const db = c.var.sqlite
-  db.transaction(() => {
-    db.prepare(
-      `UPDATE bookings SET status = 'Cancelled', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-       WHERE id = ?`,
-    ).run(booking.id)
-    notifySqlite(
-      db,
+  const cancelled = await c.var.db.transaction().execute(async (trx) => {
+    // Conditional on the status read: a booking completed meanwhile stays completed, and a second
+    // cancel (another instance, a double click) does not notify the customer twice.
+    const done = affectedRows(
+      await trx
+        .updateTable('bookings')
+        .set({ status: 'Cancelled', updated_at: nowIso() })
+        .where('id', '=', booking.id)
+        .where('status', '=', booking.status)
+        .executeTakeFirst(),
+    )
+    if (!done) return false
+    await notify(
+      trx,
       booking.user_id,
       'Appointment Cancelled',
       `Your ${booking.service} appointment on ${when(booking)} has been cancelled. ` +
         'Please contact us or book another date.',
     )
-  })()
+    return true
+  })
+  // Changed meanwhile: answer as the booking now stands (cancelled by the other request: done).
+  if (!cancelled) return cancelBooking(c)
   return c.body(null, 204)
 }

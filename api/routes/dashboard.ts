@@ -27,8 +27,7 @@ export const dashboardRoutes = new Hono<AppEnv>({ strict: false })
     const stats: DashboardStats = {
       total_bookings: { total_bookings: Number(counts.total) },
       balance: toNaira(await balanceKobo(db)),
-      // Another group's function, not on Kysely yet: the raw handle under c.var.db.
-      latest_bookings: latestBookings(c.var.sqlite, LATEST),
+      latest_bookings: await latestBookings(db, LATEST),
       users: (await newestUsers(db, LATEST)).map((u) => ({
         full_name: displayName(u),
         role: roleLabel(u.role),

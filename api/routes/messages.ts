@@ -11,24 +11,24 @@ import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { sendMessageSqlite } from '../messaging/index.js'
+import { nowIso, affectedRows } from '../db/dialect.js'
+import { sendMessage } from '../messaging/index.js'
 
 /** quick/message/: the public contact form. */
 export const contactRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/',
   idempotent,
   validate('json', quickMessageBody),
-  (c) => {
+  async (c) => {
     const { name, email, message } = c.req.valid('json')
-    const db = c.var.sqlite
-    db.transaction(() => {
-      db.prepare('INSERT INTO messages (name, email, message) VALUES (?, ?, ?)').run(name, email, message)
+    await c.var.db.transaction().execute(async (trx) => {
+      await trx.insertInto('messages').values({ name, email, message }).execute()
       const excerpt = message.length > 300 ? `${message.slice(0, 300)}…` : message
-      sendMessageSqlite(
-        { db: c.var.sqlite },
+      await sendMessage(
+        { db: trx },
         { to: 'admins', template: 'admin_new_message', data: { name, email, excerpt } },
       )
-    })()
+    })
     return c.json(
       { message: 'Thank you! Your message has been received. We will get back to you shortly.' },
       201,
@@ -36,11 +36,15 @@ export const contactRoutes = new Hono<AppEnv>({ strict: false }).post(
   },
 )
 
-const INBOX_WHERE: Record<InboxView, string> = {
-  all: '1',
-  inbox: 'archived_at IS NULL',
-  unread: 'read_at IS NULL AND archived_at IS NULL',
-  archived: 'archived_at IS NOT NULL',
+/** Which messages each view shows (null: no condition on that column). */
+const INBOX_WHERE: Record<
+  InboxView,
+  { read_at: 'is' | 'is not' | null; archived_at: 'is' | 'is not' | null }
+> = {
+  all: { read_at: null, archived_at: null },
+  inbox: { read_at: null, archived_at: 'is' },
+  unread: { read_at: 'is', archived_at: 'is' },
+  archived: { read_at: null, archived_at: 'is not' },
 }
 
 const flag = (label: string) =>
@@ -59,13 +63,15 @@ function setFlag(
     const parsed = flag(field).safeParse(raw ?? {})
     if (!parsed.success) return c.json({ message: parsed.error.issues[0]?.message ?? 'Bad request' }, 400)
     const on = parsed.data[field] as boolean
+    // Setting keeps the first time it was set (COALESCE), so a repeat changes nothing.
     const found = id
-      ? c.var.sqlite
-          .prepare(
-            `UPDATE messages SET ${column} = CASE WHEN ? THEN COALESCE(${column}, strftime('%Y-%m-%dT%H:%M:%fZ','now'))
-               ELSE NULL END WHERE id = ?`,
-          )
-          .run(+on, id).changes
+      ? affectedRows(
+          await c.var.db
+            .updateTable('messages')
+            .set((eb) => ({ [column]: on ? eb.fn.coalesce(column, eb.val(nowIso())) : null }))
+            .where('id', '=', id)
+            .executeTakeFirst(),
+        )
       : 0
     if (!found) return c.json({ message: 'Message not found' }, 404)
     return c.json({ message: on ? done : undone, [field]: on })
@@ -74,20 +80,20 @@ function setFlag(
 
 /** admins/messages/: the contact form's inbox (?view=inbox|unread|archived|all, default all). */
 export const inboxRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/', requireRole('admin'), (c) => {
+  .get('/', requireRole('admin'), async (c) => {
     const view = (c.req.query('view') ?? 'all') as InboxView
     if (!INBOX_VIEWS.includes(view)) {
       return c.json({ message: `view must be one of ${INBOX_VIEWS.join(', ')}` }, 400)
     }
-    const rows = c.var.sqlite
-      .prepare(
-        `SELECT id, name, email, created_at AS date, message, read_at, archived_at FROM messages
-         WHERE ${INBOX_WHERE[view]} ORDER BY created_at DESC, id DESC`,
-      )
-      .all() as (Omit<AdminMessage, 'read' | 'archived'> & {
-      read_at: string | null
-      archived_at: string | null
-    })[]
+    const where = INBOX_WHERE[view]
+    const rows = await c.var.db
+      .selectFrom('messages')
+      .select(['id', 'name', 'email', 'created_at as date', 'message', 'read_at', 'archived_at'])
+      .$if(where.read_at !== null, (q) => q.where('read_at', where.read_at!, null))
+      .$if(where.archived_at !== null, (q) => q.where('archived_at', where.archived_at!, null))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
     return c.json(
       rows.map(({ read_at, archived_at, ...m }): AdminMessage => ({
         ...m,
@@ -107,12 +113,16 @@ export const inboxRoutes = new Hono<AppEnv>({ strict: false })
 export const newsletterRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/',
   validate('json', newsletterBody),
-  (c) => {
+  async (c) => {
     const { email } = c.req.valid('json')
-    // The column is COLLATE NOCASE, so a differently cased repeat is the same subscriber.
-    const added = c.var.sqlite
-      .prepare('INSERT INTO newsletter_subscribers (email) VALUES (?) ON CONFLICT (email) DO NOTHING')
-      .run(email).changes
+    // The column is case-insensitive (NOCASE, citext), so a differently cased repeat is the same subscriber.
+    const added = affectedRows(
+      await c.var.db
+        .insertInto('newsletter_subscribers')
+        .values({ email })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst(),
+    )
     return added
       ? c.json({ message: 'Thank you for subscribing!' }, 201)
       : c.json({ message: 'You are already subscribed.' }, 200)

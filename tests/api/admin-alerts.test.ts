@@ -92,11 +92,16 @@ describe('POST users/notifications/read-all/', () => {
       ((await c.get('users/notifications/')).body as any[]).filter((n) => !n.read)
     const before = (await unread(customer)).length
     expect(before).toBeGreaterThanOrEqual(2)
-    t.sqlite
-      .prepare(
-        `INSERT INTO notifications (user_id, heading, body) SELECT id, 'x', 'y' FROM users WHERE role = 'admin'`,
+    await t.db
+      .insertInto('notifications')
+      .columns(['user_id', 'heading', 'body'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          .select(['id', eb.val('x').as('heading'), eb.val('y').as('body')])
+          .where('role', '=', 'admin'),
       )
-      .run()
+      .execute()
     const res = await customer.post('users/notifications/read-all/')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'All notifications marked as read', count: before })

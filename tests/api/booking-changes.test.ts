@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, Client, makeLoggedInApp, userIdOf, type TestContext } from './helpers'
+import { ADMIN, Client, findUserId, makeLoggedInApp, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { TECH, addTechnician } from './staff-helpers'
 
@@ -31,17 +31,20 @@ async function book(c: Client = customer, change: Record<string, unknown> = {}) 
   expect(res.status).toBe(201)
   return res.body as { id: number; emergency: boolean; message: string }
 }
-const latestNote = (email: string) =>
-  t.sqlite
-    .prepare('SELECT heading, body FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1')
-    .get(userIdOf(t.sqlite, email)) as { heading: string; body: string }
+const latestNote = async (email: string) =>
+  t.db
+    .selectFrom('notifications')
+    .select(['heading', 'body'])
+    .where('user_id', '=', await findUserId(t.db, email))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
 const row = (id: number) =>
-  t.sqlite.prepare('SELECT status, date, time, emergency FROM bookings WHERE id = ?').get(id) as {
-    status: string
-    date: string
-    time: string
-    emergency: number
-  }
+  t.db
+    .selectFrom('bookings')
+    .select(['status', 'date', 'time', 'emergency'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
 
 describe('booking times (Lagos time)', () => {
   it('refuses a time already past today, in the 12-hour format the picker shows', async () => {
@@ -67,8 +70,8 @@ describe('booking times (Lagos time)', () => {
     )
     const mine = (await customer.get('appointment/')).body as { id: number; emergency: boolean }[]
     expect(mine.find((b) => b.id === booked.id)!.emergency).toBe(true)
-    expect(latestNote(ADMIN.email)).toMatchObject({ heading: 'Emergency Call-out' })
-    expect(latestNote(ADMIN.email).body).toContain('9:30 PM')
+    expect(await latestNote(ADMIN.email)).toMatchObject({ heading: 'Emergency Call-out' })
+    expect((await latestNote(ADMIN.email)).body).toContain('9:30 PM')
     // Within the hours it is an ordinary booking.
     expect((await book(customer, { time: '09:00' })).emergency).toBe(false)
   })
@@ -93,22 +96,25 @@ describe('booking times (Lagos time)', () => {
 describe('an admin books for a caller', () => {
   it("records the caller's name and phone, not the admin's, and no account", async () => {
     const { id } = await book(admin, { full_name: 'Chidi Caller', phone_number: '0812 000 1111' })
-    const saved = t.sqlite
-      .prepare('SELECT full_name, phone_number, user_id, booked_by FROM bookings WHERE id = ?')
-      .get(id)
+    const saved = await t.db
+      .selectFrom('bookings')
+      .select(['full_name', 'phone_number', 'user_id', 'booked_by'])
+      .where('id', '=', id)
+      .executeTakeFirst()
     expect(saved).toEqual({
       full_name: 'Chidi Caller',
       phone_number: '+2348120001111',
       user_id: null,
-      booked_by: userIdOf(t.sqlite, ADMIN.email),
+      booked_by: await findUserId(t.db, ADMIN.email),
     })
   })
 
   it('ignores full_name from a customer', async () => {
     const { id } = await book(customer, { full_name: 'Someone Else' })
-    expect(t.sqlite.prepare('SELECT full_name FROM bookings WHERE id = ?').pluck().get(id)).toBe(
-      'Ada Customer',
-    )
+    expect(
+      (await t.db.selectFrom('bookings').select('full_name').where('id', '=', id).executeTakeFirst())
+        ?.full_name,
+    ).toBe('Ada Customer')
   })
 })
 
@@ -118,9 +124,9 @@ describe('the customer cancels or reschedules their own booking', () => {
     const res = await customer.post(`appointment/${id}/cancel/`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'Booking cancelled', status: 'Cancelled' })
-    expect(row(id).status).toBe('Cancelled')
-    expect(latestNote(ADMIN.email)).toMatchObject({ heading: 'Booking Cancelled by Customer' })
-    expect(latestNote(ADMIN.email).body).toContain('10:30 AM')
+    expect((await row(id)).status).toBe('Cancelled')
+    expect(await latestNote(ADMIN.email)).toMatchObject({ heading: 'Booking Cancelled by Customer' })
+    expect((await latestNote(ADMIN.email)).body).toContain('10:30 AM')
     expect((await customer.post(`appointment/${id}/cancel/`)).status).toBe(200)
     // A cancelled booking cannot be moved.
     expect(
@@ -135,14 +141,15 @@ describe('the customer cancels or reschedules their own booking', () => {
     expect(
       (await customer.post(`appointment/${id}/reschedule/`, { date: weekday(5), time: '11:00' })).status,
     ).toBe(200)
-    expect(latestNote(TECH.email)).toMatchObject({ heading: 'Booking Rescheduled by Customer' })
-    const queued = t.sqlite
-      .prepare("SELECT COUNT(*) FROM messages_outbox WHERE template = 'booking_rescheduled'")
-      .pluck()
-      .get() as number
+    expect(await latestNote(TECH.email)).toMatchObject({ heading: 'Booking Rescheduled by Customer' })
+    const { n: queued } = await t.db
+      .selectFrom('messages_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('template', '=', 'booking_rescheduled')
+      .executeTakeFirstOrThrow()
     expect(queued).toBeGreaterThan(0)
     expect((await customer.post(`appointment/${id}/cancel/`)).status).toBe(200)
-    expect(latestNote(TECH.email)).toMatchObject({ heading: 'Booking Cancelled by Customer' })
+    expect(await latestNote(TECH.email)).toMatchObject({ heading: 'Booking Cancelled by Customer' })
   })
 
   it('reschedules: the new time is checked like a booking, the booking waits for confirmation again', async () => {
@@ -160,8 +167,8 @@ describe('the customer cancels or reschedules their own booking', () => {
       status: 'Pending',
       emergency: false,
     })
-    expect(latestNote(ADMIN.email)).toMatchObject({ heading: 'Booking Rescheduled by Customer' })
-    expect(latestNote('customer@test.ng').heading).toBe('Appointment Rescheduled')
+    expect(await latestNote(ADMIN.email)).toMatchObject({ heading: 'Booking Rescheduled by Customer' })
+    expect((await latestNote('customer@test.ng')).heading).toBe('Appointment Rescheduled')
   })
 
   it('refuses after the cut-off (409) and changes nothing', async () => {
@@ -175,13 +182,13 @@ describe('the customer cancels or reschedules their own booking', () => {
     const res = await customer.post(`appointment/${id}/cancel/`)
     expect(res.status).toBe(409)
     expect(res.body.message).toBe('Bookings can only be changed up to 168 hours before. Please call us.')
-    expect(row(id).status).toBe('Pending')
+    expect((await row(id)).status).toBe('Pending')
   })
 
   it("answers 404 for someone else's booking and 401 logged out", async () => {
     const { id } = await book(admin, { full_name: 'Chidi Caller' })
     expect((await customer.post(`appointment/${id}/cancel/`)).status).toBe(404)
     expect((await new Client(t.app).post(`appointment/${id}/cancel/`)).status).toBe(401)
-    expect(row(id).status).toBe('Pending')
+    expect((await row(id)).status).toBe('Pending')
   })
 })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { CUSTOMER, Client, onEachLoggedInApp, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
@@ -24,7 +25,40 @@ const appointment = (change: Record<string, unknown> = {}) => ({
   info: 'Cockroaches in the kitchen',
   ...change,
 })
-const bookingCount = () => t.sqlite.prepare('SELECT COUNT(*) FROM bookings').pluck().get() as number
+const bookingCount = async () =>
+  (
+    await t.db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n
+const statusOf = async (id: number) =>
+  (await t.db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+
+/** Makes every notification insert fail (a full disk), on either engine, until the returned undo runs. */
+async function failNotifications() {
+  if (t.engine === 'postgres') {
+    await sql
+      .raw(
+        `CREATE FUNCTION notifications_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
+         CREATE TRIGGER notifications_fail BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION notifications_fail();`,
+      )
+      .execute(t.db)
+    return async () => {
+      await sql
+        .raw('DROP TRIGGER notifications_fail ON notifications; DROP FUNCTION notifications_fail();')
+        .execute(t.db)
+    }
+  }
+  await sql
+    .raw(
+      "CREATE TEMP TRIGGER notifications_fail BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    )
+    .execute(t.db)
+  return async () => {
+    await sql.raw('DROP TRIGGER notifications_fail').execute(t.db)
+  }
+}
 const notificationsOf = async (c: Client) => (await c.get('users/notifications')).body as any[]
 const uuid = () => crypto.randomUUID()
 
@@ -65,10 +99,18 @@ describe('POST appointment/', () => {
   })
 
   it('accepts today (Lagos time) and uses the email when the account has no name', async () => {
-    t.sqlite.prepare("UPDATE users SET first_name = '', last_name = '' WHERE email = ?").run(CUSTOMER.email)
+    await t.db
+      .updateTable('users')
+      .set({ first_name: '', last_name: '' })
+      .where('email', '=', CUSTOMER.email)
+      .execute()
     // 23:59: the only time of today that has not passed whenever the suite runs (a passed one is refused).
     const id = await book(customer, { date: lagosDay(0), time: '23:59', service: 'cleaning' })
-    const row = t.sqlite.prepare('SELECT full_name, service FROM bookings WHERE id = ?').get(id)
+    const row = await t.db
+      .selectFrom('bookings')
+      .select(['full_name', 'service'])
+      .where('id', '=', id)
+      .executeTakeFirst()
     expect(row).toEqual({ full_name: CUSTOMER.email, service: 'cleaning' })
   })
 
@@ -83,22 +125,22 @@ describe('POST appointment/', () => {
     [{ date: `${Number(lagosDay(0).slice(0, 4)) + 1}-02-30` }, 'Enter a real date'],
     [{ date: `${Number(lagosDay(0).slice(0, 4)) + 1}-04-31` }, 'Enter a real date'],
   ])('answers 400 for %j with "%s" and books nothing', async (change, message) => {
-    const before = bookingCount()
+    const before = await bookingCount()
     const res = await customer.post('appointment/', appointment(change))
     expect(res.status).toBe(400)
     expect(res.body.message).toBe(message)
-    expect(bookingCount()).toBe(before)
+    expect(await bookingCount()).toBe(before)
   })
 
   it('is 401 logged out and 403 without CSRF', async () => {
-    const before = bookingCount()
+    const before = await bookingCount()
     expect((await new Client(t.app).post('appointment/', appointment())).status).toBe(401)
     expect((await customer.post('appointment/', appointment(), { 'X-CSRFToken': '' })).status).toBe(403)
-    expect(bookingCount()).toBe(before)
+    expect(await bookingCount()).toBe(before)
   })
 
   it('replays the same answer for a repeated Idempotency-Key and books once', async () => {
-    const before = bookingCount()
+    const before = await bookingCount()
     const key = uuid()
     const first = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
     const second = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
@@ -106,7 +148,7 @@ describe('POST appointment/', () => {
     expect(second.status).toBe(201)
     expect(second.text).toBe(first.text)
     expect(second.headers.get('Idempotent-Replayed')).toBe('true')
-    expect(bookingCount()).toBe(before + 1)
+    expect(await bookingCount()).toBe(before + 1)
     expect(
       (await notificationsOf(customer)).filter((n) => n.heading === 'Appointment Received'),
     ).toHaveLength(1)
@@ -114,27 +156,25 @@ describe('POST appointment/', () => {
     const third = await admin.post('appointment/', appointment(), { 'Idempotency-Key': key })
     expect(third.status).toBe(201)
     expect(third.body.id).not.toBe(first.body.id)
-    expect(bookingCount()).toBe(before + 2)
+    expect(await bookingCount()).toBe(before + 2)
     // A new key books again.
     expect((await customer.post('appointment/', appointment(), { 'Idempotency-Key': uuid() })).status).toBe(
       201,
     )
-    expect(bookingCount()).toBe(before + 3)
+    expect(await bookingCount()).toBe(before + 3)
   })
   it('books nothing when the notification cannot be written, so the retry with the same key books once', async () => {
-    const before = bookingCount()
+    const before = await bookingCount()
     const key = uuid()
-    t.sqlite.exec(
-      "CREATE TEMP TRIGGER notifications_fail BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'disk full'); END",
-    )
+    const undo = await failNotifications()
     const failed = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
     expect(failed.status).toBe(500)
     expect(failed.body.message).toBeTruthy()
-    expect(bookingCount()).toBe(before)
-    t.sqlite.exec('DROP TRIGGER notifications_fail')
+    expect(await bookingCount()).toBe(before)
+    await undo()
     const retried = await customer.post('appointment/', appointment(), { 'Idempotency-Key': key })
     expect(retried.status).toBe(201)
-    expect(bookingCount()).toBe(before + 1)
+    expect(await bookingCount()).toBe(before + 1)
   })
 })
 
@@ -158,13 +198,25 @@ describe('GET appointment/', () => {
   })
 
   it('lists 10,000 bookings in one indexed query', async () => {
-    const insert = t.sqlite.prepare(
-      `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info, status)
-       VALUES (NULL, ?, '+2348031234567', 'Lagos', 'cleaning', ?, '09:00', '', 'Pending')`,
-    )
-    t.sqlite.transaction(() => {
-      for (let i = 0; i < 10_000; i++) insert.run(`Customer ${i}`, lagosDay(i % 365))
-    })()
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      user_id: null,
+      full_name: `Customer ${i}`,
+      phone_number: '+2348031234567',
+      location: 'Lagos',
+      service: 'cleaning',
+      date: lagosDay(i % 365),
+      time: '09:00',
+      info: '',
+      status: 'Pending',
+    }))
+    await t.db.transaction().execute(async (trx) => {
+      // In chunks: SQLite limits the bound values of one statement.
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto('bookings')
+          .values(rows.slice(i, i + 500))
+          .execute()
+    })
     const bookingQueries: string[] = []
     const prepare = t.sqlite.prepare.bind(t.sqlite)
     t.sqlite.prepare = ((sql: string) => {
@@ -209,16 +261,14 @@ describe('POST admins/actions/{id}/', () => {
 
   it('leaves the status alone when the notification fails, so the retry confirms rather than completes', async () => {
     const id = await book()
-    t.sqlite.exec(
-      "CREATE TEMP TRIGGER notifications_fail BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'disk full'); END",
-    )
+    const undo = await failNotifications()
     expect((await admin.post(`admins/actions/${id}/`)).status).toBe(500)
-    t.sqlite.exec('DROP TRIGGER notifications_fail')
-    const status = () => t.sqlite.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)
-    expect(status()).toBe('Pending')
+    await undo()
+    const status = () => statusOf(id)
+    expect(await status()).toBe('Pending')
     const retried = await admin.post(`admins/actions/${id}/`)
     expect(retried.body).toEqual({ message: 'Booking confirmed', status: 'Confirmed' })
-    expect(status()).toBe('Confirmed')
+    expect(await status()).toBe('Confirmed')
   })
 
   it('refuses a cancelled booking (409)', async () => {
@@ -235,18 +285,18 @@ describe('POST admins/actions/{id}/', () => {
     expect((await new Client(t.app).post(`admins/actions/${id}`)).status).toBe(401)
     expect((await customer.post(`admins/actions/${id}`)).status).toBe(403)
     expect((await admin.post(`admins/actions/${id}`, undefined, { 'X-CSRFToken': '' })).status).toBe(403)
-    expect(t.sqlite.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)).toBe('Pending')
+    expect(await statusOf(id)).toBe('Pending')
   })
 })
 
 describe('DELETE admins/delete/{id}/booking/', () => {
   it('keeps the booking as Cancelled (204), notifies the customer once, and a repeat is harmless', async () => {
     const id = await book()
-    const before = bookingCount()
+    const before = await bookingCount()
     const res = await admin.delete(`admins/delete/${id}/booking/`)
     expect(res.status).toBe(204)
     expect(res.text).toBe('')
-    expect(bookingCount()).toBe(before)
+    expect(await bookingCount()).toBe(before)
     const mine = (await customer.get('appointment')).body as any[]
     expect(mine.find((b) => b.id === id).status).toBe('Cancelled')
     expect((await notificationsOf(customer))[0].heading).toBe('Appointment Cancelled')
@@ -271,6 +321,6 @@ describe('DELETE admins/delete/{id}/booking/', () => {
     expect((await new Client(t.app).delete(`admins/delete/${id}/booking`)).status).toBe(401)
     expect((await customer.delete(`admins/delete/${id}/booking`)).status).toBe(403)
     expect((await admin.delete(`admins/delete/${id}/booking`, { 'X-CSRFToken': '' })).status).toBe(403)
-    expect(t.sqlite.prepare('SELECT status FROM bookings WHERE id = ?').pluck().get(id)).toBe('Pending')
+    expect(await statusOf(id)).toBe('Pending')
   })
 })

@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, userIdOf, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
+import { openDatabase } from '../../api/db'
+import type { OutgoingMessage, Transport } from '../../api/messaging/transport'
 import type { Gateway } from '../../api/payments/gateway'
-import { createTransports, OutboxSender, sendMessageSqlite } from '../../api/messaging'
+import { createTransports, OutboxSender, sendMessage } from '../../api/messaging'
 import { LogTransport } from '../../api/messaging/log-transport'
 import { TermiiTransport } from '../../api/messaging/termii'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
@@ -49,7 +51,7 @@ async function configured(messaging: Partial<AppConfig['messaging']> = {}, gatew
     ...messaging,
   }
   sender = new OutboxSender({
-    db: t.sqlite,
+    db: t.db,
     transports: createTransports(t.config),
     appUrl: t.config.appUrl,
     apiBase: t.config.apiBase,
@@ -72,20 +74,7 @@ const appointment = {
   time: '10:30',
   info: 'Cockroaches in the kitchen',
 }
-const outbox = () =>
-  t.sqlite.prepare('SELECT * FROM messages_outbox ORDER BY id').all() as {
-    id: number
-    channel: string
-    recipient: string
-    template: string
-    status: string
-    transport: string
-    attempts: number
-    last_error: string
-    body: string
-    data: string
-    sent_at: string | null
-  }[]
+const outbox = () => t.db.selectFrom('messages_outbox').selectAll().orderBy('id').execute()
 
 async function loggedIn(account: { email: string; password: string }) {
   const c = new Client(t.app)
@@ -93,7 +82,7 @@ async function loggedIn(account: { email: string; password: string }) {
   return c
 }
 async function setSettings(c: Client, email: string, settings: Record<string, boolean>) {
-  const id = userIdOf(t.sqlite, email)
+  const id = await findUserId(t.db, email)
   const res = await c.post(`admins/notification-settings/${id}/`, {
     email: true,
     sms: false,
@@ -121,7 +110,7 @@ describe('email through SMTP', () => {
     expect(toAdmin.text).toContain('http://localhost:8080/admin/bookings')
     // Default settings: email on, SMS off, so nothing went to Termii.
     expect(termii.sent).toEqual([])
-    expect(outbox().map((m) => [m.template, m.channel, m.status, m.transport])).toEqual([
+    expect((await outbox()).map((m) => [m.template, m.channel, m.status, m.transport])).toEqual([
       ['booking_received', 'email', 'sent', 'smtp'],
       ['admin_new_booking', 'email', 'sent', 'smtp'],
     ])
@@ -161,7 +150,7 @@ describe('email through SMTP', () => {
     expect((await customer.post('appointment/', appointment)).status).toBe(201)
     await sender.drain()
     // Both messages met the refusal once; each is waiting for its retry.
-    let rows = outbox()
+    let rows = await outbox()
     expect(rows.map((m) => [m.status, m.attempts])).toEqual([
       ['pending', 1],
       ['pending', 1],
@@ -171,10 +160,10 @@ describe('email through SMTP', () => {
     // Not yet due: nothing happens.
     clock += 30_000
     await sender.drain()
-    expect(outbox()[0].attempts).toBe(1)
+    expect((await outbox())[0].attempts).toBe(1)
     clock += 31_000
     await sender.drain()
-    rows = outbox()
+    rows = await outbox()
     expect(rows.map((m) => [m.status, m.attempts, m.last_error])).toEqual([
       ['sent', 2, ''],
       ['sent', 2, ''],
@@ -192,7 +181,7 @@ describe('email through SMTP', () => {
       await sender.drain()
       clock += 3600_000
     }
-    const rows = outbox()
+    const rows = await outbox()
     expect(rows.map((m) => [m.status, m.attempts])).toEqual([
       ['failed', 3],
       ['failed', 3],
@@ -233,17 +222,17 @@ describe('SMS through Termii', () => {
     const customer = await loggedIn(CUSTOMER)
     await customer.post('appointment/', appointment)
     await sender.drain()
-    expect(outbox().map((m) => m.template)).toEqual(['booking_received'])
+    expect((await outbox()).map((m) => m.template)).toEqual(['booking_received'])
   })
 
   it('payment messages also need the payment switch', async () => {
     await configured()
     const customer = await loggedIn(CUSTOMER)
-    const id = userIdOf(t.sqlite, CUSTOMER.email)
+    const id = await findUserId(t.db, CUSTOMER.email)
     const data = { amount: '₦5,000', reference: 'GS-1', items: '1 × Spray' }
-    expect(sendMessageSqlite({ db: t.sqlite }, { to: id, template: 'payment_receipt', data })).toBe(1)
+    expect(await sendMessage({ db: t.db }, { to: id, template: 'payment_receipt', data })).toBe(1)
     await setSettings(customer, CUSTOMER.email, { payment: false })
-    expect(sendMessageSqlite({ db: t.sqlite }, { to: id, template: 'payment_receipt', data })).toBe(0)
+    expect(await sendMessage({ db: t.db }, { to: id, template: 'payment_receipt', data })).toBe(0)
   })
 
   it('records the provider refusing a wrong key, then retries', async () => {
@@ -278,7 +267,7 @@ describe('nothing configured', () => {
     t = await makeTestApp()
     const lines: string[] = []
     sender = new OutboxSender({
-      db: t.sqlite,
+      db: t.db,
       transports: {
         email: new LogTransport('email', (l) => lines.push(l)),
         sms: new LogTransport('sms', (l) => lines.push(l)),
@@ -304,6 +293,48 @@ describe('nothing configured', () => {
   })
 })
 
+describe('two instances over one database', () => {
+  it('sends each queued message exactly once when two senders run at the same time', async () => {
+    clock = Date.now()
+    t = await makeTestApp()
+    // The second instance: its own connection to the same database, its own sender.
+    const other = openDatabase(t.config.databasePath)
+    opened.push({ close: () => void other.close(), stop: () => {} })
+    opened.push({ close: t.close })
+    const deliveries: string[] = []
+    /** Slow enough that the two senders' passes interleave, as two processes' would. */
+    const counting: Transport = {
+      name: 'counting',
+      send: async (m: OutgoingMessage) => {
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        deliveries.push(`${m.to} ${m.subject}`)
+      },
+    }
+    const customer = await findUserId(t.db, CUSTOMER.email)
+    for (let i = 1; i <= 25; i++) {
+      const data = { amount: '₦5,000', reference: `GS-${i}`, items: '1 × Spray' }
+      await sendMessage({ db: t.db }, { to: customer, template: 'payment_receipt', data })
+    }
+    const queued = await outbox()
+    expect(queued.length).toBeGreaterThanOrEqual(25)
+    const senderOver = (db: typeof t.db) =>
+      new OutboxSender({
+        db,
+        transports: { email: counting, sms: counting },
+        appUrl: t.config.appUrl,
+        apiBase: t.config.apiBase,
+        now: () => clock,
+        log: () => {},
+      })
+    await Promise.all([senderOver(t.db).drain(), senderOver(other.db).drain()])
+
+    expect(deliveries.length).toBe(queued.length)
+    expect(new Set(deliveries).size).toBe(queued.length)
+    const rows = await outbox()
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(queued.map(() => ['sent', 1]))
+  })
+})
+
 describe('payments', () => {
   it('a settled payment mails the customer a receipt and the admins a new order', async () => {
     // A gateway that reports every payment paid in full.
@@ -311,10 +342,11 @@ describe('payments', () => {
       name: 'scripted',
       initiate: async (r) => `https://gateway.test/pay/${r.txRef}`,
       verify: async (txRef) => {
-        const amountKobo = t.sqlite
-          .prepare('SELECT amount_kobo FROM payments WHERE tx_ref = ?')
-          .pluck()
-          .get(txRef) as number
+        const { amount_kobo: amountKobo } = await t.db
+          .selectFrom('payments')
+          .select('amount_kobo')
+          .where('tx_ref', '=', txRef)
+          .executeTakeFirstOrThrow()
         return { status: 'successful', txRef, transactionId: '42', amountKobo, currency: 'NGN' }
       },
       refund: async () => {
@@ -323,12 +355,13 @@ describe('payments', () => {
     }
     await configured({}, gateway)
     const customer = await loggedIn(CUSTOMER)
-    const product = t.sqlite
-      .prepare('SELECT id, name FROM products WHERE stock > 0 ORDER BY id LIMIT 1')
-      .get() as {
-      id: number
-      name: string
-    }
+    const product = await t.db
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .where('stock', '>', 0)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow()
     expect((await customer.post(`cart/${product.id}/`)).status).toBe(200)
     const { body } = await customer.post('api/initiate-payment/')
     const txRef = decodeURIComponent(new URL(body.payment_url).pathname.split('/').pop()!)

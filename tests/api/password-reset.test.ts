@@ -36,7 +36,7 @@ async function app() {
     termiiBaseUrl: termii.baseUrl,
   }
   sender = new OutboxSender({
-    db: t.sqlite,
+    db: t.db,
     transports: createTransports(t.config),
     appUrl: t.config.appUrl,
     apiBase: t.config.apiBase,

@@ -1,6 +1,13 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Client, makeLoggedInApp, type TestContext } from './helpers'
+import { createApp } from '../../api/app'
+import { openDatabase } from '../../api/db'
+import { createGateway } from '../../api/payments'
+import { ADMIN, Client, makeLoggedInApp, type TestContext } from './helpers'
+import { importJobPhotosFromDisk } from '../../api/lib/report'
 import {
+  JPEG,
   TECH2,
   addTechnician,
   at,
@@ -17,6 +24,16 @@ let admin: Client
 let customer: Client
 let tech: Client
 let techId: number
+/** How many rows of `table` match (column = value), through the query layer. */
+async function countWhere(
+  table: 'job_events' | 'job_assignments' | 'job_photos' | 'notifications' | 'media',
+  where?: [column: string, value: string | number],
+) {
+  let q = t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))
+  if (where) q = q.where(where[0] as any, '=', where[1])
+  return (await q.executeTakeFirstOrThrow()).n
+}
+
 beforeEach(async () => {
   ;({ t, admin, customer } = await makeLoggedInApp())
   ;({ client: tech, id: techId } = await addTechnician(t.app, admin))
@@ -62,7 +79,10 @@ describe('POST register/admin/ with role staff', () => {
       phoneNumber: '08031234567',
     })
     expect(res.body.message).toBe('Admin user New Admin created.')
-    expect(t.sqlite.prepare("SELECT role FROM users WHERE email = 'na@test.ng'").pluck().get()).toBe('admin')
+    expect(
+      (await t.db.selectFrom('users').select('role').where('email', '=', 'na@test.ng').executeTakeFirst())
+        ?.role,
+    ).toBe('admin')
   })
 })
 
@@ -111,10 +131,11 @@ describe('POST admins/bookings/{id}/assign/', () => {
 
   it('refuses a non-staff user (400), an unknown booking (404) and a Completed or Cancelled one (409)', async () => {
     const id = await book(customer)
-    const customerId = t.sqlite
-      .prepare("SELECT id FROM users WHERE role = 'customer'")
-      .pluck()
-      .get() as number
+    const { id: customerId } = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'customer')
+      .executeTakeFirstOrThrow()
     const notStaff = await assign(id, customerId)
     expect(notStaff.status).toBe(400)
     expect(notStaff.body.message).toMatch(/technician/i)
@@ -134,13 +155,33 @@ describe('POST admins/bookings/{id}/assign/', () => {
     expect(res.body.message).toContain('10:00')
     expect(res.body.message).toContain('Ada Customer')
     expect(
-      t.sqlite.prepare('SELECT staff_id FROM jobs WHERE booking_id = ?').pluck().get(close),
+      await t.db.selectFrom('jobs').select('staff_id').where('booking_id', '=', close).executeTakeFirst(),
     ).toBeUndefined()
     const apart = await book(customer, { time: '12:00' })
     expect((await assign(apart, techId)).status).toBe(200)
     // Another day never clashes.
     const otherDay = await book(customer, { time: '10:00', date: lagosDay(1) })
     expect((await assign(otherDay, techId)).status).toBe(200)
+  })
+
+  it('two admins assigning one technician to overlapping bookings at once: one succeeds, the other gets 409 overlap', async () => {
+    const first = await book(customer, { time: '10:00' })
+    const second = await book(customer, { time: '10:30' })
+    const otherAdmin = new Client(t.app)
+    await otherAdmin.login(ADMIN)
+    const answers = await Promise.all([
+      assign(first, techId),
+      otherAdmin.post(`admins/bookings/${second}/assign/`, { staff_id: techId }),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe('overlap')
+    const live = await t.db
+      .selectFrom('jobs')
+      .select('booking_id')
+      .where('staff_id', '=', techId)
+      .where('booking_id', 'in', [first, second])
+      .execute()
+    expect(live).toHaveLength(1)
   })
 
   it('reassigns (the old technician gets 409 reassigned) and unassigns (booking stays Confirmed)', async () => {
@@ -180,9 +221,7 @@ describe('POST admins/bookings/{id}/assign/', () => {
     const second = await assign(id, techId, { 'Idempotency-Key': key })
     expect(second.status).toBe(200)
     expect(second.body).toEqual(first.body)
-    expect(
-      t.sqlite.prepare('SELECT COUNT(*) FROM job_assignments WHERE booking_id = ?').pluck().get(id),
-    ).toBe(1)
+    expect(await countWhere('job_assignments', ['booking_id', id])).toBe(1)
   })
 })
 
@@ -191,7 +230,11 @@ describe('GET staff/jobs/ and staff/jobs/{id}/', () => {
     const later = await assignedJob({ time: '15:00' })
     const earlier = await assignedJob({ time: '08:00' })
     const tomorrow = await assignedJob({ date: lagosDay(1), time: '07:00' })
-    t.sqlite.prepare('UPDATE bookings SET date = ? WHERE id = ?').run(lagosDay(-8), tomorrow)
+    await t.db
+      .updateTable('bookings')
+      .set({ date: lagosDay(-8) })
+      .where('id', '=', tomorrow)
+      .execute()
     const { id: otherId } = await addTechnician(t.app, admin, TECH2)
     const theirs = await book(customer, { time: '09:00' })
     await assign(theirs, otherId)
@@ -272,7 +315,14 @@ describe('POST staff/jobs/{id}/events/: the state machine', () => {
     expect(repeat.status).toBe(409)
     expect(repeat.body.job_status).toBe('on_my_way')
     expect((await event(tech, id, 'resumed')).status).toBe(409)
-    expect(t.sqlite.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(id)).toBe(1)
+    expect(await countWhere('job_events', ['booking_id', id])).toBe(1)
+  })
+
+  it('two devices sending the same move at once: one is recorded, the other gets 409', async () => {
+    const id = await assignedJob()
+    const answers = await Promise.all([event(tech, id, 'on_my_way'), event(tech, id, 'on_my_way')])
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409])
+    expect(await countWhere('job_events', ['booking_id', id])).toBe(1)
   })
 
   it('a repeat with the same Idempotency-Key answers what the first answered and records nothing', async () => {
@@ -283,7 +333,7 @@ describe('POST staff/jobs/{id}/events/: the state machine', () => {
     expect(second.status).toBe(201)
     expect(second.body).toEqual(first.body)
     expect(second.headers.get('Idempotent-Replayed')).toBe('true')
-    expect(t.sqlite.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(id)).toBe(1)
+    expect(await countWhere('job_events', ['booking_id', id])).toBe(1)
   })
 
   it('only the assigned technician writes: another 403, a customer 403, an admin 403', async () => {
@@ -358,7 +408,7 @@ describe('POST staff/jobs/{id}/treatments/ and photos/', () => {
     })
     const again = await tech.post(`staff/jobs/${id}/photos/`, photoForm(photoId))
     expect(again.body).toEqual(res.body)
-    expect(t.sqlite.prepare('SELECT COUNT(*) FROM job_photos').pluck().get()).toBe(1)
+    expect(await countWhere('job_photos')).toBe(1)
     for (const c of [tech, admin, customer]) {
       const img = await c.get(res.body.url)
       expect(img.status).toBe(200)
@@ -370,6 +420,48 @@ describe('POST staff/jobs/{id}/treatments/ and photos/', () => {
     expect((await tech.get('staff/jobs/' + id)).body.photos).toEqual([
       { id: photoId, kind: 'before', url: res.body.url },
     ])
+  })
+
+  it('keeps the photo in the database, so another instance with its own disk serves it and puts it in the report', async () => {
+    const id = await arrivedJob()
+    const res = await tech.post(`staff/jobs/${id}/photos/`, photoForm(uuid(), 'after'))
+    expect(res.status).toBe(201)
+    expect(fs.existsSync(path.join(t.config.mediaDir, 'jobs'))).toBe(false)
+    expect(await countWhere('media')).toBeGreaterThanOrEqual(1)
+    expect((await tech.post(`staff/jobs/${id}/complete/`, completion())).status).toBe(201)
+    // A second instance: its own connection and an empty media folder of its own.
+    const opened = openDatabase(t.config.databasePath)
+    try {
+      const config = { ...t.config, mediaDir: path.join(t.dir, 'other-media') }
+      const app = createApp({ db: opened.db, sqlite: opened.sqlite!, config, gateway: createGateway(config) })
+      const there = new Client(app)
+      there.cookies = admin.cookies
+      const img = await there.get(res.body.url)
+      expect(img.status).toBe(200)
+      expect(img.headers.get('Content-Type')).toBe('image/jpeg')
+      const stored = await t.db.selectFrom('media').select('bytes').where('name', 'like', 'jobs/%').execute()
+      expect(stored).toHaveLength(1)
+      expect(stored[0]!.bytes.length).toBeGreaterThan(100)
+      expect((await there.get(`staff/jobs/${id}/report`)).text).toContain('data:image/jpeg;base64,')
+    } finally {
+      await opened.close()
+    }
+  })
+
+  it('copies photos an older server kept under MEDIA_DIR/jobs into the database, once', async () => {
+    const id = await arrivedJob()
+    const res = await tech.post(`staff/jobs/${id}/photos/`, photoForm(uuid()))
+    const [{ file }] = await t.db.selectFrom('job_photos').select('file').execute()
+    // As an older server left it: the file on disk, nothing in table media.
+    await t.db.deleteFrom('media').where('name', '=', `jobs/${file}`).execute()
+    fs.mkdirSync(path.join(t.config.mediaDir, 'jobs'), { recursive: true })
+    fs.writeFileSync(path.join(t.config.mediaDir, 'jobs', file!), JPEG)
+    expect((await admin.get(res.body.url)).status).toBe(404)
+    expect(await importJobPhotosFromDisk(t.db, t.config.mediaDir)).toBe(1)
+    expect(await importJobPhotosFromDisk(t.db, t.config.mediaDir)).toBe(0)
+    const img = await admin.get(res.body.url)
+    expect(img.status).toBe(200)
+    expect(img.headers.get('Content-Type')).toBe('image/jpeg')
   })
 
   it('checks the photo like product images: not an image is 400', async () => {
@@ -479,12 +571,7 @@ describe('POST staff/jobs/{id}/complete/ and the report', () => {
     expect(second.body).toEqual(first.body)
     const third = await tech.post(`staff/jobs/${id}/complete/`, body, { 'Idempotency-Key': uuid() })
     expect(third.status).toBe(409)
-    expect(
-      t.sqlite
-        .prepare("SELECT COUNT(*) FROM notifications WHERE heading = 'Service Completed'")
-        .pluck()
-        .get(),
-    ).toBe(1)
+    expect(await countWhere('notifications', ['heading', 'Service Completed'])).toBe(1)
   })
 
   it('the report: 404 before completion, 403 to another customer', async () => {

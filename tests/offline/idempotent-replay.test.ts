@@ -18,10 +18,15 @@ const tomorrow = () => todayIso(new Date(Date.now() + 36 * 3600_000), BUSINESS_T
 it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
-  const count = () =>
-    (ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number })
-      .n
-  const before = count()
+  const count = async () =>
+    (
+      await ctx.db
+        .selectFrom('bookings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n
+  const before = await count()
 
   const db = freshDb()
   const booking = entry({
@@ -53,7 +58,7 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
   }
   const first = await replayOutbox({ ...deps, fetch: lossy })
   expect(first).toMatchObject({ sent: 0, retrying: 1, offline: true })
-  expect(count()).toBe(before + 1)
+  expect(await count()).toBe(before + 1)
   expect(await db.outbox.get(booking.id)).toMatchObject({ attempts: 1, status: 'waiting' })
 
   // Back online: the replay repeats the post with the same Idempotency-Key.
@@ -67,16 +72,21 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
   expect(second).toMatchObject({ sent: 1, remaining: 0 })
   expect(answers[0].status).toBe(201)
   expect(answers[0].headers.get('Idempotent-Replayed')).toBe('true')
-  expect(count()).toBe(before + 1)
+  expect(await count()).toBe(before + 1)
 })
 
 it('a booking whose first send died holding its key waits (409 in progress), then is booked once after the lease', async () => {
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
-  const count = () =>
-    (ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number })
-      .n
-  const before = count()
+  const count = async () =>
+    (
+      await ctx.db
+        .selectFrom('bookings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n
+  const before = await count()
   const db = freshDb()
   const booking = entry({
     kind: 'appointment',
@@ -109,12 +119,12 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   const first = await replayOutbox(deps)
   expect(first).toMatchObject({ sent: 0, failed: 0, retrying: 1, remaining: 1 })
   expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })
-  expect(count()).toBe(before)
+  expect(await count()).toBe(before)
 
   ctx.sqlite
     .prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?')
     .run(Date.now() - 1, booking.id)
   const second = await replayOutbox({ ...deps, force: true })
   expect(second).toMatchObject({ sent: 1, remaining: 0 })
-  expect(count()).toBe(before + 1)
+  expect(await count()).toBe(before + 1)
 })

@@ -107,14 +107,26 @@ describe('a technician’s day replayed from the outbox against the real API', (
       'photos/',
       'complete/',
     ])
-    const count = (table: string) =>
-      t.sqlite.prepare(`SELECT COUNT(*) FROM ${table} WHERE booking_id = ?`).pluck().get(jobId)
-    expect([count('job_events'), count('job_treatments'), count('job_photos'), count('job_reports')]).toEqual(
-      [4, 2, 2, 1],
-    )
-    const events = t.sqlite
-      .prepare('SELECT type, occurred_at FROM job_events WHERE booking_id = ? ORDER BY id')
-      .all(jobId)
+    const count = async (table: 'job_events' | 'job_treatments' | 'job_photos' | 'job_reports') =>
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('booking_id', '=', jobId)
+          .executeTakeFirstOrThrow()
+      ).n
+    expect([
+      await count('job_events'),
+      await count('job_treatments'),
+      await count('job_photos'),
+      await count('job_reports'),
+    ]).toEqual([4, 2, 2, 1])
+    const events = await t.db
+      .selectFrom('job_events')
+      .select(['type', 'occurred_at'])
+      .where('booking_id', '=', jobId)
+      .orderBy('id')
+      .execute()
     expect(events).toEqual([
       { type: 'on_my_way', occurred_at: at(0) },
       { type: 'arrived', occurred_at: at(20) },
@@ -164,9 +176,9 @@ describe('a technician’s day replayed from the outbox against the real API', (
     const view = localJobView((await db.jobs.get(jobId))!, kept)
     expect(view.failed).toHaveLength(5)
     expect(view.status).toBe('assigned')
-    expect(t.sqlite.prepare('SELECT COUNT(*) FROM job_events WHERE booking_id = ?').pluck().get(jobId)).toBe(
-      0,
-    )
+    expect(
+      await t.db.selectFrom('job_events').select('id').where('booking_id', '=', jobId).execute(),
+    ).toHaveLength(0)
   })
 })
 
