@@ -26,7 +26,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   const sqlite = opened.sqlite
   const applied = await migrate(opened)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
-  await seedIfEmpty(sqlite, config, { ...config.seed, log: console.log })
+  await seedIfEmpty(db, config, { ...config.seed, log: console.log })
 
   const gateway = createGateway(config, sqlite)
   const root = new Hono({ strict: false })

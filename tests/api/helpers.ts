@@ -46,7 +46,7 @@ export async function makeTestApp(
   const { db, engine } = opened
   const sqlite = opened.sqlite!
   await migrate(opened)
-  await seedIfEmpty(sqlite, config, {
+  await seedIfEmpty(db, config, {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     demoEmail: CUSTOMER.email,
