@@ -13,15 +13,24 @@ beforeEach(async () => {
 })
 afterEach(() => ctx.close())
 
+const countBookings = async (userId: number) =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom('bookings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
 const tomorrow = () => todayIso(new Date(Date.now() + 36 * 3600_000), BUSINESS_TIME_ZONE)
 
 it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
-  const count = () =>
-    (ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number })
-      .n
-  const before = count()
+  const count = () => countBookings(userId)
+  const before = await count()
 
   const db = freshDb()
   const booking = entry({
@@ -53,7 +62,7 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
   }
   const first = await replayOutbox({ ...deps, fetch: lossy })
   expect(first).toMatchObject({ sent: 0, retrying: 1, offline: true })
-  expect(count()).toBe(before + 1)
+  expect(await count()).toBe(before + 1)
   expect(await db.outbox.get(booking.id)).toMatchObject({ attempts: 1, status: 'waiting' })
 
   // Back online: the replay repeats the post with the same Idempotency-Key.
@@ -67,16 +76,14 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
   expect(second).toMatchObject({ sent: 1, remaining: 0 })
   expect(answers[0].status).toBe(201)
   expect(answers[0].headers.get('Idempotent-Replayed')).toBe('true')
-  expect(count()).toBe(before + 1)
+  expect(await count()).toBe(before + 1)
 })
 
 it('a booking whose first send died holding its key waits (409 in progress), then is booked once after the lease', async () => {
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
-  const count = () =>
-    (ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?').get(userId) as { n: number })
-      .n
-  const before = count()
+  const count = () => countBookings(userId)
+  const before = await count()
   const db = freshDb()
   const booking = entry({
     kind: 'appointment',
@@ -93,11 +100,16 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   })
   await db.outbox.add(booking)
   // The server process that took the first send was killed after claiming the key.
-  ctx.sqlite
-    .prepare(
-      "INSERT INTO idempotency_keys (scope, key, method, path, lease_until) VALUES (?, ?, 'POST', '/api/appointment/', ?)",
-    )
-    .run(`user:${userId}`, booking.id, Date.now() + 30_000)
+  await ctx.db
+    .insertInto('idempotency_keys')
+    .values({
+      scope: `user:${userId}`,
+      key: booking.id,
+      method: 'POST',
+      path: '/api/appointment/',
+      lease_until: Date.now() + 30_000,
+    })
+    .execute()
   const deps = {
     db,
     fetch: browser.fetch,
@@ -109,12 +121,14 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   const first = await replayOutbox(deps)
   expect(first).toMatchObject({ sent: 0, failed: 0, retrying: 1, remaining: 1 })
   expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })
-  expect(count()).toBe(before)
+  expect(await count()).toBe(before)
 
-  ctx.sqlite
-    .prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?')
-    .run(Date.now() - 1, booking.id)
+  await ctx.db
+    .updateTable('idempotency_keys')
+    .set({ lease_until: Date.now() - 1 })
+    .where('key', '=', booking.id)
+    .execute()
   const second = await replayOutbox({ ...deps, force: true })
   expect(second).toMatchObject({ sent: 1, remaining: 0 })
-  expect(count()).toBe(before + 1)
+  expect(await count()).toBe(before + 1)
 })
