@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { PASSWORD_RESET_MINUTES } from '../../contract/account.js'
 import type { Database, Queryable } from '../db/index.js'
-import { affectedRows } from '../db/dialect.js'
+import { affectedRows, forUpdate } from '../db/dialect.js'
 import { sendMessage } from '../messaging/index.js'
 import { hashPassword } from './password.js'
 
@@ -30,18 +30,24 @@ export async function recentResets(db: Queryable, userId: number, now: number): 
 
 /**
  * Creates a single-use reset for the account and queues its message in the same transaction: a link by
- * email, or a 6-digit code by SMS. Only the secret's hash is stored.
+ * email, or a 6-digit code by SMS. Only the secret's hash is stored. With `limited`, an account that
+ * already had MAX_RESETS_PER_WINDOW resets gets nothing (returns false): counted with the account's row
+ * locked, so requests to several instances at once cannot pass the limit together.
  */
 export async function createPasswordReset(
   db: Database,
   user: { id: number },
   channel: ResetChannel,
   now: number,
-  createdBy: number | null = null,
-) {
+  { createdBy = null, limited = false }: { createdBy?: number | null; limited?: boolean } = {},
+): Promise<boolean> {
   const minutes = PASSWORD_RESET_MINUTES
   const expires_at = now + minutes * 60_000
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    if (limited) {
+      await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', user.id)).execute()
+      if ((await recentResets(trx, user.id, now)) >= MAX_RESETS_PER_WINDOW) return false
+    }
     const insert = (secret_hash: string) =>
       trx
         .insertInto('password_resets')
@@ -75,6 +81,7 @@ export async function createPasswordReset(
         { to: user.id, template: 'password_reset', data: { code, minutes }, channels: ['sms'] },
       )
     }
+    return true
   })
 }
 

@@ -11,13 +11,7 @@ import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { clientAddress, WindowLimiter } from '../lib/rate-limit.js'
-import {
-  completePasswordReset,
-  createPasswordReset,
-  MAX_RESETS_PER_WINDOW,
-  recentResets,
-  RESET_WINDOW_MS,
-} from '../lib/password-reset.js'
+import { completePasswordReset, createPasswordReset, RESET_WINDOW_MS } from '../lib/password-reset.js'
 import { displayName, findUser } from '../lib/users.js'
 
 /** Per-IP limits of the public reset calls, counted in the database so every instance sees every try. */
@@ -65,9 +59,8 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
       ? (await db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst())?.id
       : await findByPhone(db, e164!)
     // The answer is the same either way, and a flooded account silently gets nothing more.
-    if (userId && (await recentResets(db, userId, now)) < MAX_RESETS_PER_WINDOW) {
-      await createPasswordReset(db, { id: userId }, body.email ? 'email' : 'sms', now)
-    }
+    if (userId)
+      await createPasswordReset(db, { id: userId }, body.email ? 'email' : 'sms', now, { limited: true })
     return c.json({ message: PASSWORD_RESET_SENT })
   })
 
@@ -114,7 +107,7 @@ export const adminPasswordResetRoutes = new Hono<AppEnv>({ strict: false }).post
     if (channel === 'sms' && !user.phone_number) {
       return c.json({ message: `${displayName(user)} has no phone number on the account.` }, 400)
     }
-    await createPasswordReset(db, user, channel, config.now(), c.var.user!.id)
+    await createPasswordReset(db, user, channel, config.now(), { createdBy: c.var.user!.id })
     const where = channel === 'email' ? user.email : user.phone_number
     return c.json({
       message: `A password reset ${channel === 'email' ? 'link' : 'code'} was sent to ${where}.`,
