@@ -70,19 +70,17 @@ export async function startSession(c: Context<AppEnv>, userId: number) {
   const { db, config } = c.var
   const raw = randomBytes(32).toString('base64url')
   const now = Date.now()
-  await db.transaction().execute(async (trx) => {
-    if (c.var.sessionId) await trx.deleteFrom('sessions').where('id', '=', c.var.sessionId).execute()
-    await trx.deleteFrom('sessions').where('expires_at', '<=', now).execute()
-    await trx
-      .insertInto('sessions')
-      .values({
-        id: hashSessionId(raw),
-        user_id: userId,
-        expires_at: now + config.sessionTtlMs,
-        created_at: now,
-      })
-      .execute()
-  })
+  if (c.var.sessionId) await db.deleteFrom('sessions').where('id', '=', c.var.sessionId).execute()
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute()
+  await db
+    .insertInto('sessions')
+    .values({
+      id: hashSessionId(raw),
+      user_id: userId,
+      expires_at: now + config.sessionTtlMs,
+      created_at: now,
+    })
+    .execute()
   writeCookie(c, raw)
 }
 

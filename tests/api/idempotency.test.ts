@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from '../../api/app'
+import { createGateway } from '../../api/payments/index'
 import { Client, findUserId, makeLoggedInApp, CUSTOMER, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
@@ -101,5 +103,30 @@ describe('Idempotency-Key', () => {
       .execute()
     const res = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
     expect(res.status).toBe(201)
+  })
+
+  it('two instances over one database given the same key at once process it once', async () => {
+    const other = createApp({
+      db: t.db,
+      sqlite: t.sqlite,
+      config: { ...t.config },
+      gateway: createGateway(t.config),
+    })
+    const onOther = new Client(other)
+    onOther.cookies = customer.cookies
+    onOther.csrf = customer.csrf
+    const key = crypto.randomUUID()
+    const before = await count('bookings')
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? onOther : customer).post('appointment/', booking(), { 'Idempotency-Key': key }),
+      ),
+    )
+    // Each answer is the booking (processed or replayed) or "still running": never a second booking.
+    for (const a of answers) expect([201, 409]).toContain(a.status)
+    expect(await count('bookings')).toBe(before + 1)
+    const replay = await onOther.post('appointment/', booking(), { 'Idempotency-Key': key })
+    expect(replay.status).toBe(201)
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true')
   })
 })
