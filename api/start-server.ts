@@ -9,6 +9,7 @@ import type { AppConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
 import { seedIfEmpty } from './db/seed.js'
 import { importMediaDir } from './lib/images.js'
+import { importJobPhotosFromDisk } from './lib/report.js'
 import { setScryptCost } from './lib/password.js'
 import { createApp } from './app.js'
 import { createGateway } from './payments/index.js'
@@ -29,10 +30,12 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   const sqlite = opened.sqlite
   const applied = await migrate(opened)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
-  await seedIfEmpty(sqlite, config, { ...config.seed, log: console.log })
-  // Installs from before the media table kept images in MEDIA_DIR: carry them over, so none is lost.
-  const imported = await importMediaDir(db, config.mediaDir)
+  // Installs from before the media table kept images in MEDIA_DIR (product pictures, job photos in
+  // jobs/): carry them over, so none is lost.
+  const imported =
+    (await importMediaDir(db, config.mediaDir)) + (await importJobPhotosFromDisk(db, config.mediaDir))
   if (imported) console.log(`Imported ${imported} images from ${config.mediaDir} into the database`)
+  await seedIfEmpty(db, config, { ...config.seed, log: console.log })
 
   const gateway = createGateway(config, db)
   const root = new Hono({ strict: false })

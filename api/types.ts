@@ -25,7 +25,7 @@ export interface AppEnv {
     user: SessionUser | null
     /** Hash of the session cookie, when a valid session exists. */
     sessionId: string | null
-    /** Failed-login counter for this app instance. */
+    /** Failed-login throttle: its settings; the counts live in the database (rate_limits). */
     loginLimiter: import('./lib/rate-limit.js').AttemptLimiter
   }
 }

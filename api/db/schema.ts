@@ -286,6 +286,14 @@ export interface Products {
   updated_at: Generated<string>
 }
 
+export interface RateLimits {
+  bucket: string
+  count: number
+  key: string
+  not_before: Generated<number>
+  reset_at: number
+}
+
 export interface Refunds {
   amount_kobo: number
   attempts: Generated<number>
@@ -381,6 +389,7 @@ export interface Tables {
   payment_settings: PaymentSettings
   payments: Payments
   products: Products
+  rate_limits: RateLimits
   refunds: Refunds
   sandbox_transactions: SandboxTransactions
   server_secrets: ServerSecrets

@@ -1,12 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import type { DB } from './index.js'
+import type { Database, Queryable } from './index.js'
 import type { AppConfig } from '../config.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates.js'
-import { createUserSqlite } from '../lib/users.js'
-import { mediaType } from '../lib/images.js'
+import { createUser } from '../lib/users.js'
+import { mediaType, type MediaFile } from '../lib/images.js'
 import {
   seedBookings,
   seedFailedPayment,
@@ -22,24 +22,30 @@ export type SeedOptions = AppConfig['seed'] & { log?: (line: string) => void }
 const randomPassword = () => randomBytes(12).toString('base64url')
 
 /** Fills an empty database with the demo catalogue, the first admin, a demo customer and sample content. */
-export async function seedIfEmpty(db: DB, _config: AppConfig, options: SeedOptions): Promise<boolean> {
-  const users = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number
-  if (users > 0) return false
+export async function seedIfEmpty(db: Database, _config: AppConfig, options: SeedOptions): Promise<boolean> {
+  const { users } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('users'))
+    .executeTakeFirstOrThrow()
+  if (Number(users) > 0) return false
   const log = options.log ?? (() => {})
 
   const adminPassword = options.adminPassword ?? randomPassword()
-  await createUserSqlite(db, {
+  const adminId = await createUser(db, {
     fullName: 'Site Admin',
     email: options.adminEmail,
     password: adminPassword,
     role: 'admin',
     phone: '+2348000000001',
   })
+  // The first admin's row is the claim: of instances starting together on one empty database, only the
+  // one whose insert won seeds (the others' ON CONFLICT DO NOTHING gave them no id).
+  if (adminId === null) return false
   if (!options.adminPassword)
     log(`First admin: ${options.adminEmail} / ${adminPassword} (printed once; change it in Settings)`)
 
   const demoPassword = options.demoPassword ?? randomPassword()
-  const customerId = await createUserSqlite(db, {
+  const customerId = await createUser(db, {
     fullName: 'Ada Customer',
     email: options.demoEmail,
     password: demoPassword,
@@ -52,7 +58,7 @@ export async function seedIfEmpty(db: DB, _config: AppConfig, options: SeedOptio
   let staffId: number | null = null
   if (options.staffEmail) {
     const staffPassword = options.staffPassword ?? randomPassword()
-    staffId = await createUserSqlite(db, {
+    staffId = await createUser(db, {
       fullName: 'Femi Technician',
       email: options.staffEmail,
       password: staffPassword,
@@ -62,83 +68,107 @@ export async function seedIfEmpty(db: DB, _config: AppConfig, options: SeedOptio
     if (!options.staffPassword) log(`Demo technician: ${options.staffEmail} / ${staffPassword}`)
   }
 
-  // Into the media table, not a folder: every instance serves them, on either engine.
-  const insertImage = db.prepare(
-    'INSERT INTO media (name, content_type, bytes) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING',
-  )
-  const insertProduct = db.prepare(
-    `INSERT INTO products (name, category, description, image, price_kobo, original_price_kobo, stock)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  )
-  const insertBooking = db.prepare(
-    `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info, status)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-  const insertMessage = db.prepare(
-    'INSERT INTO messages (name, email, message, created_at) VALUES (?, ?, ?, ?)',
-  )
+  // Read before the transaction: file work has no place inside one.
+  const images = readSeedImages(options)
   const today = Date.now()
-  const productIds = new Map<string, number>()
-  db.transaction(() => {
+  await db.transaction().execute(async (trx) => {
+    // Into the media table, not a folder: every instance serves them, on either engine.
+    // An older install's MEDIA_DIR, imported at start, may hold them already.
+    if (images.length)
+      await trx
+        .insertInto('media')
+        .values(
+          images.map((i) => ({ name: i.name, content_type: i.contentType, bytes: Buffer.from(i.bytes) })),
+        )
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute()
+    const productIds = new Map<string, number>()
     for (const p of seedProducts) {
-      const source = path.join(options.imagesDir, p.image)
-      let image = ''
-      if (fs.existsSync(source)) {
-        image = `media/${p.image}`
-        insertImage.run(image, mediaType(p.image) ?? 'image/svg+xml', fs.readFileSync(source))
-      }
-      const { lastInsertRowid } = insertProduct.run(
-        p.name,
-        p.category,
-        p.description,
-        image,
-        toKobo(p.price),
-        toKobo(p.originalPrice),
-        p.stock,
-      )
-      productIds.set(p.name, Number(lastInsertRowid))
+      const { id } = await trx
+        .insertInto('products')
+        .values({
+          name: p.name,
+          category: p.category,
+          description: p.description,
+          image: images.some((i) => i.name === `media/${p.image}`) ? `media/${p.image}` : '',
+          price_kobo: toKobo(p.price),
+          original_price_kobo: toKobo(p.originalPrice),
+          stock: p.stock,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      productIds.set(p.name, id)
+    }
+    const insertBooking = async (b: {
+      user_id: number | null
+      full_name: string
+      phone_number: string
+      location: string
+      service: string
+      dayOffset: number
+      time: string
+      info: string
+      status: string
+    }) => {
+      const { dayOffset, ...row } = b
+      const date = todayIso(new Date(today + dayOffset * DAY_MS), BUSINESS_TIME_ZONE)
+      const { id } = await trx
+        .insertInto('bookings')
+        .values({ ...row, date })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return id
     }
     for (const [i, b] of seedBookings.entries()) {
-      const date = todayIso(new Date(today + b.dayOffset * 86_400_000), BUSINESS_TIME_ZONE)
-      insertBooking.run(
-        i === 0 ? customerId : null,
-        b.full_name,
-        b.phone_number,
-        b.location,
-        b.service,
-        date,
-        b.time,
-        b.info,
-        b.status,
-      )
+      await insertBooking({
+        user_id: i === 0 ? customerId : null,
+        full_name: b.full_name,
+        phone_number: b.phone_number,
+        location: b.location,
+        service: b.service,
+        dayOffset: b.dayOffset,
+        time: b.time,
+        info: b.info,
+        status: b.status,
+      })
     }
     if (staffId) {
-      const insertAssignment = db.prepare('INSERT INTO job_assignments (booking_id, staff_id) VALUES (?, ?)')
-      const insertJob = db.prepare('INSERT INTO jobs (booking_id, staff_id, assignment_id) VALUES (?, ?, ?)')
       for (const j of seedJobs) {
-        const date = todayIso(new Date(today + j.dayOffset * 86_400_000), BUSINESS_TIME_ZONE)
-        const bookingId = Number(
-          insertBooking.run(
-            j.forCustomer ? customerId : null,
-            j.full_name,
-            j.phone_number,
-            j.location,
-            j.service,
-            date,
-            j.time,
-            j.info,
-            'Confirmed',
-          ).lastInsertRowid,
-        )
-        const assignment = Number(insertAssignment.run(bookingId, staffId).lastInsertRowid)
-        insertJob.run(bookingId, staffId, assignment)
+        const bookingId = await insertBooking({
+          user_id: j.forCustomer ? customerId : null,
+          full_name: j.full_name,
+          phone_number: j.phone_number,
+          location: j.location,
+          service: j.service,
+          dayOffset: j.dayOffset,
+          time: j.time,
+          info: j.info,
+          status: 'Confirmed',
+        })
+        const assignment = await trx
+          .insertInto('job_assignments')
+          .values({ booking_id: bookingId, staff_id: staffId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await trx
+          .insertInto('jobs')
+          .values({ booking_id: bookingId, staff_id: staffId, assignment_id: assignment.id })
+          .execute()
       }
     }
     for (const [i, m] of seedMessages.entries()) {
-      insertMessage.run(m.name, m.email, m.message, new Date(today - (i + 1) * 7_200_000).toISOString())
+      await trx
+        .insertInto('messages')
+        .values({
+          name: m.name,
+          email: m.email,
+          message: m.message,
+          created_at: new Date(today - (i + 1) * 7_200_000).toISOString(),
+        })
+        .execute()
     }
-    if (customerId) seedPurchaseHistory(db, customerId, productIds, today)
-  })()
+    if (customerId) await seedPurchaseHistory(trx, customerId, productIds, today)
+  })
   log(
     `Seeded ${seedProducts.length} products, ${seedBookings.length} bookings` +
       (staffId ? ` (and ${seedJobs.length} jobs for the technician)` : '') +
@@ -149,88 +179,118 @@ export async function seedIfEmpty(db: DB, _config: AppConfig, options: SeedOptio
   return true
 }
 
+/** The demo products' pictures that are bundled (imagesDir), as rows of the media table. */
+function readSeedImages(options: SeedOptions): MediaFile[] {
+  return seedProducts.flatMap(({ image }) => {
+    const source = path.join(options.imagesDir, image)
+    if (!fs.existsSync(source)) return []
+    return [
+      {
+        name: `media/${image}`,
+        contentType: mediaType(image) ?? 'image/svg+xml',
+        bytes: fs.readFileSync(source),
+      },
+    ]
+  })
+}
+
 const DAY_MS = 86_400_000
 
 /**
  * The demo customer's payments, the orders they placed (at each stage of delivery) and the notifications
  * they produced, written the way a real checkout writes them (payments.lines as settle.ts reads it).
  */
-function seedPurchaseHistory(db: DB, customerId: number, productIds: Map<string, number>, now: number) {
-  const customer = db
-    .prepare('SELECT first_name, last_name, phone_number, location FROM users WHERE id = ?')
-    .get(customerId) as { first_name: string; last_name: string; phone_number: string; location: string }
+async function seedPurchaseHistory(
+  db: Queryable,
+  customerId: number,
+  productIds: Map<string, number>,
+  now: number,
+) {
+  const customer = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'phone_number', 'location'])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow()
   const customerName = [customer.first_name, customer.last_name].filter(Boolean).join(' ')
-  const findProduct = db.prepare('SELECT id, name, image, price_kobo AS priceKobo FROM products WHERE id = ?')
-  const product = (name: string) => {
-    const row = findProduct.get(productIds.get(name) ?? 0) as
-      { id: number; name: string; image: string; priceKobo: number } | undefined
+  const product = async (name: string) => {
+    const row = await db
+      .selectFrom('products')
+      .select(['id', 'name', 'image', 'price_kobo as priceKobo'])
+      .where('id', '=', productIds.get(name) ?? 0)
+      .executeTakeFirst()
     if (!row) throw new Error(`Seed purchase names an unknown product: ${name}`)
     return row
   }
-  const insertPayment = db.prepare(
-    `INSERT INTO payments (tx_ref, user_id, amount_kobo, status, gateway, transaction_id, lines, message,
-                           created_at, settled_at)
-     VALUES (?, ?, ?, ?, 'sandbox', ?, ?, ?, ?, ?)`,
-  )
-  const insertOrder = db.prepare(
-    `INSERT INTO orders (user_id, payment_id, product_id, product_name, product_image, quantity, price_kobo,
-                         customer_name, phone_number, location, status, created_at, shipped_at, completed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-  const insertNotification = db.prepare(
-    'INSERT INTO notifications (user_id, heading, body, read, created_at) VALUES (?, ?, ?, ?, ?)',
-  )
+  const insertPayment = async (p: {
+    tx_ref: string
+    amount_kobo: number
+    status: string
+    transaction_id: string
+    lines: string
+    message: string
+    created_at: string
+    settled_at: string
+  }) => {
+    const { id } = await db
+      .insertInto('payments')
+      .values({ ...p, user_id: customerId, gateway: 'sandbox' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return id
+  }
+  const insertNotification = (heading: string, body: string, read: number, created_at: string) =>
+    db.insertInto('notifications').values({ user_id: customerId, heading, body, read, created_at }).execute()
   const at = (ms: number) => new Date(ms).toISOString()
 
   for (const [n, purchase] of seedPurchases.entries()) {
     const paidAt = now - purchase.daysAgo * DAY_MS
-    const lines = purchase.lines.map((l) => {
-      const p = product(l.product)
-      return {
+    const lines = []
+    for (const l of purchase.lines) {
+      const p = await product(l.product)
+      lines.push({
         productId: p.id,
         name: p.name,
         image: p.image,
         quantity: l.quantity,
         unitPriceKobo: p.priceKobo,
-      }
-    })
+      })
+    }
     const amountKobo = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0)
-    const paymentId = Number(
-      insertPayment.run(
-        purchase.txRef,
-        customerId,
-        amountKobo,
-        'successful',
-        String(900_001 + n),
-        JSON.stringify(lines),
-        'Payment successful. Your order has been placed.',
-        at(paidAt - 120_000),
-        at(paidAt),
-      ).lastInsertRowid,
-    )
+    const paymentId = await insertPayment({
+      tx_ref: purchase.txRef,
+      amount_kobo: amountKobo,
+      status: 'successful',
+      transaction_id: String(900_001 + n),
+      lines: JSON.stringify(lines),
+      message: 'Payment successful. Your order has been placed.',
+      created_at: at(paidAt - 120_000),
+      settled_at: at(paidAt),
+    })
     for (const [i, line] of purchase.lines.entries()) {
       const shippedAt = 'shippedAfterDays' in line ? at(paidAt + line.shippedAfterDays * DAY_MS) : null
       const deliveredAt = 'deliveredAfterDays' in line ? at(paidAt + line.deliveredAfterDays * DAY_MS) : null
       const l = lines[i]!
-      insertOrder.run(
-        customerId,
-        paymentId,
-        l.productId,
-        l.name,
-        l.image,
-        l.quantity,
-        l.unitPriceKobo,
-        customerName,
-        customer.phone_number,
-        customer.location,
-        line.status,
-        at(paidAt),
-        shippedAt,
-        deliveredAt,
-      )
+      await db
+        .insertInto('orders')
+        .values({
+          user_id: customerId,
+          payment_id: paymentId,
+          product_id: l.productId,
+          product_name: l.name,
+          product_image: l.image,
+          quantity: l.quantity,
+          price_kobo: l.unitPriceKobo,
+          customer_name: customerName,
+          phone_number: customer.phone_number,
+          location: customer.location,
+          status: line.status,
+          created_at: at(paidAt),
+          shipped_at: shippedAt,
+          completed_at: deliveredAt,
+        })
+        .execute()
       if (line.status === 'Shipped' && shippedAt) {
-        insertNotification.run(
-          customerId,
+        await insertNotification(
           'Order Shipped',
           `Your order of ${l.quantity} × ${l.name} is on its way.`,
           0,
@@ -239,8 +299,7 @@ function seedPurchaseHistory(db: DB, customerId: number, productIds: Map<string,
       }
     }
     if (n === seedPurchases.length - 1) {
-      insertNotification.run(
-        customerId,
+      await insertNotification(
         'Payment Successful',
         `We received your payment of ${formatNaira(toNaira(amountKobo))}. ` +
           `Your order has been placed (Reference ${purchase.txRef}).`,
@@ -250,17 +309,16 @@ function seedPurchaseHistory(db: DB, customerId: number, productIds: Map<string,
     }
   }
 
-  const failed = product(seedFailedPayment.product)
+  const failed = await product(seedFailedPayment.product)
   const failedAt = now - seedFailedPayment.daysAgo * DAY_MS - 3 * 3_600_000
   const failedKobo = failed.priceKobo * seedFailedPayment.quantity
   const failedMessage = 'Your payment was not successful. Your cart has been kept, so you can try again.'
-  insertPayment.run(
-    seedFailedPayment.txRef,
-    customerId,
-    failedKobo,
-    'failed',
-    '900100',
-    JSON.stringify([
+  await insertPayment({
+    tx_ref: seedFailedPayment.txRef,
+    amount_kobo: failedKobo,
+    status: 'failed',
+    transaction_id: '900100',
+    lines: JSON.stringify([
       {
         productId: failed.id,
         name: failed.name,
@@ -269,12 +327,11 @@ function seedPurchaseHistory(db: DB, customerId: number, productIds: Map<string,
         unitPriceKobo: failed.priceKobo,
       },
     ]),
-    failedMessage,
-    at(failedAt - 60_000),
-    at(failedAt),
-  )
-  insertNotification.run(
-    customerId,
+    message: failedMessage,
+    created_at: at(failedAt - 60_000),
+    settled_at: at(failedAt),
+  })
+  await insertNotification(
     'Failed Payment',
     `Your payment of ${formatNaira(toNaira(failedKobo))} was not successful. ` +
       'Your cart has been kept, so you can try again.',

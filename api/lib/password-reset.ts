@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { PASSWORD_RESET_MINUTES } from '../../contract/account.js'
-import type { DB } from '../db/index.js'
-import { sendMessageSqlite } from '../messaging/index.js'
+import type { Database, Queryable } from '../db/index.js'
+import { affectedRows, forUpdate } from '../db/dialect.js'
+import { sendMessage } from '../messaging/index.js'
 import { hashPassword } from './password.js'
 
 export type ResetChannel = 'email' | 'sms'
@@ -17,34 +18,46 @@ const sha256 = (secret: string) => createHash('sha256').update(secret).digest('h
 const codeHash = (userId: number, code: string) => sha256(`code:${userId}:${code}`)
 
 /** Recent resets of this account (for the per-account throttle). */
-export function recentResets(db: DB, userId: number, now: number): number {
-  return db
-    .prepare('SELECT COUNT(*) FROM password_resets WHERE user_id = ? AND expires_at > ?')
-    .pluck()
-    .get(userId, now + PASSWORD_RESET_MINUTES * 60_000 - RESET_WINDOW_MS) as number
+export async function recentResets(db: Queryable, userId: number, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now + PASSWORD_RESET_MINUTES * 60_000 - RESET_WINDOW_MS)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 /**
  * Creates a single-use reset for the account and queues its message in the same transaction: a link by
- * email, or a 6-digit code by SMS. Only the secret's hash is stored.
+ * email, or a 6-digit code by SMS. Only the secret's hash is stored. With `limited`, an account that
+ * already had MAX_RESETS_PER_WINDOW resets gets nothing (returns false): counted with the account's row
+ * locked, so requests to several instances at once cannot pass the limit together.
  */
-export function createPasswordReset(
-  db: DB,
+export async function createPasswordReset(
+  db: Database,
   user: { id: number },
   channel: ResetChannel,
   now: number,
-  createdBy: number | null = null,
-) {
+  { createdBy = null, limited = false }: { createdBy?: number | null; limited?: boolean } = {},
+): Promise<boolean> {
   const minutes = PASSWORD_RESET_MINUTES
-  const expires = now + minutes * 60_000
-  db.transaction(() => {
+  const expires_at = now + minutes * 60_000
+  return db.transaction().execute(async (trx) => {
+    if (limited) {
+      await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', user.id)).execute()
+      if ((await recentResets(trx, user.id, now)) >= MAX_RESETS_PER_WINDOW) return false
+    }
+    const insert = (secret_hash: string) =>
+      trx
+        .insertInto('password_resets')
+        .values({ user_id: user.id, channel, secret_hash, expires_at, created_by: createdBy })
+        .execute()
     if (channel === 'email') {
       const token = randomBytes(32).toString('base64url')
-      db.prepare(
-        `INSERT INTO password_resets (user_id, channel, secret_hash, expires_at, created_by) VALUES (?, ?, ?, ?, ?)`,
-      ).run(user.id, channel, sha256(token), expires, createdBy)
-      sendMessageSqlite(
-        { db },
+      await insert(sha256(token))
+      await sendMessage(
+        { db: trx },
         {
           to: user.id,
           template: 'password_reset',
@@ -54,19 +67,22 @@ export function createPasswordReset(
       )
     } else {
       // A new code replaces the account's earlier ones, so only the latest SMS works.
-      db.prepare(
-        `UPDATE password_resets SET used_at = ? WHERE user_id = ? AND channel = 'sms' AND used_at IS NULL`,
-      ).run(new Date(now).toISOString(), user.id)
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: new Date(now).toISOString() })
+        .where('user_id', '=', user.id)
+        .where('channel', '=', 'sms')
+        .where('used_at', 'is', null)
+        .execute()
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      db.prepare(
-        `INSERT INTO password_resets (user_id, channel, secret_hash, expires_at, created_by) VALUES (?, ?, ?, ?, ?)`,
-      ).run(user.id, channel, codeHash(user.id, code), expires, createdBy)
-      sendMessageSqlite(
-        { db },
+      await insert(codeHash(user.id, code))
+      await sendMessage(
+        { db: trx },
         { to: user.id, template: 'password_reset', data: { code, minutes }, channels: ['sms'] },
       )
     }
-  })()
+    return true
+  })
 }
 
 export const RESET_INVALID = 'This reset link or code has expired or was already used. Ask for a new one.'
@@ -74,43 +90,58 @@ export const RESET_WRONG_CODE = 'That code is not right. Check the SMS and try a
 
 export type ResetOutcome = { ok: true; userId: number } | { ok: false; message: string }
 
-interface ResetRow {
-  id: number
-  user_id: number
-  secret_hash: string
-  expires_at: number
-  failed_attempts: number
-  used_at: string | null
-}
-
 /** Finds the live reset a token or (phone user, code) names, counting wrong codes. */
-function findLiveReset(
-  db: DB,
+async function findLiveReset(
+  db: Queryable,
   proof: { token: string } | { userId: number; code: string },
   now: number,
-): ResetOutcome & { resetId?: number } {
+): Promise<ResetOutcome & { resetId?: number }> {
+  const columns = ['id', 'user_id', 'secret_hash', 'expires_at', 'failed_attempts', 'used_at'] as const
   if ('token' in proof) {
-    const row = db.prepare('SELECT * FROM password_resets WHERE secret_hash = ?').get(sha256(proof.token)) as
-      ResetRow | undefined
+    const row = await db
+      .selectFrom('password_resets')
+      .select(columns)
+      .where('secret_hash', '=', sha256(proof.token))
+      .executeTakeFirst()
     if (!row || row.used_at || row.expires_at <= now) return { ok: false, message: RESET_INVALID }
     return { ok: true, userId: row.user_id, resetId: row.id }
   }
-  const row = db
-    .prepare(
-      `SELECT * FROM password_resets WHERE user_id = ? AND channel = 'sms' AND used_at IS NULL
-       ORDER BY id DESC LIMIT 1`,
-    )
-    .get(proof.userId) as ResetRow | undefined
+  const row = await db
+    .selectFrom('password_resets')
+    .select(columns)
+    .where('user_id', '=', proof.userId)
+    .where('channel', '=', 'sms')
+    .where('used_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
   if (!row || row.expires_at <= now || row.failed_attempts >= MAX_CODE_GUESSES) {
     return { ok: false, message: RESET_INVALID }
   }
   if (row.secret_hash !== codeHash(proof.userId, proof.code)) {
-    const guesses = row.failed_attempts + 1
-    db.prepare(
-      `UPDATE password_resets SET failed_attempts = ?, used_at = CASE WHEN ? THEN ? ELSE used_at END
-       WHERE id = ?`,
-    ).run(guesses, +(guesses >= MAX_CODE_GUESSES), new Date(now).toISOString(), row.id)
-    return { ok: false, message: guesses >= MAX_CODE_GUESSES ? RESET_INVALID : RESET_WRONG_CODE }
+    // Counted in the row by one statement, so guesses sent to two instances at once each count; the
+    // last allowed guess uses the code up.
+    const counted = await db
+      .updateTable('password_resets')
+      .set((eb) => ({
+        failed_attempts: eb('failed_attempts', '+', 1),
+        used_at: eb
+          .case()
+          .when('failed_attempts', '>=', MAX_CODE_GUESSES - 1)
+          .then(new Date(now).toISOString())
+          .else(eb.ref('used_at'))
+          .end(),
+      }))
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('failed_attempts', '<', MAX_CODE_GUESSES)
+      .returning('failed_attempts')
+      .executeTakeFirst()
+    if (!counted) return { ok: false, message: RESET_INVALID }
+    return {
+      ok: false,
+      message: counted.failed_attempts >= MAX_CODE_GUESSES ? RESET_INVALID : RESET_WRONG_CODE,
+    }
   }
   return { ok: true, userId: row.user_id, resetId: row.id }
 }
@@ -120,27 +151,33 @@ function findLiveReset(
  * open reset of the account) is used up, and every session of the account ends.
  */
 export async function completePasswordReset(
-  db: DB,
+  db: Database,
   proof: { token: string } | { userId: number; code: string },
   newPassword: string,
   now: number,
 ): Promise<ResetOutcome> {
-  const found = findLiveReset(db, proof, now)
+  const found = await findLiveReset(db, proof, now)
   if (!found.ok) return found
   const hash = await hashPassword(newPassword)
-  // Re-checked inside the transaction: two tabs submitting the same link set the password once.
-  return db.transaction((): ResetOutcome => {
-    const claimed = db
-      .prepare('UPDATE password_resets SET used_at = ? WHERE id = ? AND used_at IS NULL')
-      .run(new Date(now).toISOString(), found.resetId).changes
-    if (!claimed) return { ok: false, message: RESET_INVALID }
-    db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').run(
-      new Date(now).toISOString(),
-      found.userId,
-    )
-    db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, found.userId)
+  const usedAt = new Date(now).toISOString()
+  // Claimed by a conditional UPDATE: two tabs (or instances) submitting the same link set the password once.
+  return db.transaction().execute(async (trx): Promise<ResetOutcome> => {
+    const claimed = await trx
+      .updateTable('password_resets')
+      .set({ used_at: usedAt })
+      .where('id', '=', found.resetId!)
+      .where('used_at', 'is', null)
+      .executeTakeFirst()
+    if (!affectedRows(claimed)) return { ok: false, message: RESET_INVALID }
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: usedAt })
+      .where('user_id', '=', found.userId)
+      .where('used_at', 'is', null)
+      .execute()
+    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', found.userId).execute()
     // Whoever got into the account before the reset is signed out everywhere.
-    db.prepare('DELETE FROM sessions WHERE user_id = ?').run(found.userId)
+    await trx.deleteFrom('sessions').where('user_id', '=', found.userId).execute()
     return { ok: true, userId: found.userId }
-  })()
+  })
 }

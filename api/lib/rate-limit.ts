@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { sql } from 'kysely'
 import type { AppConfig } from '../config.js'
+import type { Queryable } from '../db/index.js'
 
 export interface LoginThrottleOptions {
   /** Failed logins per account per window; then that account waits out the window (429). */
@@ -13,16 +15,53 @@ export interface LoginThrottleOptions {
   ipMaxDelayMs: number
 }
 
-interface Entry {
+/** Which counter a row of rate_limits belongs to. */
+type Bucket = 'login-account' | 'login-ip' | 'reset-request' | 'reset-confirm'
+
+interface Counter {
   count: number
-  resetAt: number
-  /** IPs only: no try from this address before then. */
-  notBefore: number
+  reset_at: number
+  not_before: number
 }
 
 /**
- * Failed-login throttle kept in memory (one server process). Two different limits, because an account
- * and an address are different things:
+ * Counts one more try for `key` in one statement, starting a fresh window when the last one has passed,
+ * and returns the counter as it is now. A single INSERT ... ON CONFLICT DO UPDATE (the SET expressions
+ * read the row as it was) so two instances counting at once never lose a try. Expired rows go as
+ * failures come in, so the table only holds live windows.
+ */
+async function bump(db: Queryable, bucket: Bucket, key: string, windowMs: number, now: number) {
+  const expired = sql<boolean>`rate_limits.reset_at <= ${now}`
+  const counter = await db
+    .insertInto('rate_limits')
+    .values({ bucket, key, count: 1, reset_at: now + windowMs, not_before: 0 })
+    .onConflict((oc) =>
+      oc.columns(['bucket', 'key']).doUpdateSet({
+        count: sql<number>`CASE WHEN ${expired} THEN 1 ELSE rate_limits.count + 1 END`,
+        reset_at: sql<number>`CASE WHEN ${expired} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
+        not_before: sql<number>`CASE WHEN ${expired} THEN 0 ELSE rate_limits.not_before END`,
+      }),
+    )
+    .returning(['count', 'reset_at', 'not_before'])
+    .executeTakeFirstOrThrow()
+  await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute()
+  return counter
+}
+
+/** The live counters (window not over) of these keys, by bucket. */
+async function liveCounters(db: Queryable, keys: [Bucket, string][], now: number) {
+  const rows = await db
+    .selectFrom('rate_limits')
+    .select(['bucket', 'count', 'reset_at', 'not_before'])
+    .where((eb) => eb.or(keys.map(([bucket, key]) => eb.and({ bucket, key }))))
+    .where('reset_at', '>', now)
+    .execute()
+  return new Map<string, Counter>(rows.map((r) => [r.bucket, r]))
+}
+
+/**
+ * Failed-login throttle, counted in the database (table rate_limits) so every instance sees every try.
+ * Two different limits, because an account and an address are different things:
  * - per account (the target of password guessing): a hard limit per window, as before;
  * - per IP (possibly a whole carrier's NAT or a reverse proxy): many free failures, then growing delays.
  *   One person's typos never lock out their neighbours, but an address spraying many accounts slows down
@@ -30,9 +69,6 @@ interface Entry {
  *   account between guesses.
  */
 export class AttemptLimiter {
-  private readonly accounts = new Map<string, Entry>()
-  private readonly ips = new Map<string, Entry>()
-
   constructor(private readonly options: LoginThrottleOptions) {}
 
   static fromConfig(config: AppConfig) {
@@ -46,77 +82,68 @@ export class AttemptLimiter {
   }
 
   /** Seconds the caller must wait before this login try, or 0 when it may try now. */
-  blockedFor(ip: string, account: string, now = Date.now()): number {
-    const acc = this.live(this.accounts, account, now)
-    const accountWait = acc && acc.count >= this.options.accountMax ? acc.resetAt - now : 0
-    const addr = this.live(this.ips, ip, now)
-    const ipWait = addr ? addr.notBefore - now : 0
+  async blockedFor(db: Queryable, ip: string, account: string, now = Date.now()): Promise<number> {
+    const live = await liveCounters(
+      db,
+      [
+        ['login-account', account],
+        ['login-ip', ip],
+      ],
+      now,
+    )
+    const acc = live.get('login-account')
+    const accountWait = acc && acc.count >= this.options.accountMax ? acc.reset_at - now : 0
+    const addr = live.get('login-ip')
+    const ipWait = addr ? addr.not_before - now : 0
     const wait = Math.max(accountWait, ipWait)
     return wait > 0 ? Math.ceil(wait / 1000) : 0
   }
 
-  fail(ip: string, account: string, now = Date.now()) {
-    this.bump(this.accounts, account, now)
-    const addr = this.bump(this.ips, ip, now)
-    const over = addr.count - this.options.ipFree
+  async fail(db: Queryable, ip: string, account: string, now = Date.now()) {
+    const { windowMs, ipFree, ipBaseDelayMs, ipMaxDelayMs } = this.options
+    await bump(db, 'login-account', account, windowMs, now)
+    const addr = await bump(db, 'login-ip', ip, windowMs, now)
+    const over = addr.count - ipFree
     if (over > 0) {
-      const delay = Math.min(
-        this.options.ipBaseDelayMs * 2 ** Math.min(over - 1, 30),
-        this.options.ipMaxDelayMs,
-      )
-      addr.notBefore = now + delay
+      const notBefore = now + Math.min(ipBaseDelayMs * 2 ** Math.min(over - 1, 30), ipMaxDelayMs)
+      // Only ever later: of two failures counted at once, the one with the higher count sets the delay.
+      await db
+        .updateTable('rate_limits')
+        .set({ not_before: notBefore })
+        .where('bucket', '=', 'login-ip')
+        .where('key', '=', ip)
+        .where('not_before', '<', notBefore)
+        .execute()
     }
-    if (this.accounts.size + this.ips.size > 50_000) this.prune(now)
   }
 
   /** A correct password clears its account's failures (not the address's: see the class comment). */
-  succeed(account: string) {
-    this.accounts.delete(account)
-  }
-
-  private live(map: Map<string, Entry>, key: string, now: number) {
-    const entry = map.get(key)
-    return entry && entry.resetAt > now ? entry : undefined
-  }
-
-  private bump(map: Map<string, Entry>, key: string, now: number): Entry {
-    let entry = this.live(map, key, now)
-    if (!entry) {
-      entry = { count: 0, resetAt: now + this.options.windowMs, notBefore: 0 }
-      map.set(key, entry)
-    }
-    entry.count++
-    return entry
-  }
-
-  private prune(now: number) {
-    for (const map of [this.accounts, this.ips]) {
-      for (const [key, entry] of map) if (entry.resetAt <= now) map.delete(key)
-    }
+  async succeed(db: Queryable, account: string) {
+    await db
+      .deleteFrom('rate_limits')
+      .where('bucket', '=', 'login-account')
+      .where('key', '=', account)
+      .execute()
   }
 }
 
-/** Fixed-window counter per key (one server process): the password-reset calls' per-address limit. */
+/** Fixed-window counter per key, in the database: the password-reset calls' per-address limit. */
 export class WindowLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>()
-
   constructor(
+    private readonly bucket: Bucket,
     private readonly max: number,
     private readonly windowMs: number,
   ) {}
 
   /** Seconds until the key may try again, or 0 when it may try now. */
-  blockedFor(key: string, now = Date.now()): number {
-    const entry = this.hits.get(key)
-    if (!entry || entry.resetAt <= now) return 0
-    return entry.count >= this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0
+  async blockedFor(db: Queryable, key: string, now = Date.now()): Promise<number> {
+    const entry = (await liveCounters(db, [[this.bucket, key]], now)).get(this.bucket)
+    if (!entry) return 0
+    return entry.count >= this.max ? Math.ceil((entry.reset_at - now) / 1000) : 0
   }
 
-  fail(key: string, now = Date.now()) {
-    const entry = this.hits.get(key)
-    if (!entry || entry.resetAt <= now) this.hits.set(key, { count: 1, resetAt: now + this.windowMs })
-    else entry.count++
-    if (this.hits.size > 50_000) for (const [k, e] of this.hits) if (e.resetAt <= now) this.hits.delete(k)
+  async fail(db: Queryable, key: string, now = Date.now()) {
+    await bump(db, this.bucket, key, this.windowMs, now)
   }
 }
 

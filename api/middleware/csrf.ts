@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../types.js'
-import type { DB } from '../db/index.js'
+import type { Database } from '../db/index.js'
 import { isHttps } from './session.js'
 
 export const CSRF_COOKIE = 'csrftoken'
@@ -17,24 +17,33 @@ const YEAR_SECONDS = 365 * 24 * 3600
  * The HMAC key: CSRF_SECRET when set, else one generated on first start and kept in the database, so
  * restarts and several processes over one database accept each other's tokens without any setup.
  */
-const secrets = new WeakMap<DB, Buffer>()
-function csrfSecret(c: Context<AppEnv>): Buffer {
-  const { sqlite: db, config } = c.var
+const secrets = new WeakMap<Database, Buffer>()
+async function csrfSecret(c: Context<AppEnv>): Promise<Buffer> {
+  const { db, config } = c.var
   if (config.csrfSecret) return Buffer.from(config.csrfSecret)
   let secret = secrets.get(db)
   if (!secret) {
-    db.prepare("INSERT OR IGNORE INTO server_secrets (name, value) VALUES ('csrf', ?)").run(
-      randomBytes(32).toString('base64url'),
-    )
-    const value = db.prepare("SELECT value FROM server_secrets WHERE name = 'csrf'").pluck().get() as string
-    secret = Buffer.from(value)
+    // Whichever instance starts first writes it; the others keep the stored one.
+    await db
+      .insertInto('server_secrets')
+      .values({ name: 'csrf', value: randomBytes(32).toString('base64url') })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+    const row = await db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'csrf')
+      .executeTakeFirstOrThrow()
+    secret = Buffer.from(row.value)
     secrets.set(db, secret)
   }
   return secret
 }
 
-const sign = (c: Context<AppEnv>, binding: string, nonce: string) =>
-  createHmac('sha256', csrfSecret(c)).update(`${binding}.${nonce}`).digest('base64url')
+const sign = async (c: Context<AppEnv>, binding: string, nonce: string) =>
+  createHmac('sha256', await csrfSecret(c))
+    .update(`${binding}.${nonce}`)
+    .digest('base64url')
 
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
@@ -44,10 +53,10 @@ const NONCE_CHARS = 24
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{67}$/
 
 /** True when the server issued this token for this binding: `nonce + HMAC(secret, binding.nonce)`. */
-function isIssued(c: Context<AppEnv>, token: string, binding: string | undefined): boolean {
+async function isIssued(c: Context<AppEnv>, token: string, binding: string | undefined): Promise<boolean> {
   if (!binding || !BINDING_SHAPE.test(binding) || !TOKEN_SHAPE.test(token)) return false
   const nonce = token.slice(0, NONCE_CHARS)
-  return sameText(token.slice(NONCE_CHARS), sign(c, binding, nonce))
+  return sameText(token.slice(NONCE_CHARS), await sign(c, binding, nonce))
 }
 
 /**
@@ -55,7 +64,7 @@ function isIssued(c: Context<AppEnv>, token: string, binding: string | undefined
  * token. The token is bound to an httpOnly per-browser id (not to the session id), so logging in or
  * out does not change it and the app's cached token keeps working.
  */
-export function issueCsrfToken(c: Context<AppEnv>): string {
+export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
   const secure = isHttps(c)
   let binding = getCookie(c, CSRF_BINDING_COOKIE)
   if (!binding || !BINDING_SHAPE.test(binding)) {
@@ -70,9 +79,9 @@ export function issueCsrfToken(c: Context<AppEnv>): string {
   }
   const existing = getCookie(c, CSRF_COOKIE)
   let token = existing
-  if (!token || !isIssued(c, token, binding)) {
+  if (!token || !(await isIssued(c, token, binding))) {
     const nonce = randomBytes(18).toString('base64url')
-    token = nonce + sign(c, binding, nonce)
+    token = nonce + (await sign(c, binding, nonce))
   }
   setCookie(c, CSRF_COOKIE, token, { sameSite: 'Lax', secure, path: '/', maxAge: YEAR_SECONDS })
   return token
@@ -90,7 +99,9 @@ export function csrfProtection(isExempt: (path: string) => boolean): MiddlewareH
     const cookie = getCookie(c, CSRF_COOKIE) ?? ''
     const header = c.req.header(CSRF_HEADER) ?? ''
     const ok =
-      cookie.length > 0 && sameText(cookie, header) && isIssued(c, header, getCookie(c, CSRF_BINDING_COOKIE))
+      cookie.length > 0 &&
+      sameText(cookie, header) &&
+      (await isIssued(c, header, getCookie(c, CSRF_BINDING_COOKIE)))
     if (!ok) {
       return c.json({ message: 'CSRF token missing or incorrect. Refresh the page and try again.' }, 403)
     }

@@ -28,19 +28,34 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (raw) {
     const id = hashSessionId(raw)
     const now = Date.now()
-    const row = c.var.sqlite
-      .prepare(
-        `SELECT s.expires_at, u.id, u.email, u.first_name, u.last_name, u.phone_number, u.location, u.role
-         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.expires_at > ?`,
-      )
-      .get(id, now) as (SessionUser & { expires_at: number }) | undefined
+    const { db } = c.var
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.expires_at',
+        'u.id',
+        'u.email',
+        'u.first_name',
+        'u.last_name',
+        'u.phone_number',
+        'u.location',
+        'u.role',
+      ])
+      .where('s.id', '=', id)
+      .where('s.expires_at', '>', now)
+      .executeTakeFirst()
     if (row) {
       const { expires_at, ...user } = row
-      c.set('user', user)
+      c.set('user', { ...user, role: user.role as SessionUser['role'] })
       c.set('sessionId', id)
       const ttl = c.var.config.sessionTtlMs
       if (expires_at - now < ttl / 2) {
-        c.var.sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(now + ttl, id)
+        await db
+          .updateTable('sessions')
+          .set({ expires_at: now + ttl })
+          .where('id', '=', id)
+          .execute()
         writeCookie(c, raw)
       }
     } else {
@@ -51,29 +66,37 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 /** Logs the user in with a fresh session id (the old one, if any, is destroyed: no fixation). */
-export function startSession(c: Context<AppEnv>, userId: number) {
-  const { sqlite: db, config } = c.var
-  if (c.var.sessionId) db.prepare('DELETE FROM sessions WHERE id = ?').run(c.var.sessionId)
+export async function startSession(c: Context<AppEnv>, userId: number) {
+  const { db, config } = c.var
   const raw = randomBytes(32).toString('base64url')
   const now = Date.now()
-  db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now)
-  db.prepare('INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(
-    hashSessionId(raw),
-    userId,
-    now + config.sessionTtlMs,
-    now,
-  )
+  if (c.var.sessionId) await db.deleteFrom('sessions').where('id', '=', c.var.sessionId).execute()
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute()
+  await db
+    .insertInto('sessions')
+    .values({
+      id: hashSessionId(raw),
+      user_id: userId,
+      expires_at: now + config.sessionTtlMs,
+      created_at: now,
+    })
+    .execute()
   writeCookie(c, raw)
 }
 
-export function endSession(c: Context<AppEnv>) {
-  if (c.var.sessionId) c.var.sqlite.prepare('DELETE FROM sessions WHERE id = ?').run(c.var.sessionId)
+export async function endSession(c: Context<AppEnv>) {
+  if (c.var.sessionId) await c.var.db.deleteFrom('sessions').where('id', '=', c.var.sessionId).execute()
   deleteCookie(c, SESSION_COOKIE, { path: '/' })
   c.set('user', null)
   c.set('sessionId', null)
 }
 
 /** Ends every session of a user except the caller's (after a password change). */
-export function endOtherSessions(c: Context<AppEnv>, userId: number) {
-  c.var.sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, c.var.sessionId)
+export async function endOtherSessions(c: Context<AppEnv>, userId: number) {
+  const current = c.var.sessionId
+  await c.var.db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .$if(current !== null, (q) => q.where('id', '!=', current!))
+    .execute()
 }

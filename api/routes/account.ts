@@ -12,14 +12,15 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireSelfOrAdmin } from '../middleware/auth.js'
 import { endOtherSessions } from '../middleware/session.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { emailTakenSqlite } from '../lib/users.js'
+import { emailTaken } from '../lib/users.js'
 import { hashPassword, verifyPassword } from '../lib/password.js'
 
 /** The :userId of the path when that account exists. */
-function targetUserId(c: Context<AppEnv>): number | null {
+async function targetUserId(c: Context<AppEnv>): Promise<number | null> {
   const id = parseId(c.req.param('userId'))
   if (!id) return null
-  return c.var.sqlite.prepare('SELECT 1 FROM users WHERE id = ?').get(id) ? id : null
+  const row = await c.var.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()
+  return row ? id : null
 }
 
 /** Only the account holder: even an admin may not set another person's password (they could sign in as them). */
@@ -34,14 +35,23 @@ const requireSelf: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const userNotFound = (c: Context<AppEnv>) => c.json({ message: 'User not found' }, 404)
 
+/** A UNIQUE constraint refused the write: SQLite's code, or PostgreSQL's SQLSTATE 23505. */
+const isUniqueViolation = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}
+
 /** admins/settings/{userId}/: the profile form (the person themself, or an admin). */
 export const profileRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/:userId', requireSelfOrAdmin('userId'), (c) => {
-    const id = targetUserId(c)
+  .get('/:userId', requireSelfOrAdmin('userId'), async (c) => {
+    const id = await targetUserId(c)
     if (!id) return userNotFound(c)
-    const row = c.var.sqlite
-      .prepare('SELECT first_name, last_name, email, phone_number, location FROM users WHERE id = ?')
-      .get(id) as Omit<Profile, 'username'> & { email: string }
+    const row = await c.var.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'email', 'phone_number', 'location'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!row) return userNotFound(c)
     const profile: Profile = {
       first_name: row.first_name,
       last_name: row.last_name,
@@ -53,19 +63,29 @@ export const profileRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(profile)
   })
 
-  .post('/:userId', requireSelfOrAdmin('userId'), validate('json', profileBody), (c) => {
-    const id = targetUserId(c)
+  .post('/:userId', requireSelfOrAdmin('userId'), validate('json', profileBody), async (c) => {
+    const id = await targetUserId(c)
     if (!id) return userNotFound(c)
     const body = c.req.valid('json')
-    if (emailTakenSqlite(c.var.sqlite, body.username, id)) {
-      return c.json({ message: 'An account with this email already exists.' }, 409)
+    const taken = { message: 'An account with this email already exists.' }
+    if (await emailTaken(c.var.db, body.username, id)) return c.json(taken, 409)
+    try {
+      await c.var.db
+        .updateTable('users')
+        .set({
+          first_name: body.first_name,
+          last_name: body.last_name,
+          email: body.username,
+          phone_number: body.phone_number,
+          ...(body.location != null && { location: body.location }),
+        })
+        .where('id', '=', id)
+        .execute()
+    } catch (err) {
+      // Taken between the check and the write (another request, another instance): the unique index says so.
+      if (isUniqueViolation(err)) return c.json(taken, 409)
+      throw err
     }
-    c.var.sqlite
-      .prepare(
-        `UPDATE users SET first_name = ?, last_name = ?, email = ?, phone_number = ?,
-           location = COALESCE(?, location) WHERE id = ?`,
-      )
-      .run(body.first_name, body.last_name, body.username, body.phone_number, body.location ?? null, id)
     return c.json({ message: 'Profile updated successfully.' }, 201)
   })
 
@@ -77,46 +97,47 @@ export const passwordRoutes = new Hono<AppEnv>({ strict: false }).post(
   async (c) => {
     const user = currentUser(c)
     const body = c.req.valid('json')
-    const hash = c.var.sqlite
-      .prepare('SELECT password_hash FROM users WHERE id = ?')
-      .pluck()
-      .get(user.id) as string
-    if (!(await verifyPassword(body.current_password, hash))) {
+    const { password_hash } = await c.var.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
+    if (!(await verifyPassword(body.current_password, password_hash))) {
       return c.json({ message: 'Current password is incorrect.' }, 400)
     }
-    c.var.sqlite
-      .prepare('UPDATE users SET password_hash = ? WHERE id = ?')
-      .run(await hashPassword(body.new_password), user.id)
+    const newHash = await hashPassword(body.new_password)
+    await c.var.db.updateTable('users').set({ password_hash: newHash }).where('id', '=', user.id).execute()
     // Whoever knew the old password is signed out everywhere else; this browser stays in.
-    endOtherSessions(c, user.id)
+    await endOtherSessions(c, user.id)
     return c.json({ message: 'Password changed successfully.' }, 201)
   },
 )
 
 /** admins/notification-settings/{userId}/: which notifications the person wants. */
 export const notificationSettingsRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/:userId', requireSelfOrAdmin('userId'), (c) => {
-    const id = targetUserId(c)
+  .get('/:userId', requireSelfOrAdmin('userId'), async (c) => {
+    const id = await targetUserId(c)
     if (!id) return userNotFound(c)
-    const row = c.var.sqlite
-      .prepare('SELECT email, sms, marketing, payment FROM notification_settings WHERE user_id = ?')
-      .get(id) as Record<keyof NotificationSettings, number> | undefined
+    const row = await c.var.db
+      .selectFrom('notification_settings')
+      .select(['email', 'sms', 'marketing', 'payment'])
+      .where('user_id', '=', id)
+      .executeTakeFirst()
     const settings: NotificationSettings = row
       ? { email: !!row.email, sms: !!row.sms, marketing: !!row.marketing, payment: !!row.payment }
       : DEFAULT_NOTIFICATION_SETTINGS
     return c.json(settings)
   })
 
-  .post('/:userId', requireSelfOrAdmin('userId'), validate('json', notificationSettingsBody), (c) => {
-    const id = targetUserId(c)
+  .post('/:userId', requireSelfOrAdmin('userId'), validate('json', notificationSettingsBody), async (c) => {
+    const id = await targetUserId(c)
     if (!id) return userNotFound(c)
     const s = c.req.valid('json')
-    c.var.sqlite
-      .prepare(
-        `INSERT INTO notification_settings (user_id, email, sms, marketing, payment) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, sms = excluded.sms,
-             marketing = excluded.marketing, payment = excluded.payment`,
-      )
-      .run(id, +s.email, +s.sms, +s.marketing, +s.payment)
+    const flags = { email: +s.email, sms: +s.sms, marketing: +s.marketing, payment: +s.payment }
+    await c.var.db
+      .insertInto('notification_settings')
+      .values({ user_id: id, ...flags })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(flags))
+      .execute()
     return c.json({ message: 'Notification settings saved.' }, 201)
   })

@@ -1,16 +1,16 @@
 import { Hono } from 'hono'
 import { loginBody, registerAdminBody, registerBody } from '../../contract/auth.js'
-import type { AppEnv } from '../types.js'
+import type { AppEnv, DbRole } from '../types.js'
 import { issueCsrfToken } from '../middleware/csrf.js'
 import { endSession, startSession } from '../middleware/session.js'
 import { requireRole } from '../middleware/auth.js'
 import { validate } from '../middleware/validate.js'
 import { dummyPasswordHash, verifyPassword } from '../lib/password.js'
-import { createUserSqlite, fullName, sessionRole } from '../lib/users.js'
+import { createUser, fullName, sessionRole } from '../lib/users.js'
 import { clientAddress } from '../lib/rate-limit.js'
 
 export const authRoutes = new Hono<AppEnv>({ strict: false })
-  .get('/token', (c) => c.json({ token: issueCsrfToken(c) }))
+  .get('/token', async (c) => c.json({ token: await issueCsrfToken(c) }))
 
   .get('/auth_check', (c) => {
     const user = c.var.user
@@ -24,46 +24,47 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
     })
   })
 
-  .on(['GET', 'POST'], '/logout', (c) => {
-    endSession(c)
+  .on(['GET', 'POST'], '/logout', async (c) => {
+    await endSession(c)
     return c.json({ message: 'You have been logged out.' })
   })
 
   .post('/login', validate('json', loginBody), async (c) => {
     const { username, password } = c.req.valid('json')
-    const limiter = c.var.loginLimiter
+    const { db, loginLimiter: limiter } = c.var
     const ip = clientAddress(c, c.var.config.trustProxyHops)
     const account = username.toLowerCase()
-    const wait = limiter.blockedFor(ip, account)
+    const wait = await limiter.blockedFor(db, ip, account)
     if (wait > 0) {
       c.header('Retry-After', String(wait))
       const when = wait < 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`
       return c.json({ message: `Too many login attempts. Try again in ${when}.` }, 429)
     }
-    const row = c.var.sqlite
-      .prepare('SELECT id, password_hash, role FROM users WHERE email = ?')
-      .get(username) as
-      { id: number; password_hash: string; role: 'admin' | 'staff' | 'customer' } | undefined
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'role'])
+      .where('email', '=', username)
+      .executeTakeFirst()
     const ok = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()))
     if (!row || !ok) {
-      limiter.fail(ip, account)
+      await limiter.fail(db, ip, account)
       return c.json({ message: 'Invalid email or password.' }, 401)
     }
-    limiter.succeed(account)
-    startSession(c, row.id)
-    return c.json({ message: sessionRole(row.role) })
+    await limiter.succeed(db, account)
+    await startSession(c, row.id)
+    return c.json({ message: sessionRole(row.role as DbRole) })
   })
 
   .post('/register', validate('json', registerBody), async (c) => {
     const body = c.req.valid('json')
-    const id = await createUserSqlite(c.var.sqlite, { ...body, role: 'customer' })
+    const id = await createUser(c.var.db, { ...body, role: 'customer' })
     if (id === null) return c.json({ message: 'An account with this email already exists.' }, 409)
     return c.json({ message: 'Registration successful! Please log in.' })
   })
 
   .post('/register/admin', requireRole('admin'), validate('json', registerAdminBody), async (c) => {
     const body = c.req.valid('json')
-    const id = await createUserSqlite(c.var.sqlite, { ...body, phone: body.phoneNumber, role: body.role })
+    const id = await createUser(c.var.db, { ...body, phone: body.phoneNumber, role: body.role })
     if (id === null) return c.json({ message: 'An account with this email already exists.' }, 409)
     const what = body.role === 'staff' ? 'Technician' : 'Admin user'
     return c.json({ message: `${what} ${body.fullName} created.`, id })

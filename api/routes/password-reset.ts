@@ -6,91 +6,85 @@ import {
   passwordResetRequestBody,
 } from '../../contract/account.js'
 import { normaliseNigerianPhone } from '../../contract/phone.js'
-import type { DB } from '../db/index.js'
+import type { Queryable } from '../db/index.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { clientAddress, WindowLimiter } from '../lib/rate-limit.js'
-import {
-  completePasswordReset,
-  createPasswordReset,
-  MAX_RESETS_PER_WINDOW,
-  recentResets,
-  RESET_WINDOW_MS,
-} from '../lib/password-reset.js'
-import { displayName, findUserSqlite } from '../lib/users.js'
+import { completePasswordReset, createPasswordReset, RESET_WINDOW_MS } from '../lib/password-reset.js'
+import { displayName, findUser } from '../lib/users.js'
 
-/** Per-IP limits of the public reset calls, one set per database (each test app gets its own). */
-const limiters = new WeakMap<DB, { request: WindowLimiter; confirm: WindowLimiter }>()
-function limitersFor(db: DB) {
-  let l = limiters.get(db)
-  if (!l) {
-    l = { request: new WindowLimiter(10, RESET_WINDOW_MS), confirm: new WindowLimiter(20, RESET_WINDOW_MS) }
-    limiters.set(db, l)
-  }
-  return l
+/** Per-IP limits of the public reset calls, counted in the database so every instance sees every try. */
+const limiters = {
+  request: new WindowLimiter('reset-request', 10, RESET_WINDOW_MS),
+  confirm: new WindowLimiter('reset-confirm', 20, RESET_WINDOW_MS),
 }
 
-function tooMany(c: Context<AppEnv>, limiter: WindowLimiter, key: string) {
-  const wait = limiter.blockedFor(key)
+async function tooMany(c: Context<AppEnv>, limiter: WindowLimiter, key: string) {
+  const wait = await limiter.blockedFor(c.var.db, key)
   if (!wait) return null
   c.header('Retry-After', String(wait))
   return c.json({ message: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` }, 429)
 }
 
-const findByPhone = (db: DB, e164: string) =>
-  db
-    .prepare('SELECT id FROM users WHERE phone_number = ? ORDER BY created_at DESC, id DESC LIMIT 1')
-    .pluck()
-    .get(e164) as number | undefined
+async function findByPhone(db: Queryable, e164: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phone_number', '=', e164)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id
+}
 
 /** password-reset/ and password-reset/confirm/: the "Forgot password?" flow (public). */
 export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
-  .post('/password-reset', validate('json', passwordResetRequestBody), (c) => {
-    const { sqlite: db, config } = c.var
+  .post('/password-reset', validate('json', passwordResetRequestBody), async (c) => {
+    const { db, config } = c.var
     const body = c.req.valid('json')
     const ipKey = `ip:${clientAddress(c, c.var.config.trustProxyHops)}`
-    const { request } = limitersFor(db)
-    const refused = tooMany(c, request, ipKey)
+    const { request } = limiters
+    const refused = await tooMany(c, request, ipKey)
     if (refused) return refused
     // Every request counts, found or not: the per-IP limit is what stops someone probing many accounts.
-    request.fail(ipKey)
+    await request.fail(db, ipKey)
     const now = config.now()
     const e164 = body.phone ? normaliseNigerianPhone(body.phone) : null
     if (body.phone && !body.email && !e164) {
       return c.json({ message: 'Enter a Nigerian mobile number, e.g. 0803 123 4567' }, 400)
     }
     const userId = body.email
-      ? (db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(body.email) as number | undefined)
-      : findByPhone(db, e164!)
+      ? (await db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst())?.id
+      : await findByPhone(db, e164!)
     // The answer is the same either way, and a flooded account silently gets nothing more.
-    if (userId && recentResets(db, userId, now) < MAX_RESETS_PER_WINDOW) {
-      createPasswordReset(db, { id: userId }, body.email ? 'email' : 'sms', now)
-    }
+    if (userId)
+      await createPasswordReset(db, { id: userId }, body.email ? 'email' : 'sms', now, { limited: true })
     return c.json({ message: PASSWORD_RESET_SENT })
   })
 
   .post('/password-reset/confirm', validate('json', passwordResetConfirmBody), async (c) => {
-    const { sqlite: db, config } = c.var
+    const { db, config } = c.var
     const body = c.req.valid('json')
     const ipKey = `ip:${clientAddress(c, c.var.config.trustProxyHops)}`
-    const { confirm } = limitersFor(db)
-    const refused = tooMany(c, confirm, ipKey)
+    const { confirm } = limiters
+    const refused = await tooMany(c, confirm, ipKey)
     if (refused) return refused
     let proof: { token: string } | { userId: number; code: string }
     if (body.token) proof = { token: body.token }
     else {
       const e164 = normaliseNigerianPhone(body.phone ?? '')
-      const userId = e164 ? findByPhone(db, e164) : undefined
+      const userId = e164 ? await findByPhone(db, e164) : undefined
       if (!userId) {
-        confirm.fail(ipKey)
+        await confirm.fail(db, ipKey)
         return c.json({ message: 'That code is not right. Check the SMS and try again.' }, 400)
       }
       proof = { userId, code: body.code ?? '' }
     }
     const outcome = await completePasswordReset(db, proof, body.new_password, config.now())
     if (!outcome.ok) {
-      confirm.fail(ipKey)
+      await confirm.fail(db, ipKey)
       return c.json({ message: outcome.message }, 400)
     }
     return c.json({ message: 'Your password has been changed. Log in with your new password.' })
@@ -101,9 +95,9 @@ export const adminPasswordResetRoutes = new Hono<AppEnv>({ strict: false }).post
   '/:id/password-reset',
   requireRole('admin'),
   async (c) => {
-    const { sqlite: db, config } = c.var
+    const { db, config } = c.var
     const id = parseId(c.req.param('id'))
-    const user = id ? findUserSqlite(db, id) : undefined
+    const user = id ? await findUser(db, id) : undefined
     if (!user) return c.json({ message: 'User not found' }, 404)
     // The body is optional: without one the link goes by email.
     const raw: unknown = await c.req.json().catch(() => ({}))
@@ -113,7 +107,7 @@ export const adminPasswordResetRoutes = new Hono<AppEnv>({ strict: false }).post
     if (channel === 'sms' && !user.phone_number) {
       return c.json({ message: `${displayName(user)} has no phone number on the account.` }, 400)
     }
-    createPasswordReset(db, user, channel, config.now(), c.var.user!.id)
+    await createPasswordReset(db, user, channel, config.now(), { createdBy: c.var.user!.id })
     const where = channel === 'email' ? user.email : user.phone_number
     return c.json({
       message: `A password reset ${channel === 'email' ? 'link' : 'code'} was sent to ${where}.`,

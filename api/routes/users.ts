@@ -3,35 +3,40 @@ import { adminUserUpdateBody, type AdminUser } from '../../contract/users.js'
 import type { AppEnv, DbRole } from '../types.js'
 import { currentUser, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { displayName, findUserSqlite as findUserById, newestUsersSqlite, roleLabel } from '../lib/users.js'
+import { displayName, findUser, newestUsers, roleLabel } from '../lib/users.js'
 
 const userNotFound = (c: Context<AppEnv>) => c.json({ message: 'User not found' }, 404)
 
-function findUserSqlite(c: Context<AppEnv>) {
+/** The account the :id of the path names, if it exists. */
+async function userOfPath(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  return id ? findUserById(c.var.sqlite, id) : undefined
+  return id ? findUser(c.var.db, id) : undefined
 }
 
 /** get/users/: every account, newest first. */
-export const userListRoutes = new Hono<AppEnv>({ strict: false }).get('/', requireRole('admin'), (c) => {
-  const users: AdminUser[] = newestUsersSqlite(c.var.sqlite).map((u) => ({
-    id: u.id,
-    full_name: displayName(u),
-    username: u.email,
-    phone_number: u.phone_number,
-    role: roleLabel(u.role),
-  }))
-  return c.json(users)
-})
+export const userListRoutes = new Hono<AppEnv>({ strict: false }).get(
+  '/',
+  requireRole('admin'),
+  async (c) => {
+    const users: AdminUser[] = (await newestUsers(c.var.db)).map((u) => ({
+      id: u.id,
+      full_name: displayName(u),
+      username: u.email,
+      phone_number: u.phone_number,
+      role: roleLabel(u.role),
+    }))
+    return c.json(users)
+  },
+)
 
 /** admins/users/{id}/: the admin changes someone's role or phone number. */
 export const userEditRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/:id',
   requireRole('admin'),
   validate('json', adminUserUpdateBody),
-  (c) => {
+  async (c) => {
     const body = c.req.valid('json')
-    const user = findUserSqlite(c)
+    const user = await userOfPath(c)
     if (!user) return userNotFound(c)
     const role = body.role?.toLowerCase() as DbRole | undefined
     if (role === undefined && body.phone_number === undefined) {
@@ -41,23 +46,26 @@ export const userEditRoutes = new Hono<AppEnv>({ strict: false }).post(
       // Otherwise the last admin could lock everyone out of the back office.
       return c.json({ message: 'You cannot change your own role.' }, 400)
     }
-    c.var.sqlite
-      .prepare(
-        'UPDATE users SET role = COALESCE(?, role), phone_number = COALESCE(?, phone_number) WHERE id = ?',
-      )
-      .run(role ?? null, body.phone_number ?? null, user.id)
+    await c.var.db
+      .updateTable('users')
+      .set({
+        ...(role !== undefined && { role }),
+        ...(body.phone_number !== undefined && { phone_number: body.phone_number }),
+      })
+      .where('id', '=', user.id)
+      .execute()
     return c.json({ message: `${displayName(user)} updated.` })
   },
 )
 
 /** DELETE admins/delete/{id}/user/ (admin; dispatched by routes/deletions.ts). */
-export function deleteUser(c: Context<AppEnv>) {
-  const user = findUserSqlite(c)
+export async function deleteUser(c: Context<AppEnv>) {
+  const user = await userOfPath(c)
   if (!user) return userNotFound(c)
   if (user.id === currentUser(c).id) {
     return c.json({ message: 'You cannot delete your own account.' }, 400)
   }
   // Sessions, cart and notifications go with the account; bookings, orders and payments stay (user_id NULL).
-  c.var.sqlite.prepare('DELETE FROM users WHERE id = ?').run(user.id)
+  await c.var.db.deleteFrom('users').where('id', '=', user.id).execute()
   return c.body(null, 204)
 }

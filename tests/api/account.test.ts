@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeLoggedInApp, userIdOf, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, findUserId, makeLoggedInApp, type TestContext } from './helpers'
 
 let t: TestContext
 let admin: Client
@@ -8,10 +8,23 @@ let adminId: number
 let customerId: number
 beforeEach(async () => {
   ;({ t, admin, customer } = await makeLoggedInApp())
-  adminId = userIdOf(t.sqlite, ADMIN.email)
-  customerId = userIdOf(t.sqlite, CUSTOMER.email)
+  adminId = await findUserId(t.db, ADMIN.email)
+  customerId = await findUserId(t.db, CUSTOMER.email)
 })
 afterEach(() => t.close())
+
+const userColumn = async (id: number, column: 'email' | 'first_name' | 'phone_number') =>
+  (await t.db.selectFrom('users').select(column).where('id', '=', id).executeTakeFirstOrThrow())[column]
+const sessionsOf = async (userId: number) =>
+  Number(
+    (
+      await t.db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 const profile = {
   first_name: 'Adaeze',
@@ -54,9 +67,7 @@ describe('POST admins/settings/{userId}', () => {
       ...profile,
       phone_number: '09021112233',
     })
-    expect(t.sqlite.prepare('SELECT phone_number FROM users WHERE id = ?').pluck().get(customerId)).toBe(
-      '+2349021112233',
-    )
+    expect(await userColumn(customerId, 'phone_number')).toBe('+2349021112233')
     expect((await customer.get('auth_check')).body).toMatchObject({
       name: 'Adaeze Nwosu',
       email: profile.username,
@@ -95,19 +106,17 @@ describe('POST admins/settings/{userId}', () => {
     })
     expect(badPhone.status).toBe(400)
     expect(badPhone.body.message).toMatch(/Nigerian mobile number/)
-    expect(t.sqlite.prepare('SELECT first_name FROM users WHERE id = ?').pluck().get(customerId)).toBe('Ada')
+    expect(await userColumn(customerId, 'first_name')).toBe('Ada')
   })
   it("refuses another user's settings to a customer (403), and logged-out callers (401), and a forged call", async () => {
     const denied = await customer.post(`admins/settings/${adminId}`, profile)
     expect(denied.status).toBe(403)
-    expect(t.sqlite.prepare('SELECT email FROM users WHERE id = ?').pluck().get(adminId)).toBe(ADMIN.email)
+    expect(await userColumn(adminId, 'email')).toBe(ADMIN.email)
     expect((await new Client(t.app).post(`admins/settings/${customerId}`, profile)).status).toBe(401)
     const forged = await customer.post(`admins/settings/${customerId}`, profile, { 'X-CSRFToken': '' })
     expect(forged.status).toBe(403)
     expect(forged.body.message).toMatch(/CSRF/)
-    expect(t.sqlite.prepare('SELECT email FROM users WHERE id = ?').pluck().get(customerId)).toBe(
-      CUSTOMER.email,
-    )
+    expect(await userColumn(customerId, 'email')).toBe(CUSTOMER.email)
   })
 })
 
@@ -127,9 +136,7 @@ describe('POST admins/password/{userId}', () => {
     expect(res.body).toEqual({ message: 'Password changed successfully.' })
     expect((await customer.get('auth_check')).status).toBe(200)
     expect((await phone.get('auth_check')).status).toBe(401)
-    expect(t.sqlite.prepare('SELECT COUNT(*) FROM sessions WHERE user_id = ?').pluck().get(customerId)).toBe(
-      1,
-    )
+    expect(await sessionsOf(customerId)).toBe(1)
 
     const again = new Client(t.app)
     expect(

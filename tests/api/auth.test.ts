@@ -131,9 +131,11 @@ describe('POST register/', () => {
     expect(res.status).toBe(200)
     expect(res.body.message).toMatch(/Registration successful/)
     expect((await c.login({ email: 'bola@test.ng', password: 'longenough' })).body.message).toBe('user')
-    const row = t.sqlite.prepare('SELECT password_hash FROM users WHERE email = ?').get('bola@test.ng') as {
-      password_hash: string
-    }
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'bola@test.ng')
+      .executeTakeFirstOrThrow()
     expect(row.password_hash).toMatch(/^scrypt\$/)
     expect(row.password_hash).not.toContain('longenough')
   })
@@ -172,7 +174,11 @@ describe('POST register/admin/', () => {
     await c.login(ADMIN)
     const res = await c.post('register/admin/', body)
     expect(res.status).toBe(200)
-    const row = t.sqlite.prepare('SELECT role, phone_number FROM users WHERE email = ?').get('kemi@test.ng')
+    const row = await t.db
+      .selectFrom('users')
+      .select(['role', 'phone_number'])
+      .where('email', '=', 'kemi@test.ng')
+      .executeTakeFirst()
     expect(row).toEqual({ role: 'admin', phone_number: '+2348031112222' })
   })
   it('is 401 logged out and 403 for a customer', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ADMIN, Client, CUSTOMER, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, Client, CUSTOMER, findUserId, makeTestApp, type TestContext } from './helpers'
 
 /**
  * Seeded fuzz over every POST and DELETE route the app registers (read from app.routes, so a new route
@@ -207,10 +207,7 @@ it(`${REQUESTS} seeded bodies over every POST and DELETE route: no 5xx, every er
     password: 'spare-password',
   })
   expect(spare.status).toBe(200)
-  const spareId = t.sqlite
-    .prepare("SELECT id FROM users WHERE email = 'spare@test.ng'")
-    .pluck()
-    .get() as number
+  const spareId = await findUserId(t.db, 'spare@test.ng')
   const params = [
     '1',
     '2',

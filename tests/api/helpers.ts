@@ -46,7 +46,7 @@ export async function makeTestApp(
   const database = await openTestDatabase(dir)
   const { db, engine } = database.opened
   const sqlite = database.opened.sqlite!
-  await seedIfEmpty(sqlite, config, {
+  await seedIfEmpty(db, config, {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     demoEmail: CUSTOMER.email,

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Client, makeLoggedInApp, userIdOf, CUSTOMER, type TestContext } from './helpers'
+import { createApp } from '../../api/app'
+import { createGateway } from '../../api/payments/index'
+import { Client, findUserId, makeLoggedInApp, CUSTOMER, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 let t: TestContext
@@ -17,25 +19,33 @@ const booking = () => ({
   time: '09:00',
   info: '',
 })
-const count = (table: string) => t.sqlite.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number
+const count = async (table: 'bookings' | 'messages') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe('Idempotency-Key', () => {
   it('replays the stored answer for a repeat, with or without the trailing slash, and creates nothing', async () => {
     const key = crypto.randomUUID()
-    const before = count('bookings')
+    const before = await count('bookings')
     const first = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
     const again = await customer.post('appointment', booking(), { 'Idempotency-Key': key })
     expect(first.status).toBe(201)
     expect(again.status).toBe(201)
     expect(again.body).toEqual(first.body)
     expect(again.headers.get('Idempotent-Replayed')).toBe('true')
-    expect(count('bookings')).toBe(before + 1)
+    expect(await count('bookings')).toBe(before + 1)
   })
 
   it('refuses a key reused for a different call (422) instead of answering with the other call', async () => {
     const key = crypto.randomUUID()
     expect((await customer.post('appointment/', booking(), { 'Idempotency-Key': key })).status).toBe(201)
-    const messagesBefore = count('messages')
+    const messagesBefore = await count('messages')
     const reused = await customer.post(
       'quick/message/',
       { name: 'Ada', email: 'ada@test.ng', message: 'Hello' },
@@ -43,7 +53,7 @@ describe('Idempotency-Key', () => {
     )
     expect(reused.status).toBe(422)
     expect(reused.body.message).toMatch(/already used for a different request/)
-    expect(count('messages')).toBe(messagesBefore)
+    expect(await count('messages')).toBe(messagesBefore)
   })
 
   it('refuses a malformed key with 400', async () => {
@@ -54,13 +64,13 @@ describe('Idempotency-Key', () => {
 
   it('answers 409 in_progress with Retry-After while a live claim runs, and re-claims a claim whose lease ran out', async () => {
     const key = crypto.randomUUID()
-    const scope = `user:${userIdOf(t.sqlite, CUSTOMER.email)}`
-    const claim = t.sqlite.prepare(
-      "INSERT INTO idempotency_keys (scope, key, method, path, lease_until) VALUES (?, ?, 'POST', '/api/appointment/', ?)",
-    )
+    const scope = `user:${await findUserId(t.db, CUSTOMER.email)}`
     // The first request is still running (its lease is in the future): the repeat must wait, not fail.
-    claim.run(scope, key, Date.now() + 30_000)
-    const before = count('bookings')
+    await t.db
+      .insertInto('idempotency_keys')
+      .values({ scope, key, method: 'POST', path: '/api/appointment/', lease_until: Date.now() + 30_000 })
+      .execute()
+    const before = await count('bookings')
     const busy = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
     expect(busy.status).toBe(409)
     expect(busy.body).toMatchObject({
@@ -68,27 +78,55 @@ describe('Idempotency-Key', () => {
       message: expect.stringMatching(/already being processed/),
     })
     expect(Number(busy.headers.get('Retry-After'))).toBeGreaterThan(0)
-    expect(count('bookings')).toBe(before)
+    expect(await count('bookings')).toBe(before)
 
     // The process that claimed it died: once the lease has passed, the repeat is processed.
-    t.sqlite.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?').run(Date.now() - 1, key)
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ lease_until: Date.now() - 1 })
+      .where('key', '=', key)
+      .execute()
     const retried = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
     expect(retried.status).toBe(201)
-    expect(count('bookings')).toBe(before + 1)
+    expect(await count('bookings')).toBe(before + 1)
     const replay = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true')
-    expect(count('bookings')).toBe(before + 1)
+    expect(await count('bookings')).toBe(before + 1)
   })
 
   it('frees a key that an older build left claimed with no lease (stuck before this fix)', async () => {
     const key = crypto.randomUUID()
-    const scope = `user:${userIdOf(t.sqlite, CUSTOMER.email)}`
-    t.sqlite
-      .prepare(
-        "INSERT INTO idempotency_keys (scope, key, method, path) VALUES (?, ?, 'POST', '/api/appointment/')",
-      )
-      .run(scope, key)
+    const scope = `user:${await findUserId(t.db, CUSTOMER.email)}`
+    await t.db
+      .insertInto('idempotency_keys')
+      .values({ scope, key, method: 'POST', path: '/api/appointment/' })
+      .execute()
     const res = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
     expect(res.status).toBe(201)
+  })
+
+  it('two instances over one database given the same key at once process it once', async () => {
+    const other = createApp({
+      db: t.db,
+      sqlite: t.sqlite,
+      config: { ...t.config },
+      gateway: createGateway(t.config),
+    })
+    const onOther = new Client(other)
+    onOther.cookies = customer.cookies
+    onOther.csrf = customer.csrf
+    const key = crypto.randomUUID()
+    const before = await count('bookings')
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? onOther : customer).post('appointment/', booking(), { 'Idempotency-Key': key }),
+      ),
+    )
+    // Each answer is the booking (processed or replayed) or "still running": never a second booking.
+    for (const a of answers) expect([201, 409]).toContain(a.status)
+    expect(await count('bookings')).toBe(before + 1)
+    const replay = await onOther.post('appointment/', booking(), { 'Idempotency-Key': key })
+    expect(replay.status).toBe(201)
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true')
   })
 })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, userIdOf, type TestContext } from './helpers'
-import { notifySqlite } from '../../api/lib/notify'
+import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
+import { notify } from '../../api/lib/notify'
 
 let t: TestContext
 let customer: Client
@@ -16,13 +16,19 @@ afterEach(() => t.close())
 describe('GET users/notifications/', () => {
   it("gives the caller's own notifications newest first, with ISO dates and a read flag", async () => {
     // Start from none: the seed may give the demo customer some.
-    t.sqlite.prepare('DELETE FROM notifications').run()
-    const adminId = userIdOf(t.sqlite, ADMIN.email)
-    t.sqlite
-      .prepare('INSERT INTO notifications (user_id, heading, body, created_at) VALUES (?, ?, ?, ?)')
-      .run(customerId, 'Older', 'first', '2026-01-01T08:00:00.000Z')
-    notifySqlite(t.sqlite, customerId, 'Newer', 'second')
-    notifySqlite(t.sqlite, adminId, 'For the admin', 'not yours')
+    await t.db.deleteFrom('notifications').execute()
+    const adminId = await findUserId(t.db, ADMIN.email)
+    await t.db
+      .insertInto('notifications')
+      .values({
+        user_id: customerId,
+        heading: 'Older',
+        body: 'first',
+        created_at: '2026-01-01T08:00:00.000Z',
+      })
+      .execute()
+    await notify(t.db, customerId, 'Newer', 'second')
+    await notify(t.db, adminId, 'For the admin', 'not yours')
     const res = await customer.get('users/notifications/')
     expect(res.status).toBe(200)
     expect(res.body.map((n: any) => n.heading)).toEqual(['Newer', 'Older'])
@@ -43,7 +49,7 @@ describe('GET users/notifications/', () => {
 
 describe('POST users/notifications/{id}/read/', () => {
   it("marks the caller's notification read (200); someone else's or an unknown one is 404", async () => {
-    notifySqlite(t.sqlite, customerId, 'Hello', 'there')
+    await notify(t.db, customerId, 'Hello', 'there')
     const [n] = (await customer.get('users/notifications')).body
     const res = await customer.post(`users/notifications/${n.id}/read/`)
     expect(res.status).toBe(200)
@@ -59,7 +65,7 @@ describe('POST users/notifications/{id}/read/', () => {
   })
 
   it('is 401 logged out and 403 without CSRF', async () => {
-    notifySqlite(t.sqlite, customerId, 'Hello', 'there')
+    await notify(t.db, customerId, 'Hello', 'there')
     const [n] = (await customer.get('users/notifications')).body
     expect((await new Client(t.app).post(`users/notifications/${n.id}/read`)).status).toBe(401)
     expect(

@@ -209,10 +209,33 @@ describe('POST admins/order_actions/{id}', () => {
   })
   it('moves the order once when two clicks arrive together (one 200, one 409, one notification)', async () => {
     const id = await processingOrder()
-    const answers = await Promise.all([
-      admin.post(`admins/order_actions/${id}/`),
-      admin.post(`admins/order_actions/${id}/`),
-    ])
+    // Both clicks' bodies arrive only once both requests are in: each has read the order before either
+    // writes, however the server's awaits happen to interleave (several instances do this for real).
+    let bodiesArrive = () => {}
+    const arrived = new Promise<void>((resolve) => (bodiesArrive = resolve))
+    const click = async () => {
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          await arrived
+          controller.enqueue(new TextEncoder().encode('{}'))
+          controller.close()
+        },
+      })
+      const res = await t.app.request(`/api/admins/order_actions/${id}/`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-CSRFToken': admin.csrf,
+          Cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      return { status: res.status, body: (await res.json()) as { message: string } }
+    }
+    const clicks = [click(), click()]
+    setTimeout(bodiesArrive, 200)
+    const answers = await Promise.all(clicks)
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
     expect(answers.find((a) => a.status === 409)!.body.message).toBe(
       'This order was changed meanwhile. Reload and try again.',

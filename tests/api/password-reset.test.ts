@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, userIdOf, type TestContext } from './helpers'
+import { createApp } from '../../api/app'
+import { createGateway } from '../../api/payments/index'
+import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import { createTransports, OutboxSender } from '../../api/messaging'
 import { PASSWORD_RESET_SENT } from '../../contract/account'
@@ -117,13 +119,12 @@ describe('POST password-reset/ and password-reset/confirm/ by email', () => {
   it('keeps only a hash of the token, and no secret in the sent-messages table', async () => {
     await app()
     const token = await tokenByEmail()
-    const stored = t.sqlite.prepare('SELECT secret_hash FROM password_resets').pluck().all() as string[]
+    const stored = (await t.db.selectFrom('password_resets').select('secret_hash').execute()).map(
+      (r) => r.secret_hash,
+    )
     expect(stored).toHaveLength(1)
     expect(stored[0]).not.toContain(token)
-    const row = t.sqlite.prepare('SELECT body, data FROM messages_outbox').get() as {
-      body: string
-      data: string
-    }
+    const row = await t.db.selectFrom('messages_outbox').select(['body', 'data']).executeTakeFirstOrThrow()
     expect(row.body).not.toContain(token)
     expect(row.data).toBe('{}')
   })
@@ -153,6 +154,39 @@ describe('POST password-reset/ and password-reset/confirm/ by email', () => {
     const blocked = await c.post('password-reset/', { email: ADMIN.email })
     expect(blocked.status).toBe(429)
     expect(blocked.headers.get('Retry-After')).toBeTruthy()
+  })
+
+  it("counts an address's requests and wrong tries across instances over one database", async () => {
+    await app()
+    const other = createApp({
+      db: t.db,
+      sqlite: t.sqlite,
+      config: { ...t.config },
+      gateway: createGateway(t.config),
+    })
+    const [a, b] = [new Client(t.app), new Client(other)]
+    for (let i = 0; i < 10; i++)
+      expect((await (i % 2 ? b : a).post('password-reset/', { email: `nobody${i}@test.ng` })).status).toBe(
+        200,
+      )
+    for (const c of [a, b]) {
+      const blocked = await c.post('password-reset/', { email: CUSTOMER.email })
+      expect(blocked.status).toBe(429)
+      expect(blocked.body.message).toMatch(/^Too many attempts\. Try again in \d+ minute\(s\)\.$/)
+    }
+    for (let i = 0; i < 20; i++) {
+      const wrong = await (i % 2 ? b : a).post('password-reset/confirm/', {
+        token: `made-up-${i}`,
+        new_password: NEW_PASSWORD,
+      })
+      expect(wrong.status).toBe(400)
+    }
+    expect((await a.post('password-reset/confirm/', { token: 'x', new_password: NEW_PASSWORD })).status).toBe(
+      429,
+    )
+    expect((await b.post('password-reset/confirm/', { token: 'x', new_password: NEW_PASSWORD })).status).toBe(
+      429,
+    )
   })
 })
 
@@ -212,7 +246,7 @@ describe('POST admins/users/{id}/password-reset/', () => {
     await app()
     const admin = await loggedIn(ADMIN)
     const customer = await loggedIn(CUSTOMER)
-    const id = userIdOf(t.sqlite, CUSTOMER.email)
+    const id = await findUserId(t.db, CUSTOMER.email)
     expect((await customer.post(`admins/users/${id}/password-reset/`)).status).toBe(403)
     expect((await new Client(t.app).post(`admins/users/${id}/password-reset/`)).status).toBe(401)
     expect((await admin.post('admins/users/99999/password-reset/')).status).toBe(404)

@@ -101,7 +101,7 @@ describe('DELETE admins/delete/{id}/{kind}/ (one dispatcher, each kind to its fe
     const product = await customer.delete('admins/delete/1/product/')
     expect(product.status).toBe(403)
     expect(product.body.message).toBe('You do not have permission to do that.')
-    expect(t.sqlite.prepare('SELECT 1 FROM products WHERE id = 1').get()).toBeTruthy()
+    expect(await t.db.selectFrom('products').select('id').where('id', '=', 1).executeTakeFirst()).toBeTruthy()
     expect((await customer.delete('admins/delete/1/user')).status).toBe(403)
     expect((await customer.delete('admins/delete/1/booking')).status).toBe(403)
     expect((await customer.post('cart/1/')).status).toBe(200)

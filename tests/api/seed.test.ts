@@ -14,24 +14,28 @@ afterEach(() => t.close())
 
 describe('seed and migration 002', () => {
   it('seeds the demo purchase history once: a second start adds nothing', async () => {
-    const count = () =>
-      t.sqlite
-        .prepare(
-          `SELECT (SELECT COUNT(*) FROM payments) || '/' || (SELECT COUNT(*) FROM orders) || '/' ||
-                  (SELECT COUNT(*) FROM notifications)`,
-        )
-        .pluck()
-        .get()
-    expect(count()).toBe('3/4/3')
-    const headings = t.sqlite.prepare('SELECT heading FROM notifications').pluck().all()
+    const count = async () => {
+      const n = async (table: 'payments' | 'orders' | 'notifications') =>
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n
+      return `${await n('payments')}/${await n('orders')}/${await n('notifications')}`
+    }
+    expect(await count()).toBe('3/4/3')
+    const headings = (await t.db.selectFrom('notifications').select('heading').execute()).map(
+      (r) => r.heading,
+    )
     expect(headings).toEqual(expect.arrayContaining(['Payment Successful', 'Failed Payment']))
-    const again = await seedIfEmpty(t.sqlite, t.config, {
+    const again = await seedIfEmpty(t.db, t.config, {
       adminEmail: ADMIN.email,
       demoEmail: CUSTOMER.email,
       imagesDir: path.resolve('public/products'),
     })
     expect(again).toBe(false)
-    expect(count()).toBe('3/4/3')
+    expect(await count()).toBe('3/4/3')
   })
 
   it('keeps existing payments and their orders linked when it rebuilds the payments table', async () => {
@@ -73,7 +77,7 @@ describe('seed: the demo technician', () => {
   it('creates a staff account with jobs today and tomorrow when STAFF_EMAIL is set', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-seed-'))
     const opened = openDatabase(path.join(dir, 'app.db'))
-    const db = opened.sqlite!
+    const { db } = opened
     try {
       await migrate(opened)
       const lines: string[] = []
@@ -89,12 +93,12 @@ describe('seed: the demo technician', () => {
         },
       )
       expect(lines.find((l) => l.startsWith('Demo technician: field@test.ng / '))).toBeTruthy()
-      const jobs = db
-        .prepare(
-          `SELECT b.status, j.status AS job_status, u.role FROM jobs j JOIN bookings b ON b.id = j.booking_id
-           JOIN users u ON u.id = j.staff_id`,
-        )
-        .all()
+      const jobs = await db
+        .selectFrom('jobs as j')
+        .innerJoin('bookings as b', 'b.id', 'j.booking_id')
+        .innerJoin('users as u', 'u.id', 'j.staff_id')
+        .select(['b.status', 'j.status as job_status', 'u.role'])
+        .execute()
       expect(jobs).toHaveLength(4)
       expect(jobs).toContainEqual({ status: 'Confirmed', job_status: 'assigned', role: 'staff' })
     } finally {

@@ -5,7 +5,7 @@ import {
   Client,
   adminOnlyCheck,
   onEachLoggedInApp,
-  userIdOf,
+  findUserId,
   type TestContext,
 } from './helpers'
 
@@ -14,22 +14,29 @@ let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-const userId = (email: string) => userIdOf(t.sqlite, email)
+const userId = (email: string) => findUserId(t.db, email)
+const roleOf = async (id: number) =>
+  (await t.db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role
 const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
 
 describe('GET get/users', () => {
   it('lists every account with its role label', async () => {
-    t.sqlite
-      .prepare(
-        `INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role)
-         VALUES ('field@test.ng', 'x', 'Femi', 'Staff', '+2348090001111', 'staff')`,
-      )
-      .run()
+    await t.db
+      .insertInto('users')
+      .values({
+        email: 'field@test.ng',
+        password_hash: 'x',
+        first_name: 'Femi',
+        last_name: 'Staff',
+        phone_number: '+2348090001111',
+        role: 'staff',
+      })
+      .execute()
     const res = await admin.get('get/users/')
     expect(res.status).toBe(200)
     expect(res.body).toHaveLength(3)
     expect(res.body).toContainEqual({
-      id: userId(CUSTOMER.email),
+      id: await userId(CUSTOMER.email),
       full_name: 'Ada Customer',
       username: CUSTOMER.email,
       phone_number: '+2348031234567',
@@ -43,11 +50,15 @@ describe('GET get/users', () => {
 
 describe('POST admins/users/{id}', () => {
   it('changes the role (labels or lowercase) and normalises the phone', async () => {
-    const id = userId(CUSTOMER.email)
+    const id = await userId(CUSTOMER.email)
     const res = await admin.post(`admins/users/${id}/`, { role: 'Staff', phone_number: '0805 555 1234' })
     expect(res.status).toBe(200)
     expect(res.body.message).toMatch(/Ada Customer/)
-    const row = t.sqlite.prepare('SELECT role, phone_number FROM users WHERE id = ?').get(id)
+    const row = await t.db
+      .selectFrom('users')
+      .select(['role', 'phone_number'])
+      .where('id', '=', id)
+      .executeTakeFirst()
     expect(row).toEqual({ role: 'staff', phone_number: '+2348055551234' })
     // The new role applies to the live session at once.
     expect((await customer.get('auth_check')).body.role).toBe('staff')
@@ -57,15 +68,15 @@ describe('POST admins/users/{id}', () => {
     expect(listed).toMatchObject({ role: 'Customer', phone_number: '+2348055551234' })
   })
   it('lets an admin update its own phone but not its own role', async () => {
-    const me = userId(ADMIN.email)
+    const me = await userId(ADMIN.email)
     const refused = await admin.post(`admins/users/${me}`, { role: 'customer' })
     expect(refused.status).toBe(400)
     expect(refused.body.message).toBe('You cannot change your own role.')
-    expect(t.sqlite.prepare('SELECT role FROM users WHERE id = ?').pluck().get(me)).toBe('admin')
+    expect(await roleOf(me)).toBe('admin')
     expect((await admin.post(`admins/users/${me}`, { phone_number: '+234 809 000 0002' })).status).toBe(200)
   })
   it('answers 400 for a bad role, a bad phone or nothing to change, 404 for an unknown user', async () => {
-    const id = userId(CUSTOMER.email)
+    const id = await userId(CUSTOMER.email)
     const badRole = await admin.post(`admins/users/${id}`, { role: 'superuser' })
     expect(badRole.status).toBe(400)
     expect(badRole.body.message).toBe('Role must be Admin, Staff or Customer')
@@ -80,37 +91,42 @@ describe('POST admins/users/{id}', () => {
     expect(unknown.body.message).toBe('User not found')
   })
   it('is admin-only and needs the CSRF header', async () => {
-    await expectAdminOnly('post', `admins/users/${userId(CUSTOMER.email)}`, { role: 'admin' })
+    await expectAdminOnly('post', `admins/users/${await userId(CUSTOMER.email)}`, { role: 'admin' })
     const forged = await admin.post(
-      `admins/users/${userId(CUSTOMER.email)}`,
+      `admins/users/${await userId(CUSTOMER.email)}`,
       { role: 'admin' },
       { 'X-CSRFToken': '' },
     )
     expect(forged.status).toBe(403)
     expect(forged.body.message).toMatch(/CSRF/)
-    expect(t.sqlite.prepare('SELECT role FROM users WHERE email = ?').pluck().get(CUSTOMER.email)).toBe(
-      'customer',
-    )
+    expect(await roleOf(await userId(CUSTOMER.email))).toBe('customer')
   })
 })
 
 describe('DELETE admins/delete/{id}/user', () => {
   it('deletes the account and its sessions but keeps its payments, orders and bookings', async () => {
-    const id = userId(CUSTOMER.email)
+    const id = await userId(CUSTOMER.email)
     const before = (await admin.get('get/balance')).body.balance
     const res = await admin.delete(`admins/delete/${id}/user/`)
     expect(res.status).toBe(204)
     expect(res.text).toBe('')
-    expect(t.sqlite.prepare('SELECT 1 FROM users WHERE id = ?').get(id)).toBeUndefined()
+    expect(
+      await t.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined()
     expect((await customer.get('auth_check')).status).toBe(401)
     expect((await admin.get('get/balance')).body.balance).toBe(before)
-    expect(t.sqlite.prepare('SELECT COUNT(*) FROM orders WHERE user_id IS NULL').pluck().get()).toBe(4)
+    const orphans = await t.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', 'is', null)
+      .executeTakeFirstOrThrow()
+    expect(Number(orphans.n)).toBe(4)
     const orders = (await admin.get('admins/orders')).body
     expect(orders[0].user).toBe('Ada Customer')
     expect((await admin.get('get/users')).body).toHaveLength(1)
   })
   it('refuses to delete the caller (400) and answers 404 for an unknown user', async () => {
-    const self = await admin.delete(`admins/delete/${userId(ADMIN.email)}/user`)
+    const self = await admin.delete(`admins/delete/${await userId(ADMIN.email)}/user`)
     expect(self.status).toBe(400)
     expect(self.body).toEqual({ message: 'You cannot delete your own account.' })
     expect((await admin.get('auth_check')).status).toBe(200)
@@ -118,5 +134,6 @@ describe('DELETE admins/delete/{id}/user', () => {
     expect(unknown.status).toBe(404)
     expect(unknown.body.message).toBe('User not found')
   })
-  it('is admin-only', () => expectAdminOnly('delete', `admins/delete/${userId(ADMIN.email)}/user`))
+  it('is admin-only', async () =>
+    expectAdminOnly('delete', `admins/delete/${await userId(ADMIN.email)}/user`))
 })

@@ -13,19 +13,23 @@ beforeEach(async () => {
 })
 afterEach(() => ctx.close())
 
-const tomorrow = () => todayIso(new Date(Date.now() + 36 * 3600_000), BUSINESS_TIME_ZONE)
-
-it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
-  const browser = appFetch(ctx.app)
-  const { id: userId } = await browser.login(CUSTOMER)
-  const count = async () =>
+const countBookings = async (userId: number) =>
+  Number(
     (
       await ctx.db
         .selectFrom('bookings')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow()
-    ).n
+    ).n,
+  )
+
+const tomorrow = () => todayIso(new Date(Date.now() + 36 * 3600_000), BUSINESS_TIME_ZONE)
+
+it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
+  const browser = appFetch(ctx.app)
+  const { id: userId } = await browser.login(CUSTOMER)
+  const count = () => countBookings(userId)
   const before = await count()
 
   const db = freshDb()
@@ -78,14 +82,7 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
 it('a booking whose first send died holding its key waits (409 in progress), then is booked once after the lease', async () => {
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
-  const count = async () =>
-    (
-      await ctx.db
-        .selectFrom('bookings')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).n
+  const count = () => countBookings(userId)
   const before = await count()
   const db = freshDb()
   const booking = entry({
@@ -103,11 +100,16 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   })
   await db.outbox.add(booking)
   // The server process that took the first send was killed after claiming the key.
-  ctx.sqlite
-    .prepare(
-      "INSERT INTO idempotency_keys (scope, key, method, path, lease_until) VALUES (?, ?, 'POST', '/api/appointment/', ?)",
-    )
-    .run(`user:${userId}`, booking.id, Date.now() + 30_000)
+  await ctx.db
+    .insertInto('idempotency_keys')
+    .values({
+      scope: `user:${userId}`,
+      key: booking.id,
+      method: 'POST',
+      path: '/api/appointment/',
+      lease_until: Date.now() + 30_000,
+    })
+    .execute()
   const deps = {
     db,
     fetch: browser.fetch,
@@ -121,9 +123,11 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })
   expect(await count()).toBe(before)
 
-  ctx.sqlite
-    .prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?')
-    .run(Date.now() - 1, booking.id)
+  await ctx.db
+    .updateTable('idempotency_keys')
+    .set({ lease_until: Date.now() - 1 })
+    .where('key', '=', booking.id)
+    .execute()
   const second = await replayOutbox({ ...deps, force: true })
   expect(second).toMatchObject({ sent: 1, remaining: 0 })
   expect(await count()).toBe(before + 1)
