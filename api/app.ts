@@ -34,7 +34,7 @@ import {
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
  * and server.ts wraps it with static file serving.
  */
-export function createApp({ db, sqlite, config, gateway }: AppDeps) {
+export function createApp({ db, config, gateway }: AppDeps) {
   const base = config.apiBase.replace(/\/$/, '')
   const loginLimiter = AttemptLimiter.fromConfig(config)
   // Calls that come from outside the app carry no CSRF header; each has its own check instead.
@@ -56,7 +56,6 @@ export function createApp({ db, sqlite, config, gateway }: AppDeps) {
   }
   api.use('*', async (c, next) => {
     c.set('db', db)
-    c.set('sqlite', sqlite)
     c.set('config', config)
     c.set('gateway', gateway)
     c.set('loginLimiter', loginLimiter)

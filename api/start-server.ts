@@ -26,8 +26,6 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
     poolSize: config.databasePoolSize,
   })
   const { db } = opened
-  if (!opened.sqlite) throw new Error('PostgreSQL needs every route on Kysely first')
-  const sqlite = opened.sqlite
   const applied = await migrate(opened)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
   // Installs from before the media table kept images in MEDIA_DIR (product pictures, job photos in
@@ -41,7 +39,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   const root = new Hono({ strict: false })
   // API answers over 1 KB go compressed (the catalogue brings its own precompressed bytes).
   root.use(`${config.apiBase}*`, compress({ threshold: 1024 }))
-  root.route('/', createApp({ db, sqlite, config, gateway }))
+  root.route('/', createApp({ db, config, gateway }))
   // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
   startPaymentChecks({ db, gateway, now: config.now })
   // Delivers queued email/SMS after each write and retries failures; with nothing configured, logs them.

@@ -1,5 +1,5 @@
 import type { AppConfig } from './config.js'
-import type { Database, DB } from './db/index.js'
+import type { Database } from './db/index.js'
 import type { Gateway } from './payments/gateway.js'
 
 export type DbRole = 'admin' | 'staff' | 'customer'
@@ -18,8 +18,6 @@ export interface SessionUser {
 export interface AppEnv {
   Variables: {
     db: Database
-    /** @deprecated The SQLite handle under `db`, while routes move onto Kysely. */
-    sqlite: DB
     config: AppConfig
     gateway: Gateway
     user: SessionUser | null
@@ -32,8 +30,6 @@ export interface AppEnv {
 
 export interface AppDeps {
   db: Database
-  /** @deprecated The SQLite handle under `db`, while routes move onto Kysely. */
-  sqlite: DB
   config: AppConfig
   gateway: Gateway
 }

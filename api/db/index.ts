@@ -139,9 +139,3 @@ function migrateSqlite(db: SqliteConnection, files: { name: string; sql: string 
   }
   return applied
 }
-
-/**
- * The raw SQLite handle, for code not yet moved onto Kysely (issue 14's move, in steps).
- * @deprecated Use Database. Removed once every route goes through Kysely.
- */
-export type DB = SqliteConnection

@@ -1,6 +1,6 @@
 import type { Booking, BookingSettings } from '../../contract/bookings.js'
 import { formatDay, formatTime } from '../../contract/dates.js'
-import type { DB, Queryable } from '../db/index.js'
+import type { Queryable } from '../db/index.js'
 import { notify } from './notify.js'
 
 /** A booking as the API answers it (contract Booking), column for column; emergency is 0/1 in the table. */
@@ -16,8 +16,6 @@ export const BOOKING_FIELDS = [
   'location',
   'emergency',
 ] as const
-/** @deprecated The same columns as SQL text, for latestBookingsSqlite. */
-const BOOKING_COLUMNS = BOOKING_FIELDS.join(', ')
 
 export interface BookingRow extends Booking {
   user_id: number | null
@@ -45,15 +43,6 @@ export async function latestBookings(db: Queryable, limit: number): Promise<Book
     .limit(limit)
     .execute()
   return (rows as Stored<Booking>[]).map(answer)
-}
-
-/** @deprecated The SQLite-only twin of latestBookings, for callers not yet on Kysely. */
-export function latestBookingsSqlite(db: DB, limit: number): Booking[] {
-  return (
-    db
-      .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY created_at DESC, id DESC LIMIT ?`)
-      .all(limit) as Stored<Booking>[]
-  ).map(answer)
 }
 
 /** Every booking, or one customer's, by appointment date, latest first. */

@@ -1,6 +1,6 @@
 import type { Category, Product } from '../../contract/catalogue.js'
 import { toNaira } from '../../contract/money.js'
-import type { DB, Queryable } from '../db/index.js'
+import type { Queryable } from '../db/index.js'
 import { variantPath } from './images.js'
 
 export interface ProductRow {
@@ -53,11 +53,6 @@ export async function findProduct(db: Queryable, id: number): Promise<ProductRow
 export async function listProducts(db: Queryable): Promise<ProductRow[]> {
   const rows = await db.selectFrom('products').select(PRODUCT_FIELDS).orderBy('id').execute()
   return rows as ProductRow[]
-}
-
-/** @deprecated The SQLite-only twin of findProduct, for callers not yet on Kysely. */
-export function findProductSqlite(db: DB, id: number): ProductRow | undefined {
-  return db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`).get(id) as ProductRow | undefined
 }
 
 /** The message a customer sees when they ask for more than is on the shelf. */

@@ -1,6 +1,6 @@
 import type { SessionRole } from '../../contract/auth.js'
 import type { UserRoleLabel } from '../../contract/users.js'
-import type { DB, Queryable } from '../db/index.js'
+import type { Queryable } from '../db/index.js'
 import type { DbRole } from '../types.js'
 import { hashPassword } from './password.js'
 
@@ -46,8 +46,6 @@ export interface UserRow {
   phone_number: string
   role: DbRole
 }
-const USER_COLUMNS = 'id, email, first_name, last_name, phone_number, role'
-const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC'
 
 const USER_FIELDS = ['id', 'email', 'first_name', 'last_name', 'phone_number', 'role'] as const
 
@@ -100,33 +98,5 @@ export async function createUser(db: Queryable, user: NewUser): Promise<number |
   return row?.id ?? null
 }
 
-/** @deprecated The SQLite-only twin of findUser, for callers not yet on Kysely. */
-export function findUserSqlite(db: DB, id: number): UserRow | undefined {
-  return db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined
-}
-
 /** Every account, newest first; `limit` keeps the first few. */
-/** @deprecated SQLite-only twin, for callers not yet on Kysely. */
-export function newestUsersSqlite(db: DB, limit = -1): UserRow[] {
-  return db.prepare(`SELECT ${USER_COLUMNS} FROM users ${NEWEST_FIRST} LIMIT ?`).all(limit) as UserRow[]
-}
-
-/** @deprecated SQLite-only twin, for callers not yet on Kysely. */
-export function emailTakenSqlite(db: DB, email: string, exceptUserId?: number): boolean {
-  return !!db.prepare('SELECT 1 FROM users WHERE email = ? AND id IS NOT ?').get(email, exceptUserId ?? null)
-}
-
 /** Creates a user; returns null when the email is already registered. */
-/** @deprecated SQLite-only twin, for callers not yet on Kysely. */
-export async function createUserSqlite(db: DB, user: NewUser): Promise<number | null> {
-  if (emailTakenSqlite(db, user.email)) return null
-  const hash = await hashPassword(user.password)
-  const { first_name, last_name } = splitName(user.fullName)
-  const result = db
-    .prepare(
-      `INSERT INTO users (email, password_hash, first_name, last_name, phone_number, location, role)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING`,
-    )
-    .run(user.email, hash, first_name, last_name, user.phone ?? '', user.location ?? '', user.role)
-  return result.changes ? Number(result.lastInsertRowid) : null
-}

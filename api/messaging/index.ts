@@ -6,7 +6,7 @@ import { SmtpTransport } from './smtp.js'
 import { TermiiTransport } from './termii.js'
 import type { Transports } from './transport.js'
 
-export { sendMessage, sendMessageSqlite, OutboxSender, type SendRequest } from './outbox.js'
+export { sendMessage, OutboxSender, type SendRequest } from './outbox.js'
 export type { TemplateData, TemplateName } from './templates.js'
 
 /** Email through SMTP_URL and SMS through SMS_PROVIDER when configured; each else goes to the log. */

@@ -1,4 +1,4 @@
-import type { Database, DB, Queryable } from '../db/index.js'
+import type { Database, Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account.js'
 import type { Channel, Transports } from './transport.js'
@@ -31,9 +31,6 @@ interface Recipient {
   sms_on: number | null
   payment_on: number | null
 }
-
-const RECIPIENT_COLUMNS = `u.id, u.email, u.phone_number, s.email AS email_on, s.sms AS sms_on,
-  s.payment AS payment_on FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id`
 
 /**
  * The senders running in this process (one per server), kicked after each queued message so it leaves
@@ -110,31 +107,6 @@ const KICK_DELAY_MS = 50
  * the event that causes it: the message exists exactly when the event does. The sender delivers it
  * right after the transaction, retrying failures; the caller never waits on SMTP or the SMS provider.
  */
-/** @deprecated The SQLite-only twin of sendMessage, for callers not yet on Kysely. */
-export function sendMessageSqlite<K extends TemplateName>(deps: { db: DB }, request: SendRequest<K>): number {
-  const { db } = deps
-  const recipients = (
-    request.to === 'admins'
-      ? db.prepare(`SELECT ${RECIPIENT_COLUMNS} WHERE u.role = 'admin' ORDER BY u.id`).all()
-      : db.prepare(`SELECT ${RECIPIENT_COLUMNS} WHERE u.id = ?`).all(request.to)
-  ) as Recipient[]
-  const insert = db.prepare(
-    `INSERT INTO messages_outbox (user_id, channel, recipient, template, data, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  )
-  const data = JSON.stringify(request.data)
-  let queued = 0
-  for (const r of recipients) {
-    for (const channel of channelsFor(r, request.template, request.channels)) {
-      insert.run(r.id, channel, channel === 'email' ? r.email : r.phone_number, request.template, data, 0)
-      queued++
-    }
-  }
-  // After the caller's transaction has committed (better-sqlite3 transactions are synchronous).
-  if (queued) for (const kick of runningSenders) setImmediate(kick)
-  return queued
-}
-
 export interface SenderOptions {
   db: Database
   transports: Transports

@@ -192,7 +192,7 @@ describe('POST register/admin/', () => {
 
 describe('migrations', () => {
   it('applies nothing twice', async () => {
-    expect(await migrate({ db: t.db, engine: t.engine, sqlite: t.sqlite, close: t.close })).toEqual([])
+    expect(await migrate(t.opened)).toEqual([])
   })
 })
 

@@ -55,7 +55,6 @@ describe('CSRF tokens are signed by the server for one browser', () => {
     await c.fetchToken()
     const other = createApp({
       db: t.db,
-      sqlite: t.sqlite,
       config: { ...t.config },
       gateway: createGateway(t.config),
     })

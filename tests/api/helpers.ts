@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect } from 'vitest'
 import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
-import type { Database, DB, Engine } from '../../api/db'
+import type { Database, Engine, OpenedDatabase } from '../../api/db'
 import { openTestDatabase } from './test-database'
 import { seedIfEmpty } from '../../api/db/seed'
 import { setScryptCost } from '../../api/lib/password'
@@ -19,8 +19,10 @@ export interface TestContext {
   /** The test's database, through the same query layer the routes use. */
   db: Database
   engine: Engine
-  /** @deprecated The raw SQLite handle, for tests not yet moved onto Kysely. */
-  sqlite: DB
+  /** The database as the server opened it (for migrate()). */
+  opened: OpenedDatabase
+  /** Another connection to the same database: what a second server instance would open. */
+  connectAgain: () => OpenedDatabase
   config: AppConfig
   dir: string
   close: () => Promise<void>
@@ -45,7 +47,6 @@ export async function makeTestApp(
   setScryptCost(config.scryptN)
   const database = await openTestDatabase(dir)
   const { db, engine } = database.opened
-  const sqlite = database.opened.sqlite!
   await seedIfEmpty(db, config, {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
@@ -54,12 +55,13 @@ export async function makeTestApp(
     imagesDir: path.resolve('public/products'),
   })
   const gateway = gatewayFor ? gatewayFor(config, db) : createGateway(config)
-  const app = createApp({ db, sqlite, config, gateway })
+  const app = createApp({ db, config, gateway })
   return {
     app,
     db,
     engine,
-    sqlite,
+    opened: database.opened,
+    connectAgain: database.connectAgain,
     config,
     dir,
     close: async () => {
@@ -72,10 +74,6 @@ export async function makeTestApp(
 /** The id of the account with this email, read through the query layer (either engine). */
 export const findUserId = async (db: Database, email: string) =>
   (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
-
-/** @deprecated The id of the account with this email, on the raw SQLite handle: use findUserId. */
-export const userIdOf = (db: DB, email: string) =>
-  db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number
 
 /** A fresh app with the seeded admin and customer each logged in through their own cookie jar. */
 export async function makeLoggedInApp() {

@@ -108,7 +108,6 @@ describe('Idempotency-Key', () => {
   it('two instances over one database given the same key at once process it once', async () => {
     const other = createApp({
       db: t.db,
-      sqlite: t.sqlite,
       config: { ...t.config },
       gateway: createGateway(t.config),
     })

@@ -3,7 +3,6 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
-import { openDatabase } from '../../api/db'
 import { importMediaDir } from '../../api/lib/images'
 import { createGateway } from '../../api/payments'
 import { CUSTOMER, Client, findUserId, makeLoggedInApp, type TestContext } from './helpers'
@@ -144,9 +143,9 @@ describe('uploaded images are decoded and re-encoded', () => {
 describe('uploaded images live in the database (several instances, no shared disk)', () => {
   /** Another server process over the same database file, with a media folder of its own. */
   function secondInstance() {
-    const opened = openDatabase(t.config.databasePath)
+    const opened = t.connectAgain()
     const config = { ...t.config, mediaDir: path.join(t.dir, 'other-media') }
-    const app = createApp({ db: opened.db, sqlite: opened.sqlite!, config, gateway: createGateway(config) })
+    const app = createApp({ db: opened.db, config, gateway: createGateway(config) })
     return { app, close: opened.close }
   }
 

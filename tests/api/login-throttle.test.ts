@@ -63,7 +63,7 @@ describe('login throttling behind one address (carrier NAT, reverse proxy)', () 
 
 /** A second instance of the API over the same database (another process behind the load balancer). */
 const secondInstance = (t: TestContext) =>
-  createApp({ db: t.db, sqlite: t.sqlite, config: { ...t.config }, gateway: createGateway(t.config) })
+  createApp({ db: t.db, config: { ...t.config }, gateway: createGateway(t.config) })
 
 describe('several instances over one database count the same tries', () => {
   it('tries on instance A then instance B reach the per-account limit together', async () => {

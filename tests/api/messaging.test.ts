@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
-import { openDatabase } from '../../api/db'
 import type { OutgoingMessage, Transport } from '../../api/messaging/transport'
 import type { Gateway } from '../../api/payments/gateway'
 import { createTransports, OutboxSender, sendMessage } from '../../api/messaging'
@@ -298,7 +297,7 @@ describe('two instances over one database', () => {
     clock = Date.now()
     t = await makeTestApp()
     // The second instance: its own connection to the same database, its own sender.
-    const other = openDatabase(t.config.databasePath)
+    const other = t.connectAgain()
     opened.push({ close: () => void other.close(), stop: () => {} })
     opened.push({ close: t.close })
     const deliveries: string[] = []

@@ -160,7 +160,6 @@ describe('POST password-reset/ and password-reset/confirm/ by email', () => {
     await app()
     const other = createApp({
       db: t.db,
-      sqlite: t.sqlite,
       config: { ...t.config },
       gateway: createGateway(t.config),
     })

@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
-import { openDatabase } from '../../api/db'
 import { createGateway } from '../../api/payments'
 import { ADMIN, Client, makeLoggedInApp, type TestContext } from './helpers'
 import { importJobPhotosFromDisk } from '../../api/lib/report'
@@ -430,10 +429,10 @@ describe('POST staff/jobs/{id}/treatments/ and photos/', () => {
     expect(await countWhere('media')).toBeGreaterThanOrEqual(1)
     expect((await tech.post(`staff/jobs/${id}/complete/`, completion())).status).toBe(201)
     // A second instance: its own connection and an empty media folder of its own.
-    const opened = openDatabase(t.config.databasePath)
+    const opened = t.connectAgain()
     try {
       const config = { ...t.config, mediaDir: path.join(t.dir, 'other-media') }
-      const app = createApp({ db: opened.db, sqlite: opened.sqlite!, config, gateway: createGateway(config) })
+      const app = createApp({ db: opened.db, config, gateway: createGateway(config) })
       const there = new Client(app)
       there.cookies = admin.cookies
       const img = await there.get(res.body.url)

@@ -17,15 +17,18 @@ export const testEngine: Engine =
 
 export interface TestDatabase {
   opened: OpenedDatabase
+  /** Another connection (pool) to the same database, as a second server instance would open. */
+  connectAgain: () => OpenedDatabase
   dispose: () => Promise<void>
 }
 
 export async function openTestDatabase(dir: string): Promise<TestDatabase> {
   if (process.env.TEST_DB === 'pglite') return openPglite()
   if (process.env.TEST_DB === 'postgres') return openServerDatabase()
-  const opened = openDatabase(path.join(dir, 'app.db'))
+  const file = path.join(dir, 'app.db')
+  const opened = openDatabase(file)
   await migrate(opened)
-  return { opened, dispose: () => opened.close() }
+  return { opened, connectAgain: () => openDatabase(file), dispose: () => opened.close() }
 }
 
 // ---------- PGlite ----------
@@ -53,6 +56,8 @@ async function openPglite(): Promise<TestDatabase> {
   const opened = openPostgres({ ...createPgConfig(copy) })
   return {
     opened,
+    // PGlite serves one session: a second pool shares it (the real-server run tests true concurrency).
+    connectAgain: () => openPostgres({ ...createPgConfig(copy) }),
     dispose: async () => {
       await opened.close()
       await copy.close()
@@ -106,6 +111,7 @@ async function openServerDatabase(): Promise<TestDatabase> {
   const opened = openDatabase(serverUrl(name), { poolSize: 5 })
   return {
     opened,
+    connectAgain: () => openDatabase(serverUrl(name), { poolSize: 5 }),
     dispose: async () => {
       await opened.close()
       await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))

@@ -1,6 +1,7 @@
 /**
  * How long the back office's two biggest lists take to answer with 10,000 rows each:
- * GET appointment/ (admin: all bookings) and GET admins/orders/, on a temporary seeded SQLite file.
+ * GET appointment/ (admin: all bookings) and GET admins/orders/, on a temporary seeded database (TEST_DB
+ * picks the engine, as in the tests).
  * Run: npx tsx tests/bench/admin-lists.bench.ts   (prints figures; never fails on a time)
  */
 import { ADMIN, Client, makeTestApp } from '../api/helpers'
@@ -11,46 +12,51 @@ const RUNS = 5
 async function main() {
   const ctx = await makeTestApp()
   try {
-    const db = ctx.sqlite
-    const customerId =
-      (db.prepare("SELECT id FROM users WHERE role = 'customer' LIMIT 1").pluck().get() as number) ?? null
+    const { db } = ctx
+    const customer = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'customer')
+      .executeTakeFirst()
+    const customerId = customer?.id ?? null
     const statuses = ['Pending', 'Confirmed', 'Completed', 'Cancelled']
     const orderStatuses = ['Processing', 'Shipped', 'Completed']
-    db.transaction(() => {
-      const booking = db.prepare(
-        `INSERT INTO bookings (user_id, full_name, phone_number, location, service, date, time, info, status)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      const order = db.prepare(
-        `INSERT INTO orders (user_id, product_name, quantity, price_kobo, customer_name, phone_number, location, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      for (let i = 0; i < N; i++) {
-        const day = `2026-03-${String((i % 28) + 1).padStart(2, '0')}`
-        booking.run(
-          customerId,
-          `Customer ${i}`,
-          '+2348031234567',
-          'Lekki, Lagos',
-          i % 2 ? 'cleaning' : 'fumigation',
-          day,
-          '10:00',
-          'Two-bedroom flat',
-          statuses[i % 4],
-        )
-        order.run(
-          customerId,
-          `Product ${i % 14}`,
-          1 + (i % 3),
-          250_000,
-          `Buyer ${i}`,
-          '+2348031234567',
-          'Ikeja, Lagos',
-          orderStatuses[i % 3],
-          `${day}T10:00:00.000Z`,
-        )
+    const day = (i: number) => `2026-03-${String((i % 28) + 1).padStart(2, '0')}`
+    const bookings = Array.from({ length: N }, (_, i) => ({
+      user_id: customerId,
+      full_name: `Customer ${i}`,
+      phone_number: '+2348031234567',
+      location: 'Lekki, Lagos',
+      service: i % 2 ? 'cleaning' : 'fumigation',
+      date: day(i),
+      time: '10:00',
+      info: 'Two-bedroom flat',
+      status: statuses[i % 4],
+    }))
+    const orders = Array.from({ length: N }, (_, i) => ({
+      user_id: customerId,
+      product_name: `Product ${i % 14}`,
+      quantity: 1 + (i % 3),
+      price_kobo: 250_000,
+      customer_name: `Buyer ${i}`,
+      phone_number: '+2348031234567',
+      location: 'Ikeja, Lagos',
+      status: orderStatuses[i % 3],
+      created_at: `${day(i)}T10:00:00.000Z`,
+    }))
+    await db.transaction().execute(async (trx) => {
+      // In chunks: SQLite limits the bound values of one statement.
+      for (let i = 0; i < N; i += 500) {
+        await trx
+          .insertInto('bookings')
+          .values(bookings.slice(i, i + 500))
+          .execute()
+        await trx
+          .insertInto('orders')
+          .values(orders.slice(i, i + 500))
+          .execute()
       }
-    })()
+    })
 
     const admin = new Client(ctx.app)
     await admin.login(ADMIN)
@@ -73,7 +79,7 @@ async function main() {
       )
     }
   } finally {
-    ctx.close()
+    await ctx.close()
   }
 }
 

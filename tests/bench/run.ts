@@ -27,14 +27,22 @@ async function setup() {
   const ctx = await makeTestApp()
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
-  const count = () => (ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM bookings').get() as { n: number }).n
+  const count = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('bookings')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   return { ctx, browser, userId, count }
 }
 
 /** Baseline: each booking posted straight to the API with its own Idempotency-Key, as a form would. */
 async function direct(posts = POSTS) {
   const { ctx, browser, count } = await setup()
-  const before = count()
+  const before = await count()
   const token = await browser.token()
   const start = performance.now()
   for (let i = 0; i < posts; i++) {
@@ -50,7 +58,7 @@ async function direct(posts = POSTS) {
     if (res.status !== 201) throw new Error(`direct post ${i}: ${res.status} ${await res.text()}`)
   }
   const ms = performance.now() - start
-  const created = count() - before
+  const created = (await count()) - before
   ctx.close()
   return { ms, created }
 }
@@ -58,7 +66,7 @@ async function direct(posts = POSTS) {
 /** The outbox: 1,000 entries queued in Dexie (timed apart), then one replay sends them all. */
 async function outbox() {
   const { ctx, browser, userId, count } = await setup()
-  const before = count()
+  const before = await count()
   const db = new AppDatabase(`bench-${crypto.randomUUID()}`)
   const now = Date.now()
   const entries: OutboxEntry[] = Array.from({ length: POSTS }, (_, i) => ({
@@ -86,7 +94,7 @@ async function outbox() {
     locks: null,
   })
   const ms = performance.now() - start
-  const created = count() - before
+  const created = (await count()) - before
   const left = await db.outbox.count()
   db.close()
   ctx.close()

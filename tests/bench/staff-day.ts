@@ -97,7 +97,14 @@ async function viaOutbox() {
     locks: null,
   })
   const ms = performance.now() - start
-  const reports = t.sqlite.prepare('SELECT COUNT(*) FROM job_reports').pluck().get()
+  const reports = Number(
+    (
+      await t.db
+        .selectFrom('job_reports')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
   t.close()
   if (result.sent !== updates.length || reports !== JOBS)
     throw new Error(`replay incomplete: ${JSON.stringify(result)}`)

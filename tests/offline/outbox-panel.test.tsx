@@ -64,7 +64,7 @@ describe('OutboxPanel', () => {
   it('lists each entry with its kind, summary, time and status; stale ones are marked, not hidden', () => {
     renderPanel([waiting, failed, stale, auth])
     expect(screen.getAllByRole('listitem')).toHaveLength(4)
-    expect(screen.getAllByText('Fumigation on January 15, 2030 at 10:30, Ikeja')).toHaveLength(3)
+    expect(screen.getAllByText('Fumigation on January 15, 2030 at 10:30 AM, Ikeja')).toHaveLength(3)
     expect(screen.getAllByText('Waiting for connection')).toHaveLength(2)
     expect(screen.getByText('Failed: Enter a valid email address')).toBeInTheDocument()
     expect(screen.getByText(/Needs login/)).toBeInTheDocument()
