@@ -88,19 +88,44 @@ export default defineConfig({
   },
   build: { target: 'es2022', sourcemap: false },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    // tests/build reads the build output: `npm run test:build` runs it after `npm run build`.
-    exclude: [
-      'tests/e2e/**',
-      'tests/bench/**',
-      'node_modules/**',
-      ...(process.env.TEST_BUILD ? [] : ['tests/build/**']),
-    ],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',
     // Cheaper password hashing in tests (still real scrypt); production keeps N=32768.
     env: { SCRYPT_N: '4096' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          // tests/build reads the build output: `npm run test:build` runs it after `npm run build`.
+          exclude: [
+            'tests/e2e/**',
+            'tests/bench/**',
+            'node_modules/**',
+            ...(process.env.TEST_BUILD ? [] : ['tests/build/**']),
+          ],
+        },
+      },
+      {
+        // The API suite once more on PostgreSQL: PGlite (PostgreSQL in WASM) in `npm test`; a real server
+        // with `npm run test:postgres` (TEST_DB=postgres). Not with test:build (it tests the build only).
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: process.env.TEST_BUILD ? [] : ['tests/api/**/*.test.ts'],
+          // SQLite-only: the SQLite migration history, the kill test of a SQLite server process, and the schema
+          // test that brings both engines itself.
+          exclude: [
+            'tests/api/seed.test.ts',
+            'tests/api/schema.test.ts',
+            'tests/api/idempotency-kill.test.ts',
+          ],
+          env: { TEST_DB: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' },
+        },
+      },
+    ],
   },
 })

@@ -163,7 +163,7 @@ describe('POST add/products/', () => {
       const ok = await c.post('add/products/', productForm(validFields, png))
       expect(ok.status).toBe(201)
     } finally {
-      small.close()
+      await small.close()
     }
   })
 

@@ -28,7 +28,7 @@ export interface TestContext {
   close: () => Promise<void>
 }
 
-/** A fresh API over a temporary SQLite file, seeded with the demo content and two known accounts. */
+/** A fresh API over a fresh database (TEST_DB: SQLite, PGlite or a server), seeded with the demo content and two known accounts. */
 export async function makeTestApp(
   overrides: Partial<AppConfig> = {},
   gatewayFor?: (config: AppConfig, db: Database) => Gateway,
@@ -45,15 +45,16 @@ export async function makeTestApp(
     ...overrides,
   }
   setScryptCost(config.scryptN)
-  const database = await openTestDatabase(dir)
+  const database = await openTestDatabase(dir, (db) =>
+    seedIfEmpty(db, config, {
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      demoEmail: CUSTOMER.email,
+      demoPassword: CUSTOMER.password,
+      imagesDir: path.resolve('public/products'),
+    }),
+  )
   const { db, engine } = database.opened
-  await seedIfEmpty(db, config, {
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    demoEmail: CUSTOMER.email,
-    demoPassword: CUSTOMER.password,
-    imagesDir: path.resolve('public/products'),
-  })
   const gateway = gatewayFor ? gatewayFor(config, db) : createGateway(config)
   const app = createApp({ db, config, gateway })
   return {

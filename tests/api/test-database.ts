@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import { sql } from 'kysely'
 import pg from 'pg'
-import { migrate, openDatabase, openPostgres, type Engine, type OpenedDatabase } from '../../api/db'
+import {
+  migrate,
+  openDatabase,
+  openPostgres,
+  type Database,
+  type Engine,
+  type OpenedDatabase,
+} from '../../api/db'
 
 /**
- * The database under each API test, on the engine TEST_DB names:
+ * The database under each API test, on the engine TEST_DB names, migrated by the server's own
+ * migrations and seeded by `seed`:
  * - sqlite (default): a fresh SQLite file in the test's folder;
- * - pglite: PostgreSQL compiled to WASM (@electric-sql/pglite), in memory, no server needed: migrated
- *   once per test file, then cloned for each test (a clone is far cheaper than a boot);
- * - postgres: a real server at TEST_DATABASE_URL (.ci/run starts one): a database per test, created from
- *   a migrated template database, dropped afterwards.
- * Every engine runs the same migrations the server runs.
+ * - pglite: PostgreSQL compiled to WASM (@electric-sql/pglite), in memory, no server needed. Booting it
+ *   takes seconds, so each test file boots one, migrates and seeds it once, keeps a copy of the seeded
+ *   rows, and gives every test those rows back (one transaction: truncate, copy, reset the id sequences);
+ * - postgres: a real server at TEST_DATABASE_URL (`npm run test:postgres`, .ci/run): a database per test,
+ *   copied from a template migrated and seeded once per test process, dropped afterwards.
  */
 export const testEngine: Engine =
   process.env.TEST_DB === 'pglite' || process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
@@ -22,45 +31,105 @@ export interface TestDatabase {
   dispose: () => Promise<void>
 }
 
-export async function openTestDatabase(dir: string): Promise<TestDatabase> {
-  if (process.env.TEST_DB === 'pglite') return openPglite()
-  if (process.env.TEST_DB === 'postgres') return openServerDatabase()
+type Seed = (db: Database) => Promise<unknown>
+
+export async function openTestDatabase(dir: string, seed: Seed): Promise<TestDatabase> {
+  if (process.env.TEST_DB === 'pglite') return openPglite(seed)
+  if (process.env.TEST_DB === 'postgres') return openServerDatabase(seed)
   const file = path.join(dir, 'app.db')
   const opened = openDatabase(file)
   await migrate(opened)
+  await seed(opened.db)
   return { opened, connectAgain: () => openDatabase(file), dispose: () => opened.close() }
 }
 
 // ---------- PGlite ----------
 
 type PGliteInstance = import('@electric-sql/pglite').PGlite
-let pgliteTemplate: Promise<PGliteInstance> | null = null
 
-async function migratedPglite(): Promise<PGliteInstance> {
+interface PgliteFile {
+  pglite: PGliteInstance
+  connect: () => OpenedDatabase
+  /** Tables holding data (all but schema_migrations), and which of them have an identity id. */
+  tables: string[]
+  identities: string[]
+}
+
+let pgliteFile: Promise<PgliteFile> | null = null
+let pgliteInUse = false
+
+async function bootPglite(seed: Seed): Promise<PgliteFile> {
   // Loaded only on this engine: the WASM build is large and SQLite runs never need it.
   const { PGlite } = await import('@electric-sql/pglite')
   const { citext } = await import('@electric-sql/pglite/contrib/citext')
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
   const pglite = await PGlite.create({ extensions: { citext } })
-  const opened = openPostgres({ ...createPgConfig(pglite) })
+  // PGlite is one session: the pool's single connection is the whole database.
+  const connect = () => openPostgres({ ...createPgConfig(pglite) })
+  const opened = connect()
   await migrate(opened)
+  await seed(opened.db)
+  const tables = (
+    await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations'`.execute(
+      opened.db,
+    )
+  ).rows.map((r) => r.name)
+  const identities = (
+    await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name = 'id' AND is_identity = 'YES'`.execute(opened.db)
+  ).rows.map((r) => r.name)
+  await sql.raw('CREATE SCHEMA seeded').execute(opened.db)
+  for (const t of tables)
+    await sql.raw(`CREATE TABLE seeded.${t} AS SELECT * FROM public.${t}`).execute(opened.db)
   await opened.close()
-  return pglite
+  return { pglite, connect, tables, identities }
 }
 
-async function openPglite(): Promise<TestDatabase> {
-  pgliteTemplate ??= migratedPglite()
-  const copy = (await (await pgliteTemplate).clone()) as PGliteInstance
-  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
-  // PGlite is one session: the pool's single connection is the whole database.
-  const opened = openPostgres({ ...createPgConfig(copy) })
+/** Puts the seeded rows back: what the previous test wrote is gone, ids start where the seed left them. */
+async function restoreSeeded(file: PgliteFile, db: Database) {
+  await db.transaction().execute(async (trx) => {
+    // No foreign-key checks or triggers while the copy is put back (the copy is consistent).
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx)
+    await sql.raw(`TRUNCATE ${file.tables.map((t) => `public.${t}`).join(', ')}`).execute(trx)
+    for (const t of file.tables)
+      await sql.raw(`INSERT INTO public.${t} SELECT * FROM seeded.${t}`).execute(trx)
+    for (const t of file.identities)
+      await sql
+        .raw(
+          `SELECT setval(pg_get_serial_sequence('public.${t}', 'id'), COALESCE((SELECT MAX(id) FROM public.${t}), 0) + 1, false)`,
+        )
+        .execute(trx)
+  })
+}
+
+async function openPglite(seed: Seed): Promise<TestDatabase> {
+  // A second app while the test's first is open (a test comparing two configurations): its own PGlite.
+  if (pgliteInUse) {
+    const own = await bootPglite(seed)
+    const opened = own.connect()
+    return {
+      opened,
+      connectAgain: own.connect,
+      dispose: async () => {
+        await opened.close()
+        await own.pglite.close()
+      },
+    }
+  }
+  pgliteInUse = true
+  const first = !pgliteFile
+  pgliteFile ??= bootPglite(seed)
+  const file = await pgliteFile
+  const opened = file.connect()
+  if (!first) await restoreSeeded(file, opened.db)
   return {
     opened,
-    // PGlite serves one session: a second pool shares it (the real-server run tests true concurrency).
-    connectAgain: () => openPostgres({ ...createPgConfig(copy) }),
+    // A second pool on the same PGlite shares its one session (the real-server run tests true concurrency).
+    connectAgain: file.connect,
     dispose: async () => {
+      pgliteInUse = false
       await opened.close()
-      await copy.close()
     },
   }
 }
@@ -89,12 +158,13 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-/** One migrated template per test process; each test's database is a copy of it. */
-async function migratedTemplate(): Promise<string> {
+/** One migrated and seeded template per test process; each test's database is a copy of it. */
+async function seededTemplate(seed: Seed): Promise<string> {
   const name = `gs_template_${process.pid}_${randomUUID().slice(0, 8)}`
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`))
   const opened = openDatabase(serverUrl(name), { poolSize: 1 })
   await migrate(opened)
+  await seed(opened.db)
   await opened.close()
   // Dropped when this test process ends (a copy needs its template idle, so it stays until then).
   process.once('beforeExit', () => {
@@ -103,8 +173,8 @@ async function migratedTemplate(): Promise<string> {
   return name
 }
 
-async function openServerDatabase(): Promise<TestDatabase> {
-  serverTemplate ??= migratedTemplate()
+async function openServerDatabase(seed: Seed): Promise<TestDatabase> {
+  serverTemplate ??= seededTemplate(seed)
   const template = await serverTemplate
   const name = `gs_test_${randomUUID().replaceAll('-', '')}`
   await withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
