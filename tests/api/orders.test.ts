@@ -1,6 +1,10 @@
+import type { Transaction } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { CUSTOMER, Client, findUserId, onEachLoggedInApp, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+import { createApp } from '../../api/app'
+import type { Tables } from '../../api/db'
+import { createGateway } from '../../api/payments'
 
 let t: TestContext
 let admin: Client
@@ -209,33 +213,33 @@ describe('POST admins/order_actions/{id}', () => {
   })
   it('moves the order once when two clicks arrive together (one 200, one 409, one notification)', async () => {
     const id = await processingOrder()
-    // Both clicks' bodies arrive only once both requests are in: each has read the order before either
-    // writes, however the server's awaits happen to interleave (several instances do this for real).
-    let bodiesArrive = () => {}
-    const arrived = new Promise<void>((resolve) => (bodiesArrive = resolve))
-    const click = async () => {
-      const body = new ReadableStream<Uint8Array>({
-        async start(controller) {
-          await arrived
-          controller.enqueue(new TextEncoder().encode('{}'))
-          controller.close()
-        },
-      })
-      const res = await t.app.request(`/api/admins/order_actions/${id}/`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRFToken': admin.csrf,
-          Cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        },
-        body,
-        duplex: 'half',
-      } as RequestInit)
-      return { status: res.status, body: (await res.json()) as { message: string } }
-    }
-    const clicks = [click(), click()]
-    setTimeout(bodiesArrive, 200)
-    const answers = await Promise.all(clicks)
+    // The handler reads the order, then writes it in a transaction. On the same server, each click's
+    // transaction waits until both clicks have asked for one, so both have read the order before either
+    // writes, as two instances can do for real.
+    let bothAsked = () => {}
+    const gate = new Promise<void>((resolve) => (bothAsked = resolve))
+    let asked = 0
+    const gated = new Proxy(t.db, {
+      get(db, name) {
+        if (name === 'transaction')
+          return () => ({
+            execute: async <T>(work: (trx: Transaction<Tables>) => Promise<T>) => {
+              if (++asked === 2) bothAsked()
+              await gate
+              return db.transaction().execute(work)
+            },
+          })
+        const value = Reflect.get(db, name, db)
+        return typeof value === 'function' ? value.bind(db) : value
+      },
+    })
+    const server = new Client(createApp({ db: gated, config: t.config, gateway: createGateway(t.config) }))
+    server.cookies = admin.cookies
+    server.csrf = admin.csrf
+    const answers = await Promise.all([
+      server.post(`admins/order_actions/${id}/`, {}),
+      server.post(`admins/order_actions/${id}/`, {}),
+    ])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
     expect(answers.find((a) => a.status === 409)!.body.message).toBe(
       'This order was changed meanwhile. Reload and try again.',
