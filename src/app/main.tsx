@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router-dom'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { ClientOnlyError } from '../lib/client-only'
 import { useSession } from '../lib/session'
-import { registerServiceWorker } from './pwa/register'
+import { reloadOnStaleChunks } from './pwa/stale-chunks'
 import { createQueryClient, dropPrivateDataOnUserChange } from './query-client'
 import { AppErrorBoundary } from './route-error'
 import { createRouter } from './router'
@@ -17,14 +17,22 @@ const router = createRouter()
 // SPEC section 4: on load the session fetches the CSRF token, then checks auth.
 void useSession.getState().checkAuth()
 
-// Offline-first: the service worker (update prompt, install) and the outbox replay, which also
-// runs once now for whatever was left unsent by the last visit.
-registerServiceWorker()
-// Loaded apart, once the page has loaded, so Dexie stays off the critical path of the first visit.
-const startSync = () =>
+reloadOnStaleChunks()
+
+// Offline-first: the service worker (update prompt, install) and the outbox replay, which also runs once
+// for whatever was left unsent by the last visit. Both wait until the page has loaded and the browser is
+// idle: on a slow phone the worker's precache and Dexie would otherwise compete with the page itself.
+afterLoad(() => {
+  void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker())
   void import('../offline/sync').then(({ startOutboxSync }) => startOutboxSync(queryClient))
-if (document.readyState === 'complete') startSync()
-else window.addEventListener('load', startSync, { once: true })
+})
+
+function afterLoad(run: () => void) {
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 500)
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
+}
 
 const app: ReactNode = (
   <StrictMode>
