@@ -13,6 +13,9 @@ import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
+/** The app that main.tsx loads once the page is painted: every page preloads it (its chunks and theirs). */
+const APP_MODULE = 'src/app/start-app.tsx'
+
 /** Each prerendered route and its page module (src/app/router.tsx), whose chunks the HTML preloads. */
 const PAGES: Record<string, string> = {
   '/': 'src/features/marketing/pages/home.tsx',
@@ -49,6 +52,20 @@ async function buildRenderer(root: string) {
   }
 }
 
+/**
+ * A prerendered page is painted from its HTML and CSS alone: its scripts (they hydrate it) are fetched at
+ * low priority, so on a slow network the stylesheet and the page's images go first and the first paint
+ * never waits for JavaScript. The empty shell (app.html) keeps them high: there nothing shows without them.
+ */
+export function lowPriorityScripts(html: string) {
+  return html
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    )
+}
+
 export function prerender(): Plugin {
   /** Client chunk of each page module, with the chunks it imports statically (from generateBundle). */
   const pageChunks = new Map<string, string[]>()
@@ -61,7 +78,9 @@ export function prerender(): Plugin {
         Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
       )
       for (const chunk of chunks.values()) {
-        const page = Object.values(PAGES).find((p) => chunk.facadeModuleId?.endsWith(`/${p}`))
+        const page = [APP_MODULE, ...Object.values(PAGES)].find((p) =>
+          chunk.facadeModuleId?.endsWith(`/${p}`),
+        )
         if (!page || !chunk.isDynamicEntry) continue
         const files = new Set<string>()
         const add = (file: string) => {
@@ -83,21 +102,31 @@ export function prerender(): Plugin {
         const outDir = path.resolve(config.root, config.build.outDir)
         const shell = await fs.readFile(path.join(outDir, 'index.html'), 'utf8')
         if (!shell.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV} to prerender into`)
-        await fs.writeFile(path.join(outDir, SHELL_FILE), shell)
-        const { renderRoute } = await buildRenderer(config.root)
-        for (const route of PRERENDERED_ROUTES) {
-          const html = await renderRoute(route)
-          // The page's own code loads with the entry, not after it: the page is hydrated (and its forms
-          // enabled) as soon as the entry runs.
-          const files = pageChunks.get(PAGES[route])
-          if (!files) this.warn(`${route}: no chunk found for ${PAGES[route]}, its code is not preloaded`)
-          const preloads = (files ?? [])
+        const modulePreloads = (files: string[]) =>
+          files
             .filter((f) => !shell.includes(`/${f}"`))
             .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
             .join('')
+        // The app's chunks, which main.tsx imports: on every page, the empty shell too.
+        const appFiles = pageChunks.get(APP_MODULE)
+        if (!appFiles) throw new Error(`no chunk found for ${APP_MODULE}`)
+        const withApp = shell.replace('</head>', `${modulePreloads(appFiles)}</head>`)
+        await fs.writeFile(path.join(outDir, SHELL_FILE), withApp)
+        const { renderRoute } = await buildRenderer(config.root)
+        for (const route of PRERENDERED_ROUTES) {
+          const html = await renderRoute(route)
+          // The page's own code loads with the app, not after it: the page is hydrated (and its forms
+          // enabled) as soon as the app runs.
+          const files = pageChunks.get(PAGES[route])
+          if (!files) this.warn(`${route}: no chunk found for ${PAGES[route]}, its code is not preloaded`)
+          const preloads = modulePreloads((files ?? []).filter((f) => !appFiles.includes(f)))
           await fs.writeFile(
             path.join(outDir, fileForRoute(route)),
-            shell.replace('</head>', `${preloads}</head>`).replace(ROOT_DIV, `<div id="root">${html}</div>`),
+            lowPriorityScripts(
+              withApp
+                .replace('</head>', `${preloads}</head>`)
+                .replace(ROOT_DIV, `<div id="root">${html}</div>`),
+            ),
           )
         }
         this.info(`prerendered ${PRERENDERED_ROUTES.join(' ')}`)

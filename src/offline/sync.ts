@@ -85,7 +85,7 @@ function reportError(err: unknown) {
 }
 
 /**
- * Starts the replay triggers and the per-user data hygiene; called once from main.tsx.
+ * Starts the replay triggers and the per-user data hygiene; called once from start-app.tsx.
  * Returns a function that stops them (tests, hot reload).
  */
 export function startOutboxSync(client: QueryClient): () => void {

@@ -8,7 +8,7 @@ const UPDATE_CHECK_MS = 60 * 60_000
 /**
  * Registers the service worker (registerType 'prompt': a new version waits until the user presses
  * Reload, because skipping the wait under a running page breaks its lazy chunks), and listens for the
- * install prompt. Loaded and called by main.tsx once the page has loaded and the browser is idle: the
+ * install prompt. Loaded and called by start-app.tsx once the page has loaded and the browser is idle: the
  * worker's script and its precache (~200 kB) must not share a slow network with the page's own files.
  */
 export function registerServiceWorker() {
