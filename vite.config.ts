@@ -86,7 +86,25 @@ export default defineConfig({
   server: {
     proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false } },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the app runs on every page (main.tsx loads it once the page is painted): React, the
+              // router, react-query, zustand, src/lib and the generic UI pieces, in one file rather than
+              // twenty small shared ones (each a request, with its headers, on a slow network).
+              name: 'core',
+              test: /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/[^/]+|zustand)\/|\/src\/lib\/|\/src\/components\/ui\/(?!admin)|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     // tests/build reads the build output: `npm run test:build` runs it after `npm run build`.
