@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
-/** The app that main.tsx loads once the page is painted: every page preloads it (its chunks and theirs). */
+/** The app that main.tsx loads (once a prerendered page is painted). */
 const APP_MODULE = 'src/app/start-app.tsx'
 
 /** Each prerendered route and its page module (src/app/router.tsx), whose chunks the HTML preloads. */
@@ -32,6 +32,9 @@ export const PRERENDERED_ROUTES = Object.keys(PAGES)
 export const SHELL_FILE = 'app.html'
 
 const ROOT_DIV = '<div id="root"></div>'
+/** <meta name=...> listing a prerendered page's own chunks, which main.tsx preloads with the app. */
+export const PAGE_MODULES_META = 'page-modules'
+
 export const fileForRoute = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`)
 
 async function buildRenderer(root: string) {
@@ -53,9 +56,9 @@ async function buildRenderer(root: string) {
 }
 
 /**
- * A prerendered page is painted from its HTML and CSS alone: its scripts (they hydrate it) are fetched at
- * low priority, so on a slow network the stylesheet and the page's images go first and the first paint
- * never waits for JavaScript. The empty shell (app.html) keeps them high: there nothing shows without them.
+ * A prerendered page is painted from its HTML and CSS alone: the little entry script (main.tsx) is
+ * fetched at low priority, so on a slow network the stylesheet goes first. The empty shell (app.html)
+ * keeps its scripts high: there nothing shows without them.
  */
 export function lowPriorityScripts(html: string) {
   return html
@@ -107,7 +110,7 @@ export function prerender(): Plugin {
             .filter((f) => !shell.includes(`/${f}"`))
             .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
             .join('')
-        // The app's chunks, which main.tsx imports: on every page, the empty shell too.
+        // The empty shell shows nothing without the app: it preloads the app's chunks at once.
         const appFiles = pageChunks.get(APP_MODULE)
         if (!appFiles) throw new Error(`no chunk found for ${APP_MODULE}`)
         const withApp = shell.replace('</head>', `${modulePreloads(appFiles)}</head>`)
@@ -115,16 +118,20 @@ export function prerender(): Plugin {
         const { renderRoute } = await buildRenderer(config.root)
         for (const route of PRERENDERED_ROUTES) {
           const html = await renderRoute(route)
-          // The page's own code loads with the app, not after it: the page is hydrated (and its forms
-          // enabled) as soon as the app runs.
+          // The page is painted from its HTML and CSS before any of the app's JavaScript is fetched
+          // (main.tsx): the page's own chunks are named here, and main.tsx preloads them alongside the
+          // app once the page is on screen, so it is hydrated (its forms enabled) as soon as the app runs.
           const files = pageChunks.get(PAGES[route])
           if (!files) this.warn(`${route}: no chunk found for ${PAGES[route]}, its code is not preloaded`)
-          const preloads = modulePreloads((files ?? []).filter((f) => !appFiles.includes(f)))
+          const pageModules = (files ?? []).filter((f) => !appFiles.includes(f)).map((f) => `/${f}`)
           await fs.writeFile(
             path.join(outDir, fileForRoute(route)),
             lowPriorityScripts(
-              withApp
-                .replace('</head>', `${preloads}</head>`)
+              shell
+                .replace(
+                  '</head>',
+                  `<meta name="${PAGE_MODULES_META}" content="${pageModules.join(' ')}"></head>`,
+                )
                 .replace(ROOT_DIV, `<div id="root">${html}</div>`),
             ),
           )

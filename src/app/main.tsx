@@ -3,14 +3,23 @@ import '../index.css'
 
 reloadOnStaleChunks()
 
-// A prerendered page (scripts/prerender.ts) is complete in its HTML and CSS: the browser paints it first,
-// then the app's JavaScript is evaluated and hydrates it. On a slow phone evaluating React and the
-// router takes longer than that paint; the chunks are already downloading meanwhile (modulepreload).
+// A prerendered page (scripts/prerender.ts) is complete in its HTML and CSS: the browser paints it
+// first, with the whole (slow) network for the HTML and the stylesheet, and only then is the app's
+// JavaScript fetched and evaluated to hydrate it. The page's own chunks, named by the prerender in
+// <meta name="page-modules">, are fetched alongside the app rather than after it.
 // An empty shell, or a hidden tab (it never paints), starts at once.
 let started = false
 const start = () => {
   if (started) return
   started = true
+  const pageModules = document.querySelector<HTMLMetaElement>('meta[name="page-modules"]')?.content
+  for (const href of pageModules?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = ''
+    link.href = href
+    document.head.append(link)
+  }
   void import('./start-app')
 }
 const prerendered = document.getElementById('root')?.hasChildNodes()
