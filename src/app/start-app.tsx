@@ -19,19 +19,21 @@ const router = createRouter()
 // SPEC section 4: on load the session fetches the CSRF token, then checks auth.
 void useSession.getState().checkAuth()
 
-// Offline-first: the service worker (update prompt, install) and the outbox replay, which also runs once
-// for whatever was left unsent by the last visit. Both wait until the page has loaded and the browser is
-// idle: on a slow phone the worker's precache and Dexie would otherwise compete with the page itself.
+// Offline-first: the outbox replay starts once the page has loaded, also for whatever was left unsent
+// by the last visit (a first visit has no database: sync.ts then loads nothing). The service worker
+// (update prompt, install) waits until the browser is idle too: on a slow phone its script and precache
+// would otherwise compete with the page itself.
 afterLoad(() => {
-  void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker())
   void import('../offline/sync').then(({ startOutboxSync }) => startOutboxSync(queryClient))
+  const register = () =>
+    void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker())
+  if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 3000 })
+  else setTimeout(register, 500)
 })
 
 function afterLoad(run: () => void) {
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 500)
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
+  if (document.readyState === 'complete') run()
+  else window.addEventListener('load', run, { once: true })
 }
 
 const app: ReactNode = (
