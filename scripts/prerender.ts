@@ -13,6 +13,9 @@ import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
+/** The app that main.tsx loads (once a prerendered page is painted). */
+const APP_MODULE = 'src/app/start-app.tsx'
+
 /** Each prerendered route and its page module (src/app/router.tsx), whose chunks the HTML preloads. */
 const PAGES: Record<string, string> = {
   '/': 'src/features/marketing/pages/home.tsx',
@@ -29,6 +32,9 @@ export const PRERENDERED_ROUTES = Object.keys(PAGES)
 export const SHELL_FILE = 'app.html'
 
 const ROOT_DIV = '<div id="root"></div>'
+/** <meta name=...> listing a prerendered page's own chunks, which main.tsx preloads with the app. */
+export const PAGE_MODULES_META = 'page-modules'
+
 export const fileForRoute = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`)
 
 async function buildRenderer(root: string) {
@@ -49,6 +55,20 @@ async function buildRenderer(root: string) {
   }
 }
 
+/**
+ * A prerendered page is painted from its HTML and CSS alone: the little entry script (main.tsx) is
+ * fetched at low priority, so on a slow network the stylesheet goes first. The empty shell (app.html)
+ * keeps its scripts high: there nothing shows without them.
+ */
+export function lowPriorityScripts(html: string) {
+  return html
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    )
+}
+
 export function prerender(): Plugin {
   /** Client chunk of each page module, with the chunks it imports statically (from generateBundle). */
   const pageChunks = new Map<string, string[]>()
@@ -61,7 +81,9 @@ export function prerender(): Plugin {
         Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
       )
       for (const chunk of chunks.values()) {
-        const page = Object.values(PAGES).find((p) => chunk.facadeModuleId?.endsWith(`/${p}`))
+        const page = [APP_MODULE, ...Object.values(PAGES)].find((p) =>
+          chunk.facadeModuleId?.endsWith(`/${p}`),
+        )
         if (!page || !chunk.isDynamicEntry) continue
         const files = new Set<string>()
         const add = (file: string) => {
@@ -83,21 +105,35 @@ export function prerender(): Plugin {
         const outDir = path.resolve(config.root, config.build.outDir)
         const shell = await fs.readFile(path.join(outDir, 'index.html'), 'utf8')
         if (!shell.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV} to prerender into`)
-        await fs.writeFile(path.join(outDir, SHELL_FILE), shell)
-        const { renderRoute } = await buildRenderer(config.root)
-        for (const route of PRERENDERED_ROUTES) {
-          const html = await renderRoute(route)
-          // The page's own code loads with the entry, not after it: the page is hydrated (and its forms
-          // enabled) as soon as the entry runs.
-          const files = pageChunks.get(PAGES[route])
-          if (!files) this.warn(`${route}: no chunk found for ${PAGES[route]}, its code is not preloaded`)
-          const preloads = (files ?? [])
+        const modulePreloads = (files: string[]) =>
+          files
             .filter((f) => !shell.includes(`/${f}"`))
             .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
             .join('')
+        // The empty shell shows nothing without the app: it preloads the app's chunks at once.
+        const appFiles = pageChunks.get(APP_MODULE)
+        if (!appFiles) throw new Error(`no chunk found for ${APP_MODULE}`)
+        const withApp = shell.replace('</head>', `${modulePreloads(appFiles)}</head>`)
+        await fs.writeFile(path.join(outDir, SHELL_FILE), withApp)
+        const { renderRoute } = await buildRenderer(config.root)
+        for (const route of PRERENDERED_ROUTES) {
+          const html = await renderRoute(route)
+          // The page is painted from its HTML and CSS before any of the app's JavaScript is fetched
+          // (main.tsx): the page's own chunks are named here, and main.tsx preloads them alongside the
+          // app once the page is on screen, so it is hydrated (its forms enabled) as soon as the app runs.
+          const files = pageChunks.get(PAGES[route])
+          if (!files) this.warn(`${route}: no chunk found for ${PAGES[route]}, its code is not preloaded`)
+          const pageModules = (files ?? []).filter((f) => !appFiles.includes(f)).map((f) => `/${f}`)
           await fs.writeFile(
             path.join(outDir, fileForRoute(route)),
-            shell.replace('</head>', `${preloads}</head>`).replace(ROOT_DIV, `<div id="root">${html}</div>`),
+            lowPriorityScripts(
+              shell
+                .replace(
+                  '</head>',
+                  `<meta name="${PAGE_MODULES_META}" content="${pageModules.join(' ')}"></head>`,
+                )
+                .replace(ROOT_DIV, `<div id="root">${html}</div>`),
+            ),
           )
         }
         this.info(`prerendered ${PRERENDERED_ROUTES.join(' ')}`)

@@ -1,53 +1,35 @@
-import { startTransition, StrictMode, type ReactNode } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { ClientOnlyError } from '../lib/client-only'
-import { useSession } from '../lib/session'
-import { registerServiceWorker } from './pwa/register'
-import { createQueryClient, dropPrivateDataOnUserChange } from './query-client'
-import { AppErrorBoundary } from './route-error'
-import { createRouter } from './router'
+import { reloadOnStaleChunks } from './pwa/stale-chunks'
 import '../index.css'
 
-const queryClient = createQueryClient()
-dropPrivateDataOnUserChange(queryClient)
-const router = createRouter()
+reloadOnStaleChunks()
 
-// SPEC section 4: on load the session fetches the CSRF token, then checks auth.
-void useSession.getState().checkAuth()
-
-// Offline-first: the service worker (update prompt, install) and the outbox replay, which also
-// runs once now for whatever was left unsent by the last visit.
-registerServiceWorker()
-// Loaded apart, once the page has loaded, so Dexie stays off the critical path of the first visit.
-const startSync = () =>
-  void import('../offline/sync').then(({ startOutboxSync }) => startOutboxSync(queryClient))
-if (document.readyState === 'complete') startSync()
-else window.addEventListener('load', startSync, { once: true })
-
-const app: ReactNode = (
-  <StrictMode>
-    <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AppErrorBoundary>
-  </StrictMode>
-)
-
-// Public routes arrive prerendered (scripts/prerender.ts): hydrate that HTML in place. Every other route
-// (and the dev server) starts from an empty root.
-const root = document.getElementById('root')!
-if (root.hasChildNodes())
-  // In a transition, hydration yields to the browser every few milliseconds instead of blocking a slow
-  // phone's main thread for the whole page (the page is already painted: nothing waits for it).
-  startTransition(() => {
-    hydrateRoot(root, app, {
-      // Parts the prerender left to the browser on purpose (lib/client-only.ts) are not errors.
-      onRecoverableError(error) {
-        if ((error as { digest?: string }).digest !== ClientOnlyError.digest) reportError(error)
-      },
-    })
-  })
-else createRoot(root).render(app)
+// A prerendered page (scripts/prerender.ts) is complete in its HTML and CSS: the browser paints it
+// first, with the whole (slow) network for the HTML and the stylesheet, and only then is the app's
+// JavaScript fetched and evaluated to hydrate it. The page's own chunks, named by the prerender in
+// <meta name="page-modules">, are fetched alongside the app rather than after it.
+// An empty shell, or a hidden tab (it never paints), starts at once.
+let started = false
+const start = () => {
+  if (started) return
+  started = true
+  const pageModules = document.querySelector<HTMLMetaElement>('meta[name="page-modules"]')?.content
+  for (const href of pageModules?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = ''
+    link.href = href
+    document.head.append(link)
+  }
+  void import('./start-app')
+}
+const prerendered = document.getElementById('root')?.hasChildNodes()
+if (prerendered && document.visibilityState === 'visible' && 'PerformanceObserver' in window) {
+  // The first contentful paint is reported once it is on screen; the timer covers a browser that
+  // reports no paint timing at all.
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return
+    observer.disconnect()
+    setTimeout(start, 0)
+  }).observe({ type: 'paint', buffered: true })
+  setTimeout(start, 1000)
+} else start()

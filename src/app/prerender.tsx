@@ -1,7 +1,7 @@
 /**
  * The server entry of the build's prerender (scripts/prerender.ts): renders one public route to HTML with
  * React's static renderer, which waits for every lazy page, as the browser's first render will produce it
- * (anonymous visitor, no data yet), so main.tsx can hydrate it without a change.
+ * (anonymous visitor, no data yet), so start-app.tsx can hydrate it without a change.
  */
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'

@@ -3,7 +3,6 @@ import { Send } from 'lucide-react'
 import type { MessageAnswer } from '../../contract/fields.js'
 import type { QuickMessage } from '../../contract/messages.js'
 import { ApiError } from '../lib/api-client'
-import { submitThroughOutbox } from '../offline/outbox'
 import { useSession } from '../lib/session'
 import { TextField } from './ui/text-field'
 
@@ -41,6 +40,9 @@ export default function ContactForm({
     setBusy(true)
     setResult(null)
     try {
+      // The outbox brings Dexie and the replay's schemas (~50 kB): loaded when the visitor sends, not
+      // with every page that shows the form (the service worker has it cached for offline sends).
+      const { submitThroughOutbox } = await import('../offline/outbox')
       const sent = await submitThroughOutbox<MessageAnswer>('quick-message', 'quick/message/', form, userId)
       setResult({
         kind: 'success',

@@ -5,6 +5,7 @@ import type { Notification } from '../../contract/notifications.js'
 import type { UserOrder } from '../../contract/orders.js'
 import type { Job } from '../../contract/staff.js'
 import type { OutboxKind } from '../lib/worker-protocol'
+import { DATABASE_NAME, markDatabaseLoaded } from './device'
 
 /** A post waiting in the outbox; `id` is also its Idempotency-Key, so a replay never duplicates it. */
 export interface OutboxEntry {
@@ -72,7 +73,7 @@ export class AppDatabase extends Dexie {
   jobs!: Table<Owned<Job>, number>
   staffSync!: Table<StaffSync, number>
 
-  constructor(name = 'greenshield') {
+  constructor(name = DATABASE_NAME) {
     super(name)
     this.version(1).stores({
       products: 'id, category',
@@ -89,3 +90,5 @@ export class AppDatabase extends Dexie {
 }
 
 export const db = new AppDatabase()
+
+markDatabaseLoaded()

@@ -3,9 +3,14 @@ import { API_BASE, getCsrfToken } from '../lib/api-client'
 import { USER_SCOPE } from '../lib/query'
 import { useSession } from '../lib/session'
 import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../lib/worker-protocol'
-import { db } from './db'
-import { replayOutbox, type ReplayResult } from './replay'
-import { clearUserData, lastUser } from './user-data'
+import { hasSavedData } from './device'
+import { lastUser } from './last-user'
+import type { ReplayResult } from './replay'
+
+// The database, the replay (with the job schemas) and the clean-up load when first needed: on a first
+// visit nothing is saved or queued, and the public pages start without Dexie.
+const loadDb = () => import('./db').then((m) => m.db)
+const clearUserData = (userId: number | null) => import('./user-data').then((m) => m.clearUserData(userId))
 
 /**
  * The page's side of the outbox: when to replay (app start, back online, tab visible again, login,
@@ -44,6 +49,7 @@ async function currentUserId(): Promise<number | null> {
 
 /** Replays the outbox from this page. `force` ignores backoff: connectivity just came back, or the user asked. */
 export async function replayOutboxNow({ force = false } = {}): Promise<ReplayResult> {
+  const [db, { replayOutbox }] = await Promise.all([loadDb(), import('./replay')])
   const result = await replayOutbox({
     db,
     fetch: (input, init) => fetch(input, init),
@@ -72,6 +78,7 @@ export async function replayOutboxNow({ force = false } = {}): Promise<ReplayRes
 /** Without Background Sync nothing else wakes us for a backoff deadline: keep one timer for the earliest. */
 async function scheduleNextAttempt() {
   clearTimeout(retryTimer)
+  const db = await loadDb()
   const waiting = await db.outbox.where('status').equals('waiting').toArray()
   const next = Math.min(
     ...waiting.map((e) => Math.max(e.nextAttemptAt ?? 0, e.sendingUntil ?? 0, Date.now())),
@@ -85,7 +92,7 @@ function reportError(err: unknown) {
 }
 
 /**
- * Starts the replay triggers and the per-user data hygiene; called once from main.tsx.
+ * Starts the replay triggers and the per-user data hygiene; called once from start-app.tsx.
  * Returns a function that stops them (tests, hot reload).
  */
 export function startOutboxSync(client: QueryClient): () => void {
@@ -125,7 +132,8 @@ export function startOutboxSync(client: QueryClient): () => void {
   document.addEventListener('visibilitychange', onVisible)
   window.addEventListener('session:logout', onLogout)
   // App start: whatever is left from the last visit (an app start is no retry loop: backoff waived).
-  replay(true)()
+  // A first visit has no database yet: nothing to send.
+  void hasSavedData().then((saved) => saved && replay(true)())
 
   return () => {
     window.removeEventListener('online', onOnline)

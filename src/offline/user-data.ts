@@ -1,8 +1,6 @@
 import { CACHE_NAMES, WORKER_MESSAGES } from '../lib/worker-protocol'
 import { db } from './db'
 
-const LAST_USER_KEY = 'greenshield.lastUserId'
-
 /**
  * Removes what the device saved for one user: their cart, notifications and orders in Dexie, and the
  * service worker's per-user API caches, so the next person on this phone never sees them.
@@ -27,14 +25,4 @@ async function clearUserCaches() {
   if (typeof caches !== 'undefined') await caches.delete(CACHE_NAMES.user)
 }
 
-/** The user whose data this device holds (survives reloads), to spot a login of someone else. */
-export const lastUser = {
-  get(): number | null {
-    const value = localStorage.getItem(LAST_USER_KEY)
-    return value ? Number(value) : null
-  },
-  set(id: number | null) {
-    if (id === null) localStorage.removeItem(LAST_USER_KEY)
-    else localStorage.setItem(LAST_USER_KEY, String(id))
-  },
-}
+export { lastUser } from './last-user'

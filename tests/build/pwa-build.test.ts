@@ -144,3 +144,61 @@ describe.skipIf(!built)(`the built PWA in ${path.relative(process.cwd(), dist) |
     expect(pngSize(touchIcon!)).toBe('180x180')
   })
 })
+
+/** A chunk and every chunk it imports statically (minified `from"./x.js"` and `import"./x.js"`). */
+function staticClosure(files: string[]) {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const m of read(`assets/${file}`).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(m[1])
+  }
+  files.forEach(visit)
+  return seen
+}
+
+describe.skipIf(!built)('a first visit to a public page (issue 13)', () => {
+  const ROUTES = ['about.html', 'services.html', 'contact.html', 'blog.html', 'index.html']
+
+  it('is painted before any script but the small entry is fetched: no modulepreload in its HTML', () => {
+    for (const file of ROUTES) {
+      const html = read(file)
+      const scripts = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])
+      expect(scripts, file).toHaveLength(1)
+      expect(scripts[0], file).toContain('fetchpriority="low"')
+      expect(html, file).not.toContain('rel="modulepreload"')
+      const entry = scripts[0].match(/src="\/assets\/([^"]+)"/)![1]
+      expect(fs.statSync(path.join(dist, 'assets', entry)).size, `${file}: ${entry}`).toBeLessThan(8_000)
+      // The page's own chunks, which main.tsx preloads with the app once the page is painted, exist.
+      const pageModules = html.match(/<meta name="page-modules" content="([^"]*)">/)?.[1]
+      expect(pageModules, file).toBeDefined()
+      for (const href of pageModules!.split(' ').filter(Boolean))
+        expect(fs.existsSync(path.join(dist, href)), `${file}: ${href}`).toBe(true)
+    }
+  })
+
+  it('hydrates without Dexie: neither the app nor a marketing page imports the offline database', () => {
+    const app = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^start-app-.*\.js$/.test(f))
+    expect(app).toHaveLength(1)
+    for (const file of ROUTES) {
+      const pageModules = read(file).match(/<meta name="page-modules" content="([^"]*)">/)![1]
+      const chunks = staticClosure([
+        ...app,
+        ...pageModules
+          .split(' ')
+          .filter(Boolean)
+          .map((h) => path.basename(h)),
+      ])
+      for (const chunk of chunks)
+        expect(read(`assets/${chunk}`), `${file} loads ${chunk}, which holds Dexie`).not.toContain(
+          'DatabaseClosedError',
+        )
+    }
+  })
+
+  it('the empty shell (every other route) preloads the app at once', () => {
+    const shell = read('app.html')
+    expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/start-app-[^"]+\.js">/)
+    expect(shell).not.toContain('fetchpriority="low"')
+  })
+})

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react'
+import { createContext, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { PageLoading } from '../../components/ui/page-loading'
 import { TopBar } from './top-bar'
@@ -25,17 +25,34 @@ function ScrollToTop() {
   return null
 }
 
+const GoLive = createContext<() => void>(() => {})
+
+/**
+ * A prerendered page is on screen before its code runs: its forms stay disabled until the page is
+ * hydrated, so nothing typed or pressed is lost in between (and no form posts itself natively).
+ * Its own state, with the page passed in as children: enabling the forms re-renders the fieldset alone,
+ * not the whole page a second time right after hydration (a long task on a slow phone).
+ */
+function DisabledUntilShown({ children }: { children: ReactNode }) {
+  const [live, setLive] = useState(false)
+  const goLive = useCallback(() => setLive(true), [])
+  return (
+    <GoLive.Provider value={goLive}>
+      <fieldset disabled={!live} role="presentation" className="contents">
+        {children}
+      </fieldset>
+    </GoLive.Provider>
+  )
+}
+
 /** Runs once the boundary it sits in shows real content (for a prerendered page: once it is hydrated). */
-function OnShown({ then }: { then: () => void }) {
-  useEffect(then, [then])
+function OnShown() {
+  const goLive = useContext(GoLive)
+  useEffect(goLive, [goLive])
   return null
 }
 
 export function PublicLayout() {
-  // A prerendered page is on screen before its code runs: its forms stay disabled until the page is
-  // hydrated, so nothing typed or pressed is lost in between (and no form posts itself natively).
-  const [live, setLive] = useState(false)
-  const goLive = useCallback(() => setLive(true), [])
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -45,16 +62,16 @@ export function PublicLayout() {
         Skip to content
       </a>
       <ScrollToTop />
-      <fieldset disabled={!live} role="presentation" className="contents">
+      <DisabledUntilShown>
         <TopBar />
         <main id="main" className="flex-1">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
-            <OnShown then={goLive} />
+            <OnShown />
           </Suspense>
         </main>
         <Footer />
-      </fieldset>
+      </DisabledUntilShown>
     </div>
   )
 }

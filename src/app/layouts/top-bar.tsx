@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
-import { CalendarCheck, Menu, ShieldCheck, ShoppingCart, UserRound, X } from 'lucide-react'
-import { useLiveQuery } from 'dexie-react-hooks'
+import { CalendarCheck, Menu, ShieldCheck, UserRound, X } from 'lucide-react'
 import { useSession } from '../../lib/session'
-import { db } from '../../offline/db'
 import { useBookAppointment } from '../../components/book-button'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { LazyOutboxBadge as OutboxBadge } from '../pwa/lazy-pwa-shell'
@@ -13,6 +11,16 @@ const DesktopUserMenu = lazy(() => import('./user-menu').then((m) => ({ default:
 const MobileUserLinks = lazy(() => import('./user-menu').then((m) => ({ default: m.MobileUserLinks })))
 const NotificationsModal = lazy(() => import('./user-menu').then((m) => ({ default: m.NotificationsModal })))
 const MenuButtonBadge = lazy(() => import('./user-menu').then((m) => ({ default: m.MenuButtonBadge })))
+// The cart count reads the device's cart (Dexie, ~28 kB): only a logged-in customer loads it, so the
+// offline database stays off every public page's critical path.
+const CartLinkChunk = lazy(() => import('./cart-link').then((m) => ({ default: m.CartLink })))
+function CartLink() {
+  return (
+    <Suspense fallback={null}>
+      <CartLinkChunk />
+    </Suspense>
+  )
+}
 
 // From 1024 px (lg) the links fit beside the logo: tighter padding until 1280 px (xl).
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
@@ -74,7 +82,10 @@ export function TopBar() {
   const logOut = async () => {
     closeMobile()
     // Unsent work (a technician's job updates, a queued booking) is never deleted by a logout: say so first.
-    const unsent = id === null ? 0 : await db.outbox.where('userId').equals(id).count()
+    const unsent =
+      id === null
+        ? 0
+        : await import('../../offline/db').then(({ db }) => db.outbox.where('userId').equals(id).count())
     if (
       unsent > 0 &&
       !window.confirm(
@@ -169,39 +180,6 @@ export function TopBar() {
         </Suspense>
       )}
     </header>
-  )
-}
-
-/**
- * The cart and how many items it holds, read from the device's cart (Dexie): right offline too,
- * and updated the moment an item is added anywhere in the app.
- */
-function CartLink() {
-  const userId = useSession((s) => s.id)
-  const count = useLiveQuery(
-    async () =>
-      userId === null
-        ? 0
-        : (await db.cart.where('userId').equals(userId).toArray()).reduce((n, l) => n + l.quantity, 0),
-    [userId],
-  )
-  const label = count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart, empty'
-  return (
-    <Link
-      to="/products"
-      aria-label={label}
-      className="relative rounded-lg p-2 text-slate-800 hover:bg-slate-100"
-    >
-      <ShoppingCart className="size-6" aria-hidden />
-      {!!count && (
-        <span
-          aria-hidden
-          className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white"
-        >
-          {count}
-        </span>
-      )}
-    </Link>
   )
 }
 

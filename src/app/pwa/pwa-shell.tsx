@@ -1,11 +1,9 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { CloudUpload, Download, RefreshCw, WifiOff, X } from 'lucide-react'
-import { db } from '../../offline/db'
-import { requestPersistentStorage } from '../../offline/background'
-import { useSession } from '../../lib/session'
-import { OutboxPanel } from './outbox-panel'
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
+import { Download, RefreshCw, WifiOff, X } from 'lucide-react'
+import { useDatabaseInUse } from './database-in-use'
 import { usePwa } from './pwa-store'
+
+const KeepSavedWork = lazy(() => import('./saved-work').then((m) => ({ default: m.KeepSavedWork })))
 
 /**
  * App-wide offline furniture, mounted once at the root: the offline indicator, the "new version"
@@ -15,12 +13,7 @@ export function PwaShell() {
   const online = useOnline()
   const { needRefresh, applyUpdate, installPrompt } = usePwa()
   const [installDismissed, setInstallDismissed] = useState(false)
-
-  // Something worth keeping is on the device: ask the browser not to evict it under storage pressure.
-  const hasUnsentWork = useLiveQuery(async () => (await db.cart.count()) + (await db.outbox.count()) > 0, [])
-  useEffect(() => {
-    if (hasUnsentWork) void requestPersistentStorage()
-  }, [hasUnsentWork])
+  const databaseInUse = useDatabaseInUse()
 
   const install = async () => {
     if (!installPrompt) return
@@ -31,6 +24,11 @@ export function PwaShell() {
 
   return (
     <>
+      {databaseInUse && (
+        <Suspense fallback={null}>
+          <KeepSavedWork />
+        </Suspense>
+      )}
       {!online && (
         <div
           role="status"
@@ -74,42 +72,6 @@ export function PwaShell() {
           </div>
         )}
       </div>
-    </>
-  )
-}
-
-/**
- * Count of posts waiting in the outbox, shown in the navigation; opens the outbox panel. Only this
- * user's entries (and anonymous ones) are counted: another person's queued work stays private.
- */
-export function OutboxBadge() {
-  const userId = useSession((s) => s.id)
-  const [open, setOpen] = useState(false)
-  const entries = useLiveQuery(
-    async () =>
-      (await db.outbox.orderBy('createdAt').toArray()).filter(
-        (e) => e.userId === null || e.userId === userId,
-      ),
-    [userId],
-  )
-  const count = entries?.length ?? 0
-  if (!count && !open) return null
-  const failed = entries?.some((e) => e.status === 'failed')
-  return (
-    <>
-      <button
-        type="button"
-        className={`relative inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold ${
-          failed ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'
-        }`}
-        aria-label={`${count} waiting to be sent`}
-        title="Waiting to be sent"
-        onClick={() => setOpen(true)}
-      >
-        <CloudUpload className="size-4" aria-hidden />
-        <span data-testid="outbox-count">{count}</span>
-      </button>
-      <OutboxPanel open={open} onClose={() => setOpen(false)} entries={entries ?? []} />
     </>
   )
 }

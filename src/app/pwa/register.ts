@@ -4,12 +4,12 @@ import { WORKER_MESSAGES, type CacheRoleAssetsMessage, type CachedRole } from '.
 import { usePwa, type BeforeInstallPromptEvent } from './pwa-store'
 
 const UPDATE_CHECK_MS = 60 * 60_000
-const PRELOAD_RELOAD_KEY = 'greenshield.preloadReloadAt'
 
 /**
  * Registers the service worker (registerType 'prompt': a new version waits until the user presses
  * Reload, because skipping the wait under a running page breaks its lazy chunks), and listens for the
- * install prompt and for stale chunks after a deploy. Called once from main.tsx, before React renders.
+ * install prompt. Loaded and called by start-app.tsx once the page has loaded and the browser is idle: the
+ * worker's script and its precache (~200 kB) must not share a slow network with the page's own files.
  */
 export function registerServiceWorker() {
   let reloading = false
@@ -45,15 +45,6 @@ export function registerServiceWorker() {
     usePwa.setState({ installPrompt: event as BeforeInstallPromptEvent })
   })
   window.addEventListener('appinstalled', () => usePwa.setState({ installPrompt: null }))
-
-  // A chunk of the previous deploy is gone: reload to get the new app (once; offline a reload would not help).
-  window.addEventListener('vite:preloadError', (event) => {
-    const last = Number(sessionStorage.getItem(PRELOAD_RELOAD_KEY) ?? 0)
-    if (!navigator.onLine || Date.now() - last < 10_000) return
-    event.preventDefault()
-    sessionStorage.setItem(PRELOAD_RELOAD_KEY, String(Date.now()))
-    window.location.reload()
-  })
 }
 
 /**

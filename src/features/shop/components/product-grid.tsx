@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Search } from 'lucide-react'
 import { CATEGORIES, type Category, type Product } from '../../../../contract/catalogue.js'
@@ -30,10 +30,10 @@ export function ProductGrid() {
   const [category, setCategory] = useState<CategoryFilter>('all')
   const [loginRequired, setLoginRequired] = useState(false)
 
-  const shown = useMemo(
-    () => filterProducts(catalogue.data ?? [], query, category),
-    [catalogue.data, query, category],
-  )
+  // The catalogue's arrival renders the whole grid: as a background render that yields to the browser
+  // (a slow phone stays responsive), with the skeleton kept until it is ready.
+  const products = useDeferredValue(catalogue.data)
+  const shown = useMemo(() => filterProducts(products ?? [], query, category), [products, query, category])
 
   const add = async (product: Product) => {
     if (userId === null) {
@@ -92,7 +92,7 @@ export function ProductGrid() {
         </div>
       </div>
 
-      {catalogue.isLoading ? (
+      {catalogue.isLoading || (catalogue.data && !products) ? (
         <p role="status" className="py-10 text-center text-slate-500">
           Loading products...
         </p>
