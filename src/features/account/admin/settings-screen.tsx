@@ -8,12 +8,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { useSaveOutcome, type Outcome } from '../components/use-save-outcome'
 import { useTabs } from '../components/use-tabs'
 import { useSession } from '../../../lib/session'
-import {
-  notificationSettingsQuery,
-  paymentSettingsQuery,
-  profileQuery,
-  useSavePaymentSettings,
-} from '../api'
+import { notificationSettingsQuery, paymentSettingsQuery, profileQuery, useSavePaymentSettings } from '../api'
 import { ResultDialog } from '../../../components/ui/confirm-dialog'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
