@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { PASSWORD_MIN } from '../contract/fields.js'
-import { DEFAULT_JOB_MINUTES } from '../contract/staff.js'
+import { DEFAULT_JOB_MINUTES } from '../contract/job-status.js'
 
 /** Everything the server reads from the environment, parsed once with its defaults (README lists them). */
 export interface AppConfig {

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { addDays, BUSINESS_TIME_ZONE, formatDay, formatTime, isCalendarDate, todayIso } from './dates.js'
 import { phoneField, requiredText } from './fields.js'
-import type { JobStatus } from './staff.js'
+import type { JobStatus } from './job-status.js'
 
 export const SERVICES = ['fumigation', 'cleaning'] as const
 export type Service = (typeof SERVICES)[number]

@@ -1,9 +1,8 @@
 /** Products (add/products/, add/produts/{id}/) and their images. */
 import { z } from 'zod'
 import { requiredText } from './fields.js'
+import { CATEGORIES, type Category } from './categories.js'
 
-export const CATEGORIES = ['Pest Control', 'Cleaning', 'Equipment'] as const
-export type Category = (typeof CATEGORIES)[number] | ''
 export interface ImageVariant {
   url: string
   /** Pixel width of this copy. */

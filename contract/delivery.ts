@@ -1,15 +1,7 @@
 /** Where a paid order goes (api/initiate-payment/'s body) and what delivery costs (delivery-fees/). */
 import { z } from 'zod'
 import { phoneField, requiredText } from './fields.js'
-
-/** The 36 states and the FCT: the delivery form's list and the admin's fee table. */
-export const NIGERIAN_STATES = [
-  'Abia', 'Adamawa', 'Akwa Ibom', 'Anambra', 'Bauchi', 'Bayelsa', 'Benue', 'Borno', 'Cross River',
-  'Delta', 'Ebonyi', 'Edo', 'Ekiti', 'Enugu', 'FCT', 'Gombe', 'Imo', 'Jigawa', 'Kaduna', 'Kano',
-  'Katsina', 'Kebbi', 'Kogi', 'Kwara', 'Lagos', 'Nasarawa', 'Niger', 'Ogun', 'Ondo', 'Osun', 'Oyo',
-  'Plateau', 'Rivers', 'Sokoto', 'Taraba', 'Yobe', 'Zamfara',
-] as const // prettier-ignore
-export type NigerianState = (typeof NIGERIAN_STATES)[number]
+import { NIGERIAN_STATES, type NigerianState } from './nigerian-states.js'
 
 const stateField = z.enum(NIGERIAN_STATES, { error: 'Choose a state' })
 

@@ -1,4 +1,5 @@
-import type { Category, Product } from '../../contract/catalogue.js'
+import type { Product } from '../../contract/catalogue.js'
+import type { Category } from '../../contract/categories.js'
 import { toNaira } from '../../contract/money.js'
 import type { Queryable } from '../db/index.js'
 import { variantPath } from './images.js'

@@ -1,10 +1,5 @@
-import {
-  NIGERIAN_STATES,
-  deliveryAddressLine,
-  type DeliveryDetails,
-  type DeliveryFee,
-  type NigerianState,
-} from '../../contract/delivery.js'
+import { deliveryAddressLine, type DeliveryDetails, type DeliveryFee } from '../../contract/delivery.js'
+import { NIGERIAN_STATES, type NigerianState } from '../../contract/nigerian-states.js'
 import { toKobo, toNaira } from '../../contract/money.js'
 import type { Database, Queryable } from '../db/index.js'
 import { nowIso } from '../db/dialect.js'

@@ -1,13 +1,7 @@
 import type { Booking } from '../../contract/bookings.js'
 import { localPhone, whatsappLink } from '../../contract/phone.js'
-import {
-  mapsUrl,
-  type Job,
-  type JobEvent,
-  type JobPhoto,
-  type JobStatus,
-  type Treatment,
-} from '../../contract/staff.js'
+import { mapsUrl, type Job, type JobEvent, type JobPhoto, type Treatment } from '../../contract/staff.js'
+import { type JobStatus } from '../../contract/job-status.js'
 import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
 import { BOOKING_FIELDS } from './bookings.js'

@@ -3,18 +3,20 @@ import { BUSINESS_TIME_ZONE, addDays, todayIso } from '../../contract/dates.js'
 import { appointmentWhen as when } from '../lib/bookings.js'
 import { toKobo } from '../../contract/money.js'
 import {
-  JOB_STATUS_LABEL,
   assignBody,
   completeBody,
-  isFinalJobStatus,
   jobEventBody,
   jobListQuery,
-  nextJobStatus,
   photoFields,
   treatmentBody,
+} from '../../contract/staff.js'
+import {
+  JOB_STATUS_LABEL,
+  isFinalJobStatus,
+  nextJobStatus,
   type JobEventType,
   type JobStatus,
-} from '../../contract/staff.js'
+} from '../../contract/job-status.js'
 import type { AppEnv, SessionUser } from '../types.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'

@@ -3,15 +3,13 @@
  * is folded into the saved job sheet, and the job as the technician sees it meanwhile (server copy plus
  * what waits). Window-free: the replay runs this in the service worker too.
  */
+import { type CompleteRequest, type Job, type Treatment } from '../../contract/staff.js'
 import {
   nextJobStatus,
-  type CompleteRequest,
-  type Job,
   type JobEventType,
   type JobStatus,
   type PhotoKind,
-  type Treatment,
-} from '../../contract/staff.js'
+} from '../../contract/job-status.js'
 import type { AppDatabase, MultipartBody, OutboxEntry } from './db'
 
 export const JOB_KINDS = ['job-event', 'job-treatment', 'job-photo', 'job-complete'] as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { JOB_EVENT_TYPES, JOB_STATUSES, nextJobStatus, type JobStatus } from '../../contract/staff'
+import { JOB_EVENT_TYPES, JOB_STATUSES, nextJobStatus, type JobStatus } from '../../contract/job-status'
 import { fitWithin, onMyWayText, sectionOf, smsLink } from '../../src/features/staff/schedule'
 import type { Job } from '../../contract/staff'
 
@@ -44,7 +44,7 @@ describe('the job sheet helpers', () => {
   it('prefills the on-my-way text in the sms: link', () => {
     const text = onMyWayText(job('2026-05-10'), 'Femi Okon')
     expect(text).toBe(
-      'Hello Ada, this is Femi Okon from GreenShield. I am on my way for your fumigation appointment at 09:00. See you soon.',
+      'Hello Ada, this is Femi Okon from GreenShield. I am on my way for your fumigation appointment at 9:00 AM. See you soon.',
     )
     expect(smsLink('0803 123 4567', text)).toMatch(/^sms:08031234567\?body=Hello%20Ada%2C/)
   })

@@ -1,6 +1,7 @@
 /** Pure helpers of the job sheet: which section a job is in, and the texts sent to the customer. */
 import { addDays, formatTime } from '../../../contract/dates.js'
-import { isFinalJobStatus, type Job, type JobStatus } from '../../../contract/staff.js'
+import { type Job } from '../../../contract/staff.js'
+import { isFinalJobStatus, type JobStatus } from '../../../contract/job-status.js'
 
 export type Section = 'overdue' | 'today' | 'tomorrow' | 'later'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Booking } from '../../../../contract/bookings.js'
 import { formatDay } from '../../../../contract/dates.js'
-import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
+import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { useAssignBooking, useJobsOn, useTechnicians } from '../api'

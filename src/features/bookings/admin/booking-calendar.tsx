@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { Booking } from '../../../../contract/bookings.js'
 import { formatDate, todayIso } from '../../../../contract/dates.js'
-import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
+import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { Card, linkButton } from '../../../components/ui/page-header'
 import { StatusBadge } from '../../../components/ui/status-badge'
 

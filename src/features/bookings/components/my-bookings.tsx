@@ -9,7 +9,7 @@ import {
   type BookingSettings,
 } from '../../../../contract/bookings.js'
 import { localPhone } from '../../../../contract/phone.js'
-import { JOB_STATUS_LABEL } from '../../../../contract/staff.js'
+import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { ApiError, apiUrl } from '../../../lib/api-client'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { Modal } from '../../../components/ui/modal'

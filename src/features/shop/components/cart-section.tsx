@@ -1,13 +1,26 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { ShoppingCart } from 'lucide-react'
+import { Lock, ShoppingCart } from 'lucide-react'
 import type { CartItem } from '../../../../contract/cart.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { useCart, useCheckoutProfile, useDeliveryFees } from '../api'
 import { useSession } from '../../../lib/session'
 import { CartLineItem } from './cart-line-item'
-import { Checkout } from './checkout'
+
+// The checkout (its delivery form validates with zod) loads only once the cart has lines: a visitor who
+// browses /products with an empty cart never downloads it.
+const Checkout = lazy(() => import('./checkout').then((m) => ({ default: m.Checkout })))
+
+/** The checkout button's place while its code arrives: the same size, so nothing moves. */
+function CheckoutPlaceholder() {
+  return (
+    <button type="button" className="btn-primary w-full" disabled>
+      <Lock className="size-4" aria-hidden />
+      Checkout
+    </button>
+  )
+}
 
 const REMOVE_FAILED = 'An error occurred, try again later'
 
@@ -130,18 +143,20 @@ export function CartSection() {
               <li>Delivery fees are not included.</li>
               <li>All sales are final, no returns.</li>
             </ul>
-            <Checkout
-              items={lines.map(({ id, quantity }) => ({ id, quantity }))}
-              itemsTotal={total}
-              fees={fees}
-              delivery={
-                profile && {
-                  name: [profile.first_name, profile.last_name].filter(Boolean).join(' '),
-                  phone_number: profile.phone_number ? localPhone(profile.phone_number) : '',
-                  address: profile.location,
+            <Suspense fallback={<CheckoutPlaceholder />}>
+              <Checkout
+                items={lines.map(({ id, quantity }) => ({ id, quantity }))}
+                itemsTotal={total}
+                fees={fees}
+                delivery={
+                  profile && {
+                    name: [profile.first_name, profile.last_name].filter(Boolean).join(' '),
+                    phone_number: profile.phone_number ? localPhone(profile.phone_number) : '',
+                    address: profile.location,
+                  }
                 }
-              }
-            />
+              />
+            </Suspense>
           </aside>
         </div>
       )}

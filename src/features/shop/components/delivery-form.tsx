@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react'
-import { NIGERIAN_STATES, type DeliveryRequest } from '../../../../contract/delivery.js'
+import { type DeliveryRequest } from '../../../../contract/delivery.js'
+import { NIGERIAN_STATES } from '../../../../contract/nigerian-states.js'
 
 export type DeliveryForm = Required<DeliveryRequest>
 export type DeliveryErrors = Partial<Record<keyof DeliveryForm, string>>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import type { CompleteRequest, PaymentMethod } from '../../../../contract/staff.js'
+import type { CompleteRequest } from '../../../../contract/staff.js'
+import type { PaymentMethod } from '../../../../contract/job-status.js'
 import { SignaturePad } from './signature-pad'
 
 /** Complete job: summary, recommendations, the signer and their signature (or why not), payment received. */

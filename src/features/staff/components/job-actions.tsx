@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { MessageSquare, Navigation, Phone } from 'lucide-react'
-import { nextJobStatus, type Job, type JobEventType, type JobStatus } from '../../../../contract/staff.js'
+import { type Job } from '../../../../contract/staff.js'
+import { nextJobStatus, type JobEventType, type JobStatus } from '../../../../contract/job-status.js'
 import { onMyWayText, smsLink, telLink, whatsappWithText } from '../schedule'
 
 const bigButton =

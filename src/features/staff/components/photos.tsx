@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react'
 import { Camera, CloudOff } from 'lucide-react'
-import type { PhotoKind } from '../../../../contract/staff.js'
+import type { PhotoKind } from '../../../../contract/job-status.js'
 import { apiUrl } from '../../../lib/api-client'
 import type { LocalJob } from '../../../offline/jobs'
 import { resizePhoto } from '../photo'

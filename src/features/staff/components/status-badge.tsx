@@ -1,5 +1,5 @@
 import { CloudOff } from 'lucide-react'
-import { JOB_STATUS_LABEL, type JobStatus } from '../../../../contract/staff.js'
+import { JOB_STATUS_LABEL, type JobStatus } from '../../../../contract/job-status.js'
 
 const COLOURS: Record<JobStatus, string> = {
   assigned: 'bg-slate-100 text-slate-800',

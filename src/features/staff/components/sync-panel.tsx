@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { AlertTriangle, CheckCircle2, CloudUpload, RefreshCw } from 'lucide-react'
-import { JOB_STATUS_LABEL, type CompleteRequest } from '../../../../contract/staff.js'
+import { type CompleteRequest } from '../../../../contract/staff.js'
+import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import type { OutboxEntry } from '../../../offline/db'
 import { jobIdOf, photoOf, type EventBody, type TreatmentBody } from '../../../offline/jobs'
 import { jobActions } from '../api'
