@@ -37,13 +37,14 @@ describe('Order Management', () => {
       .getAllByRole('cell')
       .map((c) => c.textContent)
     expect(cells.slice(0, 7)).toEqual([
-      // Issue 12: the customer's email under the name, then the order's reference and date.
-      'Amaka Obiamaka.obi@test.ngGS-TEST-1March 1, 2026 at 11:00 AM',
+      // Issue 12: the customer's email under the name, then the order's reference and date. Below 1280 px
+      // (CSS only; jsdom shows both) the phone also sits under the name and the quantity before the price.
+      'Amaka Obiamaka.obi@test.ng08031234567GS-TEST-1March 1, 2026 at 11:00 AM',
       '08031234567',
       'Ikeja, Lagos',
       'Roach Killer Gel',
       '2',
-      '₦12,500.00',
+      '2 × ₦12,500.00',
       'Processing',
     ])
     expect(within(rows()[0]).getByText('Processing')).toHaveClass('bg-yellow-100')

@@ -11,7 +11,7 @@ import { RefundsPanel } from './refunds-panel'
 import { DeliveryFeesPanel } from './delivery-fees-panel'
 import { filterOrders, type OrderFilters, type OrderStatusFilter } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
-import { DataTable } from '../../../components/ui/data-table'
+import { CELL_X_COMPACT, DataTable, type Column } from '../../../components/ui/data-table'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
@@ -29,7 +29,19 @@ type Action = { order: AdminOrder; kind: 'done' | 'shipped' }
 const filterOrdersBy = (orders: AdminOrder[], search: string, filters: Omit<OrderFilters, 'search'>) =>
   filterOrders(orders, { ...filters, search })
 
-const ORDER_COLUMNS = ['User', 'Phone no', 'Location', 'Product', 'Quantity', 'Price', 'Status', 'Actions']
+// Below 1280 px (a laptop with the sidebar) the phone number goes under the customer and the quantity
+// before the price, so Status and Actions stay in view without scrolling sideways.
+const WIDE_ONLY = 'hidden xl:table-cell'
+const ORDER_COLUMNS: Column[] = [
+  'User',
+  { label: 'Phone no', className: WIDE_ONLY },
+  'Location',
+  'Product',
+  { label: 'Quantity', className: WIDE_ONLY },
+  'Price',
+  'Status',
+  'Actions',
+]
 const TABS = [
   ['orders', 'Orders'],
   ['refunds', 'Refunds'],
@@ -72,7 +84,8 @@ function OrderActions({
   onAction: (a: Action) => void
   wide?: boolean
 }) {
-  const size = wide ? 'flex-1 py-2' : 'px-3 py-1.5'
+  // In the table, the labels may wrap below 1280 px (two short lines beat a column cut off).
+  const size = wide ? 'flex-1 py-2 whitespace-nowrap' : 'px-3 py-1.5 xl:whitespace-nowrap'
   const moves = orderMoves(order.status)
   if (moves.length === 0) return <span className="text-slate-400">—</span>
   // In the table the buttons stack, so the row fits beside the sidebar on a laptop screen.
@@ -81,7 +94,7 @@ function OrderActions({
       {moves.includes('Shipped') && (
         <button
           type="button"
-          className={`btn-secondary whitespace-nowrap ${size}`}
+          className={`btn-secondary ${size}`}
           onClick={() => onAction({ order, kind: 'shipped' })}
         >
           Mark as shipped
@@ -90,7 +103,7 @@ function OrderActions({
       {moves.includes('Completed') && (
         <button
           type="button"
-          className={`btn-primary whitespace-nowrap ${size}`}
+          className={`btn-primary ${size}`}
           onClick={() => onAction({ order, kind: 'done' })}
         >
           Mark as done
@@ -207,16 +220,19 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
         </Card>
       )}
       <ListResults query={orders} what="orders" empty="No orders found" pages={pages}>
-        <DataTable columns={ORDER_COLUMNS}>
+        <DataTable columns={ORDER_COLUMNS} compact>
           {pages.pageItems.map((o, i, shown) => (
             // A new order starts with a stronger line; its other lines are marked by a fainter reference.
             <tr
               key={o.id}
               className={i > 0 && shown[i - 1].reference !== o.reference ? 'border-t-2 border-slate-300' : ''}
             >
-              <td className="max-w-48 px-4 py-3">
+              <td className={`max-w-48 ${CELL_X_COMPACT} py-3`}>
                 <p className="font-medium text-slate-900">{o.user}</p>
                 {o.email && <p className="text-xs break-words text-slate-500">{o.email}</p>}
+                <p className="text-xs whitespace-nowrap text-slate-600 xl:hidden">
+                  {localPhone(o.phone_number)}
+                </p>
                 {/* The order this line belongs to: its reference (opens it) and date. */}
                 <div className="mt-1.5">
                   <OrderCell
@@ -226,15 +242,20 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
                   />
                 </div>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap">{localPhone(o.phone_number)}</td>
-              <td className="px-4 py-3">{o.location}</td>
-              <td className="px-4 py-3">{o.product_name}</td>
-              <td className="px-4 py-3">{o.quantity}</td>
-              <td className="px-4 py-3 whitespace-nowrap">{formatNaira(o.price)}</td>
-              <td className="px-4 py-3">
+              <td className={`${CELL_X_COMPACT} py-3 whitespace-nowrap ${WIDE_ONLY}`}>
+                {localPhone(o.phone_number)}
+              </td>
+              <td className={`${CELL_X_COMPACT} py-3`}>{o.location}</td>
+              <td className={`${CELL_X_COMPACT} py-3`}>{o.product_name}</td>
+              <td className={`${CELL_X_COMPACT} py-3 ${WIDE_ONLY}`}>{o.quantity}</td>
+              <td className={`${CELL_X_COMPACT} py-3 whitespace-nowrap`}>
+                <span className="xl:hidden">{o.quantity} × </span>
+                {formatNaira(o.price)}
+              </td>
+              <td className={`${CELL_X_COMPACT} py-3`}>
                 <StatusBadge status={o.status} />
               </td>
-              <td className="px-4 py-3">
+              <td className={`${CELL_X_COMPACT} py-3`}>
                 <OrderActions order={o} onAction={pendingAction.ask} />
               </td>
             </tr>

@@ -27,8 +27,12 @@ function JobCard({ local }: { local: LocalJob }) {
         className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 active:bg-slate-50"
         aria-label={`${formatTime(job.time)} ${job.full_name}, ${job.service}`}
       >
-        <div className="w-14 shrink-0 text-center">
-          <p className="text-lg font-bold text-slate-900">{formatTime(job.time)}</p>
+        <div className="w-[4.75rem] shrink-0 text-center">
+          {/* "11:30 AM" on one line: the hour large, AM/PM smaller (the card's time is what the eye finds). */}
+          <p className="font-bold whitespace-nowrap text-slate-900">
+            <span className="text-lg">{formatTime(job.time).split(' ')[0]}</span>{' '}
+            <span className="text-xs">{formatTime(job.time).split(' ')[1]}</span>
+          </p>
           <p className="text-xs text-slate-500 capitalize">{job.service}</p>
         </div>
         <div className="min-w-0 flex-1">
