@@ -120,18 +120,31 @@ export interface MediaFile {
   bytes: Uint8Array
 }
 
-/** Stores several files in one INSERT (all or none). Names are fresh UUIDs: a clash is a bug, so it throws. */
-export async function saveMediaFiles(db: Queryable, files: MediaFile[]): Promise<void> {
+/**
+ * Stores several files in one INSERT (all or none). Uploads get fresh UUID names, so by default a clash
+ * is a bug and throws; `keepExisting` is for a replayed write of the same file (a job photo sent again).
+ */
+export async function saveMediaFiles(
+  db: Queryable,
+  files: MediaFile[],
+  { keepExisting = false } = {},
+): Promise<void> {
   if (files.length === 0) return
   await db
     .insertInto('media')
     .values(files.map((f) => ({ name: f.name, content_type: f.contentType, bytes: Buffer.from(f.bytes) })))
+    .$if(keepExisting, (q) => q.onConflict((oc) => oc.column('name').doNothing()))
     .execute()
 }
 
-/** Stores one file (job photos use this too); `name` is what readMedia finds it by. */
-export const saveMedia = (db: Queryable, name: string, contentType: string, bytes: Uint8Array) =>
-  saveMediaFiles(db, [{ name, contentType, bytes }])
+/** Stores one file (product images and job photos); `name` is what readMedia finds it by. */
+export const saveMedia = (
+  db: Queryable,
+  name: string,
+  contentType: string,
+  bytes: Uint8Array,
+  options?: { keepExisting?: boolean },
+) => saveMediaFiles(db, [{ name, contentType, bytes }], options)
 
 /** One stored file, or undefined. */
 export async function readMedia(

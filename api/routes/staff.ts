@@ -37,6 +37,7 @@ import {
 } from '../lib/jobs.js'
 import { checkUploadedImage, readForm, textFields, uploadLimit } from '../lib/uploads.js'
 import { jobPhotoMediaName, renderReport } from '../lib/report.js'
+import { readMedia, saveMedia } from '../lib/images.js'
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Job not found' }, 404)
 const jobOf = async (db: Queryable, row: JobRow) => (await toJobs(db, [row]))[0]!
@@ -437,7 +438,9 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
       )
       if (!inserted) return 'again'
       // The bytes live in the database, so any instance can serve the photo and put it in the report.
-      await saveJobPhoto(trx, file, PHOTO_TYPES[image.type], image.bytes)
+      await saveMedia(trx, jobPhotoMediaName(file), PHOTO_TYPES[image.type], image.bytes, {
+        keepExisting: true,
+      })
       await trx.updateTable('jobs').set({ updated_at: nowIso() }).where('booking_id', '=', row.id).execute()
       return 'saved'
     })
@@ -459,9 +462,9 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
       .where('id', '=', c.req.param('photoId'))
       .where('booking_id', '=', row.id)
       .executeTakeFirst()
-    const media = photo ? await readJobPhoto(c.var.db, photo.file) : undefined
+    const media = photo ? await readMedia(c.var.db, jobPhotoMediaName(photo.file)) : undefined
     if (!media) return c.json({ message: 'Photo not found' }, 404)
-    c.header('Content-Type', media.content_type)
+    c.header('Content-Type', media.contentType)
     c.header('Cache-Control', 'private, max-age=604800')
     c.header('X-Content-Type-Options', 'nosniff')
     return c.body(new Uint8Array(media.bytes))
@@ -553,23 +556,3 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     c.header('Cache-Control', 'private, max-age=0, must-revalidate')
     return c.html(html)
   })
-
-// ---------- job photos' bytes, in table media (shared by every instance) ----------
-// Private until the shared helpers of api/lib/images.ts (saveMedia/readMedia) land: the lead folds these
-// onto them. Names are 'jobs/<file>' (report.ts reads them the same way).
-
-async function saveJobPhoto(db: Queryable, file: string, contentType: string, bytes: Uint8Array) {
-  await db
-    .insertInto('media')
-    .values({ name: jobPhotoMediaName(file), content_type: contentType, bytes: Buffer.from(bytes) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
-}
-
-async function readJobPhoto(db: Queryable, file: string) {
-  return db
-    .selectFrom('media')
-    .select(['content_type', 'bytes'])
-    .where('name', '=', jobPhotoMediaName(file))
-    .executeTakeFirst()
-}
