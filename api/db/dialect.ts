@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import { engineOf, type Database, type Queryable } from './index.js'
 
 /**
@@ -42,4 +42,20 @@ export function affectedRows(
 export function inTransaction<T>(db: Queryable, work: (trx: Queryable) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db)
   return (db as Database).transaction().execute(work)
+}
+
+/**
+ * Makes transactions that take the same named lock run one at a time, until each ends: for a check over
+ * many rows with no one row to lock (the balance before a withdrawal). PostgreSQL: an advisory lock held
+ * to the end of the transaction; SQLite needs none (one writer, one connection).
+ */
+export async function lockForTransaction(trx: Queryable, lock: number): Promise<void> {
+  if (!trx.isTransaction) throw new Error('lockForTransaction needs a transaction')
+  if (engineOf(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${lock})`.execute(trx)
+}
+
+/** A UNIQUE constraint refused the write: SQLite's error code, or PostgreSQL's SQLSTATE 23505. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { formatNaira, toNaira } from '../../contract/money.js'
-import { engineOf, type Queryable } from '../db/index.js'
+import type { Queryable } from '../db/index.js'
+import { lockForTransaction } from '../db/dialect.js'
 import { notify } from './notify.js'
 
 /**
@@ -31,8 +31,7 @@ const BALANCE_LOCK = 7_402_014
  * write transactions. Call first thing in the transaction, before balanceKobo.
  */
 export async function lockBalance(trx: Queryable): Promise<void> {
-  if (!trx.isTransaction) throw new Error('lockBalance needs a transaction')
-  if (engineOf(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${BALANCE_LOCK})`.execute(trx)
+  await lockForTransaction(trx, BALANCE_LOCK)
 }
 
 /** Records a Pending withdrawal to the payout account as it is now; the caller holds the transaction. */

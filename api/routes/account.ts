@@ -13,6 +13,7 @@ import { currentUser, requireSelfOrAdmin } from '../middleware/auth.js'
 import { endOtherSessions } from '../middleware/session.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { emailTaken } from '../lib/users.js'
+import { isUniqueViolation } from '../db/dialect.js'
 import { hashPassword, verifyPassword } from '../lib/password.js'
 
 /** The :userId of the path when that account exists. */
@@ -34,12 +35,6 @@ const requireSelf: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 const userNotFound = (c: Context<AppEnv>) => c.json({ message: 'User not found' }, 404)
-
-/** A UNIQUE constraint refused the write: SQLite's code, or PostgreSQL's SQLSTATE 23505. */
-const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: unknown } | null)?.code
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
-}
 
 /** admins/settings/{userId}/: the profile form (the person themself, or an admin). */
 export const profileRoutes = new Hono<AppEnv>({ strict: false })
