@@ -1,6 +1,7 @@
 import type { Booking, BookingSettings } from '../../contract/bookings.js'
 import { formatDay, formatTime } from '../../contract/dates.js'
 import type { Queryable } from '../db/index.js'
+import { affectedRows, nowIso } from '../db/dialect.js'
 import { notify } from './notify.js'
 
 /** A booking as the API answers it (contract Booking), column for column; emergency is 0/1 in the table. */
@@ -104,4 +105,30 @@ export async function notifyBookingTeam(db: Queryable, bookingId: number, headin
   const ids = admins.map((a) => a.id)
   if (technician?.staff_id) ids.push(technician.staff_id)
   for (const id of new Set(ids)) await notify(db, id, heading, body)
+}
+
+/**
+ * Changes a booking only if it is still as the caller read it (its status, and its date and time when
+ * given): true when this call made the change. Of two requests in flight, on any instances, one wins;
+ * the other learns it was changed meanwhile instead of writing over it (or notifying twice).
+ */
+export async function moveBooking(
+  trx: Queryable,
+  read: Pick<Booking, 'id' | 'status'> & Partial<Pick<Booking, 'date' | 'time'>>,
+  change: { status: Booking['status']; date?: string; time?: string; emergency?: boolean },
+): Promise<boolean> {
+  const { emergency, ...rest } = change
+  const result = await trx
+    .updateTable('bookings')
+    .set({
+      ...rest,
+      ...(emergency === undefined ? {} : { emergency: emergency ? 1 : 0 }),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', read.id)
+    .where('status', '=', read.status)
+    .$if(read.date !== undefined, (q) => q.where('date', '=', read.date!))
+    .$if(read.time !== undefined, (q) => q.where('time', '=', read.time!))
+    .executeTakeFirst()
+  return affectedRows(result) > 0
 }

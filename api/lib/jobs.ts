@@ -1,9 +1,10 @@
 import type { Booking } from '../../contract/bookings.js'
 import { localPhone, whatsappLink } from '../../contract/phone.js'
 import { mapsUrl, type Job, type JobEvent, type JobPhoto, type Treatment } from '../../contract/staff.js'
-import { type JobStatus } from '../../contract/job-status.js'
+import { type JobEventType, type JobStatus } from '../../contract/job-status.js'
 import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
+import { affectedRows, nowIso } from '../db/dialect.js'
 import { BOOKING_FIELDS } from './bookings.js'
 
 /** A booking with its job columns (jobs.* NULL when it was never assigned). */
@@ -224,4 +225,46 @@ export async function wasEverAssigned(db: Queryable, bookingId: number, staffId:
     .where('staff_id', '=', staffId)
     .executeTakeFirst()
   return !!row
+}
+
+/**
+ * Moves a job from the status (and assignment) the caller read to `to`, recording the event that
+ * moved it; false when the job had changed meanwhile. Two devices racing, on one instance or two,
+ * cannot both make the move.
+ */
+export async function moveJob(
+  trx: Queryable,
+  row: Pick<JobRow, 'id' | 'assignment_id' | 'staff_id'>,
+  from: JobStatus,
+  to: JobStatus,
+  event: {
+    type: JobEventType | 'completed'
+    occurred_at: string
+    note?: string
+    lat?: number | null
+    lng?: number | null
+  },
+): Promise<boolean> {
+  const changed = await trx
+    .updateTable('jobs')
+    .set({ status: to, updated_at: nowIso() })
+    .where('booking_id', '=', row.id)
+    .where('status', '=', from)
+    .where('assignment_id', '=', row.assignment_id!)
+    .executeTakeFirst()
+  if (!affectedRows(changed)) return false
+  await trx
+    .insertInto('job_events')
+    .values({
+      booking_id: row.id,
+      assignment_id: row.assignment_id!,
+      staff_id: row.staff_id,
+      type: event.type,
+      note: event.note ?? '',
+      lat: event.lat ?? null,
+      lng: event.lng ?? null,
+      occurred_at: event.occurred_at,
+    })
+    .execute()
+  return true
 }

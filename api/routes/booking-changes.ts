@@ -8,7 +8,6 @@ import {
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { affectedRows, nowIso } from '../db/dialect.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import {
@@ -17,6 +16,7 @@ import {
   findBooking,
   notifyBookingTeam,
   saveBookingSettings,
+  moveBooking,
 } from '../lib/bookings.js'
 
 /** The caller's own booking, or undefined (someone else's is answered like a missing one). */
@@ -40,15 +40,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
     const refusal = customerChangeRefusal(booking, (await bookingSettings(db)).cutoff_hours, config.now())
     if (refusal) return c.json({ message: refusal }, 409)
     const changed = await db.transaction().execute(async (trx) => {
-      const done = affectedRows(
-        await trx
-          .updateTable('bookings')
-          .set({ status: 'Cancelled', updated_at: nowIso() })
-          .where('id', '=', booking.id)
-          .where('status', '=', booking.status)
-          .executeTakeFirst(),
-      )
-      if (!done) return false
+      if (!(await moveBooking(trx, booking, { status: 'Cancelled' }))) return false
       await notify(
         trx,
         booking.user_id,
@@ -79,17 +71,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
     const emergency = isEmergency(settings, date, time)
     // A moved booking waits for the admin's confirmation again.
     const changed = await db.transaction().execute(async (trx) => {
-      const done = affectedRows(
-        await trx
-          .updateTable('bookings')
-          .set({ date, time, emergency: emergency ? 1 : 0, status: 'Pending', updated_at: nowIso() })
-          .where('id', '=', booking.id)
-          .where('status', '=', booking.status)
-          .where('date', '=', booking.date)
-          .where('time', '=', booking.time)
-          .executeTakeFirst(),
-      )
-      if (!done) return false
+      if (!(await moveBooking(trx, booking, { status: 'Pending', date, time, emergency }))) return false
       await notify(
         trx,
         booking.user_id,

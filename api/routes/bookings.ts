@@ -5,7 +5,7 @@ import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
 import type { Queryable } from '../db/index.js'
-import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'
+import { forUpdate, nowIso } from '../db/dialect.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
@@ -15,6 +15,7 @@ import {
   findBooking as findBookingById,
   listBookings,
   notifyBookingTeam,
+  moveBooking,
 } from '../lib/bookings.js'
 import { withJobInfo } from '../lib/jobs.js'
 
@@ -146,14 +147,7 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
           trx.selectFrom('jobs').select('booking_id').where('booking_id', '=', booking.id),
         ).execute()
       }
-      const moved = affectedRows(
-        await trx
-          .updateTable('bookings')
-          .set({ status: next, updated_at: nowIso() })
-          .where('id', '=', booking.id)
-          .where('status', '=', booking.status)
-          .executeTakeFirst(),
-      )
+      const moved = await moveBooking(trx, booking, { status: next })
       if (moved && next === 'Confirmed') {
         await notify(
           trx,
@@ -209,15 +203,7 @@ export async function cancelBooking(c: Context<AppEnv>) {
   const cancelled = await c.var.db.transaction().execute(async (trx) => {
     // Conditional on the status read: a booking completed meanwhile stays completed, and a second
     // cancel (another instance, a double click) does not notify the customer twice.
-    const done = affectedRows(
-      await trx
-        .updateTable('bookings')
-        .set({ status: 'Cancelled', updated_at: nowIso() })
-        .where('id', '=', booking.id)
-        .where('status', '=', booking.status)
-        .executeTakeFirst(),
-    )
-    if (!done) return false
+    if (!(await moveBooking(trx, booking, { status: 'Cancelled' }))) return false
     await notify(
       trx,
       booking.user_id,

@@ -34,6 +34,7 @@ import {
   toJobs,
   wasEverAssigned,
   type JobRow,
+  moveJob,
 } from '../lib/jobs.js'
 import { checkUploadedImage, readForm, textFields, uploadLimit } from '../lib/uploads.js'
 import { jobPhotoMediaName, renderReport } from '../lib/report.js'
@@ -291,31 +292,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const next = nextJobStatus(current, body.type)
     if (!next) return notAllowed(c, current, EVENT_WORDS[body.type])
     const moved = await c.var.db.transaction().execute(async (trx) => {
-      // Conditional on the status (and assignment) read above: two devices racing, on one instance or
-      // two, cannot both make the move.
-      const changed = affectedRows(
-        await trx
-          .updateTable('jobs')
-          .set({ status: next, updated_at: nowIso() })
-          .where('booking_id', '=', row.id)
-          .where('status', '=', current)
-          .where('assignment_id', '=', row.assignment_id!)
-          .executeTakeFirst(),
-      )
-      if (!changed) return false
-      await trx
-        .insertInto('job_events')
-        .values({
-          booking_id: row.id,
-          assignment_id: row.assignment_id!,
-          staff_id: row.staff_id,
-          type: body.type,
-          note: body.note,
-          lat: body.lat ?? null,
-          lng: body.lng ?? null,
-          occurred_at: body.occurred_at,
-        })
-        .execute()
+      if (!(await moveJob(trx, row, current, next, body))) return false
       if (body.type === 'on_my_way') {
         await notify(
           trx,
@@ -480,26 +457,8 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const url = reportPath(row.id)
     const year = body.occurred_at.slice(0, 4)
     const done = await db.transaction().execute(async (trx) => {
-      const changed = affectedRows(
-        await trx
-          .updateTable('jobs')
-          .set({ status: 'completed', updated_at: nowIso() })
-          .where('booking_id', '=', row.id)
-          .where('status', '=', current)
-          .where('assignment_id', '=', row.assignment_id!)
-          .executeTakeFirst(),
-      )
-      if (!changed) return false
-      await trx
-        .insertInto('job_events')
-        .values({
-          booking_id: row.id,
-          assignment_id: row.assignment_id!,
-          staff_id: row.staff_id,
-          type: 'completed',
-          occurred_at: body.occurred_at,
-        })
-        .execute()
+      const event = { type: 'completed' as const, occurred_at: body.occurred_at }
+      if (!(await moveJob(trx, row, current, 'completed', event))) return false
       await trx
         .insertInto('job_reports')
         .values({
