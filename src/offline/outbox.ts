@@ -101,6 +101,19 @@ export async function discardOutboxEntry(id: string) {
 }
 
 /**
+ * Drops a user's queued cart changes once the whole cart has reached the server (the checkout's
+ * update-cart sets the server's cart to the device's, so they are in it). Left queued, one held up by a
+ * reload would be replayed after the payment and put back what the payment took out of the cart.
+ */
+export async function dropQueuedCartChanges(userId: number) {
+  await db.outbox
+    .where('userId')
+    .equals(userId)
+    .filter((e) => e.kind === 'cart')
+    .delete()
+}
+
+/**
  * Queues a post without sending it here: the replay sends it, in order after everything queued before
  * it (a technician's job updates, each its own Idempotency-Key). Unlike submitThroughOutbox, a refusal
  * is never thrown away: it stays in the outbox, marked failed with the server's message, until the user

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/lib/api-client'
 import { db } from '../../src/offline/db'
-import { requeueOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
+import { dropQueuedCartChanges, requeueOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
 import { json } from './helpers'
 
 const body = { name: 'Ada', email: 'ada@example.ng', message: 'Please call me back' }
@@ -88,4 +88,23 @@ it('re-queuing a refused entry gives it a new key (the old one is bound to the r
     body: { ...body, email: 'ada@example.com' },
   })
   expect(stored.lastError).toBeUndefined()
+})
+
+it("after checkout has sent the whole cart, the user's queued cart changes are dropped (a stale one replayed later would refill the paid cart); other posts and other users' stay", async () => {
+  const entry = (id: string, kind: 'cart' | 'appointment', userId: number) => ({
+    id,
+    kind,
+    method: 'POST' as const,
+    path: kind === 'cart' ? 'cart/set/' : 'appointment/',
+    body: {},
+    userId,
+    createdAt: Date.now(),
+    attempts: 1,
+    status: 'waiting' as const,
+    // Held by a page that was reloaded mid-send: the replay would only retry it after the claim.
+    sendingUntil: Date.now() + 60_000,
+  })
+  await db.outbox.bulkAdd([entry('a', 'cart', 5), entry('b', 'appointment', 5), entry('c', 'cart', 6)])
+  await dropQueuedCartChanges(5)
+  expect((await db.outbox.toArray()).map((e) => e.id).sort()).toEqual(['b', 'c'])
 })

@@ -92,7 +92,7 @@ describe('checkout', () => {
     await ui.click(screen.getByRole('button', { name: 'Checkout' }))
     const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent(question)
-    expect(api.updateCart).toHaveBeenCalledWith(items)
+    expect(api.updateCart).toHaveBeenCalledWith(null, items)
     return { ui, dialog }
   }
 

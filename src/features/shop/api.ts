@@ -16,7 +16,7 @@ import { api, ApiError } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
-import { submitThroughOutbox, type SubmitResult } from '../../offline/outbox'
+import { dropQueuedCartChanges, submitThroughOutbox, type SubmitResult } from '../../offline/outbox'
 import type { CartSetAnswer } from '../../../contract/cart.js'
 import { useSnapshotQuery } from '../../offline/snapshot'
 import { clampQuantity } from './quantity'
@@ -55,8 +55,12 @@ export function useCatalogue() {
 // ---------- cart ----------
 
 export const fetchCart = () => api.get<CartItem[]>('get/carts/')
-export const updateCart = (items: UpdateCartRequest['items']) =>
-  api.post<MessageAnswer>('/update-cart/', { items })
+/** Sends the device's whole cart before checkout; the cart changes still queued are then in it. */
+export async function updateCart(userId: number | null, items: UpdateCartRequest['items']) {
+  const answer = await api.post<MessageAnswer>('/update-cart/', { items })
+  if (userId !== null) await dropQueuedCartChanges(userId)
+  return answer
+}
 
 /** Product ids with a cart change still waiting in the outbox: on those the device is ahead of the server. */
 async function pendingCartIds(userId: number): Promise<Set<number>> {

@@ -8,6 +8,7 @@ import {
 } from '../../../../contract/delivery.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { ApiError } from '../../../lib/api-client'
+import { useUserId } from '../../../lib/session'
 import { initiatePayment, updateCart } from '../api'
 import { Modal } from '../../../components/ui/modal'
 import { DeliveryFields, type DeliveryErrors, type DeliveryForm } from './delivery-form'
@@ -63,6 +64,7 @@ export function Checkout({
   disabled,
   goTo = (url) => window.location.assign(url),
 }: CheckoutProps) {
+  const userId = useUserId()
   const [syncing, setSyncing] = useState(false)
   const [syncError, setSyncError] = useState<{ text: string; detail: string | null } | null>(null)
   const [question, setQuestion] = useState<string | null>(null)
@@ -76,7 +78,7 @@ export function Checkout({
     setSyncing(true)
     setSyncError(null)
     try {
-      const answer = await updateCart(items)
+      const answer = await updateCart(userId, items)
       setPayError(null)
       setErrors({})
       // What the customer typed last time stays; otherwise the profile's details.
