@@ -123,27 +123,37 @@ export default function UserSettings() {
   )
 }
 
-function ProfilePanel({ userId, onOutcome }: { userId: number; onOutcome: (outcome: Outcome) => void }) {
-  const query = useQuery(profileQuery(userId))
-
+/** A settings panel before its data is there: loading, or the failure with a retry. */
+function PanelLoadState({
+  query,
+  what,
+}: {
+  query: { isLoading: boolean; error: unknown; refetch: () => unknown }
+  what: string
+}) {
   if (query.isLoading)
     return (
       <p role="status" className="text-slate-500">
         Loading...
       </p>
     )
-  if (query.error && !query.data)
-    return (
-      <div role="alert" className="space-y-3">
-        <p className="text-red-600">
-          {errorMessage(query.error, 'Could not load your profile. Check your connection.')}
-        </p>
-        <button type="button" className="btn-secondary" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    )
-  if (!query.data) return null
+  if (!query.error) return null
+  return (
+    <div role="alert" className="space-y-3">
+      <p className="text-red-600">
+        {errorMessage(query.error, `Could not load ${what}. Check your connection.`)}
+      </p>
+      <button type="button" className="btn-secondary" onClick={() => void query.refetch()}>
+        Try again
+      </button>
+    </div>
+  )
+}
+
+function ProfilePanel({ userId, onOutcome }: { userId: number; onOutcome: (outcome: Outcome) => void }) {
+  const query = useQuery(profileQuery(userId))
+
+  if (!query.data) return <PanelLoadState query={query} what="your profile" />
   return (
     <ProfileForm
       userId={userId}
@@ -164,24 +174,7 @@ function NotificationsPanel({
   onOutcome: (outcome: Outcome) => void
 }) {
   const query = useQuery(notificationSettingsQuery(userId))
-  if (query.isLoading)
-    return (
-      <p role="status" className="text-slate-500">
-        Loading...
-      </p>
-    )
-  if (query.error && !query.data)
-    return (
-      <div role="alert" className="space-y-3">
-        <p className="text-red-600">
-          {errorMessage(query.error, 'Could not load your notification settings. Check your connection.')}
-        </p>
-        <button type="button" className="btn-secondary" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    )
-  if (!query.data) return null
+  if (!query.data) return <PanelLoadState query={query} what="your notification settings" />
   return (
     <NotificationsForm
       userId={userId}
