@@ -4,23 +4,37 @@ import { PageLoading } from '../../components/ui/page-loading'
 import { TopBar } from './top-bar'
 import { Footer } from './footer'
 
-/** Page changes scroll to top, unless the link names a section (/services#two), which is scrolled to. */
+/** How long a section named in the link (/services#two) is kept in place while the page settles. */
+const HOLD_SECTION_MS = 3000
+
+/**
+ * Page changes scroll to top, unless the link names a section (/services#two), which is scrolled to.
+ * The section may appear only after a lazy chunk loads, and what is above it can still grow (images,
+ * fonts), so it is placed again whenever the page's size changes, until the visitor scrolls or
+ * presses a key or HOLD_SECTION_MS pass.
+ */
 function ScrollToTop() {
   const { pathname, hash } = useLocation()
   useEffect(() => {
-    if (hash) {
-      // The section may render after a lazy chunk loads; try again briefly.
-      let tries = 0
-      const find = () => {
-        const el = document.getElementById(decodeURIComponent(hash.slice(1)))
-        // Instant: arriving from another page should land on the section, not animate from the old scroll spot.
-        if (el) el.scrollIntoView({ behavior: 'instant', block: 'start' })
-        else if (tries++ < 20) timer = window.setTimeout(find, 100)
-      }
-      let timer = window.setTimeout(find, 0)
-      return () => window.clearTimeout(timer)
+    if (!hash) {
+      window.scrollTo(0, 0)
+      return
     }
-    window.scrollTo(0, 0)
+    const id = decodeURIComponent(hash.slice(1))
+    // Instant: arriving from another page should land on the section, not animate from the old scroll spot.
+    const place = () => document.getElementById(id)?.scrollIntoView({ behavior: 'instant', block: 'start' })
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(place)
+    const visitorMoved = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
+    const stop = () => {
+      resized?.disconnect()
+      window.clearTimeout(timer)
+      for (const type of visitorMoved) window.removeEventListener(type, stop)
+    }
+    for (const type of visitorMoved) window.addEventListener(type, stop, { passive: true })
+    const timer = window.setTimeout(stop, HOLD_SECTION_MS)
+    resized?.observe(document.body)
+    place()
+    return stop
   }, [pathname, hash])
   return null
 }
