@@ -5,12 +5,12 @@
  */
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import { StaticRouter } from 'react-router-dom'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { ClientOnlyError } from '../lib/client-only'
 import { createQueryClient } from './query-client'
 import { AppErrorBoundary } from './route-error'
-import { routes } from './router'
+import { AppRoutes } from './router'
 
 /**
  * Twice: the first pass loads every lazy page and component, so in the second nothing suspends and each
@@ -27,16 +27,14 @@ export async function renderRoute(url: string): Promise<string> {
 }
 
 async function renderOnce(url: string): Promise<string> {
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')))
-  if (context instanceof Response) throw new Error(`${url}: the route table answered a redirect`)
-  const router = createStaticRouter(handler.dataRoutes, context)
   const errors: unknown[] = []
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppErrorBoundary>
         <QueryClientProvider client={createQueryClient()}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
         </QueryClientProvider>
       </AppErrorBoundary>
     </StrictMode>,

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { useRouteError } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 
 /** A lazy chunk that did not arrive (offline, or gone after a deploy) rather than a bug in a page. */
 const isChunkLoadError = (error: unknown) =>
@@ -28,23 +28,39 @@ export function ErrorScreen({ error }: { error: unknown }) {
   )
 }
 
-/** The router's errorElement: a thrown render or a failed lazy import inside a route. */
-export function RouteError() {
-  const error = useRouteError()
-  console.error('Route error:', error)
-  return <ErrorScreen error={error} />
-}
-
-/** Above the router, for errors outside any route (providers, the router itself). */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  state = { error: null as unknown }
+/**
+ * Shows ErrorScreen in place of what it wraps when that throws while rendering (or a lazy chunk fails to
+ * load). Given a resetKey, a new value (another page) tries the children again.
+ */
+export class ErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string; label: string },
+  { error: unknown; resetKey?: string }
+> {
+  state = { error: null as unknown, resetKey: this.props.resetKey }
   static getDerivedStateFromError(error: unknown) {
     return { error }
   }
+  static getDerivedStateFromProps(props: { resetKey?: string }, state: { resetKey?: string }) {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey }
+  }
   componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('Application error:', error, info.componentStack)
+    console.error(`${this.props.label}:`, error, info.componentStack)
   }
   render() {
     return this.state.error ? <ErrorScreen error={this.state.error} /> : this.props.children
   }
 }
+
+/** Around each layout in the route table: a page that fails shows ErrorScreen; another page tries again. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary label="Route error" resetKey={useLocation().pathname}>
+      {children}
+    </ErrorBoundary>
+  )
+}
+
+/** Above the router, for errors outside any route (providers, the router itself). */
+export const AppErrorBoundary = ({ children }: { children: ReactNode }) => (
+  <ErrorBoundary label="Application error">{children}</ErrorBoundary>
+)

@@ -4,17 +4,16 @@
  */
 import { startTransition, StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { ClientOnlyError } from '../lib/client-only'
 import { useSession } from '../lib/session'
 import { createQueryClient, dropPrivateDataOnUserChange } from './query-client'
 import { AppErrorBoundary } from './route-error'
-import { createRouter } from './router'
+import { AppRoutes } from './router'
 
 const queryClient = createQueryClient()
 dropPrivateDataOnUserChange(queryClient)
-const router = createRouter()
 
 // SPEC section 4: on load the session fetches the CSRF token, then checks auth.
 void useSession.getState().checkAuth()
@@ -40,7 +39,9 @@ const app: ReactNode = (
   <StrictMode>
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </AppErrorBoundary>
   </StrictMode>

@@ -4,7 +4,7 @@
  */
 import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom'
 import { vi } from 'vitest'
 import type { Booking, BookingStatus } from '../../contract/bookings'
 import type { AdminOrder, OrderStatus } from '../../contract/orders'
@@ -66,16 +66,18 @@ export function renderAdmin(path: string, prepare?: (queryClient: QueryClient) =
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
   prepare?.(queryClient)
   // The app's own back-office routes (lazy screens included), with a stand-in login page.
-  const router = createMemoryRouter([adminRoutes, { path: '/login', element: <p>Login page</p> }], {
-    initialEntries: [path],
-  })
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RoutesOf routes={[adminRoutes, { path: '/login', element: <p>Login page</p> }]} />
+      </MemoryRouter>
     </QueryClientProvider>,
   )
   return { ...view, queryClient }
 }
+
+/** A route table rendered as the app renders its own (src/app/router.tsx AppRoutes). */
+export const RoutesOf = ({ routes }: { routes: RouteObject[] }) => useRoutes(routes)
 
 // ---------- fixtures ----------
 

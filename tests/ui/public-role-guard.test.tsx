@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
-import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { publicRoutes } from '../../src/app/router'
-import { mockApi } from './admin-helpers'
+import { mockApi, RoutesOf } from './admin-helpers'
 import { afterEach, describe, expect, test } from 'vitest'
 import { RoleGuard } from '../../src/app/role-guard'
 import { useSession } from '../../src/lib/session'
@@ -64,11 +64,12 @@ describe('RoleGuard', () => {
         location: '',
       },
     })
-    const router = createMemoryRouter([publicRoutes], { initialEntries: ['/user/settings'] })
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     render(
       <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/user/settings']}>
+          <RoutesOf routes={[publicRoutes]} />
+        </MemoryRouter>
       </QueryClientProvider>,
     )
     // The page is a lazy chunk: the first load in a cold test process can take a while.
