@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { TESTIMONIALS } from '../../src/features/marketing/content'
+import { TESTIMONIALS } from '../../src/features/marketing/content/testimonials'
 import {
   TESTIMONIAL_INTERVAL_MS,
   TestimonialsCarousel,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { ChevronDown } from 'lucide-react'
-import { FAQS } from '../content'
+import { FAQS } from '../content/faqs'
 
 /** The six questions of /services: each question is a button that shows or hides its answer. */
 export function FaqAccordion({ items = FAQS }: { items?: typeof FAQS }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { BadgeCheck, Clock3, Leaf, ShieldCheck, ShoppingBag, Siren, Users } from 'lucide-react'
-import { STATS, WHY_US } from '../content'
+import { STATS, WHY_US } from '../content/company'
 import { BookButton } from '../../../components/book-button'
 import { CallToAction } from './call-to-action'
 import { container, SectionHeading } from './section'

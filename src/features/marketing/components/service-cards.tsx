@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { ArrowRight } from 'lucide-react'
-import { SERVICES } from '../content'
+import { SERVICES } from '../content/services'
 
 /** The three services as cards linking to their sections on /services. */
 export function ServiceCards() {

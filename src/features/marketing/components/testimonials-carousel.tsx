@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { ChevronLeft, ChevronRight, Quote, Star } from 'lucide-react'
-import { TESTIMONIALS, type Testimonial } from '../content'
+import { TESTIMONIALS, type Testimonial } from '../content/testimonials'
 
 /** SPEC section 9: the carousel advances every 5 seconds. */
 export const TESTIMONIAL_INTERVAL_MS = 5000

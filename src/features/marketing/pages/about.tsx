@@ -4,7 +4,8 @@ import ContactForm from '../../../components/contact-form'
 import { CallToAction } from '../components/call-to-action'
 import { container, PageHero, SectionHeading } from '../components/section'
 import { Modal } from '../../../components/ui/modal'
-import { STATS, TEAM, TIMELINE, type TeamMember } from '../content'
+import { STATS } from '../content/company'
+import { TEAM, TIMELINE, type TeamMember } from '../content/about'
 
 const PILLARS = [
   {

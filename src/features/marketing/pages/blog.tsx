@@ -3,7 +3,7 @@ import { ArrowRight, CalendarDays } from 'lucide-react'
 import { formatDate } from '../../../../contract/dates.js'
 import { container, PageHero } from '../components/section'
 import { Modal } from '../../../components/ui/modal'
-import { POSTS, type BlogPost } from '../content'
+import { POSTS, type BlogPost } from '../content/blog'
 
 // Noon, so the calendar day is the same in every time zone.
 const postDate = (day: string) => formatDate(`${day}T12:00:00`)

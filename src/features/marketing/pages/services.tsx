@@ -5,7 +5,7 @@ import ContactForm from '../../../components/contact-form'
 import { FaqAccordion } from '../components/faq-accordion'
 import { container, PageHero, SectionHeading } from '../components/section'
 import { TestimonialsCarousel } from '../components/testimonials-carousel'
-import { HOW_IT_WORKS, SERVICES } from '../content'
+import { HOW_IT_WORKS, SERVICES } from '../content/services'
 
 export default function Services() {
   return (
