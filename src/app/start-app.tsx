@@ -2,12 +2,13 @@
  * The app itself (main.tsx loads it once the page is painted): query client, router, session check,
  * then React hydrates the prerendered page or renders the empty shell.
  */
-import { startTransition, StrictMode, type ReactNode } from 'react'
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { ClientOnlyError } from '../lib/client-only'
 import { useSession } from '../lib/session'
+import { whenIdle } from '../lib/when-idle'
 import { createQueryClient, dropPrivateDataOnUserChange } from './query-client'
 import { AppErrorBoundary } from './route-error'
 import { AppRoutes } from './router'
@@ -18,21 +19,23 @@ dropPrivateDataOnUserChange(queryClient)
 // SPEC section 4: on load the session fetches the CSRF token, then checks auth.
 void useSession.getState().checkAuth()
 
-// Offline-first: the outbox replay starts once the page has loaded, also for whatever was left unsent
-// by the last visit (a first visit has no database: sync.ts then loads nothing). The service worker
-// (update prompt, install) waits until the browser is idle too: on a slow phone its script and precache
-// would otherwise compete with the page itself.
-afterLoad(() => {
-  void import('../offline/sync').then(({ startOutboxSync }) => startOutboxSync(queryClient))
-  const register = () =>
-    void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker())
-  if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 3000 })
-  else setTimeout(register, 500)
-})
-
-function afterLoad(run: () => void) {
-  if (document.readyState === 'complete') run()
-  else window.addEventListener('load', run, { once: true })
+/**
+ * Work the first tap does not need, started once the page is hydrated (this sits last in the tree, so its
+ * effect runs after the page's) and the browser is idle: the outbox replay (also for whatever the last
+ * visit left unsent; a first visit has no database, so sync.ts then loads nothing) and the service worker
+ * (update prompt, install).
+ */
+let backgroundStarted = false
+function BackgroundWork() {
+  useEffect(() => {
+    if (backgroundStarted) return // StrictMode runs a development effect twice
+    backgroundStarted = true
+    whenIdle(() => {
+      void import('../offline/sync').then(({ startOutboxSync }) => startOutboxSync(queryClient))
+      void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker())
+    })
+  }, [])
+  return null
 }
 
 const app: ReactNode = (
@@ -42,6 +45,7 @@ const app: ReactNode = (
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
+        <BackgroundWork />
       </QueryClientProvider>
     </AppErrorBoundary>
   </StrictMode>

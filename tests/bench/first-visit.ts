@@ -83,7 +83,7 @@ interface Visit {
   /** Bytes the service worker fetched to precache (and cache at runtime) during the visit. */
   workerBytes: number
   /**
-   * The page's JavaScript fetched before the page is hydrated (its forms enabled), compressed: the
+   * The page's JavaScript requested before the page is hydrated (its forms enabled), compressed: the
    * critical path. (Not "before the load event": the scripts of a prerendered page load at low
    * priority and may finish after it, and still every byte of them is needed before a tap works.)
    */
@@ -124,8 +124,23 @@ function lighthouseScore(v: { fcp: number; lcp: number; cls: number; tbt: number
 
 // --- One first visit, measured in the page ---------------------------------------------------------
 const OBSERVERS = () => {
-  const w = window as unknown as { __perf: { fcp: number; lcp: number; cls: number; tbt: number } }
-  w.__perf = { fcp: 0, lcp: 0, cls: 0, tbt: 0 }
+  const w = window as unknown as {
+    __perf: { fcp: number; lcp: number; cls: number; tbt: number; hydratedAt: number }
+  }
+  w.__perf = { fcp: 0, lcp: 0, cls: 0, tbt: 0, hydratedAt: 0 }
+  // The public layout keeps its forms disabled until React has hydrated the page (public-layout.tsx):
+  // the moment they are enabled is when a tap first works.
+  const hydration = new MutationObserver(() => {
+    if (document.querySelector('main#main')?.closest('fieldset')?.disabled !== false) return
+    w.__perf.hydratedAt = performance.now()
+    hydration.disconnect()
+  })
+  hydration.observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['disabled'],
+  })
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__perf.fcp = e.startTime
   }).observe({ type: 'paint', buffered: true })
@@ -159,13 +174,10 @@ async function visit(browser: Browser, route: string): Promise<Visit> {
   await cdp.send('Network.emulateNetworkConditions', NETWORK)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
 
-  let hydrated = false
   let pageBytes = 0
   let workerBytes = 0
-  let criticalJs = 0
   const pending: Promise<void>[] = []
   context.on('requestfinished', (request) => {
-    const beforeHydrated = !hydrated
     pending.push(
       (async () => {
         const response = await request.response()
@@ -176,27 +188,21 @@ async function visit(browser: Browser, route: string): Promise<Visit> {
         // network: Playwright then reports the body as minus the headers, a total of 0.
         const bytes = Math.max(0, sizes.responseHeadersSize + sizes.responseBodySize)
         if (request.serviceWorker()) workerBytes += bytes
-        else {
-          pageBytes += bytes
-          if (beforeHydrated && request.resourceType() === 'script')
-            criticalJs += Math.max(0, sizes.responseBodySize)
-        }
+        else pageBytes += bytes
       })().catch(() => undefined),
     )
   })
 
   await page.goto(ORIGIN + route, { waitUntil: 'load', timeout: 120_000 })
-  // The public layout keeps its forms disabled until React has hydrated the page (public-layout.tsx).
   await page
     .waitForFunction(
-      () => document.querySelector('main#main')?.closest('fieldset')?.disabled === false,
+      () => (window as unknown as { __perf: { hydratedAt: number } }).__perf.hydratedAt > 0,
       undefined,
       {
         timeout: 60_000,
       },
     )
     .catch(() => undefined)
-  hydrated = true
   // Let the late paints and the service worker's install (its precache) finish.
   await page
     .waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 60_000 })
@@ -204,8 +210,21 @@ async function visit(browser: Browser, route: string): Promise<Visit> {
   await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined)
   await page.waitForTimeout(1500)
   // A tap ends the LCP observation as Lighthouse's trace end does; read the metrics before it.
-  const m = await page.evaluate(
-    () => (window as unknown as { __perf: { fcp: number; lcp: number; cls: number; tbt: number } }).__perf,
+  const { hydratedAt, ...m } = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __perf: { fcp: number; lcp: number; cls: number; tbt: number; hydratedAt: number }
+        }
+      ).__perf,
+  )
+  // Scripts the page asked for before it was hydrated, as sent over the network (compressed).
+  const criticalJs = await page.evaluate(
+    (until) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime < until)
+        .reduce((sum, e) => sum + e.encodedBodySize, 0),
+    hydratedAt || Number.POSITIVE_INFINITY,
   )
   await Promise.all(pending)
   await context.close()

@@ -1,15 +1,19 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { inBrowserOnly } from '../../lib/client-only'
+import { whenIdle } from '../../lib/when-idle'
 import { useDatabaseInUse } from './database-in-use'
 
-// The offline furniture reads the browser's state: loaded after the first paint, never in the
-// prerendered HTML. The outbox badge reads Dexie (~30 kB gzip): only once the device has saved data.
-const PwaShellChunk = lazy(inBrowserOnly(() => import('./pwa-shell').then((m) => ({ default: m.PwaShell }))))
+// The offline furniture reads the browser's state: never in the prerendered HTML, and loaded once the
+// page is hydrated and the browser idle (its script would otherwise compete with the page's own). The outbox badge reads Dexie (~30 kB gzip): only once the device has saved data.
+const PwaShellChunk = lazy(() => import('./pwa-shell').then((m) => ({ default: m.PwaShell })))
 const OutboxBadgeChunk = lazy(
   inBrowserOnly(() => import('./saved-work').then((m) => ({ default: m.OutboxBadge }))),
 )
 
 export function LazyPwaShell() {
+  const [pageShown, setPageShown] = useState(false)
+  useEffect(() => whenIdle(() => setPageShown(true)), [])
+  if (!pageShown) return null
   return (
     <Suspense fallback={null}>
       <PwaShellChunk />
