@@ -95,12 +95,18 @@ export default defineConfig({
           groups: [
             {
               // What the app runs on every page (main.tsx loads it once the page is painted): React, the
-              // router, react-query, zustand, src/lib and the UI pieces of the public shell (dialogs, fields,
+              // router, zustand, src/lib and the UI pieces of the public shell (dialogs, fields,
               // the loading block), in one file rather than twenty small shared ones (each a request, with
               // its headers, on a slow network). Tables, filters and pagination stay with the screens that
               // use them: a first visit does not pay for them.
               name: 'core',
-              test: /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/[^/]+|zustand)\/|\/src\/lib\/|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
+              test: /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand)\/|\/src\/lib\/(?!query\.ts)|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
+            },
+            {
+              // The query cache (react-query), for the pages that read the API (src/app/query-provider.tsx):
+              // one file, loaded with the first of them, never by the marketing pages.
+              name: 'queries',
+              test: /node_modules\/@tanstack\/|\/src\/lib\/query\.ts|\/src\/app\/query-(client|provider)\.tsx?$/,
             },
             {
               // Every icon in one file (~8 kB): each on its own was a 300-byte request with 1 kB of headers,

@@ -47,7 +47,15 @@ async function buildRenderer(root: string) {
     mode: 'production',
     logLevel: 'warn',
     plugins: [react()],
-    build: { ssr: 'src/app/prerender.tsx', outDir, emptyOutDir: true, target: 'node20' },
+    build: {
+      ssr: 'src/app/prerender.tsx',
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      // The service worker's registration is a browser-only module of vite-plugin-pwa, imported by the
+      // app only after a page is shown (app-tree.tsx), which the prerender never reaches.
+      rolldownOptions: { external: [/^virtual:pwa-register/] },
+    },
   })
   // No cache-busting query: the entry's own chunks import it back by its plain URL (one module instance).
   return (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {

@@ -3,14 +3,10 @@
  * React's static renderer, which waits for every lazy page, as the browser's first render will produce it
  * (anonymous visitor, no data yet), so start-app.tsx can hydrate it without a change.
  */
-import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { ClientOnlyError } from '../lib/client-only'
-import { createQueryClient } from './query-client'
-import { AppErrorBoundary } from './route-error'
-import { AppRoutes } from './router'
+import { AppTree } from './app-tree'
 
 /**
  * Twice: the first pass loads every lazy page and component, so in the second nothing suspends and each
@@ -29,15 +25,7 @@ export async function renderRoute(url: string): Promise<string> {
 async function renderOnce(url: string): Promise<string> {
   const errors: unknown[] = []
   const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppErrorBoundary>
-        <QueryClientProvider client={createQueryClient()}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </QueryClientProvider>
-      </AppErrorBoundary>
-    </StrictMode>,
+    <AppTree router={({ children }) => <StaticRouter location={url}>{children}</StaticRouter>} />,
     {
       // Never split a large page into a fallback and a later swap: the HTML is final, not streamed.
       progressiveChunkSize: Number.POSITIVE_INFINITY,

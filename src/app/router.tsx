@@ -6,30 +6,32 @@ import { NotFoundPage } from './not-found-page'
 import { LazyPwaShell } from './pwa/lazy-pwa-shell'
 import { RoleGuard } from './role-guard'
 import { RouteErrorBoundary } from './route-error'
+import { lazyWithQueries } from './with-queries'
 import { PageMeta } from '../components/ui/page-meta'
 
 // Every page is its own chunk: a visitor downloads only the screen they open; customers never load the admin.
+// The pages that read the API load the query cache with them (lazyWithQueries): the marketing pages do not.
 const Home = lazy(() => import('../features/marketing/pages/home'))
 const About = lazy(() => import('../features/marketing/pages/about'))
 const Services = lazy(() => import('../features/marketing/pages/services'))
 const Blog = lazy(() => import('../features/marketing/pages/blog'))
 const Contact = lazy(() => import('../features/marketing/pages/contact'))
-const Products = lazy(() => import('../features/shop/pages/products'))
-const ProductPage = lazy(() => import('../features/shop/pages/product'))
-const ConfirmPayment = lazy(() => import('../features/shop/pages/confirm-payment'))
+const Products = lazyWithQueries(() => import('../features/shop/pages/products'))
+const ProductPage = lazyWithQueries(() => import('../features/shop/pages/product'))
+const ConfirmPayment = lazyWithQueries(() => import('../features/shop/pages/confirm-payment'))
 const Login = lazy(() => import('../features/account/pages/login'))
-const SignUp = lazy(() => import('../features/account/pages/sign-up'))
-const UserSettings = lazy(() => import('../features/account/pages/user-settings'))
-const ForgotPassword = lazy(() => import('../features/account/pages/forgot-password'))
-const ResetPassword = lazy(() => import('../features/account/pages/reset-password'))
-const Book = lazy(() => import('../features/bookings/pages/book'))
-const Orders = lazy(() => import('../features/orders/pages/orders'))
+const SignUp = lazyWithQueries(() => import('../features/account/pages/sign-up'))
+const UserSettings = lazyWithQueries(() => import('../features/account/pages/user-settings'))
+const ForgotPassword = lazyWithQueries(() => import('../features/account/pages/forgot-password'))
+const ResetPassword = lazyWithQueries(() => import('../features/account/pages/reset-password'))
+const Book = lazyWithQueries(() => import('../features/bookings/pages/book'))
+const Orders = lazyWithQueries(() => import('../features/orders/pages/orders'))
 // The technician's job sheet (phone first), loaded only for staff.
-const JobSheet = lazy(() => import('../features/staff/pages/job-sheet'))
-const JobDetail = lazy(() => import('../features/staff/pages/job-detail'))
+const JobSheet = lazyWithQueries(() => import('../features/staff/pages/job-sheet'))
+const JobDetail = lazyWithQueries(() => import('../features/staff/pages/job-detail'))
 
 // The back office: its layout and each screen are chunks of their own, loaded only for admins.
-const AdminLayout = lazy(() => import('./admin/admin-layout'))
+const AdminLayout = lazyWithQueries(() => import('./admin/admin-layout'))
 const Dashboard = lazy(() => import('../features/dashboard/admin/dashboard-screen'))
 const UsersScreen = lazy(() => import('../features/users/admin/users-screen'))
 const MessagesScreen = lazy(() => import('../features/messages/admin/messages-screen'))

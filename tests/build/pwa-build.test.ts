@@ -196,6 +196,24 @@ describe.skipIf(!built)('a first visit to a public page (issue 13)', () => {
     }
   })
 
+  it('a marketing page hydrates without the query library (react-query loads with the pages that read the API)', () => {
+    const app = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^start-app-.*\.js$/.test(f))
+    for (const file of ROUTES) {
+      const pageModules = read(file).match(/<meta name="page-modules" content="([^"]*)">/)![1]
+      const chunks = staticClosure([
+        ...app,
+        ...pageModules
+          .split(' ')
+          .filter(Boolean)
+          .map((h) => path.basename(h)),
+      ])
+      for (const chunk of chunks)
+        expect(read(`assets/${chunk}`), `${file} loads ${chunk}, which holds react-query`).not.toContain(
+          'No QueryClient set',
+        )
+    }
+  })
+
   it('the empty shell (every other route) preloads the app at once', () => {
     const shell = read('app.html')
     expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/start-app-[^"]+\.js">/)

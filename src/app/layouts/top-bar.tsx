@@ -5,12 +5,21 @@ import { useSession } from '../../lib/session'
 import { useBookAppointment } from '../../components/book-button'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { LazyOutboxBadge as OutboxBadge } from '../pwa/lazy-pwa-shell'
+import { lazyWithQueries } from '../with-queries'
 
 // Logged-in furniture (menu, notifications) is its own chunk: anonymous visitors never download it.
-const DesktopUserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.DesktopUserMenu })))
-const MobileUserLinks = lazy(() => import('./user-menu').then((m) => ({ default: m.MobileUserLinks })))
-const NotificationsModal = lazy(() => import('./user-menu').then((m) => ({ default: m.NotificationsModal })))
-const MenuButtonBadge = lazy(() => import('./user-menu').then((m) => ({ default: m.MenuButtonBadge })))
+const DesktopUserMenu = lazyWithQueries(() =>
+  import('./user-menu').then((m) => ({ default: m.DesktopUserMenu })),
+)
+const MobileUserLinks = lazyWithQueries(() =>
+  import('./user-menu').then((m) => ({ default: m.MobileUserLinks })),
+)
+const NotificationsModal = lazyWithQueries(() =>
+  import('./user-menu').then((m) => ({ default: m.NotificationsModal })),
+)
+const MenuButtonBadge = lazyWithQueries(() =>
+  import('./user-menu').then((m) => ({ default: m.MenuButtonBadge })),
+)
 // The cart count reads the device's cart (Dexie, ~28 kB): only a logged-in customer loads it, so the
 // offline database stays off every public page's critical path.
 const CartLinkChunk = lazy(() => import('./cart-link').then((m) => ({ default: m.CartLink })))

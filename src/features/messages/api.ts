@@ -1,5 +1,5 @@
 /**
- * Messages' data: the footer's newsletter sign-up, the back office's Messages screen (read and archived
+ * Messages' data: the back office's Messages screen (read and archived
  * flags), its "Sent messages" screen (every email and SMS the server sent or will send), and the admin
  * sidebar's counts of new bookings, orders and messages (admins/alerts/). Kept free of the offline
  * database, so the admin layout that shows the counts stays light.
@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type { AdminMessage, InboxView } from '../../../contract/messages.js'
 import type { AdminAlerts, AlertList, SentMessage, SentMessageStatus } from '../../../contract/outbox.js'
-import { api, ApiError, getCsrfToken, requestWithStatus } from '../../lib/api-client'
+import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 
@@ -54,26 +54,6 @@ export const sentMessagesQuery = (userId: number | null, status: SentMessageStat
   })
 export const useSentMessages = (status: SentMessageStatus | 'all') =>
   useQuery(sentMessagesQuery(useUserId(), status))
-
-export interface SubscribeAnswer extends MessageAnswer {
-  /** 201: a new subscriber; 200: the address was already on the list. */
-  created: boolean
-}
-
-/** POST newsletter/ { email }: the status says whether the address is new (201) or already listed (200). */
-export async function subscribeToNewsletter(email: string): Promise<SubscribeAnswer> {
-  const post = () => requestWithStatus<Partial<MessageAnswer>>('POST', 'newsletter/', { email })
-  let answer: Awaited<ReturnType<typeof post>>
-  try {
-    answer = await post()
-  } catch (err) {
-    // A rotated CSRF cookie makes the cached token stale: fetch a fresh one and try once more.
-    if (!(err instanceof ApiError && err.status === 403)) throw err
-    await getCsrfToken(true)
-    answer = await post()
-  }
-  return { message: answer.data?.message ?? '', created: answer.status === 201 }
-}
 
 // ---------- the admin's new-item counts ----------
 
