@@ -44,14 +44,15 @@ export function useLazyLiveQuery<T>(
     if (key === null) return
     let stopped = false
     let subscription: { unsubscribe(): void } | undefined
+    const failed = (err: unknown) => console.warn('Reading the device database failed:', err)
     const subscribe = () => {
-      void loadDbModule().then(({ db, liveQuery }) => {
+      loadDbModule().then(({ db, liveQuery }) => {
         if (stopped) return
         subscription = liveQuery(() => latestRead.current(db)).subscribe({
           next: (value) => setAnswer({ key, value }),
-          error: (err: unknown) => console.warn('Reading the device database failed:', err),
+          error: failed,
         })
-      })
+      }, failed)
     }
     const stopWaiting = onlyIfSaved ? whenDatabaseInUse(subscribe) : (subscribe(), () => {})
     return () => {
