@@ -129,3 +129,25 @@ it("a customer's cart shows the device's lines offline, and a removal waits in t
     ]),
   )
 })
+
+it('a later visit (the database saved, not loaded yet) shows the saved catalogue with the server down', async () => {
+  const saved = await loadDb()
+  await saved.products.bulkPut(PRODUCTS)
+  // A new page: the app's modules load afresh, the database is on the device but not opened yet.
+  vi.resetModules()
+  const device = await import('../../src/offline/device')
+  const helpers = await import('../ui/public-helpers')
+  const inUse = vi.fn()
+  const stopWaiting = device.whenDatabaseInUse(inUse)
+  try {
+    serverDown()
+    helpers.setSession(null)
+    const { ProductGrid } = await loadShop()
+    helpers.renderWithProviders(<ProductGrid />, '/products')
+    const grid = await screen.findByRole('list', { name: 'Products' })
+    expect(within(grid).getByText('Cockroach Gel Bait 30g')).toBeInTheDocument()
+    expect(inUse).toHaveBeenCalledOnce()
+  } finally {
+    stopWaiting()
+  }
+})
