@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto'
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
+import type { Product } from '../../contract/catalogue.js'
 import { DATABASE_NAME, whenDatabaseInUse } from '../../src/offline/device'
 import { json, mockFetch, renderWithProviders, setSession } from '../ui/public-helpers'
 
@@ -18,7 +19,7 @@ const loadShop = async () => ({
   ...(await import('../../src/features/shop/components/cart-section')),
 })
 
-const PRODUCTS = [
+const PRODUCTS: Product[] = [
   {
     id: 3,
     name: 'Cockroach Gel Bait 30g',
