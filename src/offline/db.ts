@@ -91,4 +91,7 @@ export class AppDatabase extends Dexie {
 
 export const db = new AppDatabase()
 
+// For db-lazy.ts: the live reads of a lazily loaded database come with it, not in another chunk.
+export { liveQuery } from 'dexie'
+
 markDatabaseLoaded()

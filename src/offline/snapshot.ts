@@ -1,37 +1,37 @@
 import { useEffect } from 'react'
 import { useQuery, type QueryKey } from '@tanstack/react-query'
-import { useLiveQuery } from 'dexie-react-hooks'
+import type { AppDatabase } from './db'
+import { loadDb, useLazyLiveQuery } from './db-lazy'
 
 interface SnapshotQuery<T> {
   queryKey: QueryKey
   /** Fetches the fresh answer from the API. */
   fetch: () => Promise<T>
   /** Reads the last saved answer from Dexie (undefined when none). */
-  read: () => Promise<T | undefined>
+  read: (db: AppDatabase) => Promise<T | undefined>
   /** Replaces the saved answer in Dexie. */
-  write: (data: T) => Promise<void>
+  write: (data: T, db: AppDatabase) => Promise<void>
   enabled?: boolean
 }
 
 /**
  * Offline-first read: shows the Dexie snapshot at once, refreshes it from the network and saves
  * the fresh answer back, so the screen works offline after one online visit.
+ * The database is loaded lazily (db-lazy.ts): the snapshot is read only once the device has saved data
+ * (a first visit has none to show), and the fresh answer shows without waiting for it to be saved.
  */
 export function useSnapshotQuery<T>({ queryKey, fetch, read, write, enabled = true }: SnapshotQuery<T>) {
   const keyText = JSON.stringify(queryKey)
-  // Each saved answer is tagged with the key it was read for: when the key changes (another user),
-  // useLiveQuery keeps returning the previous answer until the new read lands, and that must not show.
-  const saved = useLiveQuery(
-    async () => ({ keyText, data: enabled ? await read() : undefined }),
-    [enabled, keyText],
-  )
-  const snapshot = saved?.keyText === keyText ? saved.data : undefined
+  const saved = useLazyLiveQuery(enabled ? keyText : null, read, { onlyIfSaved: true })
+  const snapshot = enabled ? saved : undefined
   const query = useQuery({
     queryKey,
     enabled,
     queryFn: async () => {
       const data = await fetch()
-      await write(data)
+      void loadDb()
+        .then((db) => write(data, db))
+        .catch((err: unknown) => console.warn('Could not save the answer for offline use:', err))
       return data
     },
   })

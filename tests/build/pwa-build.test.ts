@@ -158,7 +158,8 @@ function staticClosure(files: string[]) {
 }
 
 describe.skipIf(!built)('a first visit to a public page (issue 13)', () => {
-  const ROUTES = ['about.html', 'services.html', 'contact.html', 'blog.html', 'index.html']
+  // The shop too: its catalogue and cart load the database only when they need it (offline/db-lazy.ts).
+  const ROUTES = ['about.html', 'services.html', 'contact.html', 'blog.html', 'index.html', 'products.html']
 
   it('is painted before any script but the small entry is fetched: no modulepreload in its HTML', () => {
     for (const file of ROUTES) {
@@ -177,7 +178,7 @@ describe.skipIf(!built)('a first visit to a public page (issue 13)', () => {
     }
   })
 
-  it('hydrates without Dexie: neither the app nor a marketing page imports the offline database', () => {
+  it('hydrates without Dexie: neither the app nor a public page (the shop too) imports the offline database', () => {
     const app = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^start-app-.*\.js$/.test(f))
     expect(app).toHaveLength(1)
     for (const file of ROUTES) {

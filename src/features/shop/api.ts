@@ -1,6 +1,5 @@
 /** The shop's data: the catalogue, the cart, checkout and payment, and the back office's Products screen. */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { Profile } from '../../../contract/account.js'
 import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
 import type { Product } from '../../../contract/catalogue.js'
@@ -15,8 +14,9 @@ import type {
 import { api, ApiError } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
-import { db } from '../../offline/db'
-import { dropQueuedCartChanges, submitThroughOutbox, type SubmitResult } from '../../offline/outbox'
+import type { AppDatabase } from '../../offline/db'
+import { loadDb, loadOutbox, useLazyLiveQuery } from '../../offline/db-lazy'
+import type { SubmitResult } from '../../offline/outbox'
 import type { CartSetAnswer } from '../../../contract/cart.js'
 import { useSnapshotQuery } from '../../offline/snapshot'
 import { clampQuantity } from './quantity'
@@ -34,16 +34,19 @@ export const shopKeys = {
 
 export const fetchProducts = () => api.get<Product[]>('add/products/')
 
-/** The catalogue, shown from the Dexie snapshot at once (and offline) and refreshed from the network. */
+/**
+ * The catalogue, shown from the Dexie snapshot at once (and offline) and refreshed from the network.
+ * A first visit has no snapshot: it shows the network's answer and saves it without waiting (snapshot.ts).
+ */
 export function useCatalogue() {
   return useSnapshotQuery<Product[]>({
     queryKey: shopKeys.catalogue,
     fetch: fetchProducts,
-    read: async () => {
+    read: async (db) => {
       const saved = await db.products.toArray()
       return saved.length ? saved : undefined
     },
-    write: async (products) => {
+    write: async (products, db) => {
       await db.transaction('rw', db.products, async () => {
         await db.products.clear()
         await db.products.bulkPut(products)
@@ -58,12 +61,12 @@ export const fetchCart = () => api.get<CartItem[]>('get/carts/')
 /** Sends the device's whole cart before checkout; the cart changes still queued are then in it. */
 export async function updateCart(userId: number | null, items: UpdateCartRequest['items']) {
   const answer = await api.post<MessageAnswer>('/update-cart/', { items })
-  if (userId !== null) await dropQueuedCartChanges(userId)
+  if (userId !== null) await (await loadOutbox()).dropQueuedCartChanges(userId)
   return answer
 }
 
 /** Product ids with a cart change still waiting in the outbox: on those the device is ahead of the server. */
-async function pendingCartIds(userId: number): Promise<Set<number>> {
+async function pendingCartIds(db: AppDatabase, userId: number): Promise<Set<number>> {
   const entries = await db.outbox.where('userId').equals(userId).toArray()
   return new Set(
     entries
@@ -77,8 +80,9 @@ async function pendingCartIds(userId: number): Promise<Set<number>> {
  * (added, removed or a new quantity not yet sent); every other line is the server's.
  */
 async function saveServerCart(userId: number, server: CartItem[]) {
+  const db = await loadDb()
   await db.transaction('rw', db.cart, db.outbox, async () => {
-    const pending = await pendingCartIds(userId)
+    const pending = await pendingCartIds(db, userId)
     const saved = new Map((await db.cart.where('userId').equals(userId).toArray()).map((l) => [l.id, l]))
     await db.cart.bulkPut(
       server
@@ -96,6 +100,7 @@ async function saveServerCart(userId: number, server: CartItem[]) {
  * lines' changes still reach the server in the order they were made.
  */
 async function queueCartSet(userId: number, line: { id: number; name: string }, quantity: number) {
+  const [db, { submitThroughOutbox }] = await Promise.all([loadDb(), loadOutbox()])
   await db.transaction('rw', db.outbox, async () => {
     const now = Date.now()
     const stale = (await db.outbox.where('userId').equals(userId).toArray()).filter(
@@ -116,6 +121,8 @@ async function queueCartSet(userId: number, line: { id: number; name: string }, 
   )
 }
 
+const NO_LINES: CartItem[] = []
+
 /** The product as a cart line (its first unit). */
 const lineOf = (p: Product): CartItem => ({
   id: p.id,
@@ -132,6 +139,7 @@ const lineOf = (p: Product): CartItem => ({
  * The logged-in customer's cart, kept in Dexie so it works offline: adding, removing and quantities
  * change the device's cart at once and reach the server through the outbox (at once when online,
  * on reconnection otherwise), so a reload or another device sees them.
+ * A logged-out visitor has no cart: for them the database is never loaded.
  */
 export function useCart() {
   const userId = useUserId()
@@ -145,19 +153,20 @@ export function useCart() {
       return server
     },
   })
-  // Tagged with its owner: after a change of user the previous answer is ignored, not shown for a frame.
-  const saved = useLiveQuery(async () => {
-    if (userId === null) return { userId, lines: [] as CartItem[] }
+  // Keyed by its owner: after a change of user the previous answer is never shown, not even for a frame.
+  const saved = useLazyLiveQuery(userId === null ? null : `cart:${userId}`, async (db) => {
+    if (userId === null) return NO_LINES
     const rows = await db.cart.where('userId').equals(userId).toArray()
-    return { userId, lines: rows.map(({ userId: _owner, ...line }): CartItem => line) }
-  }, [userId])
-  const lines = saved?.userId === userId ? saved.lines : undefined
+    return rows.map(({ userId: _owner, ...line }): CartItem => line)
+  })
+  const lines = userId === null ? NO_LINES : saved
 
   /** The server kept less than asked (stock ran out meanwhile): the device follows, and says why. */
   const settle = async (sent: SubmitResult<CartSetAnswer>, productId: number, asked: number) => {
     if (sent.state !== 'sent' || userId === null) return null
     const { quantity, message } = sent.data
     if (quantity === asked) return null
+    const db = await loadDb()
     if (quantity === 0) await db.cart.delete([userId, productId])
     else await db.cart.update([userId, productId], { quantity })
     return message
@@ -170,12 +179,14 @@ export function useCart() {
     async setQuantity(line: CartItem, quantity: number) {
       if (userId === null) return
       const clamped = clampQuantity(quantity, line.stock)
+      const db = await loadDb()
       await db.cart.update([userId, line.id], { quantity: clamped })
       await settle(await queueCartSet(userId, line, clamped), line.id, clamped)
     },
     /** Adds one unit; resolves to a message when the server kept less (else null). Works offline. */
     async add(product: Product) {
       if (userId === null) return null
+      const db = await loadDb()
       const before = await db.cart.get([userId, product.id])
       // The server's own refusal (cart/{id}/ answers the same), checked here so it holds offline too.
       if (before && before.quantity >= product.stock) {
@@ -199,6 +210,7 @@ export function useCart() {
     /** Removes a line from this device, then from the server. Works offline. */
     async remove(line: Pick<CartItem, 'id' | 'name'>) {
       if (userId === null) return
+      const db = await loadDb()
       await db.cart.delete([userId, line.id])
       await queueCartSet(userId, line, 0)
     },
