@@ -178,41 +178,34 @@ describe.skipIf(!built)('a first visit to a public page (issue 13)', () => {
     }
   })
 
-  it('hydrates without Dexie: neither the app nor a public page (the shop too) imports the offline database', () => {
+  /** Every chunk a prerendered page runs before it is hydrated: the app's and the page's, with their imports. */
+  const beforeHydration = (file: string) => {
     const app = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^start-app-.*\.js$/.test(f))
     expect(app).toHaveLength(1)
-    for (const file of ROUTES) {
-      const pageModules = read(file).match(/<meta name="page-modules" content="([^"]*)">/)![1]
-      const chunks = staticClosure([
-        ...app,
-        ...pageModules
-          .split(' ')
-          .filter(Boolean)
-          .map((h) => path.basename(h)),
-      ])
-      for (const chunk of chunks)
+    const pageModules = read(file).match(/<meta name="page-modules" content="([^"]*)">/)![1]
+    return staticClosure([
+      ...app,
+      ...pageModules
+        .split(' ')
+        .filter(Boolean)
+        .map((h) => path.basename(h)),
+    ])
+  }
+
+  it('hydrates without Dexie: neither the app nor a public page (the shop too) imports the offline database', () => {
+    for (const file of ROUTES)
+      for (const chunk of beforeHydration(file))
         expect(read(`assets/${chunk}`), `${file} loads ${chunk}, which holds Dexie`).not.toContain(
           'DatabaseClosedError',
         )
-    }
   })
 
   it('a marketing page hydrates without the query library (react-query loads with the pages that read the API)', () => {
-    const app = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^start-app-.*\.js$/.test(f))
-    for (const file of ROUTES.filter((f) => f !== 'products.html')) {
-      const pageModules = read(file).match(/<meta name="page-modules" content="([^"]*)">/)![1]
-      const chunks = staticClosure([
-        ...app,
-        ...pageModules
-          .split(' ')
-          .filter(Boolean)
-          .map((h) => path.basename(h)),
-      ])
-      for (const chunk of chunks)
+    for (const file of ROUTES.filter((f) => f !== 'products.html'))
+      for (const chunk of beforeHydration(file))
         expect(read(`assets/${chunk}`), `${file} loads ${chunk}, which holds react-query`).not.toContain(
           'No QueryClient set',
         )
-    }
   })
 
   it('the empty shell (every other route) preloads the app at once', () => {

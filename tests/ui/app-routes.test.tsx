@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, expect, test, vi } from 'vitest'
 import { routes } from '../../src/app/router'
 import { mockApi, RoutesOf } from './admin-helpers'
-import { setSession } from './public-helpers'
+import { setSession, STAFF_SETTINGS } from './public-helpers'
 
 afterEach(() => {
   cleanup()
@@ -35,13 +35,7 @@ test('a page that reads the API, and the logged-in menu, bring the query cache w
     'GET users/notifications/': [
       { id: 1, heading: 'Job assigned', body: 'A new job', created: '2026-11-20T09:00:00Z', read: false },
     ],
-    'GET admins/settings/7/': {
-      first_name: 'Femi',
-      last_name: 'Okon',
-      username: 'femi@test.ng',
-      phone_number: '+2348090001111',
-      location: '',
-    },
+    'GET admins/settings/7/': STAFF_SETTINGS,
   })
   renderApp('/user/settings')
   expect(await screen.findByDisplayValue('femi@test.ng', {}, { timeout: 5000 })).toBeInTheDocument()

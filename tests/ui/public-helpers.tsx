@@ -39,6 +39,15 @@ export function mockFetch(routes: Record<string, Answer>) {
   return calls
 }
 
+/** Staff member 7's profile as GET admins/settings/7/ answers it. */
+export const STAFF_SETTINGS = {
+  first_name: 'Femi',
+  last_name: 'Okon',
+  username: 'femi@test.ng',
+  phone_number: '+2348090001111',
+  location: '',
+}
+
 export function setSession(role: 'user' | 'admin' | 'staff' | null, id = 7) {
   useSession.setState(
     role

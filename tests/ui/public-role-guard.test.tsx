@@ -7,7 +7,7 @@ import { mockApi, RoutesOf } from './admin-helpers'
 import { afterEach, describe, expect, test } from 'vitest'
 import { RoleGuard } from '../../src/app/role-guard'
 import { useSession } from '../../src/lib/session'
-import { setSession } from './public-helpers'
+import { setSession, STAFF_SETTINGS } from './public-helpers'
 
 function renderGuard() {
   return render(
@@ -56,13 +56,7 @@ describe('RoleGuard', () => {
     setSession('staff', 7)
     mockApi({
       'GET users/notifications/': [],
-      'GET admins/settings/7/': {
-        first_name: 'Femi',
-        last_name: 'Okon',
-        username: 'femi@test.ng',
-        phone_number: '+2348090001111',
-        location: '',
-      },
+      'GET admins/settings/7/': STAFF_SETTINGS,
     })
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     render(
