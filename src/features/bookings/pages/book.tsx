@@ -61,11 +61,18 @@ export default function Book() {
   const id = useId()
   const today = todayIso(new Date(), BUSINESS_TIME_ZONE)
 
-  const set =
-    (key: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+  /** What every control of the form shares: its id, value, change handler and error wiring. */
+  const control = (key: Field) => ({
+    id: `${id}-${key}`,
+    className: 'field',
+    value: form[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       setForm({ ...form, [key]: e.target.value })
       if (errors[key]) setErrors({ ...errors, [key]: undefined })
-    }
+    },
+    'aria-invalid': !!errors[key],
+    'aria-describedby': errors[key] ? `${id}-${key}-error` : undefined,
+  })
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -94,7 +101,6 @@ export default function Book() {
   }
 
   const emergency = emergencyNotice(settings, form.date, form.time)
-  const describedBy = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined)
 
   return (
     <div className="bg-slate-50">
@@ -138,15 +144,10 @@ export default function Book() {
                 <div className="sm:col-span-2">
                   <FormField id={`${id}-full_name`} label="Customer's name" error={errors.full_name}>
                     <input
-                      id={`${id}-full_name`}
+                      {...control('full_name')}
                       autoComplete="off"
                       placeholder="The caller's full name"
                       required
-                      className="field"
-                      value={form.full_name}
-                      onChange={set('full_name')}
-                      aria-invalid={!!errors.full_name}
-                      aria-describedby={describedBy('full_name')}
                     />
                   </FormField>
                 </div>
@@ -157,29 +158,16 @@ export default function Book() {
                 error={errors.phone_number}
               >
                 <input
-                  id={`${id}-phone_number`}
+                  {...control('phone_number')}
                   type="tel"
                   inputMode="tel"
                   autoComplete="tel"
                   placeholder="0803 123 4567"
                   required
-                  className="field"
-                  value={form.phone_number}
-                  onChange={set('phone_number')}
-                  aria-invalid={!!errors.phone_number}
-                  aria-describedby={describedBy('phone_number')}
                 />
               </FormField>
               <FormField id={`${id}-service`} label="Service" error={errors.service}>
-                <select
-                  id={`${id}-service`}
-                  required
-                  className="field"
-                  value={form.service}
-                  onChange={set('service')}
-                  aria-invalid={!!errors.service}
-                  aria-describedby={describedBy('service')}
-                >
+                <select {...control('service')} required>
                   <option value="">Choose a service</option>
                   <option value="fumigation">Fumigation / pest control</option>
                   <option value="cleaning">Cleaning</option>
@@ -188,55 +176,32 @@ export default function Book() {
               <div className="sm:col-span-2">
                 <FormField id={`${id}-location`} label="Location" error={errors.location}>
                   <input
-                    id={`${id}-location`}
+                    {...control('location')}
                     autoComplete="street-address"
                     placeholder="House number, street, area, city"
                     required
-                    className="field"
-                    value={form.location}
-                    onChange={set('location')}
-                    aria-invalid={!!errors.location}
-                    aria-describedby={describedBy('location')}
                   />
                 </FormField>
               </div>
               <FormField id={`${id}-date`} label="Date" error={errors.date}>
                 <input
-                  id={`${id}-date`}
+                  {...control('date')}
                   type="date"
                   min={today}
                   max={addDays(today, BOOKING_HORIZON_DAYS)}
                   required
-                  className="field"
-                  value={form.date}
-                  onChange={set('date')}
-                  aria-invalid={!!errors.date}
-                  aria-describedby={describedBy('date')}
                 />
               </FormField>
               <FormField id={`${id}-time`} label="Time" error={errors.time}>
-                <input
-                  id={`${id}-time`}
-                  type="time"
-                  required
-                  className="field"
-                  value={form.time}
-                  onChange={set('time')}
-                  aria-invalid={!!errors.time}
-                  aria-describedby={describedBy('time')}
-                />
+                <input {...control('time')} type="time" required />
               </FormField>
               <div className="sm:col-span-2">
                 <FormField id={`${id}-info`} label="Details (optional)" error={errors.info}>
                   <textarea
-                    id={`${id}-info`}
+                    {...control('info')}
                     rows={4}
                     placeholder="What pests or what needs cleaning, size of the space, anything we should know"
                     className="field resize-y"
-                    value={form.info}
-                    onChange={set('info')}
-                    aria-invalid={!!errors.info}
-                    aria-describedby={describedBy('info')}
                   />
                 </FormField>
               </div>
