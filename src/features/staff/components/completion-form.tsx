@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { TextField } from '../../../components/ui/text-field'
 import type { CompleteRequest } from '../../../../contract/staff.js'
 import type { PaymentMethod } from '../../../../contract/job-status.js'
 import { SignaturePad } from './signature-pad'
@@ -133,12 +134,9 @@ export function CompletionForm({
             </select>
           </div>
           <div className="col-span-2">
-            <label htmlFor="c-reference" className="field-label">
-              Reference (optional)
-            </label>
-            <input
+            <TextField
               id="c-reference"
-              className="field"
+              label="Reference (optional)"
               value={reference}
               onChange={(e) => setReference(e.target.value)}
             />

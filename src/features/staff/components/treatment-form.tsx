@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { TextField } from '../../../components/ui/text-field'
 import type { Product } from '../../../../contract/catalogue.js'
 
 const UNITS = ['ml', 'L', 'g', 'kg', 'sachets', 'tubes', 'traps', 'pieces']
@@ -98,47 +99,26 @@ export function TreatmentForm({
           </select>
         </div>
       </div>
-      <div>
-        <label htmlFor="t-pest" className="field-label">
-          Target pest
-        </label>
-        <input
-          id="t-pest"
-          className="field"
-          value={form.pest}
-          onChange={set('pest')}
-          placeholder="e.g. Cockroaches"
-        />
-      </div>
-      <div>
-        <label htmlFor="t-area" className="field-label">
-          Area
-        </label>
-        <input
-          id="t-area"
-          className="field"
-          value={form.area}
-          onChange={set('area')}
-          placeholder="e.g. Kitchen"
-        />
-      </div>
-      <div>
-        <label htmlFor="t-method" className="field-label">
-          Method
-        </label>
-        <input
-          id="t-method"
-          className="field"
-          list="t-methods"
-          value={form.method}
-          onChange={set('method')}
-        />
-        <datalist id="t-methods">
-          {METHODS.map((m) => (
-            <option key={m} value={m} />
-          ))}
-        </datalist>
-      </div>
+      <TextField
+        id="t-pest"
+        label="Target pest"
+        value={form.pest}
+        onChange={set('pest')}
+        placeholder="e.g. Cockroaches"
+      />
+      <TextField
+        id="t-area"
+        label="Area"
+        value={form.area}
+        onChange={set('area')}
+        placeholder="e.g. Kitchen"
+      />
+      <TextField id="t-method" label="Method" list="t-methods" value={form.method} onChange={set('method')} />
+      <datalist id="t-methods">
+        {METHODS.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
