@@ -154,6 +154,7 @@ export default defineConfig({
             'tests/api/seed.test.ts',
             'tests/api/schema.test.ts',
             'tests/api/idempotency-kill.test.ts',
+            'tests/api/graceful-stop.test.ts',
           ],
           env: { TEST_DB: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' },
         },

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
+import type http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { Hono, type MiddlewareHandler } from 'hono'
-import { serve } from '@hono/node-server'
+import { serve, type ServerType } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { compress } from 'hono/compress'
 import type { AppConfig } from './config.js'
@@ -19,6 +20,7 @@ import { createTransports, startMessageSender } from './messaging/index.js'
 /**
  * Opens the database (migrating and seeding it on first start) and listens on `port`; the built SPA is
  * served next to the API when `spaDir` is given. The entries (server.ts, dev.ts) parse the config first.
+ * SIGINT/SIGTERM run `stop()` (also returned) and exit 0 once it has finished.
  */
 export async function startServer(config: AppConfig, { port, spaDir }: { port: number; spaDir?: string }) {
   setScryptCost(config.scryptN)
@@ -41,7 +43,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   root.use(`${config.apiBase}*`, compress({ threshold: 1024 }))
   root.route('/', createApp({ db, config, gateway }))
   // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
-  startPaymentChecks({ db, gateway, now: config.now })
+  const paymentChecks = startPaymentChecks({ db, gateway, now: config.now })
   // Delivers queued email/SMS after each write and retries failures; with nothing configured, logs them.
   const transports = createTransports(config)
   console.log(
@@ -55,14 +57,58 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   const server = serve({ fetch: root.fetch, port }, (info) => {
     console.log(`Listening on http://localhost:${info.port} (API at ${config.apiBase})`)
   })
-  const stop = () => {
-    sender.stop()
-    server.close()
-    void opened.close().finally(() => process.exit(0))
+  let stopping: Promise<void> | null = null
+  /**
+   * The one shutdown order (signals, tests): stop taking connections and let the requests in flight end
+   * (cut after SHUTDOWN_GRACE_MS), stop the timers and let the message and payment passes under way end,
+   * and only then close the database they all write to. Messages not sent by then stay queued for the
+   * next start or another instance.
+   */
+  const stop = () =>
+    (stopping ??= (async () => {
+      console.log('Stopping: finishing the requests, messages and payment checks under way')
+      await Promise.all([closeServer(server, SHUTDOWN_GRACE_MS), sender.stop(), paymentChecks.stop()])
+      await opened.close()
+      console.log('Stopped')
+    })())
+  // process.once: a second Ctrl-C (or signal) while stopping gets the default handling and ends at once.
+  const onSignal = () => {
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('Shutdown failed', err)
+        process.exit(1)
+      },
+    )
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-  return server
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  return { server, stop }
+}
+
+/** How long the requests in flight at shutdown get to finish before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000
+
+/**
+ * Stops listening and resolves once every connection has ended: idle keep-alive connections are closed
+ * at once (and as soon as their request in flight is answered), busy ones are cut after graceMs.
+ */
+function closeServer(server: ServerType, graceMs: number) {
+  // serve() without a createServer option makes a node:http server.
+  const http = server as http.Server
+  return new Promise<void>((resolve) => {
+    // close() closes the connections idle right now only; those answering a request become idle later.
+    const idle = setInterval(() => http.closeIdleConnections(), 100)
+    const force = setTimeout(() => {
+      console.warn(`Requests still open ${graceMs / 1000} s after the stop: cutting them`)
+      http.closeAllConnections()
+    }, graceMs)
+    http.close(() => {
+      clearInterval(idle)
+      clearTimeout(force)
+      resolve()
+    })
+  })
 }
 
 /** The shell file the build writes for the routes it does not prerender (scripts/prerender.ts). */

@@ -15,6 +15,8 @@ export interface PaymentCheckDeps {
   now?: () => number
   /** A payment the gateway still knows nothing of after this long was abandoned: it is closed. */
   abandonAfterMs?: number
+  /** Aborted at shutdown: the run ends after the payment or refund under way (the rest wait for the next). */
+  signal?: AbortSignal
 }
 
 export interface PaymentCheckReport {
@@ -46,6 +48,7 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
   const { db, gateway } = deps
   const now = deps.now ?? Date.now
   const abandonAfterMs = deps.abandonAfterMs ?? DAY_MS
+  const stopped = () => deps.signal?.aborted === true
   const report: PaymentCheckReport = {
     expired: await expireReservations(db, now()),
     checked: 0,
@@ -65,6 +68,7 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
     .limit(BATCH)
     .execute()
   for (const payment of pending) {
+    if (stopped()) return report
     report.checked++
     const answer = await verifyAndSettle(db, gateway, payment.tx_ref, undefined, now)
     if (answer.httpStatus === 502) report.errors++
@@ -103,6 +107,7 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
     .limit(BATCH)
     .execute()
   for (const { tx_ref } of closedRecently) {
+    if (stopped()) return report
     try {
       if (await refundLateCharge(db, gateway, tx_ref, undefined, now)) {
         report.refundsTried++
@@ -133,6 +138,7 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
     .limit(BATCH)
     .execute()
   for (const { payment_id: paymentId } of due) {
+    if (stopped()) return report
     // Another caller may be asking right now: processRefund's claim lets only one through.
     const status = await processRefund(db, gateway, paymentId, now)
     if (status === 'refunded' || status === 'failed') report.refundsTried++
@@ -142,21 +148,36 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
   return report
 }
 
+/** The periodic checks of a running server. */
+export interface PaymentChecks {
+  /** No further runs; resolves once the run under way has finished its current payment or refund. */
+  stop(): Promise<void>
+}
+
 /**
  * Runs checkPendingPayments every intervalMs (5 minutes by default) in the server process; a run
  * never overlaps the previous one, and the timer does not keep the process alive.
  */
-export function startPaymentChecks(deps: PaymentCheckDeps, intervalMs = 5 * 60_000) {
-  let running = false
+export function startPaymentChecks(deps: PaymentCheckDeps, intervalMs = 5 * 60_000): PaymentChecks {
+  let running: Promise<void> | null = null
+  const stopping = new AbortController()
   const timer = setInterval(() => {
     if (running) return
-    running = true
-    checkPendingPayments(deps)
-      .catch((err: unknown) => console.error('Periodic payment check failed', err))
+    running = checkPendingPayments({ ...deps, signal: stopping.signal })
+      .then(
+        () => {},
+        (err: unknown) => console.error('Periodic payment check failed', err),
+      )
       .finally(() => {
-        running = false
+        running = null
       })
   }, intervalMs)
   timer.unref()
-  return timer
+  return {
+    async stop() {
+      clearInterval(timer)
+      stopping.abort()
+      await running
+    },
+  }
 }

@@ -176,7 +176,7 @@ export class OutboxSender {
           }
         } while (this.again && !this.stopped)
       } catch (err) {
-        // Stopped under way (the database closed at shutdown), or the database is down: the next pass retries.
+        // The database is down (a claimed message is retried once its claim expires): the next pass retries.
         if (!this.stopped) this.log('Message sender pass failed', err)
       } finally {
         this.running = null
@@ -199,12 +199,18 @@ export class OutboxSender {
     return this
   }
 
-  /** No further passes (one under way finishes its current message). */
-  stop() {
+  /**
+   * No further passes; resolves once the pass under way has finished its current message (sent, or put
+   * back for a retry), so the database can be closed after it. Messages not yet claimed stay pending for
+   * the next start or another instance.
+   */
+  async stop(): Promise<void> {
     this.stopped = true
     if (this.timer) clearInterval(this.timer)
     this.timer = null
     runningSenders.delete(this.kick)
+    // Never rejects: kick's pass catches its own errors.
+    await this.running
   }
 
   /** Sends up to BATCH due messages; true when there may be more. */
@@ -288,20 +294,6 @@ export class OutboxSender {
     const kept = sensitive ? '(hidden: it contained a password reset secret)' : message.text
     try {
       await transport.send(message)
-      await db
-        .updateTable('messages_outbox')
-        .set({
-          status: 'sent',
-          transport: transport.name,
-          attempts,
-          subject: message.subject,
-          body: kept,
-          ...(sensitive ? { data: '{}' } : {}),
-          last_error: '',
-          sent_at: iso(this.now()),
-        })
-        .where('id', '=', row.id)
-        .execute()
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500)
       const giveUp = attempts >= this.maxAttempts
@@ -322,6 +314,23 @@ export class OutboxSender {
         })
         .where('id', '=', row.id)
         .execute()
+      return
     }
+    // Outside the try above: a failure to record the send is not a failed send (it was delivered). The
+    // pass stops on it and the claim keeps the message from being sent again for CLAIM_MS.
+    await db
+      .updateTable('messages_outbox')
+      .set({
+        status: 'sent',
+        transport: transport.name,
+        attempts,
+        subject: message.subject,
+        body: kept,
+        ...(sensitive ? { data: '{}' } : {}),
+        last_error: '',
+        sent_at: iso(this.now()),
+      })
+      .where('id', '=', row.id)
+      .execute()
   }
 }

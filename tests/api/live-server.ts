@@ -10,6 +10,9 @@ export interface LiveServer {
   port: number
   child: ChildProcess
   url: (p: string) => string
+  /** Everything the process has printed so far, on each stream. */
+  stdout: () => string
+  stderr: () => string
 }
 
 export const LIVE_CUSTOMER = { email: 'customer@live.ng', password: 'live-customer-password' }
@@ -45,6 +48,9 @@ export async function startLiveServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  const printed = { stdout: '', stderr: '' }
+  child.stdout!.on('data', (chunk: Buffer) => (printed.stdout += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()))
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000)
     const onData = (chunk: Buffer) => {
@@ -61,9 +67,13 @@ export async function startLiveServer(
       reject(new Error(`server exited (${code}):\n${output}`))
     })
   })
-  child.stdout!.resume()
-  child.stderr!.resume()
-  return { port, child, url: (p) => `http://127.0.0.1:${port}/api/${p.replace(/^\//, '')}` }
+  return {
+    port,
+    child,
+    url: (p) => `http://127.0.0.1:${port}/api/${p.replace(/^\//, '')}`,
+    stdout: () => printed.stdout,
+    stderr: () => printed.stderr,
+  }
 }
 
 /** SIGKILL: no shutdown handler runs, exactly like a crash or an out-of-memory kill. */
@@ -140,4 +150,13 @@ export async function sendHalfRequest(
   ].join('\r\n')
   socket.write(head + body.slice(0, Math.floor(body.length / 2)))
   return socket
+}
+
+/** Sends a signal the way a deploy or Ctrl-C does and resolves with how the process ended. */
+export async function stopBySignal(server: LiveServer, signal: NodeJS.Signals = 'SIGTERM') {
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    server.child.once('exit', (code, sig) => resolve({ code, signal: sig })),
+  )
+  server.child.kill(signal)
+  return exited
 }

@@ -43,6 +43,8 @@ export class LocalSmtp {
   mails: ReceivedMail[] = []
   /** The next n recipients are refused with a temporary error (451). */
   refuseNext = 0
+  /** How long the server holds its answer to a received mail (a slow mail server); the mail counts as received at once. */
+  holdMs = 0
   port = 0
   private waiters: (() => void)[] = []
   readonly server = new SMTPServer({
@@ -71,7 +73,8 @@ export class LocalSmtp {
           text: decodeBody(headers, raw.slice(split + 4)),
         })
         this.waiters.splice(0).forEach((w) => w())
-        callback()
+        if (this.holdMs) setTimeout(callback, this.holdMs)
+        else callback()
       })
     },
   })

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
@@ -24,10 +24,10 @@ let t: TestContext
 let sender: OutboxSender
 let clock: number
 /** What the running test opened: each test opens its own app and sender (or none). */
-const opened: { close: () => void; stop?: () => void }[] = []
-afterEach(() => {
+const opened: { close: () => void; stop?: () => unknown }[] = []
+afterEach(async () => {
   for (const o of opened.splice(0)) {
-    o.stop?.()
+    await o.stop?.()
     o.close()
   }
   smtp.mails = []
@@ -331,6 +331,50 @@ describe('two instances over one database', () => {
     expect(new Set(deliveries).size).toBe(queued.length)
     const rows = await outbox()
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(queued.map(() => ['sent', 1]))
+  })
+})
+
+describe('stopping (shutdown)', () => {
+  it('stop() resolves once the message being sent is sent and recorded, and no further one is sent', async () => {
+    clock = Date.now()
+    t = await makeTestApp()
+    opened.push({ close: t.close })
+    // A slow mail server: the first send ends only when the test lets it.
+    let accept = () => {}
+    const accepted = new Promise<void>((resolve) => (accept = resolve))
+    const handed: string[] = []
+    const slow: Transport = {
+      name: 'slow',
+      send: async (m: OutgoingMessage) => {
+        handed.push(m.to)
+        await accepted
+      },
+    }
+    const customer = await findUserId(t.db, CUSTOMER.email)
+    for (const reference of ['GS-1', 'GS-2']) {
+      const data = { amount: '₦5,000', reference, items: '1 × Spray' }
+      await sendMessage({ db: t.db }, { to: customer, template: 'payment_receipt', data })
+    }
+    const queued = await outbox()
+    const running = new OutboxSender({
+      db: t.db,
+      transports: { email: slow, sms: slow },
+      appUrl: t.config.appUrl,
+      apiBase: t.config.apiBase,
+      now: () => clock,
+      log: () => {},
+    }).start(3600_000)
+    await vi.waitFor(() => expect(handed).toHaveLength(1))
+    let stopped = false
+    const stopping = running.stop().then(() => (stopped = true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(stopped).toBe(false)
+    accept()
+    await stopping
+    // The database may close now: the first is recorded as sent, the rest wait for the next start.
+    const rows = await outbox()
+    expect(rows.map((r) => r.status)).toEqual(queued.map((_, i) => (i === 0 ? 'sent' : 'pending')))
+    expect(handed).toHaveLength(1)
   })
 })
 

@@ -20,8 +20,8 @@ afterAll(async () => {
 let t: TestContext
 let sender: OutboxSender
 let clock: number
-afterEach(() => {
-  sender.stop()
+afterEach(async () => {
+  await sender.stop()
   t.close()
   smtp.mails = []
   termii.sent = []

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sql, type RawBuilder } from 'kysely'
 import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
 import type { AppConfig } from '../../api/config'
 import { createGateway } from '../../api/payments'
 import type { Gateway, GatewayTransaction, PaymentRequest, RefundRequest } from '../../api/payments/gateway'
 import { formatNaira } from '../../contract/money'
-import { checkPendingPayments } from '../../api/lib/payment-check'
+import { checkPendingPayments, startPaymentChecks } from '../../api/lib/payment-check'
 
 let t: TestContext
 afterEach(() => t?.close())
@@ -1023,5 +1023,43 @@ describe('checkPendingPayments', () => {
     expect(await checkPendingPayments({ db: t.db, gateway, now: later })).toMatchObject({ abandoned: 1 })
     expect((await payment(txRef)).status).toBe('cancelled')
     expect(await notifications(CUSTOMER.email)).toEqual([])
+  })
+
+  it('stopping the periodic checks (shutdown) waits for the payment being asked about and asks about no other', async () => {
+    const gateway = await withScripted()
+    const [a] = await products()
+    const first = await customer()
+    const second = await newCustomer('second@test.ng')
+    for (const c of [first, second]) await addToCart(c, a.id)
+    const p1 = await initiate(first)
+    const p2 = await initiate(second)
+    gateway.paid(p1.txRef, a.price_kobo)
+    gateway.paid(p2.txRef, a.price_kobo)
+    // A slow gateway: the first answer comes only when the test lets it.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const asked: string[] = []
+    const slow: Gateway = {
+      name: gateway.name,
+      initiate: (request) => gateway.initiate(request),
+      refund: (request) => gateway.refund(request),
+      verify: async (txRef) => {
+        asked.push(txRef)
+        await answered
+        return gateway.verify(txRef)
+      },
+    }
+    const checks = startPaymentChecks({ db: t.db, gateway: slow }, 10)
+    await vi.waitFor(() => expect(asked).toHaveLength(1))
+    let stopped = false
+    const stopping = checks.stop().then(() => (stopped = true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(stopped).toBe(false)
+    answer()
+    await stopping
+    // The database may close now: the payment under way is settled, the other waits for the next start.
+    expect(asked).toEqual([p1.txRef])
+    expect((await payment(p1.txRef)).status).toBe('successful')
+    expect((await payment(p2.txRef)).status).toBe('pending')
   })
 })
