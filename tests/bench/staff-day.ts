@@ -13,7 +13,7 @@ import { replayOutbox } from '../../src/offline/replay'
 import { jobUpdates, type JobUpdate } from '../../src/offline/jobs'
 import { ADMIN, Client, makeTestApp } from '../api/helpers'
 import { appFetch } from '../offline/app-fetch'
-import { TECH, addTechnician, book, completion, lagosDay, treatment } from '../api/staff-helpers'
+import { TECH, addTechnician, book, completion, treatment } from '../api/staff-helpers'
 
 const JOBS = 8
 
@@ -41,7 +41,7 @@ async function dayOfJobs() {
   const { id: techId } = await addTechnician(t.app, admin)
   const jobIds: number[] = []
   for (let i = 0; i < JOBS; i++) {
-    const id = await book(customer, { date: lagosDay(0), time: `${String(7 + i * 2).padStart(2, '0')}:00` })
+    const id = await book(customer, { time: `${String(7 + i * 2).padStart(2, '0')}:00` })
     const res = await admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId })
     if (res.status !== 200) throw new Error(JSON.stringify(res.body))
     jobIds.push(id)
