@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
@@ -17,6 +19,13 @@ export const IDEMPOTENCY_LEASE_MS = 60_000
 /** The answer while the first request with a key runs; src/offline/replay.ts retries on this message. */
 export const IN_PROGRESS_MESSAGE = 'This request is already being processed. Try again in a moment.'
 
+/** Thrown inside a handler's transaction when its claim on the key is no longer its own (see answerOnce). */
+export class IdempotencyClaimLost extends HTTPException {
+  constructor() {
+    super(409, { message: IN_PROGRESS_MESSAGE })
+  }
+}
+
 /**
  * Idempotency-Key support (API.md): the first request with a key is processed and its status and body
  * stored; a repeat from the same caller gets the stored answer and creates nothing.
@@ -25,6 +34,10 @@ export const IN_PROGRESS_MESSAGE = 'This request is already being processed. Try
  * signal, a server killed) never claims anything, so its repeat is simply processed. The claim is a
  * lease, so a request that dies after claiming frees its key when the lease runs out. Two concurrent
  * repeats still cannot both get through, on one instance or several: see claim().
+ *
+ * A handler that writes answers through answerOnce(), which stores the answer in the same transaction
+ * as the writes: a process killed between the commit and a later store can no longer leave done work
+ * behind an unanswered key that a repeat, once the lease has run out, would do a second time.
  */
 export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header('Idempotency-Key')
@@ -60,7 +73,14 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
       headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
     })
   }
-  // Both only touch this claim (its lease), never a later claimer's or a stored answer.
+  // Each only touches this claim (its lease), never a later claimer's or a stored answer.
+  const ours = (q: Queryable) =>
+    q
+      .updateTable('idempotency_keys')
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('lease_until', '=', leaseUntil)
+      .where('status', 'is', null)
   const release = () =>
     db
       .deleteFrom('idempotency_keys')
@@ -69,41 +89,61 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
       .where('lease_until', '=', leaseUntil)
       .where('status', 'is', null)
       .execute()
-  const store = async (status: number, body: string) => {
-    const result = await db
-      .updateTable('idempotency_keys')
-      .set({ status, body })
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .where('lease_until', '=', leaseUntil)
-      .where('status', 'is', null)
-      .executeTakeFirst()
-    return affectedRows(result) > 0
-  }
-  // The answer is stored as soon as the handler builds it (c.json), started with no await in between,
-  // so the window in which a kill leaves a done request with an unanswered key is as short as it can be
-  // from outside the handler's transaction.
-  const pending: { store?: Promise<boolean> } = {}
-  const json = c.json as (...args: unknown[]) => Response
-  c.json = ((...args: unknown[]) => {
-    const res = json(...args)
-    if (res.status < 500 && !pending.store) pending.store = store(res.status, JSON.stringify(args[0]))
-    return res
-  }) as typeof c.json
+  c.set('idempotency', {
+    async keep(trx, status, body) {
+      // Outside a transaction the answer would again be stored apart from the writes it answers.
+      if (!trx.isTransaction) throw new Error('answerOnce needs the transaction of the writes it answers')
+      const stored = await ours(trx).set({ status, body }).executeTakeFirst()
+      // Our lease ran out and another request took the key over (or answered it): throwing rolls the
+      // handler's writes back, so only one of the two ever commits.
+      if (affectedRows(stored) === 0) throw new IdempotencyClaimLost()
+    },
+  })
   try {
     await next()
+    // Test hook (tests/api/idempotency-kill.test.ts): the process dies as a crash would, right after
+    // the handler's commit and before anything the middleware does afterwards.
+    if (process.env.NODE_ENV === 'test' && process.env.TEST_CRASH_AFTER_HANDLER === '1') {
+      process.kill(process.pid, 'SIGKILL')
+    }
   } catch (err) {
-    await pending.store?.catch(() => false)
     await release()
     throw err
   }
-  const stored = pending.store ? await pending.store : false
+  if (c.error instanceof IdempotencyClaimLost) {
+    // Nothing of ours committed and the key is someone else's: the repeat gets their answer.
+    c.error = undefined
+    c.res = inProgress(c, 1)
+    return
+  }
   // Server errors are not final answers: free the key so a retry is processed afresh.
   if (c.res.status >= 500 || c.error) {
     await release()
     return
   }
-  if (!stored) await store(c.res.status, await c.res.clone().text())
+  // The fallback for answers given without a transaction (a 400, a 404, a refusal): they wrote
+  // nothing, so storing them after the fact risks no duplicate. A no-op when answerOnce stored the
+  // answer with the handler's writes (the status is no longer NULL).
+  await ours(db)
+    .set({ status: c.res.status, body: await c.res.clone().text() })
+    .execute()
+}
+
+/**
+ * The answer of a handler behind `idempotent` that writes: stores status and body in `trx`, the
+ * transaction of those writes, and returns the same as c.json. Call it last inside the transaction,
+ * with what the request answers: the writes and the stored answer then commit together or not at
+ * all, so a process killed after the commit leaves a key whose repeat replays the answer instead of
+ * writing again. Without an Idempotency-Key it is plain c.json.
+ */
+export async function answerOnce(
+  c: Context<AppEnv>,
+  trx: Queryable,
+  body: object,
+  status: ContentfulStatusCode = 200,
+): Promise<Response> {
+  await c.var.idempotency?.keep(trx, status, JSON.stringify(body))
+  return c.json(body, status)
 }
 
 /** 409 + a stable code + Retry-After (seconds, at most 5): the first request with the key still runs. */

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { appointmentBody, canCancelBooking, isEmergency, nextBookingStatus } from '../../contract/bookings.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
-import { idempotent } from '../middleware/idempotency.js'
+import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
 import type { Queryable } from '../db/index.js'
 import { forUpdate, nowIso } from '../db/dialect.js'
@@ -60,8 +60,9 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
       const forCaller = user.role === 'admin' && !!body.full_name
       const emergency = isEmergency(await bookingSettings(db), body.date, body.time)
       // One transaction: if the notification fails the booking goes too, so the retry (its
-      // Idempotency-Key freed by the 500) cannot leave a second booking behind.
-      const id = await db.transaction().execute(async (trx) => {
+      // Idempotency-Key freed by the 500) cannot leave a second booking behind; the answer is stored in
+      // it too (answerOnce), so a kill after the commit cannot either.
+      return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('bookings')
           .values({
@@ -100,18 +101,19 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
               `(${forCaller ? body.full_name : displayName(user)}, ${body.phone_number}). Respond within 2 to 4 hours.`,
           )
         }
-        return id
+        return answerOnce(
+          c,
+          trx,
+          {
+            message: emergency
+              ? 'Your emergency call-out has been booked. We will respond within 2 to 4 hours.'
+              : 'Your appointment has been booked. We will confirm it within 24 hours.',
+            id,
+            emergency,
+          },
+          201,
+        )
       })
-      return c.json(
-        {
-          message: emergency
-            ? 'Your emergency call-out has been booked. We will respond within 2 to 4 hours.'
-            : 'Your appointment has been booked. We will confirm it within 24 hours.',
-          id,
-          emergency,
-        },
-        201,
-      )
     },
   )
 

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import { currentUser, requireLogin } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
-import { idempotent } from '../middleware/idempotency.js'
+import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { findProduct, stockMessage } from '../lib/catalogue.js'
 import { cartLines, cartTotalKobo, type CartLine } from '../lib/cart.js'
 
@@ -29,31 +29,40 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const { db } = c.var
     const user = currentUser(c)
     const { id, quantity } = c.req.valid('json')
+    // Each change and its answer in one transaction (answerOnce): a replay after a kill gets the
+    // answer, never a second run against a cart that has moved on.
     if (quantity === 0) {
-      await removeLine(db, user.id, id)
-      return c.json({ message: 'Removed from cart', id, quantity: 0 } satisfies CartSetAnswer)
+      return db.transaction().execute(async (trx) => {
+        await removeLine(trx, user.id, id)
+        return answerOnce(c, trx, { message: 'Removed from cart', id, quantity: 0 } satisfies CartSetAnswer)
+      })
     }
     const product = await findProduct(db, id)
     if (!product) return c.json({ message: 'Product not found', id }, 404)
     // Less left than asked (it sold while the device was offline): the line keeps what there is, and
     // the answer says so; not a 4xx, which would leave a replayed change stuck in the outbox.
     if (product.stock === 0) {
-      await removeLine(db, user.id, id)
-      return c.json({ message: stockMessage(product.name, 0), id, quantity: 0 } satisfies CartSetAnswer)
+      return db.transaction().execute(async (trx) => {
+        await removeLine(trx, user.id, id)
+        const answer = { message: stockMessage(product.name, 0), id, quantity: 0 } satisfies CartSetAnswer
+        return answerOnce(c, trx, answer)
+      })
     }
     const kept = Math.min(quantity, product.stock)
     // A cart line is no reservation: checkout checks the stock again, so the absolute set needs no lock.
-    await db
-      .insertInto('cart_items')
-      .values({ user_id: user.id, product_id: id, quantity: kept })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'product_id'])
-          .doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity') })),
-      )
-      .execute()
-    const message = kept < quantity ? stockMessage(product.name, product.stock) : 'Cart updated'
-    return c.json({ message, id, quantity: kept } satisfies CartSetAnswer)
+    return db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('cart_items')
+        .values({ user_id: user.id, product_id: id, quantity: kept })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'product_id'])
+            .doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity') })),
+        )
+        .execute()
+      const message = kept < quantity ? stockMessage(product.name, product.stock) : 'Cart updated'
+      return answerOnce(c, trx, { message, id, quantity: kept } satisfies CartSetAnswer)
+    })
   })
 
   .post('/cart/:id', requireLogin, async (c) => {

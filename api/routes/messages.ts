@@ -9,7 +9,7 @@ import {
 } from '../../contract/messages.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
-import { idempotent } from '../middleware/idempotency.js'
+import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { nowIso, affectedRows } from '../db/dialect.js'
 import { sendMessage } from '../messaging/index.js'
@@ -21,18 +21,20 @@ export const contactRoutes = new Hono<AppEnv>({ strict: false }).post(
   validate('json', quickMessageBody),
   async (c) => {
     const { name, email, message } = c.req.valid('json')
-    await c.var.db.transaction().execute(async (trx) => {
+    return c.var.db.transaction().execute(async (trx) => {
       await trx.insertInto('messages').values({ name, email, message }).execute()
       const excerpt = message.length > 300 ? `${message.slice(0, 300)}…` : message
       await sendMessage(
         { db: trx },
         { to: 'admins', template: 'admin_new_message', data: { name, email, excerpt } },
       )
+      return answerOnce(
+        c,
+        trx,
+        { message: 'Thank you! Your message has been received. We will get back to you shortly.' },
+        201,
+      )
     })
-    return c.json(
-      { message: 'Thank you! Your message has been received. We will get back to you shortly.' },
-      201,
-    )
   },
 )
 

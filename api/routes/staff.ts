@@ -21,7 +21,7 @@ import type { AppEnv, SessionUser } from '../types.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
-import { idempotent } from '../middleware/idempotency.js'
+import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
@@ -188,7 +188,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
             .where('booking_id', '=', row.id)
             .execute()
         }
-        return c.json({
+        return answerOnce(c, trx, {
           message: 'Technician removed from this booking.',
           job: await jobOf(trx, (await findJobRow(trx, row.id))!),
         })
@@ -251,7 +251,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
           `${name} from our team will carry it out.`,
       )
       const verb = row.staff_id === null ? 'assigned to' : 'reassigned to'
-      return c.json({
+      return answerOnce(c, trx, {
         message: `Booking ${verb} ${name}.`,
         job: await jobOf(trx, (await findJobRow(trx, row.id))!),
       })
@@ -292,7 +292,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const next = nextJobStatus(current, body.type)
     if (!next) return notAllowed(c, current, EVENT_WORDS[body.type])
     const moved = await c.var.db.transaction().execute(async (trx) => {
-      if (!(await moveJob(trx, row, current, next, body))) return false
+      if (!(await moveJob(trx, row, current, next, body))) return null
       if (body.type === 'on_my_way') {
         await notify(
           trx,
@@ -310,10 +310,14 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
           },
         )
       }
-      return true
+      return answerOnce(
+        c,
+        trx,
+        { message: `Status saved: ${JOB_STATUS_LABEL[next]}.`, job_status: next },
+        201,
+      )
     })
-    if (!moved) return changedMeanwhile(c, EVENT_WORDS[body.type], current)
-    return c.json({ message: `Status saved: ${JOB_STATUS_LABEL[next]}.`, job_status: next }, 201)
+    return moved ?? changedMeanwhile(c, EVENT_WORDS[body.type], current)
   })
 
   .post(
@@ -326,7 +330,8 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
       if (row instanceof Response) return row
       const body = c.req.valid('json')
       const { db } = c.var
-      const saved = () => c.json({ message: 'Treatment saved.', id: body.id }, 201)
+      const savedAnswer = { message: 'Treatment saved.', id: body.id }
+      const saved = () => c.json(savedAnswer, 201)
       const taken = () => c.json({ message: 'This treatment id is already used by another record.' }, 409)
       // The same treatment sent again (a retry after a lost answer): the first answer, nothing new.
       const earlier = await earlierRecord(db, 'job_treatments', body.id, row)
@@ -362,9 +367,9 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
         )
         if (!inserted) return 'again'
         await trx.updateTable('jobs').set({ updated_at: nowIso() }).where('booking_id', '=', row.id).execute()
-        return 'saved'
+        return answerOnce(c, trx, savedAnswer, 201)
       })
-      if (outcome === 'saved') return saved()
+      if (outcome instanceof Response) return outcome
       if (outcome === 'again')
         return (await earlierRecord(db, 'job_treatments', body.id, row)) === 'same' ? saved() : taken()
       if (outcome === 'moved') return changedMeanwhile(c, 'adding a treatment', status)
@@ -383,7 +388,8 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     }
     const { id, kind, taken_at } = fields.data
     const { db } = c.var
-    const saved = () => c.json({ message: 'Photo saved.', id, url: photoPath(row.id, id) }, 201)
+    const savedAnswer = { message: 'Photo saved.', id, url: photoPath(row.id, id) }
+    const saved = () => c.json(savedAnswer, 201)
     const taken = () => c.json({ message: 'This photo id is already used by another record.' }, 409)
     const earlier = await earlierRecord(db, 'job_photos', id, row)
     if (earlier) return earlier === 'same' ? saved() : taken()
@@ -419,9 +425,9 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
         keepExisting: true,
       })
       await trx.updateTable('jobs').set({ updated_at: nowIso() }).where('booking_id', '=', row.id).execute()
-      return 'saved'
+      return answerOnce(c, trx, savedAnswer, 201)
     })
-    if (outcome === 'saved') return saved()
+    if (outcome instanceof Response) return outcome
     if (outcome === 'again')
       return (await earlierRecord(db, 'job_photos', id, row)) === 'same' ? saved() : taken()
     if (outcome === 'moved') return changedMeanwhile(c, 'adding a photo', status)
@@ -458,7 +464,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const year = body.occurred_at.slice(0, 4)
     const done = await db.transaction().execute(async (trx) => {
       const event = { type: 'completed' as const, occurred_at: body.occurred_at }
-      if (!(await moveJob(trx, row, current, 'completed', event))) return false
+      if (!(await moveJob(trx, row, current, 'completed', event))) return null
       await trx
         .insertInto('job_reports')
         .values({
@@ -497,10 +503,10 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
           data: { service: row.service, report_url: url },
         },
       )
-      return true
+      const answer = { message: 'Job completed. The customer has been sent the report.', report_url: url }
+      return answerOnce(c, trx, answer, 201)
     })
-    if (!done) return changedMeanwhile(c, '“Complete job”', current)
-    return c.json({ message: 'Job completed. The customer has been sent the report.', report_url: url }, 201)
+    return done ?? changedMeanwhile(c, '“Complete job”', current)
   })
 
   .get('/jobs/:id/report', requireLogin, async (c) => {

@@ -65,3 +65,47 @@ it('a booking whose body was cut off by a server kill is booked once when the ph
   db.close()
   expect(bookings).toBe(1)
 })
+
+// Issue: the answer was stored after the handler's commit; a kill in between left the booking made and
+// its key unanswered, and the phone's retry after the lease booked a second time.
+it('a booking whose server was killed right after it committed is answered, not booked again, when the phone resends it', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-kill-'))
+  const port = await freePort()
+  server = await startLiveServer(dir, port, { NODE_ENV: 'test', TEST_CRASH_AFTER_HANDLER: '1' })
+  const phone = new LiveClient(server)
+  await phone.login()
+
+  const key = crypto.randomUUID()
+  const body = {
+    phone_number: '08031234567',
+    location: '14 Allen Avenue, Ikeja',
+    service: 'fumigation',
+    date: todayIso(new Date(Date.now() + 3 * 86_400_000), BUSINESS_TIME_ZONE),
+    time: '11:00',
+    info: 'Two-bedroom flat',
+  }
+  // The server dies before it answers: the phone sees a dropped connection and keeps the booking queued.
+  await expect(phone.request('POST', 'appointment/', body, { 'Idempotency-Key': key })).rejects.toThrow()
+  await killHard(server) // dead by its own hand already: only waits for the exit
+
+  // The lease has run out by the time the phone resends (as after 60 s).
+  const file = path.join(dir, 'app.db')
+  const db = new Database(file)
+  db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?').run(Date.now() - 1, key)
+  db.close()
+
+  server = await startLiveServer(dir, port)
+  phone.server = server
+  const resend = await phone.request('POST', 'appointment/', body, { 'Idempotency-Key': key })
+  expect(resend.status).toBe(201)
+  expect(resend.headers.get('Idempotent-Replayed')).toBe('true')
+  expect(resend.body.message).toMatch(/has been booked/)
+
+  const check = new Database(file, { readonly: true })
+  const bookings = check
+    .prepare("SELECT COUNT(*) FROM bookings WHERE location = '14 Allen Avenue, Ikeja'")
+    .pluck()
+    .get()
+  check.close()
+  expect(bookings).toBe(1)
+})
