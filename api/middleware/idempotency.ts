@@ -101,11 +101,6 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   })
   try {
     await next()
-    // Test hook (tests/api/idempotency-kill.test.ts): the process dies as a crash would, right after
-    // the handler's commit and before anything the middleware does afterwards.
-    if (process.env.NODE_ENV === 'test' && process.env.TEST_CRASH_AFTER_HANDLER === '1') {
-      process.kill(process.pid, 'SIGKILL')
-    }
   } catch (err) {
     await release()
     throw err
