@@ -2,7 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely'
 import pg from 'pg'
 import type { Tables } from './schema.js'
 
@@ -45,7 +53,7 @@ export const PG_NUMBER_TYPES = [pg.types.builtins.INT8, pg.types.builtins.NUMERI
 export function openDatabase(target: string, { poolSize = 10 } = {}): OpenedDatabase {
   if (isPostgresUrl(target)) return openPostgres({ connectionString: target, max: poolSize })
   const sqlite = openSqlite(target)
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) })
   return { db, engine: 'sqlite', sqlite, close: () => db.destroy() }
 }
 
@@ -75,6 +83,30 @@ function openSqlite(file: string): SqliteConnection {
     typeof text === 'string' ? text.toLowerCase() : text,
   )
   return db
+}
+
+/** How many prepared statements a SQLite database keeps: more than the app's distinct queries. */
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * The SQLite handle as Kysely sees it, keeping its prepared statements (least recently used dropped
+ * past STATEMENT_CACHE_SIZE). Kysely prepares every query afresh, and on the catalogue's hot path the
+ * preparing cost as much as running it. better-sqlite3 runs one statement at a time to the end (the
+ * app streams no query), so sharing a statement between requests is safe.
+ */
+function keepingStatements(sqlite: SqliteConnection): SqliteDatabase {
+  const kept = new Map<string, BetterSqlite3.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = kept.get(text)
+      if (statement) kept.delete(text)
+      else statement = sqlite.prepare(text)
+      kept.set(text, statement)
+      if (kept.size > STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value!)
+      return statement
+    },
+  }
 }
 
 /** Which engine a database or transaction runs on, for the few dialect-aware places (api/db/dialect.ts). */
