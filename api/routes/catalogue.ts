@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { productFormBody, type Product } from '../../contract/catalogue.js'
 import { toKobo } from '../../contract/money.js'
 import type { Database } from '../db/index.js'
+import type { CompiledQuery } from 'kysely'
 import { affectedRows, nowIso } from '../db/dialect.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
@@ -114,17 +115,21 @@ interface CatalogueAnswer {
  */
 const catalogueCache = new WeakMap<
   Database,
-  { answer?: CatalogueAnswer; building?: { version: number; answer: Promise<CatalogueAnswer> } }
+  {
+    /** Built and compiled once: it runs on every catalogue request. */
+    versionQuery: CompiledQuery<{ version: number }>
+    answer?: CatalogueAnswer
+    building?: { version: number; answer: Promise<CatalogueAnswer> }
+  }
 >()
 
 async function catalogueAnswer(db: Database): Promise<CatalogueAnswer> {
   let entry = catalogueCache.get(db)
-  if (!entry) catalogueCache.set(db, (entry = {}))
-  const { version } = await db
-    .selectFrom('catalogue_version')
-    .select('version')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
+  if (!entry) {
+    const versionQuery = db.selectFrom('catalogue_version').select('version').where('id', '=', 1).compile()
+    catalogueCache.set(db, (entry = { versionQuery }))
+  }
+  const [{ version }] = (await db.executeQuery(entry.versionQuery)).rows
   if (entry.answer?.version === version) return entry.answer
   // Requests that read the same version during a rebuild share it rather than each compressing the list;
   // a newer version starts its own (the one in flight may predate the edit this caller just made).
