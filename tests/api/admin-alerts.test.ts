@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { adminOnlyCheck, Client, makeLoggedInApp, type TestContext } from './helpers'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+import { adminOnlyCheck, Client, makeLoggedInApp, type TestContext, lagosDay } from './helpers'
 
 let t: TestContext
 let admin: Client
@@ -11,8 +10,6 @@ beforeEach(async () => {
 afterEach(() => t.close())
 
 const adminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
-const lagosDay = (offsetDays: number) =>
-  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
 
 async function book() {
   const res = await customer.post('appointment/', {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, Client, findUserId, makeLoggedInApp, type TestContext } from './helpers'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+import { ADMIN, Client, findUserId, makeLoggedInApp, type TestContext, lagosDay } from './helpers'
 import { TECH, addTechnician } from './staff-helpers'
 
 let t: TestContext
@@ -11,8 +10,6 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const lagosDay = (offsetDays: number) =>
-  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
 const weekday = (offsetDays: number) => {
   let day = lagosDay(offsetDays)
   while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offsetDays)

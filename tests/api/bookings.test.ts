@@ -1,17 +1,14 @@
 import { sql, type KyselyPlugin } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, onEachLoggedInApp, type TestContext } from './helpers'
+import { CUSTOMER, Client, onEachLoggedInApp, type TestContext, lagosDay } from './helpers'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 let t: TestContext
 let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-const lagosDay = (offsetDays: number) =>
-  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
 /** The first Monday to Friday at least `offsetDays` ahead: 10:30 then is within the working hours. */
 const lagosWeekday = (offsetDays: number) => {
   let day = lagosDay(offsetDays)

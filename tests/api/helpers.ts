@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../../api/db/seed'
 import { setScryptCost } from '../../api/lib/password'
 import type { Gateway } from '../../api/payments/gateway'
 import { createGateway } from '../../api/payments'
+import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 export const ADMIN = { email: 'admin@test.ng', password: 'admin-password-1' }
 export const CUSTOMER = { email: 'customer@test.ng', password: 'customer-password-1' }
@@ -177,3 +178,7 @@ export function adminOnlyCheck(current: () => { app: TestContext['app']; custome
     expect(denied.body.message).toBeTruthy()
   }
 }
+
+/** The date in Lagos `offsetDays` from today (negative: past), as a booking's YYYY-MM-DD. */
+export const lagosDay = (offsetDays: number) =>
+  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, lagosDay } from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
 import type { OutgoingMessage, Transport } from '../../api/messaging/transport'
@@ -7,7 +7,6 @@ import type { Gateway } from '../../api/payments/gateway'
 import { createTransports, OutboxSender, sendMessage } from '../../api/messaging'
 import { LogTransport } from '../../api/messaging/log-transport'
 import { TermiiTransport } from '../../api/messaging/termii'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 const smtp = new LocalSmtp()
 const termii = new FakeTermii()
@@ -63,8 +62,6 @@ async function configured(messaging: Partial<AppConfig['messaging']> = {}, gatew
   return t
 }
 
-const lagosDay = (offsetDays: number) =>
-  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
 const appointment = {
   phone_number: '0803 123 4567',
   location: '3 Marina Road, Lagos Island',

@@ -1,6 +1,5 @@
 import { expect } from 'vitest'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
-import { Client, type TestContext } from './helpers'
+import { Client, lagosDay, type TestContext } from './helpers'
 
 export const TECH = { email: 'tech@test.ng', password: 'tech-password-1', fullName: 'Femi Okon' }
 export const TECH2 = { email: 'tech2@test.ng', password: 'tech-password-2', fullName: 'Bola Ade' }
@@ -16,8 +15,7 @@ export const JPEG = Buffer.from(
 export const SIGNATURE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
-export const lagosDay = (offsetDays: number) =>
-  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
+export { lagosDay }
 export const uuid = () => crypto.randomUUID()
 export const at = () => new Date().toISOString()
 
