@@ -17,6 +17,11 @@ export async function submitThroughOutbox<T>(
   path: string,
   body: unknown,
   userId: number | null,
+  /**
+   * The device's own copy of the change (a cart line), written in the same transaction as the entry
+   * that sends it: a reload or a closed tab in between can no longer keep one without the other.
+   */
+  alongside?: (database: typeof db) => Promise<unknown>,
 ): Promise<SubmitResult<T>> {
   const entry: OutboxEntry = {
     id: crypto.randomUUID(),
@@ -31,7 +36,12 @@ export async function submitThroughOutbox<T>(
     // Claimed while this direct send runs, so a replay in another tab or the worker leaves it alone.
     sendingUntil: Date.now() + SENDING_CLAIM_MS,
   }
-  await db.outbox.add(entry)
+  if (alongside)
+    await db.transaction('rw', db.tables, async () => {
+      await alongside(db)
+      await db.outbox.add(entry)
+    })
+  else await db.outbox.add(entry)
   try {
     const data = await sendWithFreshTokenOn403<T>(path, body, entry.id)
     await db.outbox.delete(entry.id)

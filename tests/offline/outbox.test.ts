@@ -108,3 +108,40 @@ it("after checkout has sent the whole cart, the user's queued cart changes are d
   await dropQueuedCartChanges(5)
   expect((await db.outbox.toArray()).map((e) => e.id).sort()).toEqual(['b', 'c'])
 })
+
+// A customer who reloads right after changing a quantity: the change on the device and the entry that
+// sends it are written together, so the reload never finds the new quantity without its entry (the
+// server's older cart then overwrote it: the shop e2e caught this).
+it('a change passed alongside is written with its entry, or not at all', async () => {
+  await db.cart.clear()
+  answer = () => {
+    throw new TypeError('Failed to fetch')
+  }
+  const line = {
+    userId: 7,
+    id: 3,
+    name: 'Gel',
+    description: '',
+    prices: 4500,
+    originalPrice: 5000,
+    image: '',
+    stock: 9,
+    quantity: 2,
+  }
+  const queued = await submitThroughOutbox('cart', 'cart/set/', { id: 3, quantity: 2 }, 7, (d) =>
+    d.cart.put(line),
+  )
+  expect(queued.state).toBe('queued')
+  expect(await db.cart.get([7, 3])).toMatchObject({ quantity: 2 })
+  expect(await db.outbox.count()).toBe(1)
+
+  // The write fails part-way (after the cart line, before the entry): neither is kept.
+  await expect(
+    submitThroughOutbox('cart', 'cart/set/', { id: 3, quantity: 5 }, 7, async (d) => {
+      await d.cart.update([7, 3], { quantity: 5 })
+      throw new Error('disk full')
+    }),
+  ).rejects.toThrow('disk full')
+  expect(await db.cart.get([7, 3])).toMatchObject({ quantity: 2 })
+  expect(await db.outbox.count()).toBe(1)
+})

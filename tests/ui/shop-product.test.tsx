@@ -67,7 +67,12 @@ describe('/products/:id', () => {
 
   test("adds to the customer's cart on the device and through the outbox", async () => {
     setSession('user', 7)
-    submitThroughOutbox.mockResolvedValue({ state: 'queued', entry: { id: 'x' } })
+    // The real one writes the device's change and the queued entry together: the change is applied here too.
+    submitThroughOutbox.mockImplementation(async (...args: unknown[]) => {
+      const alongside = args[4] as ((database: typeof db) => Promise<unknown>) | undefined
+      await alongside?.(db)
+      return { state: 'queued', entry: { id: 'x' } }
+    })
     renderAt('/products/3')
     await userEvent
       .setup()
@@ -79,6 +84,7 @@ describe('/products/:id', () => {
       'cart/set/',
       { id: 3, quantity: 1, name: 'Cockroach Gel Bait 30g' },
       7,
+      expect.any(Function),
     )
   })
 

@@ -95,29 +95,37 @@ async function saveServerCart(userId: number, server: CartItem[]) {
 }
 
 /**
- * Queues "this line now has `quantity`" (POST cart/set/) through the outbox, after dropping the same
- * line's older changes not yet sent: the sets are absolute, so only the last one matters, and the
- * lines' changes still reach the server in the order they were made.
+ * Sets the device's line (`onDevice`) and queues "this line now has `quantity`" (POST cart/set/) through
+ * the outbox in one transaction, after dropping the same line's older changes not yet sent: the sets are
+ * absolute, so only the last one matters, and the lines' changes reach the server in the order made.
+ * One transaction: a reload right after a change used to find the new quantity without its outbox
+ * entry, and the server's older cart then overwrote it.
  */
-async function queueCartSet(userId: number, line: { id: number; name: string }, quantity: number) {
-  const [db, { submitThroughOutbox }] = await Promise.all([loadDb(), loadOutbox()])
-  await db.transaction('rw', db.outbox, async () => {
-    const now = Date.now()
-    const stale = (await db.outbox.where('userId').equals(userId).toArray()).filter(
-      (e) =>
-        e.kind === 'cart' &&
-        e.status === 'waiting' &&
-        !(e.sendingUntil && e.sendingUntil > now) &&
-        Number((e.body as { id?: unknown }).id) === line.id,
-    )
-    await db.outbox.bulkDelete(stale.map((e) => e.id))
-  })
+async function queueCartSet(
+  userId: number,
+  line: { id: number; name: string },
+  quantity: number,
+  onDevice: (db: AppDatabase) => Promise<unknown>,
+) {
+  const { submitThroughOutbox } = await loadOutbox()
   // The name only labels the entry in the outbox panel; the server reads id and quantity.
   return submitThroughOutbox<CartSetAnswer>(
     'cart',
     'cart/set/',
     { id: line.id, quantity, name: line.name },
     userId,
+    async (db) => {
+      await onDevice(db)
+      const now = Date.now()
+      const stale = (await db.outbox.where('userId').equals(userId).toArray()).filter(
+        (e) =>
+          e.kind === 'cart' &&
+          e.status === 'waiting' &&
+          !(e.sendingUntil && e.sendingUntil > now) &&
+          Number((e.body as { id?: unknown }).id) === line.id,
+      )
+      await db.outbox.bulkDelete(stale.map((e) => e.id))
+    },
   )
 }
 
@@ -179,9 +187,10 @@ export function useCart() {
     async setQuantity(line: CartItem, quantity: number) {
       if (userId === null) return
       const clamped = clampQuantity(quantity, line.stock)
-      const db = await loadDb()
-      await db.cart.update([userId, line.id], { quantity: clamped })
-      await settle(await queueCartSet(userId, line, clamped), line.id, clamped)
+      const sent = await queueCartSet(userId, line, clamped, (db) =>
+        db.cart.update([userId, line.id], { quantity: clamped }),
+      )
+      await settle(sent, line.id, clamped)
     },
     /** Adds one unit; resolves to a message when the server kept less (else null). Works offline. */
     async add(product: Product) {
@@ -194,10 +203,13 @@ export function useCart() {
         throw new ApiError(409, message, { message })
       }
       const quantity = before ? before.quantity + 1 : 1
-      if (before) await db.cart.update([userId, product.id], { quantity })
-      else await db.cart.put({ ...lineOf(product), userId })
       try {
-        return await settle(await queueCartSet(userId, product, quantity), product.id, quantity)
+        const sent = await queueCartSet(userId, product, quantity, (db) =>
+          before
+            ? db.cart.update([userId, product.id], { quantity })
+            : db.cart.put({ ...lineOf(product), userId }),
+        )
+        return await settle(sent, product.id, quantity)
       } catch (err) {
         // Refused (the product is gone): the device's cart goes back to what it was.
         if (before) await db.cart.put(before)
@@ -210,9 +222,7 @@ export function useCart() {
     /** Removes a line from this device, then from the server. Works offline. */
     async remove(line: Pick<CartItem, 'id' | 'name'>) {
       if (userId === null) return
-      const db = await loadDb()
-      await db.cart.delete([userId, line.id])
-      await queueCartSet(userId, line, 0)
+      await queueCartSet(userId, line, 0, (db) => db.cart.delete([userId, line.id]))
     },
   }
 }
