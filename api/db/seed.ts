@@ -22,7 +22,7 @@ export type SeedOptions = AppConfig['seed'] & { log?: (line: string) => void }
 const randomPassword = () => randomBytes(12).toString('base64url')
 
 /** Fills an empty database with the demo catalogue, the first admin, a demo customer and sample content. */
-export async function seedIfEmpty(db: Database, _config: AppConfig, options: SeedOptions): Promise<boolean> {
+export async function seedIfEmpty(db: Database, config: AppConfig, options: SeedOptions): Promise<boolean> {
   const { users } = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('users'))
@@ -70,7 +70,10 @@ export async function seedIfEmpty(db: Database, _config: AppConfig, options: See
 
   // Read before the transaction: file work has no place inside one.
   const images = readSeedImages(options)
-  const today = Date.now()
+  // Booking dates follow the business calendar (config.now, which tests pin); the sample history's
+  // timestamps sit among the rows the database stamps itself, so they follow the wall clock.
+  const today = config.now()
+  const wallNow = Date.now()
   await db.transaction().execute(async (trx) => {
     // Into the media table, not a folder: every instance serves them, on either engine.
     // An older install's MEDIA_DIR, imported at start, may hold them already.
@@ -163,11 +166,11 @@ export async function seedIfEmpty(db: Database, _config: AppConfig, options: See
           name: m.name,
           email: m.email,
           message: m.message,
-          created_at: new Date(today - (i + 1) * 7_200_000).toISOString(),
+          created_at: new Date(wallNow - (i + 1) * 7_200_000).toISOString(),
         })
         .execute()
     }
-    if (customerId) await seedPurchaseHistory(trx, customerId, productIds, today)
+    if (customerId) await seedPurchaseHistory(trx, customerId, productIds, wallNow)
   })
   log(
     `Seeded ${seedProducts.length} products, ${seedBookings.length} bookings` +

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { z } from 'zod'
 import type { AppConfig } from '../config.js'
+import type { AppEnv } from '../types.js'
 
 /** zod validation whose failure is 400 `{ message }` with the first problem in words a person can read. */
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(
@@ -16,6 +17,25 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
       return c.json({ message: issue?.message ?? 'Invalid request', field: issue?.path.join('.') }, 400)
     }
   })
+
+/**
+ * validate() for a schema that depends on the app's settings, such as the clock that says what day it is
+ * in Lagos (a booking in the past is refused). Built once per app and kept.
+ */
+export function validateWithConfig<T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  build: (config: AppConfig) => T,
+) {
+  type Validator = ReturnType<typeof validate<T, Target>>
+  const built = new WeakMap<AppConfig, Validator>()
+  const middleware: MiddlewareHandler<AppEnv> = (c, next) => {
+    const config = c.var.config
+    let validator = built.get(config)
+    if (!validator) built.set(config, (validator = validate(target, build(config))))
+    return (validator as unknown as MiddlewareHandler<AppEnv>)(c, next)
+  }
+  return middleware as unknown as Validator
+}
 
 /** Parses a numeric route id; null when it is not a positive integer. */
 export function parseId(raw: string | undefined): number | null {

@@ -7,7 +7,7 @@ import {
 } from '../../contract/bookings.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
-import { parseId, validate } from '../middleware/validate.js'
+import { parseId, validate, validateWithConfig } from '../middleware/validate.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import {
@@ -18,6 +18,11 @@ import {
   saveBookingSettings,
   moveBooking,
 } from '../lib/bookings.js'
+
+/** A past time is judged by the app's clock (config.now), in Lagos. */
+const validRescheduleBody = validateWithConfig('json', (config) =>
+  rescheduleBody(() => new Date(config.now())),
+)
 
 /** The caller's own booking, or undefined (someone else's is answered like a missing one). */
 async function ownBooking(c: Context<AppEnv>) {
@@ -60,7 +65,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
     return c.json({ message: 'Booking cancelled', status: 'Cancelled' })
   })
 
-  .post('/:id/reschedule', requireLogin, validate('json', rescheduleBody()), async (c) => {
+  .post('/:id/reschedule', requireLogin, validRescheduleBody, async (c) => {
     const booking = await ownBooking(c)
     if (!booking) return c.json({ message: 'Booking not found' }, 404)
     const { db, config } = c.var

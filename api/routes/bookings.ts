@@ -3,7 +3,7 @@ import { appointmentBody, canCancelBooking, isEmergency, nextBookingStatus } fro
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
-import { parseId, validate } from '../middleware/validate.js'
+import { parseId, validateWithConfig } from '../middleware/validate.js'
 import type { Queryable } from '../db/index.js'
 import { forUpdate, nowIso } from '../db/dialect.js'
 import { notify } from '../lib/notify.js'
@@ -50,8 +50,8 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
     '/',
     requireLogin,
     idempotent,
-    // "Past" and "a year ahead" are judged in Lagos time (contract appointmentBody).
-    validate('json', appointmentBody()),
+    // "Past" and "a year ahead" are judged in Lagos time by the app's clock (contract appointmentBody).
+    validateWithConfig('json', (config) => appointmentBody(() => new Date(config.now()))),
     async (c) => {
       const { db } = c.var
       const user = currentUser(c)

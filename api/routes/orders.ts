@@ -73,7 +73,7 @@ export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
         ]),
       )
     }
-    const day = businessDay(new Date())
+    const day = businessDay(new Date(c.var.config.now()))
     // The byte-order mark makes Excel read the file as UTF-8 (names like "Ọlá" stay intact).
     return c.body('\uFEFF' + lines.join('\r\n') + '\r\n', 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -113,7 +113,7 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
     if (target === status) {
       return c.json({ message: `Order is already ${target.toLowerCase()}.`, status: target })
     }
-    const now = new Date().toISOString()
+    const now = new Date(c.var.config.now()).toISOString()
     const item = `${order.quantity} × ${order.product_name}`
     // Guarded by the status read before the body was awaited (one conditional UPDATE): of two clicks in
     // flight, on any instances, only one moves the order and notifies the customer.

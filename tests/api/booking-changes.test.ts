@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, Client, findUserId, makeLoggedInApp, type TestContext, lagosDay } from './helpers'
+import {
+  ADMIN,
+  Client,
+  findUserId,
+  makeLoggedInApp,
+  type TestContext,
+  lagosDay,
+  lagosWeekday as weekday,
+} from './helpers'
 import { TECH, addTechnician } from './staff-helpers'
 
 let t: TestContext
@@ -10,11 +18,6 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const weekday = (offsetDays: number) => {
-  let day = lagosDay(offsetDays)
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offsetDays)
-  return day
-}
 const appointment = (change: Record<string, unknown> = {}) => ({
   phone_number: '0803 123 4567',
   location: '3 Marina Road, Lagos Island',

@@ -1,6 +1,6 @@
 import { sql, type KyselyPlugin } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, onEachLoggedInApp, type TestContext, lagosDay } from './helpers'
+import { CUSTOMER, Client, onEachLoggedInApp, type TestContext, lagosDay, lagosWeekday } from './helpers'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
 
@@ -9,12 +9,6 @@ let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-/** The first Monday to Friday at least `offsetDays` ahead: 10:30 then is within the working hours. */
-const lagosWeekday = (offsetDays: number) => {
-  let day = lagosDay(offsetDays)
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offsetDays)
-  return day
-}
 const appointment = (change: Record<string, unknown> = {}) => ({
   phone_number: '0803 123 4567',
   location: '3 Marina Road, Lagos Island',

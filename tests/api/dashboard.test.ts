@@ -6,10 +6,10 @@ import {
   adminOnlyCheck,
   onEachLoggedInApp,
   findUserId,
+  lagosDay,
   type TestContext,
 } from './helpers'
 import { sql, type RawBuilder } from 'kysely'
-import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates'
 
 let t: TestContext
 let admin: Client
@@ -105,7 +105,7 @@ describe('GET get/stat', () => {
   })
 
   it('moves when bookings are added, completed and cancelled, and when users register', async () => {
-    const date = todayIso(new Date(Date.now() + 3 * 86_400_000), BUSINESS_TIME_ZONE)
+    const date = lagosDay(3)
     const booked = await customer.post('appointment/', {
       phone_number: '0803 123 4567',
       location: '3 Marina Road, Lagos Island',

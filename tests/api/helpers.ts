@@ -29,6 +29,17 @@ export interface TestContext {
   close: () => Promise<void>
 }
 
+/**
+ * The suite's clock, which every test app runs on (config.now) and lagosDay() counts from, so no test
+ * depends on the day or hour it runs: Monday 23 November 2026, 10:00 in Lagos, unless TEST_NOW (an ISO
+ * instant) names another (`npm run test:week` runs the suite on each day of one week). It moves on in
+ * real time from there, so leases, throttles and timeouts still see time pass.
+ */
+const SUITE_START = Date.parse(process.env.TEST_NOW || '2026-11-23T10:00:00+01:00')
+if (Number.isNaN(SUITE_START)) throw new Error(`TEST_NOW is not a date: ${process.env.TEST_NOW}`)
+const processStart = Date.now()
+export const suiteNow = () => SUITE_START + (Date.now() - processStart)
+
 /** A fresh API over a fresh database (TEST_DB: SQLite, PGlite or a server), seeded with the demo content and two known accounts. */
 export async function makeTestApp(
   overrides: Partial<AppConfig> = {},
@@ -43,6 +54,7 @@ export async function makeTestApp(
       // vite.config.ts lowers the hashing cost for the suite, as SCRYPT_N does for a server.
       SCRYPT_N: process.env.SCRYPT_N,
     }),
+    now: suiteNow,
     ...overrides,
   }
   setScryptCost(config.scryptN)
@@ -179,6 +191,16 @@ export function adminOnlyCheck(current: () => { app: TestContext['app']; custome
   }
 }
 
-/** The date in Lagos `offsetDays` from today (negative: past), as a booking's YYYY-MM-DD. */
+/** The date in Lagos `offsetDays` from the suite's today (negative: past), as a booking's YYYY-MM-DD. */
 export const lagosDay = (offsetDays: number) =>
-  todayIso(new Date(Date.now() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
+  todayIso(new Date(suiteNow() + offsetDays * 86_400_000), BUSINESS_TIME_ZONE)
+
+/**
+ * The first Monday to Friday at least `offsetDays` from the suite's today: a time from 9:00 to 19:00 then is
+ * within the default working hours, so a booking there is an ordinary one, not an emergency call-out.
+ */
+export const lagosWeekday = (offsetDays: number) => {
+  let day = lagosDay(offsetDays)
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offsetDays)
+  return day
+}

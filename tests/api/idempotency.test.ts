@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments/index'
-import { Client, findUserId, makeLoggedInApp, CUSTOMER, type TestContext } from './helpers'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
+import { Client, findUserId, makeLoggedInApp, CUSTOMER, lagosDay, type TestContext } from './helpers'
 
 let t: TestContext
 let customer: Client
@@ -15,7 +14,7 @@ const booking = () => ({
   phone_number: '08031234567',
   location: '1 Broad Street, Lagos',
   service: 'cleaning',
-  date: todayIso(new Date(Date.now() + 3 * 86_400_000), BUSINESS_TIME_ZONE),
+  date: lagosDay(3),
   time: '09:00',
   info: '',
 })

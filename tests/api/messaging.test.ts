@@ -1,5 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, lagosDay } from './helpers'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  findUserId,
+  makeTestApp,
+  type TestContext,
+  lagosDay,
+  suiteNow,
+} from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
 import type { OutgoingMessage, Transport } from '../../api/messaging/transport'
@@ -37,7 +46,7 @@ afterEach(async () => {
 
 /** An app whose email goes to the local SMTP server and SMS to the fake Termii, on a clock the test moves. */
 async function configured(messaging: Partial<AppConfig['messaging']> = {}, gateway?: Gateway) {
-  clock = Date.now()
+  clock = suiteNow()
   t = await makeTestApp({ now: () => clock }, gateway && (() => gateway))
   t.config.messaging = {
     ...t.config.messaging,
@@ -259,7 +268,7 @@ describe('SMS through Termii', () => {
 
 describe('nothing configured', () => {
   it('writes what would be sent to the log and to the admin "Sent messages" list', async () => {
-    clock = Date.now()
+    clock = suiteNow()
     t = await makeTestApp()
     const lines: string[] = []
     sender = new OutboxSender({
@@ -291,7 +300,7 @@ describe('nothing configured', () => {
 
 describe('two instances over one database', () => {
   it('sends each queued message exactly once when two senders run at the same time', async () => {
-    clock = Date.now()
+    clock = suiteNow()
     t = await makeTestApp()
     // The second instance: its own connection to the same database, its own sender.
     const other = t.connectAgain()
@@ -333,7 +342,7 @@ describe('two instances over one database', () => {
 
 describe('stopping (shutdown)', () => {
   it('stop() resolves once the message being sent is sent and recorded, and no further one is sent', async () => {
-    clock = Date.now()
+    clock = suiteNow()
     t = await makeTestApp()
     opened.push({ close: t.close })
     // A slow mail server: the first send ends only when the test lets it.

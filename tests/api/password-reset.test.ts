@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments/index'
-import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, suiteNow } from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import { createTransports, OutboxSender } from '../../api/messaging'
 import { PASSWORD_RESET_SENT } from '../../contract/account'
@@ -28,7 +28,7 @@ afterEach(async () => {
 })
 
 async function app() {
-  clock = Date.now()
+  clock = suiteNow()
   t = await makeTestApp({ now: () => clock })
   t.config.messaging = {
     ...t.config.messaging,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sql, type RawBuilder } from 'kysely'
-import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, suiteNow } from './helpers'
 import type { AppConfig } from '../../api/config'
 import { createGateway } from '../../api/payments'
 import type { Gateway, GatewayTransaction, PaymentRequest, RefundRequest } from '../../api/payments/gateway'
@@ -463,7 +463,7 @@ describe('POST verify/ with the sandbox', () => {
 
 /** A clock the test moves: reservations expire without waiting. */
 class Clock {
-  ms = Date.now()
+  ms = suiteNow()
   now = () => this.ms
   advanceMinutes(minutes: number) {
     this.ms += minutes * 60_000

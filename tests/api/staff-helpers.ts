@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { Client, lagosDay, type TestContext } from './helpers'
+import { Client, lagosDay, suiteNow, type TestContext } from './helpers'
 
 export const TECH = { email: 'tech@test.ng', password: 'tech-password-1', fullName: 'Femi Okon' }
 export const TECH2 = { email: 'tech2@test.ng', password: 'tech-password-2', fullName: 'Bola Ade' }
@@ -17,7 +17,8 @@ export const SIGNATURE =
 
 export { lagosDay }
 export const uuid = () => crypto.randomUUID()
-export const at = () => new Date().toISOString()
+/** The device's clock in the suite's world: now, by the suite's clock. */
+export const at = () => new Date(suiteNow()).toISOString()
 
 /** The admin adds a technician through the add-user form's call, then they log in. */
 export async function addTechnician(app: TestContext['app'], admin: Client, who = TECH) {

@@ -1,9 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { replayOutbox } from '../../src/offline/replay'
-import { CUSTOMER, makeTestApp, type TestContext } from '../api/helpers'
+import { CUSTOMER, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
 import { entry, freshDb } from './helpers'
 import { appFetch } from './app-fetch'
 
@@ -24,7 +23,7 @@ const countBookings = async (userId: number) =>
     ).n,
   )
 
-const tomorrow = () => todayIso(new Date(Date.now() + 36 * 3600_000), BUSINESS_TIME_ZONE)
+const tomorrow = () => lagosDay(1)
 
 it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
   const browser = appFetch(ctx.app)
