@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import {
+  changesLoginEmail,
   DEFAULT_NOTIFICATION_SETTINGS,
   notificationSettingsBody,
   passwordChangeBody,
@@ -15,6 +16,7 @@ import { parseId, validate } from '../middleware/validate.js'
 import { emailTaken } from '../lib/users.js'
 import { isUniqueViolation } from '../db/dialect.js'
 import { hashPassword, verifyPassword } from '../lib/password.js'
+import { sendMessage } from '../messaging/index.js'
 
 /** The :userId of the path when that account exists. */
 async function targetUserId(c: Context<AppEnv>): Promise<number | null> {
@@ -62,20 +64,62 @@ export const profileRoutes = new Hono<AppEnv>({ strict: false })
     const id = await targetUserId(c)
     if (!id) return userNotFound(c)
     const body = c.req.valid('json')
+    const { db } = c.var
+    const { email: oldEmail } = await db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const emailChanges = changesLoginEmail(oldEmail, body.username)
+    // The login email is the key to the account (password resets go there): a session left open on a
+    // shared phone must not be enough to take it. The caller proves it is them with their own password.
+    if (emailChanges) {
+      if (!body.current_password) {
+        return c.json(
+          {
+            message: 'Enter your current password to change your login email.',
+            field: 'current_password',
+          },
+          400,
+        )
+      }
+      const { password_hash } = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', currentUser(c).id)
+        .executeTakeFirstOrThrow()
+      if (!(await verifyPassword(body.current_password, password_hash))) {
+        return c.json({ message: 'Current password is incorrect.', field: 'current_password' }, 400)
+      }
+    }
     const taken = { message: 'An account with this email already exists.' }
-    if (await emailTaken(c.var.db, body.username, id)) return c.json(taken, 409)
+    if (await emailTaken(db, body.username, id)) return c.json(taken, 409)
     try {
-      await c.var.db
-        .updateTable('users')
-        .set({
-          first_name: body.first_name,
-          last_name: body.last_name,
-          email: body.username,
-          phone_number: body.phone_number,
-          ...(body.location != null && { location: body.location }),
-        })
-        .where('id', '=', id)
-        .execute()
+      await db.transaction().execute(async (trx) => {
+        // Queued before the change, so it goes to the old address: its owner hears of a change they did not make.
+        if (emailChanges) {
+          await sendMessage(
+            { db: trx },
+            {
+              to: id,
+              template: 'login_email_changed',
+              data: { old_email: oldEmail, new_email: body.username },
+              channels: ['email'],
+            },
+          )
+        }
+        await trx
+          .updateTable('users')
+          .set({
+            first_name: body.first_name,
+            last_name: body.last_name,
+            email: body.username,
+            phone_number: body.phone_number,
+            ...(body.location != null && { location: body.location }),
+          })
+          .where('id', '=', id)
+          .execute()
+      })
     } catch (err) {
       // Taken between the check and the write (another request, another instance): the unique index says so.
       if (isUniqueViolation(err)) return c.json(taken, 409)
