@@ -17,6 +17,8 @@ import { emailTaken } from '../lib/users.js'
 import { isUniqueViolation } from '../db/dialect.js'
 import { hashPassword, verifyPassword } from '../lib/password.js'
 import { sendMessage } from '../messaging/index.js'
+import { clientAddress } from '../lib/rate-limit.js'
+import { waitText } from '../middleware/submit-limit.js'
 
 /** The :userId of the path when that account exists. */
 async function targetUserId(c: Context<AppEnv>): Promise<number | null> {
@@ -37,6 +39,39 @@ const requireSelf: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 const userNotFound = (c: Context<AppEnv>) => c.json({ message: 'User not found' }, 404)
+
+/**
+ * Checks the caller's current password: null when right, else the answer to send. A wrong one is a
+ * password guess made through an open session (a phone left logged in), so it counts with the failed
+ * logins of that account and address, and past their limit the answer is 429 whatever is typed.
+ */
+async function refuseCurrentPassword(
+  c: Context<AppEnv>,
+  given: string,
+  wrong: { message: string; field?: string },
+): Promise<Response | null> {
+  const user = currentUser(c)
+  const { db, config, loginLimiter } = c.var
+  const ip = clientAddress(c, config.trustProxyHops)
+  const account = user.email.toLowerCase()
+  const now = config.now()
+  const wait = await loginLimiter.blockedFor(db, ip, account, now)
+  if (wait > 0) {
+    c.header('Retry-After', String(wait))
+    return c.json({ message: `Too many wrong passwords. Try again in ${waitText(wait)}.` }, 429)
+  }
+  const { password_hash } = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow()
+  if (await verifyPassword(given, password_hash)) {
+    await loginLimiter.succeed(db, account)
+    return null
+  }
+  await loginLimiter.fail(db, ip, account, now)
+  return c.json(wrong, 400)
+}
 
 /** admins/settings/{userId}/: the profile form (the person themself, or an admin). */
 export const profileRoutes = new Hono<AppEnv>({ strict: false })
@@ -83,14 +118,11 @@ export const profileRoutes = new Hono<AppEnv>({ strict: false })
           400,
         )
       }
-      const { password_hash } = await db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '=', currentUser(c).id)
-        .executeTakeFirstOrThrow()
-      if (!(await verifyPassword(body.current_password, password_hash))) {
-        return c.json({ message: 'Current password is incorrect.', field: 'current_password' }, 400)
-      }
+      const refused = await refuseCurrentPassword(c, body.current_password, {
+        message: 'Current password is incorrect.',
+        field: 'current_password',
+      })
+      if (refused) return refused
     }
     const taken = { message: 'An account with this email already exists.' }
     if (await emailTaken(db, body.username, id)) return c.json(taken, 409)
@@ -136,14 +168,10 @@ export const passwordRoutes = new Hono<AppEnv>({ strict: false }).post(
   async (c) => {
     const user = currentUser(c)
     const body = c.req.valid('json')
-    const { password_hash } = await c.var.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    if (!(await verifyPassword(body.current_password, password_hash))) {
-      return c.json({ message: 'Current password is incorrect.' }, 400)
-    }
+    const refused = await refuseCurrentPassword(c, body.current_password, {
+      message: 'Current password is incorrect.',
+    })
+    if (refused) return refused
     const newHash = await hashPassword(body.new_password)
     await c.var.db.updateTable('users').set({ password_hash: newHash }).where('id', '=', user.id).execute()
     // Whoever knew the old password is signed out everywhere else; this browser stays in.

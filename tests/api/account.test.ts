@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, findUserId, makeLoggedInApp, type TestContext } from './helpers'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  findUserId,
+  makeLoggedInApp,
+  makeTestApp,
+  type TestContext,
+} from './helpers'
 
 let t: TestContext
 let admin: Client
@@ -199,6 +207,45 @@ describe('changing the login email', () => {
     })
     expect(withOwn.status).toBe(201)
     expect((await mailTo(CUSTOMER.email)).map((m) => m.template)).toEqual(['login_email_changed'])
+  })
+})
+
+describe('guessing the current password through an open session', () => {
+  it('counts with failed logins: past the limit both calls answer 429, even with the right password', async () => {
+    const own = await makeTestApp({ loginMaxAttempts: 3 })
+    try {
+      const session = new Client(own.app)
+      await session.login(CUSTOMER)
+      const id = await findUserId(own.db, CUSTOMER.email)
+      const guess = (password: string) =>
+        session.post(`admins/settings/${id}`, { ...profile, current_password: password })
+      for (const password of ['guess-1', 'guess-2']) expect((await guess(password)).status).toBe(400)
+      expect(
+        (
+          await session.post(`admins/password/${id}`, {
+            current_password: 'guess-3',
+            new_password: 'a-brand-new-secret',
+            confirm_password: 'a-brand-new-secret',
+          })
+        ).status,
+      ).toBe(400)
+      const locked = await guess(CUSTOMER.password)
+      expect(locked.status).toBe(429)
+      expect(locked.body.message).toMatch(/^Too many wrong passwords\. Try again in \d+ minutes?\.$/)
+      expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0)
+      expect(
+        (await own.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow())
+          .email,
+      ).toBe(CUSTOMER.email)
+      // The same count as the login form's: that account's logins wait too.
+      const login = await new Client(own.app).post('login/', {
+        username: CUSTOMER.email,
+        password: CUSTOMER.password,
+      })
+      expect(login.status).toBe(429)
+    } finally {
+      await own.close()
+    }
   })
 })
 
