@@ -84,6 +84,12 @@ export interface AppConfig {
   loginIpFreeAttempts: number
   /** Longest delay between tries from one IP past that (LOGIN_IP_MAX_DELAY_SECONDS, default 300). */
   loginIpMaxDelayMs: number
+  /**
+   * How often one client may send each public form (contact message, sign-up, newsletter, booking):
+   * per address per hour (SUBMIT_LIMIT_PER_ADDRESS: many phones share one carrier address, so generous)
+   * and per account or email per minute (SUBMIT_LIMIT_PER_ACCOUNT). Counted in the database (rate_limits).
+   */
+  submitLimits: { perAddress: number; perAccount: number }
   /** HMAC key of CSRF tokens (CSRF_SECRET); empty = generated once and kept in the database. */
   csrfSecret: string
   /** Origin of the API when the web app was built to call another host (VITE_API_BASE absolute); '' = same origin. */
@@ -202,6 +208,8 @@ export const envSchema = z
     ),
     LOGIN_IP_FREE_ATTEMPTS: variable(wholeNumber(1, 1_000_000).default(50)),
     LOGIN_IP_MAX_DELAY_SECONDS: variable(wholeNumber(1, 86_400).default(300)),
+    SUBMIT_LIMIT_PER_ADDRESS: variable(wholeNumber(1, 1_000_000).default(60)),
+    SUBMIT_LIMIT_PER_ACCOUNT: variable(wholeNumber(1, 1_000_000).default(5)),
     CSRF_SECRET: variable(z.string().min(32, 'must be at least 32 characters').default('')),
     // Build-time: an absolute API address means another origin, which the CSP must allow.
     VITE_API_BASE: variable(z.string().default('/api/')),
@@ -294,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: e.TRUST_PROXY,
     loginIpFreeAttempts: e.LOGIN_IP_FREE_ATTEMPTS,
     loginIpMaxDelayMs: e.LOGIN_IP_MAX_DELAY_SECONDS * 1000,
+    submitLimits: { perAddress: e.SUBMIT_LIMIT_PER_ADDRESS, perAccount: e.SUBMIT_LIMIT_PER_ACCOUNT },
     csrfSecret: e.CSRF_SECRET,
     apiOrigin: /^https?:\/\//i.test(e.VITE_API_BASE) ? new URL(e.VITE_API_BASE).origin : '',
   }

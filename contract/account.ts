@@ -15,8 +15,14 @@ export const profileBody = z.object({
   username: emailField('Username (email)'),
   phone_number: optionalPhoneField().default(''),
   location: z.string().trim().max(300).optional(),
+  /** Needed only when the username (the login email) changes: the caller's own password. */
+  current_password: z.string().max(200).optional(),
 })
 export type ProfileRequest = z.input<typeof profileBody>
+
+/** Whether a profile save changes the login email (emails compare without case, as the database does). */
+export const changesLoginEmail = (saved: string, wanted: string) =>
+  saved.trim().toLowerCase() !== wanted.trim().toLowerCase()
 
 export const passwordChangeBody = z
   .object({

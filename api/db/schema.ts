@@ -190,6 +190,9 @@ export interface Notifications {
   created_at: Generated<string>
   heading: string
   id: Generated<number>
+  /** Set by the server only: a path under the API base, or an app route starting with "/". */
+  link: string | null
+  link_label: string | null
   read: Generated<number>
   user_id: number
 }

@@ -1,12 +1,30 @@
 import type { Queryable } from '../db/index.js'
 
+/**
+ * What a notification links to: `path` is under the API base ("staff/jobs/5/report") or an app route
+ * ("/orders"). Only the server's own code makes one; a link is never read out of a notification's text,
+ * which may carry what a customer typed.
+ */
+export interface NotificationLink {
+  path: string
+  label: string
+}
+
+/** A path of ours: no scheme, no host ("//evil.example"), nothing but a path's characters. */
+const OUR_PATH = /^\/?(?!\/)[A-Za-z0-9/_.~%?=&-]*$/
+
 /** Writes a notification the user sees in the Notifications modal (newest first). */
 export async function notify(
   db: Queryable,
   userId: number | null | undefined,
   heading: string,
   body: string,
+  link?: NotificationLink,
 ) {
   if (!userId) return
-  await db.insertInto('notifications').values({ user_id: userId, heading, body }).execute()
+  if (link && !OUR_PATH.test(link.path)) throw new Error(`Not a path of ours: ${link.path}`)
+  await db
+    .insertInto('notifications')
+    .values({ user_id: userId, heading, body, link: link?.path ?? null, link_label: link?.label ?? null })
+    .execute()
 }

@@ -15,8 +15,16 @@ export interface LoginThrottleOptions {
   ipMaxDelayMs: number
 }
 
+/** The public forms whose submissions are limited, each counted on its own. */
+export type SubmitAction = 'message' | 'register' | 'newsletter' | 'booking'
+
 /** Which counter a row of rate_limits belongs to. */
-type Bucket = 'login-account' | 'login-ip' | 'reset-request' | 'reset-confirm'
+type Bucket =
+  | 'login-account'
+  | 'login-ip'
+  | 'reset-request'
+  | 'reset-confirm'
+  | `submit-${SubmitAction}-${'address' | 'account'}`
 
 interface Counter {
   count: number
@@ -144,6 +152,81 @@ export class WindowLimiter {
 
   async fail(db: Queryable, key: string, now = Date.now()) {
     await bump(db, this.bucket, key, this.windowMs, now)
+  }
+}
+
+/** A form's per-address window: an hour, so a carrier address shared by many phones gets a large allowance. */
+export const SUBMIT_ADDRESS_WINDOW_MS = 60 * 60_000
+/** A form's per-account window: a minute, enough for a person, too short to be a flood. */
+export const SUBMIT_ACCOUNT_WINDOW_MS = 60_000
+
+export interface SubmitRefusal {
+  /** Whole seconds until the refusing counter's window ends (Retry-After). */
+  waitSeconds: number
+  by: 'address' | 'account'
+}
+
+/**
+ * Limits how often one client sends a public form (a contact message emails every admin, a sign-up costs a
+ * password hash, a booking costs the office a call): at most `perAddress` per address per hour and
+ * `perAccount` per account (or email) per minute, counted in the database so every instance counts the
+ * same submissions. A refused submission is not counted, so waiting out the window always works.
+ */
+export class SubmitLimiter {
+  constructor(
+    private readonly action: SubmitAction,
+    private readonly limits: { perAddress: number; perAccount: number },
+  ) {}
+
+  /** Counts one submission, or refuses it (counting nothing) when a window is already full. */
+  async take(
+    db: Queryable,
+    who: { address: string; account: string | null },
+    now: number,
+  ): Promise<SubmitRefusal | null> {
+    const counters: {
+      by: SubmitRefusal['by']
+      bucket: Bucket
+      key: string
+      max: number
+      windowMs: number
+    }[] = [
+      {
+        by: 'address',
+        bucket: `submit-${this.action}-address`,
+        key: who.address,
+        max: this.limits.perAddress,
+        windowMs: SUBMIT_ADDRESS_WINDOW_MS,
+      },
+    ]
+    if (who.account !== null) {
+      counters.push({
+        by: 'account',
+        bucket: `submit-${this.action}-account`,
+        key: who.account,
+        max: this.limits.perAccount,
+        windowMs: SUBMIT_ACCOUNT_WINDOW_MS,
+      })
+    }
+    const refusal = (by: SubmitRefusal['by'], resetAt: number): SubmitRefusal => ({
+      by,
+      waitSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+    })
+    const live = await liveCounters(
+      db,
+      counters.map((k) => [k.bucket, k.key]),
+      now,
+    )
+    for (const k of counters) {
+      const entry = live.get(k.bucket)
+      if (entry && entry.count >= k.max) return refusal(k.by, entry.reset_at)
+    }
+    // Two instances may both have read room for one more: the count after the increment decides.
+    for (const k of counters) {
+      const counted = await bump(db, k.bucket, k.key, k.windowMs, now)
+      if (counted.count > k.max) return refusal(k.by, counted.reset_at)
+    }
+    return null
   }
 }
 

@@ -11,7 +11,7 @@ export type TemplateKind =
   | 'service'
   /** Receipts and refunds: also needs the "payment notifications" switch. */
   | 'payment'
-  /** Password reset: always sent, on the one channel the person asked for. */
+  /** Password reset, login email changed: always sent, on the one channel the person asked for. */
   | 'security'
 
 export interface TemplateData {
@@ -27,6 +27,8 @@ export interface TemplateData {
   refund: { amount: string; reference: string; reason: string }
   /** Exactly one of link (email) and code (SMS). */
   password_reset: { link?: string; code?: string; minutes: number }
+  /** Sent to the OLD address, so its owner hears of a change they did not make. */
+  login_email_changed: { old_email: string; new_email: string }
   admin_new_booking: { customer: string; service: string; when: string; location: string }
   admin_new_order: { customer: string; amount: string; items: string; reference: string }
   admin_new_message: { name: string; email: string; excerpt: string }
@@ -156,6 +158,18 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
         `It works once and expires in ${d.minutes} minutes. If you did not ask, ignore this message.`,
       ]),
       sms: `GreenShield: your password reset code is ${d.code ?? ''}. It expires in ${d.minutes} minutes. Do not share it.`,
+    }),
+  },
+  login_email_changed: {
+    kind: 'security',
+    render: (d) => ({
+      subject: 'Your login email was changed',
+      text: email('Hello,', [
+        `The login email of your GreenShield account was changed from ${d.old_email} to ${d.new_email}.`,
+        'If you made this change, there is nothing to do. If you did not, contact us at once: someone ' +
+          'who knows your password may be using your account.',
+      ]),
+      sms: `GreenShield: the login email of your account was changed to ${d.new_email}. Not you? Contact us at once.`,
     }),
   },
   admin_new_booking: {

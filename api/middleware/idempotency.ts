@@ -111,8 +111,8 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.res = inProgress(c, 1)
     return
   }
-  // Server errors are not final answers: free the key so a retry is processed afresh.
-  if (c.res.status >= 500 || c.error) {
+  // Server errors and "too many, try later" are not final answers: free the key so a retry is processed afresh.
+  if (c.res.status >= 500 || c.res.status === 429 || c.error) {
     await release()
     return
   }

@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import {
+  changesLoginEmail,
   DEFAULT_NOTIFICATION_SETTINGS,
   notificationSettingsBody,
   passwordChangeBody,
@@ -15,6 +16,9 @@ import { parseId, validate } from '../middleware/validate.js'
 import { emailTaken } from '../lib/users.js'
 import { isUniqueViolation } from '../db/dialect.js'
 import { hashPassword, verifyPassword } from '../lib/password.js'
+import { sendMessage } from '../messaging/index.js'
+import { clientAddress } from '../lib/rate-limit.js'
+import { waitText } from '../middleware/submit-limit.js'
 
 /** The :userId of the path when that account exists. */
 async function targetUserId(c: Context<AppEnv>): Promise<number | null> {
@@ -35,6 +39,39 @@ const requireSelf: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 const userNotFound = (c: Context<AppEnv>) => c.json({ message: 'User not found' }, 404)
+
+/**
+ * Checks the caller's current password: null when right, else the answer to send. A wrong one is a
+ * password guess made through an open session (a phone left logged in), so it counts with the failed
+ * logins of that account and address, and past their limit the answer is 429 whatever is typed.
+ */
+async function refuseCurrentPassword(
+  c: Context<AppEnv>,
+  given: string,
+  wrong: { message: string; field?: string },
+): Promise<Response | null> {
+  const user = currentUser(c)
+  const { db, config, loginLimiter } = c.var
+  const ip = clientAddress(c, config.trustProxyHops)
+  const account = user.email.toLowerCase()
+  const now = config.now()
+  const wait = await loginLimiter.blockedFor(db, ip, account, now)
+  if (wait > 0) {
+    c.header('Retry-After', String(wait))
+    return c.json({ message: `Too many wrong passwords. Try again in ${waitText(wait)}.` }, 429)
+  }
+  const { password_hash } = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow()
+  if (await verifyPassword(given, password_hash)) {
+    await loginLimiter.succeed(db, account)
+    return null
+  }
+  await loginLimiter.fail(db, ip, account, now)
+  return c.json(wrong, 400)
+}
 
 /** admins/settings/{userId}/: the profile form (the person themself, or an admin). */
 export const profileRoutes = new Hono<AppEnv>({ strict: false })
@@ -62,20 +99,59 @@ export const profileRoutes = new Hono<AppEnv>({ strict: false })
     const id = await targetUserId(c)
     if (!id) return userNotFound(c)
     const body = c.req.valid('json')
+    const { db } = c.var
+    const { email: oldEmail } = await db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const emailChanges = changesLoginEmail(oldEmail, body.username)
+    // The login email is the key to the account (password resets go there): a session left open on a
+    // shared phone must not be enough to take it. The caller proves it is them with their own password.
+    if (emailChanges) {
+      if (!body.current_password) {
+        return c.json(
+          {
+            message: 'Enter your current password to change your login email.',
+            field: 'current_password',
+          },
+          400,
+        )
+      }
+      const refused = await refuseCurrentPassword(c, body.current_password, {
+        message: 'Current password is incorrect.',
+        field: 'current_password',
+      })
+      if (refused) return refused
+    }
     const taken = { message: 'An account with this email already exists.' }
-    if (await emailTaken(c.var.db, body.username, id)) return c.json(taken, 409)
+    if (await emailTaken(db, body.username, id)) return c.json(taken, 409)
     try {
-      await c.var.db
-        .updateTable('users')
-        .set({
-          first_name: body.first_name,
-          last_name: body.last_name,
-          email: body.username,
-          phone_number: body.phone_number,
-          ...(body.location != null && { location: body.location }),
-        })
-        .where('id', '=', id)
-        .execute()
+      await db.transaction().execute(async (trx) => {
+        // Queued before the change, so it goes to the old address: its owner hears of a change they did not make.
+        if (emailChanges) {
+          await sendMessage(
+            { db: trx },
+            {
+              to: id,
+              template: 'login_email_changed',
+              data: { old_email: oldEmail, new_email: body.username },
+              channels: ['email'],
+            },
+          )
+        }
+        await trx
+          .updateTable('users')
+          .set({
+            first_name: body.first_name,
+            last_name: body.last_name,
+            email: body.username,
+            phone_number: body.phone_number,
+            ...(body.location != null && { location: body.location }),
+          })
+          .where('id', '=', id)
+          .execute()
+      })
     } catch (err) {
       // Taken between the check and the write (another request, another instance): the unique index says so.
       if (isUniqueViolation(err)) return c.json(taken, 409)
@@ -92,14 +168,10 @@ export const passwordRoutes = new Hono<AppEnv>({ strict: false }).post(
   async (c) => {
     const user = currentUser(c)
     const body = c.req.valid('json')
-    const { password_hash } = await c.var.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    if (!(await verifyPassword(body.current_password, password_hash))) {
-      return c.json({ message: 'Current password is incorrect.' }, 400)
-    }
+    const refused = await refuseCurrentPassword(c, body.current_password, {
+      message: 'Current password is incorrect.',
+    })
+    if (refused) return refused
     const newHash = await hashPassword(body.new_password)
     await c.var.db.updateTable('users').set({ password_hash: newHash }).where('id', '=', user.id).execute()
     // Whoever knew the old password is signed out everywhere else; this browser stays in.

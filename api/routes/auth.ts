@@ -8,6 +8,7 @@ import { validate } from '../middleware/validate.js'
 import { dummyPasswordHash, verifyPassword } from '../lib/password.js'
 import { createUser, fullName, sessionRole } from '../lib/users.js'
 import { clientAddress } from '../lib/rate-limit.js'
+import { emailAccount, tooManySubmissions } from '../middleware/submit-limit.js'
 
 export const authRoutes = new Hono<AppEnv>({ strict: false })
   .get('/token', async (c) => c.json({ token: await issueCsrfToken(c) }))
@@ -57,6 +58,9 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
 
   .post('/register', validate('json', registerBody), async (c) => {
     const body = c.req.valid('json')
+    // Each sign-up costs a deliberately slow password hash: one place may not make the server do many.
+    const refused = await tooManySubmissions(c, 'register', emailAccount(body.email))
+    if (refused) return refused
     const id = await createUser(c.var.db, { ...body, role: 'customer' })
     if (id === null) return c.json({ message: 'An account with this email already exists.' }, 409)
     return c.json({ message: 'Registration successful! Please log in.' })

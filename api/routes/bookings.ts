@@ -18,6 +18,7 @@ import {
   moveBooking,
 } from '../lib/bookings.js'
 import { withJobInfo } from '../lib/jobs.js'
+import { loggedInAccount, tooManySubmissions } from '../middleware/submit-limit.js'
 
 const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marked as completed' } as const
 
@@ -56,6 +57,8 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
       const { db } = c.var
       const user = currentUser(c)
       const body = c.req.valid('json')
+      const refused = await tooManySubmissions(c, 'booking', loggedInAccount(c))
+      if (refused) return refused
       // An admin taking a phone call books for the caller: their name, no account of theirs.
       const forCaller = user.role === 'admin' && !!body.full_name
       const emergency = isEmergency(await bookingSettings(db), body.date, body.time)

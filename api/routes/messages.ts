@@ -13,6 +13,7 @@ import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { nowIso, affectedRows } from '../db/dialect.js'
 import { sendMessage } from '../messaging/index.js'
+import { emailAccount, loggedInAccount, tooManySubmissions } from '../middleware/submit-limit.js'
 
 /** quick/message/: the public contact form. */
 export const contactRoutes = new Hono<AppEnv>({ strict: false }).post(
@@ -21,6 +22,9 @@ export const contactRoutes = new Hono<AppEnv>({ strict: false }).post(
   validate('json', quickMessageBody),
   async (c) => {
     const { name, email, message } = c.req.valid('json')
+    // Each message emails every admin: a flood from one place is refused, not delivered.
+    const refused = await tooManySubmissions(c, 'message', loggedInAccount(c))
+    if (refused) return refused
     return c.var.db.transaction().execute(async (trx) => {
       await trx.insertInto('messages').values({ name, email, message }).execute()
       const excerpt = message.length > 300 ? `${message.slice(0, 300)}…` : message
@@ -117,6 +121,8 @@ export const newsletterRoutes = new Hono<AppEnv>({ strict: false }).post(
   validate('json', newsletterBody),
   async (c) => {
     const { email } = c.req.valid('json')
+    const refused = await tooManySubmissions(c, 'newsletter', emailAccount(email))
+    if (refused) return refused
     // The column is case-insensitive (NOCASE, citext), so a differently cased repeat is the same subscriber.
     const added = affectedRows(
       await c.var.db

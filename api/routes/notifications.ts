@@ -13,7 +13,7 @@ export const notificationsRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireLogin, async (c) => {
     const rows = await c.var.db
       .selectFrom('notifications')
-      .select(['id', 'heading', 'body', 'created_at as created', 'read'])
+      .select(['id', 'heading', 'body', 'created_at as created', 'read', 'link', 'link_label'])
       .where('user_id', '=', currentUser(c).id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

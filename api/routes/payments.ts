@@ -55,36 +55,27 @@ const originOf = (url: string) => {
 }
 
 /**
- * The origin the customer is using (Origin, else Referer), when it is one of ours: APP_URL, one of
- * PUBLIC_ORIGINS, or the host this request came to (a LAN address, 127.0.0.1). Anything else falls
- * back to APP_URL, so the gateway's return can never be pointed at a stranger's site.
+ * The origin the customer is using (Origin, else Referer), when it is one the operator named: APP_URL,
+ * one of PUBLIC_ORIGINS, or CORS_ORIGIN (a web app served apart from the API). Anything else falls back
+ * to APP_URL. The Host header is not trusted: a request sent with `Host: evil.example` (a proxy passing
+ * any host, a rebinding DNS name) would otherwise point the gateway's return at a stranger's site.
  */
 function returnOriginOf(c: Context<AppEnv>): string {
-  const { appUrl, publicOrigins } = c.var.config
+  const { appUrl, publicOrigins, corsOrigin } = c.var.config
   const fallback = new URL(appUrl).origin
-  const given = c.req.header('Origin') ?? c.req.header('Referer')
-  if (!given) return fallback
-  let origin: URL
-  try {
-    origin = new URL(given)
-  } catch {
-    return fallback
-  }
-  if (origin.protocol !== 'http:' && origin.protocol !== 'https:') return fallback
-  const allowed = new Set([fallback, ...publicOrigins.map(originOf)])
-  const requestHost = c.req.header('Host') ?? new URL(c.req.url).host
-  return allowed.has(origin.origin) || origin.host === requestHost ? origin.origin : fallback
+  const given = originOf(c.req.header('Origin') ?? c.req.header('Referer') ?? '')
+  const trusted = new Set([fallback, ...publicOrigins.map(originOf), corsOrigin && originOf(corsOrigin)])
+  return given && trusted.has(given) ? given : fallback
 }
 
 /**
- * Where the gateway sends the browser: our own pay/return on the API, as the browser reaches it.
- * With a separate API host (CORS_ORIGIN) that is this request's origin; otherwise the API lives
- * under the app's origin, the one the customer started from.
+ * Where the gateway sends the browser: our own pay/return on the API, as the browser reaches it. A web
+ * app built for a separate API host names that host (VITE_API_BASE); otherwise the API lives under the
+ * app's origin, the one the customer started from. Never the request's own Host (see returnOriginOf).
  */
 function gatewayReturnUrl(c: Context<AppEnv>, returnOrigin: string): string {
   const { config } = c.var
-  const apiOrigin = config.corsOrigin ? new URL(c.req.url).origin : returnOrigin
-  return `${apiOrigin}${config.apiBase}pay/return`
+  return `${config.apiOrigin || returnOrigin}${config.apiBase}pay/return`
 }
 
 /** A cross-site page may not drive the sandbox form: when the browser names an origin, it must be ours. */

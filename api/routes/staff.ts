@@ -494,6 +494,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
         'Service Completed',
         `Our technician completed your ${row.service} service on ${when(row)}. ` +
           `Your service report: ${config.appUrl}${config.apiBase}${url}`,
+        { path: url, label: 'Open the service report' },
       )
       await sendMessage(
         { db: trx },

@@ -46,7 +46,12 @@ export default function ContactForm({
       const sent = await submitThroughOutbox<MessageAnswer>('quick-message', 'quick/message/', form, userId)
       setResult({
         kind: 'success',
-        text: sent.state === 'sent' ? sent.data.message : QUEUED_MESSAGE,
+        text:
+          sent.state === 'sent'
+            ? sent.data.message
+            : sent.retryLater
+              ? `${sent.retryLater} Your message is saved and will be sent then.`
+              : QUEUED_MESSAGE,
       })
       setForm(EMPTY)
     } catch (err) {

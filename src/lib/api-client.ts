@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: unknown,
+    /** How long the server asked to wait before trying again (Retry-After), in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -96,7 +98,7 @@ export async function requestWithStatus<T>(
   if (!answer.ok) {
     // A rotated CSRF cookie (another tab, a new session) makes the cached token stale: forget it.
     if (res.status === 403) csrfToken = null
-    throw new ApiError(res.status, answer.message, answer.data)
+    throw new ApiError(res.status, answer.message, answer.data, answer.retryAfterMs)
   }
   return { status: res.status, data: answer.data as T }
 }

@@ -4,13 +4,17 @@ import { db, type OutboxEntry } from './db'
 import { backoffDelay, SENDING_CLAIM_MS } from './replay'
 import { replayOutboxNow } from './sync'
 
-export type SubmitResult<T> = { state: 'sent'; data: T } | { state: 'queued'; entry: OutboxEntry }
+export type SubmitResult<T> =
+  | { state: 'sent'; data: T }
+  /** `retryLater`: the server's words when it asked to wait (too many submissions, 429). */
+  | { state: 'queued'; entry: OutboxEntry; retryLater?: string }
 
 /**
  * Sends a post through the outbox: it is stored first (with a UUID Idempotency-Key), then sent.
  * 2xx: removed, answer returned. 4xx: removed and the ApiError thrown, so the form that is still on
- * screen shows the server's message and keeps the user's input. Network error or 5xx: kept and
- * reported as queued, to be replayed when the device is back online.
+ * screen shows the server's message and keeps the user's input. Network error, 5xx or 429 (too many
+ * for now): kept and reported as queued, to be replayed when the device is back online or, after a
+ * 429, once the wait the server asked for has passed.
  */
 export async function submitThroughOutbox<T>(
   kind: OutboxEntry['kind'],
@@ -47,20 +51,26 @@ export async function submitThroughOutbox<T>(
     await db.outbox.delete(entry.id)
     return { state: 'sent', data }
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500) {
+    const tooMany = err instanceof ApiError && err.status === 429
+    if (err instanceof ApiError && err.status < 500 && !tooMany) {
       await db.outbox.delete(entry.id)
       throw err
     }
+    const wait = Math.max(backoffDelay(1), (err instanceof ApiError && err.retryAfterMs) || 0)
     const queued: Partial<OutboxEntry> = {
       attempts: 1,
       lastError: (err as Error).message,
-      nextAttemptAt: Date.now() + backoffDelay(1),
+      nextAttemptAt: Date.now() + wait,
       sendingUntil: undefined,
     }
     await db.outbox.update(entry.id, queued)
     void requestBackgroundSync()
     void requestPersistentStorage()
-    return { state: 'queued', entry: { ...entry, ...queued } }
+    return {
+      state: 'queued',
+      entry: { ...entry, ...queued },
+      ...(tooMany && { retryLater: (err as Error).message }),
+    }
   }
 }
 

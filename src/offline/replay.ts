@@ -160,7 +160,8 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
           status: 'waiting',
           attempts,
           lastError: outcome.message,
-          nextAttemptAt: now() + backoffDelay(attempts, deps.random),
+          // Not before the server said (a rate limit's Retry-After): sooner would only be refused again.
+          nextAttemptAt: now() + Math.max(backoffDelay(attempts, deps.random), outcome.retryAfterMs ?? 0),
         })
         result.retrying++
         if (entry.group) held.add(entry.group)
@@ -177,7 +178,8 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
 }
 
 type SendOutcome =
-  { kind: 'ok'; data: unknown } | { kind: 'auth' | 'failed' | 'retry' | 'offline'; message: string }
+  | { kind: 'ok'; data: unknown }
+  | { kind: 'auth' | 'failed' | 'retry' | 'offline'; message: string; retryAfterMs?: number }
 
 async function send(deps: ReplayDeps, entry: OutboxEntry, token: string): Promise<SendOutcome> {
   let res: Response
@@ -209,10 +211,10 @@ async function send(deps: ReplayDeps, entry: OutboxEntry, token: string): Promis
   } catch {
     return { kind: 'offline', message: 'No connection' }
   }
-  const { ok, data, message } = await readApiAnswer(res)
+  const { ok, data, message, retryAfterMs } = await readApiAnswer(res)
   if (ok) return { kind: 'ok', data }
   if (res.status === 401) return { kind: 'auth', message }
-  if (isRetryable(res.status, message)) return { kind: 'retry', message }
+  if (isRetryable(res.status, message)) return { kind: 'retry', message, retryAfterMs }
   return { kind: 'failed', message }
 }
 

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, findUserId, makeLoggedInApp, type TestContext } from './helpers'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  findUserId,
+  makeLoggedInApp,
+  makeTestApp,
+  type TestContext,
+} from './helpers'
 
 let t: TestContext
 let admin: Client
@@ -60,7 +68,10 @@ describe('GET admins/settings/{userId}', () => {
 
 describe('POST admins/settings/{userId}', () => {
   it('saves the profile (201); the new username is the new login email', async () => {
-    const res = await customer.post(`admins/settings/${customerId}/`, profile)
+    const res = await customer.post(`admins/settings/${customerId}/`, {
+      ...profile,
+      current_password: CUSTOMER.password,
+    })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ message: 'Profile updated successfully.' })
     expect((await customer.get(`admins/settings/${customerId}`)).body).toEqual({
@@ -76,7 +87,9 @@ describe('POST admins/settings/{userId}', () => {
   })
   it('keeps the location when none is sent (the admin form has none) and lets an admin save for a user', async () => {
     const { location: _omitted, ...adminForm } = profile
-    expect((await admin.post(`admins/settings/${customerId}`, adminForm)).status).toBe(201)
+    // The admin changing someone's login email proves who they are with their own password.
+    const withPassword = { ...adminForm, current_password: ADMIN.password }
+    expect((await admin.post(`admins/settings/${customerId}`, withPassword)).status).toBe(201)
     const saved = (await admin.get(`admins/settings/${customerId}`)).body
     expect(saved.location).toBe('14 Bode Thomas Street, Surulere, Lagos')
     expect(saved.first_name).toBe('Adaeze')
@@ -85,6 +98,7 @@ describe('POST admins/settings/{userId}', () => {
     const res = await customer.post(`admins/settings/${customerId}`, {
       ...profile,
       username: ADMIN.email.toUpperCase(),
+      current_password: CUSTOMER.password,
     })
     expect(res.status).toBe(409)
     expect(res.body.message).toBe('An account with this email already exists.')
@@ -117,6 +131,121 @@ describe('POST admins/settings/{userId}', () => {
     expect(forged.status).toBe(403)
     expect(forged.body.message).toMatch(/CSRF/)
     expect(await userColumn(customerId, 'email')).toBe(CUSTOMER.email)
+  })
+})
+
+describe('changing the login email', () => {
+  const sameEmail = { ...profile, username: CUSTOMER.email }
+  /** The emails queued to this address, by template. */
+  const mailTo = async (address: string) =>
+    (
+      await t.db
+        .selectFrom('messages_outbox')
+        .select(['template', 'data'])
+        .where('channel', '=', 'email')
+        .where('recipient', '=', address)
+        .execute()
+    ).map((m) => ({ template: m.template, data: JSON.parse(m.data) }))
+
+  it('needs the current password: missing or wrong is 400 with a clear message, and nothing changes', async () => {
+    const missing = await customer.post(`admins/settings/${customerId}`, profile)
+    expect(missing.status).toBe(400)
+    expect(missing.body).toMatchObject({
+      message: 'Enter your current password to change your login email.',
+      field: 'current_password',
+    })
+    const wrong = await customer.post(`admins/settings/${customerId}`, {
+      ...profile,
+      current_password: 'not-my-password',
+    })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body).toMatchObject({ message: 'Current password is incorrect.', field: 'current_password' })
+    expect(await userColumn(customerId, 'email')).toBe(CUSTOMER.email)
+    expect(await userColumn(customerId, 'first_name')).toBe('Ada')
+    expect(await mailTo(CUSTOMER.email)).toEqual([])
+  })
+
+  it('with the right password it changes, and the OLD address is told', async () => {
+    const res = await customer.post(`admins/settings/${customerId}`, {
+      ...profile,
+      current_password: CUSTOMER.password,
+    })
+    expect(res.status).toBe(201)
+    expect(await userColumn(customerId, 'email')).toBe(profile.username)
+    expect(await mailTo(CUSTOMER.email)).toEqual([
+      {
+        template: 'login_email_changed',
+        data: { old_email: CUSTOMER.email, new_email: profile.username },
+      },
+    ])
+    expect(await mailTo(profile.username)).toEqual([])
+  })
+
+  it('other changes, or the same email in other letter case, need no password and tell no one', async () => {
+    const res = await customer.post(`admins/settings/${customerId}`, sameEmail)
+    expect(res.status).toBe(201)
+    expect(await userColumn(customerId, 'first_name')).toBe('Adaeze')
+    const upper = await customer.post(`admins/settings/${customerId}`, {
+      ...sameEmail,
+      username: CUSTOMER.email.toUpperCase(),
+    })
+    expect(upper.status).toBe(201)
+    expect(await mailTo(CUSTOMER.email)).toEqual([])
+    expect(await mailTo(CUSTOMER.email.toUpperCase())).toEqual([])
+  })
+
+  it("an admin changing a customer's email gives the admin's own password, not the customer's", async () => {
+    const withCustomers = await admin.post(`admins/settings/${customerId}`, {
+      ...profile,
+      current_password: CUSTOMER.password,
+    })
+    expect(withCustomers.status).toBe(400)
+    expect(withCustomers.body.message).toBe('Current password is incorrect.')
+    const withOwn = await admin.post(`admins/settings/${customerId}`, {
+      ...profile,
+      current_password: ADMIN.password,
+    })
+    expect(withOwn.status).toBe(201)
+    expect((await mailTo(CUSTOMER.email)).map((m) => m.template)).toEqual(['login_email_changed'])
+  })
+})
+
+describe('guessing the current password through an open session', () => {
+  it('counts with failed logins: past the limit both calls answer 429, even with the right password', async () => {
+    const own = await makeTestApp({ loginMaxAttempts: 3 })
+    try {
+      const session = new Client(own.app)
+      await session.login(CUSTOMER)
+      const id = await findUserId(own.db, CUSTOMER.email)
+      const guess = (password: string) =>
+        session.post(`admins/settings/${id}`, { ...profile, current_password: password })
+      for (const password of ['guess-1', 'guess-2']) expect((await guess(password)).status).toBe(400)
+      expect(
+        (
+          await session.post(`admins/password/${id}`, {
+            current_password: 'guess-3',
+            new_password: 'a-brand-new-secret',
+            confirm_password: 'a-brand-new-secret',
+          })
+        ).status,
+      ).toBe(400)
+      const locked = await guess(CUSTOMER.password)
+      expect(locked.status).toBe(429)
+      expect(locked.body.message).toMatch(/^Too many wrong passwords\. Try again in \d+ minutes?\.$/)
+      expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0)
+      expect(
+        (await own.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow())
+          .email,
+      ).toBe(CUSTOMER.email)
+      // The same count as the login form's: that account's logins wait too.
+      const login = await new Client(own.app).post('login/', {
+        username: CUSTOMER.email,
+        password: CUSTOMER.password,
+      })
+      expect(login.status).toBe(429)
+    } finally {
+      await own.close()
+    }
   })
 })
 

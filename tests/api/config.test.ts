@@ -30,6 +30,7 @@ describe('config from the environment', () => {
       loginMaxAttempts: 10,
       loginWindowMs: 15 * 60_000,
       scryptN: 32768,
+      submitLimits: { perAddress: 60, perAccount: 5 },
       flwSecretKey: '',
       flwBaseUrl: 'https://api.flutterwave.com',
       seed: {
@@ -55,6 +56,8 @@ describe('config from the environment', () => {
       FLW_BASE_URL: 'https://flw.test/',
       API_PORT: '',
       ADMIN_EMAIL: ' ',
+      SUBMIT_LIMIT_PER_ADDRESS: '200',
+      SUBMIT_LIMIT_PER_ACCOUNT: '3',
     })
     expect(config).toMatchObject({
       port: 9000,
@@ -65,6 +68,7 @@ describe('config from the environment', () => {
       sessionTtlMs: 1.5 * 3600_000,
       loginMaxAttempts: 3,
       scryptN: 4096,
+      submitLimits: { perAddress: 200, perAccount: 3 },
       flwBaseUrl: 'https://flw.test',
       seed: { adminEmail: 'admin@example.com', adminPassword: 'long-enough' },
     })

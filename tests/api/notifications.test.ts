@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, findUserId, lagosDay, makeTestApp, type TestContext } from './helpers'
 import { notify } from '../../api/lib/notify'
 
 let t: TestContext
@@ -38,12 +38,49 @@ describe('GET users/notifications/', () => {
       body: 'first',
       created: '2026-01-01T08:00:00.000Z',
       read: false,
+      link: null,
+      link_label: null,
     })
     expect(new Date(res.body[0].created).toISOString()).toBe(res.body[0].created)
   })
 
   it('is 401 logged out', async () => {
     expect((await new Client(t.app).get('users/notifications')).status).toBe(401)
+  })
+})
+
+describe('links in notifications', () => {
+  it('a booking whose location holds a report URL gives the admins a notification with no link', async () => {
+    const phishing = 'https://evil.example/staff/jobs/1/report'
+    // 22:00 is past the working hours on any day: an emergency call-out, which tells the admins.
+    const res = await customer.post('appointment/', {
+      phone_number: '0803 123 4567',
+      location: `Open ${phishing} to see the gate`,
+      service: 'fumigation',
+      date: lagosDay(1),
+      time: '22:00',
+      info: '',
+    })
+    expect(res.status).toBe(201)
+    const admin = new Client(t.app)
+    await admin.login(ADMIN)
+    const alert = (await admin.get('users/notifications/')).body.find((n: any) => n.body.includes(phishing))
+    expect(alert).toMatchObject({ heading: 'Emergency Call-out', link: null, link_label: null })
+  })
+
+  it('notify() takes only a path of ours as a link', async () => {
+    await expect(
+      notify(t.db, customerId, 'Hi', 'x', { path: 'https://evil.example/report', label: 'Open' }),
+    ).rejects.toThrow(/Not a path of ours/)
+    await expect(
+      notify(t.db, customerId, 'Hi', 'x', { path: '//evil.example', label: 'Open' }),
+    ).rejects.toThrow()
+    await notify(t.db, customerId, 'Hi', 'x', {
+      path: 'staff/jobs/2/report',
+      label: 'Open the service report',
+    })
+    const [n] = (await customer.get('users/notifications')).body
+    expect(n).toMatchObject({ link: 'staff/jobs/2/report', link_label: 'Open the service report' })
   })
 })
 

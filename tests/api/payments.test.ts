@@ -752,16 +752,23 @@ describe('a payment never ends on a dead end (issue 4)', () => {
   }
 
   it('sends the customer back to the origin they started from when it is ours, else to APP_URL', async () => {
-    const gateway = await withScripted({ publicOrigins: ['http://192.168.1.20:5173'] })
+    const gateway = await withScripted({
+      publicOrigins: ['http://192.168.1.20:5173', 'http://127.0.0.1:8080'],
+      corsOrigin: 'https://shop.example.ng',
+    })
     const [a] = await products()
     const c = await customer()
     const cases: [string | null, string | undefined, string][] = [
-      // Opened at 127.0.0.1 while APP_URL says localhost: the same host the request came to.
+      // Opened at 127.0.0.1 while APP_URL says localhost: listed in PUBLIC_ORIGINS.
       ['http://127.0.0.1:8080', '127.0.0.1:8080', 'http://127.0.0.1:8080'],
       // A phone on the LAN, listed in PUBLIC_ORIGINS (through the Vite proxy, say).
       ['http://192.168.1.20:5173', 'localhost:8787', 'http://192.168.1.20:5173'],
+      // The web app served apart from the API (CORS_ORIGIN).
+      ['https://shop.example.ng', 'localhost:8080', 'https://shop.example.ng'],
       // Never an open redirect: a stranger's page is ignored.
       ['https://evil.example', '127.0.0.1:8080', 'http://localhost:8080'],
+      // A LAN address nobody listed is not trusted just because the request came to it.
+      ['http://192.168.1.30:8080', '192.168.1.30:8080', 'http://localhost:8080'],
       ['javascript:alert(1)', undefined, 'http://localhost:8080'],
       [null, undefined, 'http://localhost:8080'],
     ]
@@ -781,7 +788,9 @@ describe('a payment never ends on a dead end (issue 4)', () => {
   })
 
   it('a phone on the LAN pays on a sandbox page at its own address and comes back there', async () => {
-    t = await withSandbox()
+    t = await makeTestApp({ publicOrigins: ['http://192.168.1.20:8080'] }, (config, db) =>
+      createGateway(config, db),
+    )
     const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
@@ -799,7 +808,7 @@ describe('a payment never ends on a dead end (issue 4)', () => {
   })
 
   it('a Referer names the origin when there is no Origin header', async () => {
-    const gateway = await withScripted()
+    const gateway = await withScripted({ publicOrigins: ['http://127.0.0.1:8080'] })
     const [a] = await products()
     const c = await customer()
     await addToCart(c, a.id)
@@ -809,6 +818,49 @@ describe('a payment never ends on a dead end (issue 4)', () => {
     })
     expect(res.status).toBe(200)
     expect(gateway.initiated[0].redirectUrl).toBe('http://127.0.0.1:8080/api/pay/return')
+  })
+
+  it('a checkout sent with Host: evil.example still pays and returns on APP_URL', async () => {
+    t = await withSandbox()
+    const [a] = await products()
+    const c = await customer()
+    const evil = { Host: 'evil.example' }
+    const sources: Record<string, string>[] = [
+      { Origin: 'http://evil.example' },
+      { Referer: 'http://evil.example/products' },
+      {},
+    ]
+    for (const from of sources) {
+      await addToCart(c, a.id)
+      const res = await c.post('api/initiate-payment/', undefined, { ...evil, ...from })
+      expect(res.status).toBe(200)
+      // The gateway's page and its return are both on APP_URL, not on the host the request named.
+      const url = new URL(res.body.payment_url)
+      expect(url.origin).toBe('http://localhost:8080')
+      const paid = await paySandbox(url, 'success')
+      const landing = new URL(paid.headers.get('Location')!)
+      expect(landing.origin).toBe('http://localhost:8080')
+      const confirm = await t.app.request(landing.pathname + landing.search, { headers: evil })
+      expect(confirm.status).toBe(303)
+      const to = new URL(confirm.headers.get('Location')!)
+      expect(`${to.origin}${to.pathname}`).toBe('http://localhost:8080/confirm/payment')
+      expect(to.searchParams.get('status')).toBe('successful')
+    }
+  })
+
+  it('a web app built for a separate API host gets the gateway back on that host', async () => {
+    const gateway = await withScripted({
+      corsOrigin: 'https://shop.example.ng',
+      apiOrigin: 'https://api.example.ng',
+    })
+    const [a] = await products()
+    const c = await customer()
+    await addToCart(c, a.id)
+    await c.post('api/initiate-payment/', undefined, {
+      Origin: 'https://shop.example.ng',
+      Host: 'evil.example',
+    })
+    expect(gateway.initiated[0].redirectUrl).toBe('https://api.example.ng/api/pay/return')
   })
 
   it('settles exactly once when the redirect, the webhook, the periodic check and the page all race', async () => {

@@ -489,6 +489,9 @@ describe('POST staff/jobs/{id}/complete/ and the report', () => {
     const [note] = (await customer.get('users/notifications/')).body
     expect(note.heading).toBe('Service Completed')
     expect(note.body).toContain(`http://localhost:8080/api/staff/jobs/${id}/report`)
+    // The app links the report from these fields, set by the server, never from the text.
+    expect(note.link).toBe(`staff/jobs/${id}/report`)
+    expect(note.link_label).toBe('Open the service report')
     const mine = (await customer.get('appointment/')).body.find((b: any) => b.id === id)
     expect(mine).toMatchObject({
       status: 'Completed',

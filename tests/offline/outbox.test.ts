@@ -53,6 +53,21 @@ it('a 4xx is thrown for the form on screen and not kept', async () => {
   expect(await db.outbox.count()).toBe(0)
 })
 
+it('a 429 (too many for now) is kept and sent later, not before the wait the server asked for', async () => {
+  const message = 'Too many messages from this connection. Try again in 5 minutes.'
+  answer = () =>
+    new Response(JSON.stringify({ message }), {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '300' },
+    })
+  const before = Date.now()
+  const result = await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+  expect(result).toMatchObject({ state: 'queued', retryLater: message })
+  const [stored] = await db.outbox.toArray()
+  expect(stored).toMatchObject({ status: 'waiting', attempts: 1, body, lastError: message })
+  expect(stored.nextAttemptAt).toBeGreaterThanOrEqual(before + 300_000)
+})
+
 it('a 403 (rotated CSRF token) is retried once with a fresh token and the same key', async () => {
   let n = 0
   answer = () =>

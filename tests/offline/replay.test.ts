@@ -118,6 +118,34 @@ describe('replayOutbox', () => {
     })
   })
 
+  it('a 429 keeps the entry waiting, not before the Retry-After the server asked for', async () => {
+    const db = freshDb()
+    const [limited, next] = [entry(), entry()]
+    await db.outbox.bulkAdd([limited, next])
+    const now = 1_800_000_000_000
+    const message = 'Too many messages from this connection. Try again in 5 minutes.'
+    const { fetch } = scriptedFetch((call) =>
+      call.key === limited.id
+        ? new Response(JSON.stringify({ message }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '300' },
+          })
+        : json(201, {}),
+    )
+    const result = await replayOutbox(deps(db, fetch, { now: () => now, random: () => 1 }))
+
+    expect(result).toMatchObject({ sent: 1, retrying: 1, failed: 0, remaining: 1 })
+    expect(await db.outbox.get(limited.id)).toMatchObject({
+      status: 'waiting',
+      attempts: 1,
+      lastError: message,
+      nextAttemptAt: now + 300_000,
+    })
+    // Not due before then; sent once it is.
+    const early = await replayOutbox(deps(db, fetch, { now: () => now + 299_000 }))
+    expect(early.sent + early.retrying).toBe(0)
+  })
+
   it('a network error keeps the entry with backoff and stops there (still offline)', async () => {
     const db = freshDb()
     const [first, second] = [entry(), entry()]

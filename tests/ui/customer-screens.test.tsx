@@ -177,6 +177,70 @@ describe('/orders', () => {
   })
 })
 
+describe('changing the login email asks for the current password', () => {
+  const PROFILE = {
+    first_name: 'Ada',
+    last_name: 'Obi',
+    username: 'ada@example.ng',
+    phone_number: '+2348031234567',
+    location: 'Yaba',
+  }
+
+  test('the field appears only when the email changes, is sent with it, and a wrong one is explained', async () => {
+    setSession('user', 42)
+    let answer = json(400, { message: 'Current password is incorrect.', field: 'current_password' })
+    const calls = mockFetch({
+      'GET admins/settings/42/': json(200, PROFILE),
+      'POST admins/settings/42/': () => answer,
+      'GET auth_check': () =>
+        json(200, {
+          message: 'authenticated',
+          role: 'user',
+          id: 42,
+          name: 'Ada Obi',
+          email: 'ADA@example.ng',
+        }),
+    })
+    renderAt(<UserSettings />, '/user/settings')
+    const ui = userEvent.setup()
+    const email = await screen.findByLabelText('Username (email)')
+    // The profile form's own fields (the Security tab has a "Current password" of its own).
+    const profile = within(email.closest('form')!)
+    expect(profile.queryByLabelText('Current password')).toBeNull()
+
+    await ui.clear(email)
+    await ui.type(email, 'ada.obi@example.ng')
+    const password = profile.getByLabelText('Current password')
+    expect(password).toHaveAttribute('type', 'password')
+    expect(password).toBeRequired()
+    expect(password).toHaveAccessibleDescription(
+      'Needed to change your login email. We will tell ada@example.ng about the change.',
+    )
+    await ui.type(password, 'not-my-password')
+    await ui.click(screen.getByRole('button', { name: 'Save Changes' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Profile' })
+    expect(dialog).toHaveTextContent('Current password is incorrect.')
+    const post = calls.find((c) => c.method === 'POST')!
+    expect(post.body).toMatchObject({ username: 'ada.obi@example.ng', current_password: 'not-my-password' })
+    await ui.click(within(dialog).getByRole('button', { name: 'Close' }))
+    // Nothing typed is lost: the new email and the password stay for another try.
+    expect(screen.getByLabelText('Username (email)')).toHaveValue('ada.obi@example.ng')
+    expect(profile.getByLabelText('Current password')).toHaveValue('not-my-password')
+
+    // Back to the saved email (other letter case): no password asked, none sent.
+    answer = json(201, { message: 'Profile updated successfully.' })
+    await ui.clear(screen.getByLabelText('Username (email)'))
+    await ui.type(screen.getByLabelText('Username (email)'), 'ADA@example.ng')
+    expect(profile.queryByLabelText('Current password')).toBeNull()
+    await ui.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByRole('dialog', { name: 'Profile' })).toHaveTextContent(
+      'Profile updated successfully.',
+    )
+    const second = calls.filter((c) => c.method === 'POST')[1]
+    expect(second.body).not.toHaveProperty('current_password')
+  })
+})
+
 describe('user settings keep what was typed when a save fails', () => {
   test("a refused profile save shows the server's message with Close; the typed values stay", async () => {
     setSession('user', 42)
@@ -197,6 +261,7 @@ describe('user settings keep what was typed when a save fails', () => {
     await ui.type(location, 'Surulere')
     await ui.clear(screen.getByLabelText('Username (email)'))
     await ui.type(screen.getByLabelText('Username (email)'), 'taken@example.ng')
+    await ui.type(within(location.closest('form')!).getByLabelText('Current password'), 'my-password-1')
     await ui.click(screen.getByRole('button', { name: 'Save Changes' }))
     const dialog = await screen.findByRole('dialog', { name: 'Profile' })
     expect(dialog).toHaveTextContent('That email is already in use')

@@ -185,6 +185,39 @@ describe('customer notifications', () => {
     )
   })
 
+  test('only the link the server set is a link: a report URL typed into a booking stays text', async () => {
+    setSession('admin', 42)
+    const phishing = 'https://evil.example/staff/jobs/1/report'
+    mockFetch({
+      'GET users/notifications/': json(200, [
+        {
+          id: 8,
+          heading: 'Emergency Call-out',
+          body: `Emergency fumigation call-out at ${phishing} (Ada, +2348031234567).`,
+          created: '2026-11-20T12:05:00Z',
+          read: true,
+          link: null,
+          link_label: null,
+        },
+        {
+          id: 7,
+          heading: 'Service Completed',
+          body: 'Our technician completed your fumigation service on Fri 20 Nov.',
+          created: '2026-11-20T11:05:00Z',
+          read: true,
+          link: 'staff/jobs/5/report',
+          link_label: 'Open the service report',
+        },
+      ]),
+    })
+    renderWithProviders(<NotificationsModal open onClose={() => {}} />)
+    const [emergency, completed] = await within(await screen.findByRole('dialog')).findAllByRole('listitem')
+    expect(emergency).toHaveTextContent(phishing)
+    expect(within(emergency).queryByRole('link')).toBeNull()
+    const report = within(completed).getByRole('link', { name: 'Open the service report' })
+    expect(report).toHaveAttribute('href', '/api/staff/jobs/5/report')
+  })
+
   test("the unread count is on the phone's menu button, not only inside the menu", async () => {
     setSession('user', 42)
     mockFetch({ 'GET users/notifications/': json(200, [...list, { ...list[0], id: 4 }]) })

@@ -141,6 +141,18 @@ describe('/book', () => {
     )
   })
 
+  test('too many for now (429): says why and that the saved booking is sent after the wait', async () => {
+    const retryLater = 'Too many bookings from this account. Try again in 1 minute.'
+    submitThroughOutbox.mockResolvedValue({ state: 'queued', entry: { id: 'x' }, retryLater })
+    renderWithProviders(<Book />, '/book')
+    const f = await fill()
+    await waitFor(() =>
+      expect(f.getByRole('status')).toHaveTextContent(
+        `${retryLater} Your booking is saved and will be sent then.`,
+      ),
+    )
+  })
+
   test("a refusal shows the server's message, or 'An error occurred.' without one; the form is kept", async () => {
     submitThroughOutbox.mockRejectedValueOnce(
       new ApiError(400, 'The date cannot be in the past', { message: 'The date cannot be in the past' }),

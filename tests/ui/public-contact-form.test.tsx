@@ -60,6 +60,16 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('')
   })
 
+  test('too many for now (429): says why and that the saved message is sent after the wait', async () => {
+    const retryLater = 'Too many messages from this connection. Try again in 5 minutes.'
+    submitThroughOutbox.mockResolvedValue({ state: 'queued', entry: { id: 'x' }, retryLater })
+    renderWithProviders(<ContactForm />)
+    await fillAndSend()
+    expect(
+      await screen.findByText(`${retryLater} Your message is saved and will be sent then.`),
+    ).toBeInTheDocument()
+  })
+
   test("a refusal (4xx) shows the server's message and keeps the form", async () => {
     submitThroughOutbox.mockRejectedValue(new ApiError(400, 'Enter a valid email address', {}))
     renderWithProviders(<ContactForm />)

@@ -24,6 +24,7 @@ const PROFILE_TEXT: ProfileFormText = {
   username: 'Username',
   usernameHint: 'Your login email.',
   phone: 'Phone Number',
+  currentPassword: 'Current Password',
   errorFallback: SAVE_FAILED,
 }
 

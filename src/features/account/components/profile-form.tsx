@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import type { Profile } from '../../../../contract/account.js'
+import { changesLoginEmail, type Profile } from '../../../../contract/account.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { accountKeys, saveProfile } from '../api'
 import { useSession } from '../../../lib/session'
@@ -17,6 +17,8 @@ export interface ProfileFormText {
   phone: string
   phonePlaceholder?: string
   location?: string
+  /** Asked for only when the login email is being changed. */
+  currentPassword: string
   errorFallback: string
 }
 
@@ -47,12 +49,16 @@ export function ProfileForm({
   const { busy, run } = useSaveOutcome(onOutcome)
   const [loaded, setLoaded] = useState(initial)
   const [form, setForm] = useState(() => toForm(initial))
+  const [currentPassword, setCurrentPassword] = useState('')
   const id = useId()
   // A reload brought other values: show them (state reset during render, not in an effect).
   if (initial !== loaded) {
     setLoaded(initial)
     setForm(toForm(initial))
+    setCurrentPassword('')
   }
+  // The login email guards the account: changing it asks who is asking.
+  const emailChanges = changesLoginEmail(loaded.username, form.username)
 
   const withLocation = text.location !== undefined
   const set = (key: keyof Profile) => (e: ChangeEvent<HTMLInputElement>) =>
@@ -61,7 +67,8 @@ export function ProfileForm({
   async function submit(e: FormEvent) {
     e.preventDefault()
     const { location, ...adminBody } = form
-    const body = withLocation ? { ...adminBody, location } : adminBody
+    const profile = withLocation ? { ...adminBody, location } : adminBody
+    const body = emailChanges ? { ...profile, current_password: currentPassword } : profile
     // The name in the top bar or sidebar comes from the session: refresh it after a change.
     if (await run(() => saveProfile(userId, body), text.errorFallback)) void checkAuth()
     void queryClient.invalidateQueries({ queryKey: accountKeys.profile(userId) })
@@ -97,6 +104,20 @@ export function ProfileForm({
           hint={text.usernameHint}
         />
       </div>
+      {emailChanges && (
+        <div className={withLocation ? 'sm:col-span-2' : undefined}>
+          <TextField
+            id={`${id}-current-password`}
+            label={text.currentPassword}
+            type="password"
+            required
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            hint={`Needed to change your login email. We will tell ${loaded.username} about the change.`}
+          />
+        </div>
+      )}
       <TextField
         id={`${id}-phone`}
         label={text.phone}

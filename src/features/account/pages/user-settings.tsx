@@ -27,6 +27,7 @@ const PROFILE_TEXT: ProfileFormText = {
   phone: 'Phone number',
   phonePlaceholder: '0803 123 4567',
   location: 'Location',
+  currentPassword: 'Current password',
   errorFallback: 'Could not save your profile. Please try again.',
 }
 

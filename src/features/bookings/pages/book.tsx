@@ -85,7 +85,13 @@ export default function Book() {
     setBusy(true)
     try {
       const sent = await book.mutateAsync({ body: data, userId })
-      setResult({ ok: true, text: sent.state === 'sent' ? sent.data.message : QUEUED_BOOKING })
+      const text =
+        sent.state === 'sent'
+          ? sent.data.message
+          : sent.retryLater
+            ? `${sent.retryLater} Your booking is saved and will be sent then.`
+            : QUEUED_BOOKING
+      setResult({ ok: true, text })
       setForm(EMPTY)
     } catch (err) {
       if (err instanceof ApiError) {

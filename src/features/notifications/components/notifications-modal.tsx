@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { BellOff, CheckCheck } from 'lucide-react'
 import { formatDateTime } from '../../../../contract/dates.js'
 import type { Notification } from '../../../../contract/notifications.js'
-import { errorMessage } from '../../../lib/api-client'
+import { apiUrl, errorMessage } from '../../../lib/api-client'
 import {
   isAlertHeading,
   useMarkAllNotificationsRead,
@@ -87,23 +87,21 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
   )
 }
 
-/** The service report link a "Service Completed" notification carries (issue 11); nothing else is linked. */
-const REPORT_LINK = /(https?:\/\/[^\s]+\/staff\/jobs\/\d+\/report)/
-
-function NotificationBody({ body }: { body: string }) {
-  const parts = body.split(REPORT_LINK)
+/**
+ * The link the server set on a notification (a service report), never one found in its text: a body may
+ * carry what a customer typed, such as a booking's location.
+ */
+function NotificationLink({ link, label }: { link: string; label: string }) {
+  // API paths (a report) open beside the app; an app route opens in place.
+  const inApp = link.startsWith('/')
   return (
-    <>
-      {parts.map((part, i) =>
-        i % 2 === 1 ? (
-          <a key={i} href={part} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-            Open the service report
-          </a>
-        ) : (
-          part
-        ),
-      )}
-    </>
+    <a
+      href={inApp ? link : apiUrl(link)}
+      {...(!inApp && { target: '_blank', rel: 'noreferrer' })}
+      className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
+    >
+      {label}
+    </a>
   )
 }
 
@@ -134,8 +132,9 @@ function NotificationItem({ notification: n, isNew }: { notification: Notificati
           )}
         </h3>
         <p className={`mt-1 text-sm ${n.read ? 'text-slate-600' : 'font-semibold text-slate-800'}`}>
-          <NotificationBody body={n.body} />
+          {n.body}
         </p>
+        {n.link && n.link_label && <NotificationLink link={n.link} label={n.link_label} />}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <time dateTime={n.created} className="text-xs text-slate-500">
             {formatDateTime(n.created)}
