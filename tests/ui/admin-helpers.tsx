@@ -110,6 +110,8 @@ export const booking = (
       | 'job_status'
       | 'report_url'
       | 'emergency'
+      | 'needs_attention'
+      | 'unable_reason'
     >
   > = {},
 ): Booking => ({
