@@ -118,7 +118,8 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
             id,
             'Emergency Call-out',
             `Emergency ${body.service} call-out for ${when(body)} at ${body.location} ` +
-              `(${forCaller ? body.full_name : displayName(user)}, ${body.phone_number}). Respond within 2 to 4 hours.`,
+              `(${forCaller ? body.full_name : displayName(user)}, ${localPhone(body.phone_number)}). ` +
+              'Respond within 2 to 4 hours.',
           )
         }
         return answerOnce(
