@@ -11,7 +11,7 @@ import { authRoutes } from './routes/auth.js'
 import { catalogueRoutes, mediaRoutes } from './routes/catalogue.js'
 import { cartRoutes } from './routes/cart.js'
 import { paymentsRoutes } from './routes/payments.js'
-import { appointmentRoutes, bookingActionRoutes } from './routes/bookings.js'
+import { adminRescheduleRoutes, appointmentRoutes, bookingActionRoutes } from './routes/bookings.js'
 import { adminOrderRoutes, orderActionRoutes, orderCountRoutes, userOrderRoutes } from './routes/orders.js'
 import { contactRoutes, inboxRoutes, newsletterRoutes } from './routes/messages.js'
 import { notificationsRoutes } from './routes/notifications.js'
@@ -100,6 +100,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/sent-messages', sentMessageRoutes)
     .route('/admins/alerts', alertRoutes)
     .route('/admins/bookings', assignRoutes)
+    .route('/admins/bookings', adminRescheduleRoutes)
     .route('/staff', staffRoutes)
     .route('/delivery-fees', deliveryFeeRoutes)
     .route('/admins/delivery-fees', adminDeliveryFeeRoutes)

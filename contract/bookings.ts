@@ -24,6 +24,12 @@ export interface Booking {
   report_url?: string | null
   /** Booked outside the working hours: an emergency call-out (SPEC: response in 2 to 4 hours). */
   emergency: boolean
+  /**
+   * Admins only: the technician could not complete the job and the booking waits for the admin to
+   * reschedule, reassign or cancel it; `unable_reason` is the technician's reason.
+   */
+  needs_attention?: boolean
+  unable_reason?: string | null
 }
 
 /** "Now" in Lagos: the day (YYYY-MM-DD) and the time (HH:MM), whatever the device's own zone. */

@@ -19,6 +19,11 @@ export type PhotoKind = (typeof PHOTO_KINDS)[number]
 
 export const PAYMENT_METHODS = ['cash', 'transfer', 'pos'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  transfer: 'Bank transfer',
+  pos: 'POS',
+}
 
 /** The status each event leads to. */
 const EVENT_TARGET: Record<JobEventType, JobStatus> = {

@@ -142,6 +142,8 @@ export interface Job {
   date: string
   time: string
   booking_status: 'Pending' | 'Confirmed' | 'Completed' | 'Cancelled'
+  /** Booked outside the working hours: the customer was promised a response within 2 to 4 hours. */
+  emergency: boolean
   job_status: JobStatus
   assigned_to: { id: number; name: string; phone_number: string } | null
   events: JobEvent[]

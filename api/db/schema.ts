@@ -29,6 +29,7 @@ export interface Bookings {
   service: string
   status: Generated<string>
   time: string
+  unable_reason: string | null
   updated_at: Generated<string>
   user_id: number | null
 }

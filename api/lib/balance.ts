@@ -1,4 +1,6 @@
 import { formatNaira, toNaira } from '../../contract/money.js'
+import type { OnSitePayment, TakenOnSite } from '../../contract/dashboard.js'
+import { businessDay, businessDayStart } from '../../contract/dates.js'
 import type { Queryable } from '../db/index.js'
 import { lockForTransaction } from '../db/dialect.js'
 import { notify } from './notify.js'
@@ -90,4 +92,56 @@ export async function runAutoWithdrawal(trx: Queryable): Promise<number | null> 
     )
   }
   return id
+}
+
+/**
+ * Money technicians took at the customer's (their completion reports' payment): this Lagos month's total
+ * and the latest payments. Kept apart from balanceKobo: it never passed through the gateway, so it is
+ * not money the business can withdraw here.
+ */
+export async function takenOnSite(db: Queryable, now: number, limit: number): Promise<TakenOnSite> {
+  const month = businessDay(new Date(now)).slice(0, 7)
+  const since = businessDayStart(`${month}-01`).toISOString()
+  const paid = db.selectFrom('job_reports as r').where('r.payment_amount_kobo', 'is not', null)
+  const total = await paid
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('r.payment_amount_kobo'), eb.lit(0)).as('kobo'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('r.occurred_at', '>=', since)
+    .executeTakeFirstOrThrow()
+  const rows = await paid
+    .innerJoin('bookings as b', 'b.id', 'r.booking_id')
+    .leftJoin('users as u', 'u.id', 'r.staff_id')
+    .select([
+      'r.booking_id',
+      'b.full_name',
+      'b.service',
+      'r.payment_amount_kobo',
+      'r.payment_method',
+      'r.payment_reference',
+      'r.occurred_at',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+    ])
+    .orderBy('r.occurred_at', 'desc')
+    .orderBy('r.booking_id', 'desc')
+    .limit(limit)
+    .execute()
+  return {
+    month,
+    month_total: toNaira(Number(total.kobo)),
+    month_count: Number(total.count),
+    latest: rows.map((r): OnSitePayment => ({
+      booking_id: r.booking_id,
+      customer: r.full_name,
+      service: r.service,
+      amount: toNaira(Number(r.payment_amount_kobo)),
+      method: r.payment_method as OnSitePayment['method'],
+      reference: r.payment_reference,
+      technician: [r.first_name, r.last_name].filter(Boolean).join(' ') || r.email || 'A former technician',
+      occurred_at: r.occurred_at,
+    })),
+  }
 }

@@ -2,7 +2,9 @@ import type { Booking, BookingSettings } from '../../contract/bookings.js'
 import { formatDay, formatTime } from '../../contract/dates.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
-import { notify } from './notify.js'
+import { notify, notifyAdmins } from './notify.js'
+import { sendMessage, type TemplateData } from '../messaging/index.js'
+import { localPhone } from '../../contract/phone.js'
 
 /** A booking as the API answers it (contract Booking), column for column; emergency is 0/1 in the table. */
 export const BOOKING_FIELDS = [
@@ -16,6 +18,7 @@ export const BOOKING_FIELDS = [
   'status',
   'location',
   'emergency',
+  'unable_reason',
 ] as const
 
 export interface BookingRow extends Booking {
@@ -23,7 +26,16 @@ export interface BookingRow extends Booking {
 }
 
 type Stored<T> = Omit<T, 'emergency'> & { emergency: number }
-const answer = <T extends Booking>(row: Stored<T>): T => ({ ...row, emergency: row.emergency === 1 }) as T
+const answer = <T extends Booking>(row: Stored<T>): T =>
+  ({
+    ...row,
+    emergency: row.emergency === 1,
+    needs_attention: row.unable_reason != null,
+    unable_reason: row.unable_reason ?? null,
+  }) as T
+
+/** A booking without the office's follow-up: what a customer sees, and the dashboard's short list. */
+export const withoutAttention = <T extends Booking>({ needs_attention: _n, unable_reason: _r, ...b }: T) => b
 
 export async function findBooking(db: Queryable, id: number): Promise<BookingRow | undefined> {
   const row = await db
@@ -43,7 +55,7 @@ export async function latestBookings(db: Queryable, limit: number): Promise<Book
     .orderBy('id', 'desc')
     .limit(limit)
     .execute()
-  return (rows as Stored<Booking>[]).map(answer)
+  return (rows as Stored<Booking>[]).map((r) => withoutAttention(answer(r)))
 }
 
 /** Every booking, or one customer's, by appointment date, latest first. */
@@ -93,18 +105,87 @@ export async function saveBookingSettings(db: Queryable, s: BookingSettings) {
     .execute()
 }
 
+/** The technician the booking is assigned to now, unless they are an admin too (told as an admin already). */
+async function assignedTechnician(db: Queryable, bookingId: number): Promise<number | null> {
+  const job = await db
+    .selectFrom('jobs as j')
+    .innerJoin('users as u', 'u.id', 'j.staff_id')
+    .select('j.staff_id')
+    .where('j.booking_id', '=', bookingId)
+    .where('u.role', '<>', 'admin')
+    .executeTakeFirst()
+  return job?.staff_id ?? null
+}
+
 /** Tells the admins, and the technician the booking is assigned to (if any), in the app. */
 export async function notifyBookingTeam(db: Queryable, bookingId: number, heading: string, body: string) {
-  const admins = await db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
-  const technician = await db
-    .selectFrom('jobs')
-    .select('staff_id')
-    .where('booking_id', '=', bookingId)
-    .where('staff_id', 'is not', null)
-    .executeTakeFirst()
-  const ids = admins.map((a) => a.id)
-  if (technician?.staff_id) ids.push(technician.staff_id)
-  for (const id of new Set(ids)) await notify(db, id, heading, body)
+  await notifyAdmins(db, heading, body)
+  await notify(db, await assignedTechnician(db, bookingId), heading, body)
+}
+
+/**
+ * Emails (and texts, as their settings say) the admins and the booking's technician, through the message
+ * queue: call it inside the transaction of the change it reports.
+ */
+export async function messageBookingTeam<K extends 'team_booking_cancelled' | 'team_booking_rescheduled'>(
+  db: Queryable,
+  bookingId: number,
+  template: K,
+  data: TemplateData[K],
+) {
+  await sendMessage({ db }, { to: 'admins', template, data })
+  const technician = await assignedTechnician(db, bookingId)
+  if (technician) await sendMessage({ db }, { to: technician, template, data })
+}
+
+/**
+ * The technician could not complete the job: the booking waits for the admin (reschedule, reassign or
+ * cancel), and the admins hear it in the app and by email. Inside the transaction that records the event.
+ */
+export async function flagUnable(
+  db: Queryable,
+  booking: Pick<Booking, 'id' | 'full_name' | 'phone_number' | 'service' | 'date' | 'time' | 'location'>,
+  reason: string,
+  technician: string,
+) {
+  await db
+    .updateTable('bookings')
+    .set({ unable_reason: reason, updated_at: nowIso() })
+    .where('id', '=', booking.id)
+    .execute()
+  const when = appointmentWhen(booking)
+  await notifyAdmins(
+    db,
+    'Job Needs Attention',
+    `${technician} could not complete the ${booking.service} job for ${booking.full_name} on ${when}: ` +
+      `${reason}. Reschedule, reassign or cancel the booking.`,
+  )
+  await sendMessage(
+    { db },
+    {
+      to: 'admins',
+      template: 'admin_job_unable',
+      data: {
+        customer: booking.full_name,
+        phone: localPhone(booking.phone_number),
+        service: booking.service,
+        when,
+        location: booking.location,
+        technician,
+        reason,
+      },
+    },
+  )
+}
+
+/** The admin acted on a booking that waited on them (a new technician): it no longer needs attention. */
+export async function clearAttention(db: Queryable, bookingId: number) {
+  await db
+    .updateTable('bookings')
+    .set({ unable_reason: null })
+    .where('id', '=', bookingId)
+    .where('unable_reason', 'is not', null)
+    .execute()
 }
 
 /**
@@ -118,11 +199,15 @@ export async function moveBooking(
   change: { status: Booking['status']; date?: string; time?: string; emergency?: boolean },
 ): Promise<boolean> {
   const { emergency, ...rest } = change
+  // Cancelled or moved to another time, the technician's "unable" no longer waits on the admin.
+  const moved = change.date !== undefined || change.time !== undefined
+  const settled = change.status === 'Cancelled' || moved
   const result = await trx
     .updateTable('bookings')
     .set({
       ...rest,
       ...(emergency === undefined ? {} : { emergency: emergency ? 1 : 0 }),
+      ...(settled ? { unable_reason: null } : {}),
       updated_at: nowIso(),
     })
     .where('id', '=', read.id)
@@ -130,5 +215,15 @@ export async function moveBooking(
     .$if(read.date !== undefined, (q) => q.where('date', '=', read.date!))
     .$if(read.time !== undefined, (q) => q.where('time', '=', read.time!))
     .executeTakeFirst()
-  return affectedRows(result) > 0
+  if (affectedRows(result) === 0) return false
+  // The technician who could not do it is released: the new time needs a technician assigned again.
+  if (moved) {
+    await trx
+      .updateTable('jobs')
+      .set({ staff_id: null, updated_at: nowIso() })
+      .where('booking_id', '=', read.id)
+      .where('status', '=', 'unable')
+      .execute()
+  }
+  return true
 }

@@ -148,6 +148,7 @@ export async function toJobs(db: Queryable, rows: JobRow[]): Promise<Job[]> {
       date: r.date,
       time: r.time,
       booking_status: r.status,
+      emergency: r.emergency === 1,
       job_status: r.job_status ?? 'assigned',
       assigned_to:
         r.staff_id === null
@@ -267,4 +268,29 @@ export async function moveJob(
     })
     .execute()
   return true
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+
+/**
+ * Another live job of the technician's on that date starting less than `jobMinutes` from `time`
+ * (its time and customer), or undefined. Call after locking the technician's users row.
+ */
+export async function findClash(
+  db: Queryable,
+  staffId: number,
+  booking: { id: number; date: string; time: string },
+  jobMinutes: number,
+): Promise<{ time: string; full_name: string } | undefined> {
+  const others = await db
+    .selectFrom('jobs as j')
+    .innerJoin('bookings as b', 'b.id', 'j.booking_id')
+    .select(['b.time', 'b.full_name'])
+    .where('j.staff_id', '=', staffId)
+    .where('b.date', '=', booking.date)
+    .where('b.id', '<>', booking.id)
+    .where('b.status', 'not in', ['Cancelled', 'Completed'])
+    .where('j.status', 'not in', ['completed', 'unable'])
+    .execute()
+  return others.find((o) => Math.abs(minutesOf(o.time) - minutesOf(booking.time)) < jobMinutes)
 }

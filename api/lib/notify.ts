@@ -28,3 +28,9 @@ export async function notify(
     .values({ user_id: userId, heading, body, link: link?.path ?? null, link_label: link?.label ?? null })
     .execute()
 }
+
+/** Writes the same notification for every admin. */
+export async function notifyAdmins(db: Queryable, heading: string, body: string) {
+  const admins = await db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
+  for (const admin of admins) await notify(db, admin.id, heading, body)
+}

@@ -15,7 +15,8 @@ export type TemplateKind =
   | 'security'
 
 export interface TemplateData {
-  booking_received: { service: string; when: string }
+  /** emergency: booked outside the working hours, so the answer comes within 2 to 4 hours. */
+  booking_received: { service: string; when: string; emergency?: boolean }
   booking_confirmed: { service: string; when: string }
   booking_rescheduled: { service: string; when: string; previous_when?: string }
   technician_on_the_way: { service: string; technician: string; when?: string }
@@ -29,7 +30,34 @@ export interface TemplateData {
   password_reset: { link?: string; code?: string; minutes: number }
   /** Sent to the OLD address, so its owner hears of a change they did not make. */
   login_email_changed: { old_email: string; new_email: string }
-  admin_new_booking: { customer: string; service: string; when: string; location: string }
+  admin_new_booking: {
+    customer: string
+    service: string
+    when: string
+    location: string
+    /** The customer's number, local form (messages queued before it was added have none). */
+    phone?: string
+    emergency?: boolean
+  }
+  admin_job_unable: {
+    customer: string
+    phone: string
+    service: string
+    when: string
+    location: string
+    technician: string
+    reason: string
+  }
+  /** To the admins and the booking's technician. */
+  team_booking_cancelled: { customer: string; service: string; when: string; location: string }
+  team_booking_rescheduled: {
+    customer: string
+    service: string
+    when: string
+    previous_when: string
+    location: string
+    emergency?: boolean
+  }
   admin_new_order: { customer: string; amount: string; items: string; reference: string }
   admin_new_message: { name: string; email: string; excerpt: string }
   admin_refund_needed: { amount: string; reference: string; reason: string; error: string }
@@ -54,13 +82,23 @@ const email = (greeting: string, lines: string[]) => [greeting, '', ...lines, ''
 const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<TemplateData[K]> } } = {
   booking_received: {
     kind: 'service',
-    render: (d) => ({
-      subject: 'We received your booking',
-      text: email('Hello,', [
-        `We received your ${d.service} booking for ${d.when}. We will confirm it within 24 hours.`,
-      ]),
-      sms: `GreenShield: we received your ${d.service} booking for ${d.when}. We will confirm it within 24 hours.`,
-    }),
+    render: (d) =>
+      d.emergency
+        ? {
+            subject: 'We received your emergency call-out',
+            text: email('Hello,', [
+              `We received your emergency ${d.service} call-out for ${d.when}.`,
+              'It is outside our working hours: we will respond within 2 to 4 hours.',
+            ]),
+            sms: `GreenShield: we received your emergency ${d.service} call-out for ${d.when}. We will respond within 2 to 4 hours.`,
+          }
+        : {
+            subject: 'We received your booking',
+            text: email('Hello,', [
+              `We received your ${d.service} booking for ${d.when}. We will confirm it within 24 hours.`,
+            ]),
+            sms: `GreenShield: we received your ${d.service} booking for ${d.when}. We will confirm it within 24 hours.`,
+          },
   },
   booking_confirmed: {
     kind: 'service',
@@ -174,13 +212,64 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
   },
   admin_new_booking: {
     kind: 'service',
+    render: (d, link) => {
+      const phone = d.phone ? ` (${d.phone})` : ''
+      return d.emergency
+        ? {
+            subject: `Emergency call-out: ${d.customer}${phone}, ${d.service}, ${d.when}`,
+            text: email('Hello,', [
+              `EMERGENCY CALL-OUT: ${d.customer} booked ${d.service} for ${d.when} at ${d.location}, ` +
+                'outside the working hours.',
+              `The customer was promised a response within 2 to 4 hours. Call them: ${d.phone ?? 'see the booking'}.`,
+              `Bookings: ${link('/admin/bookings')}`,
+            ]),
+            sms: `GreenShield: EMERGENCY call-out, ${d.service} for ${d.customer}${phone}, ${d.when}. Respond within 2 to 4 hours.`,
+          }
+        : {
+            subject: `New booking: ${d.service}, ${d.when}`,
+            text: email('Hello,', [
+              `${d.customer} booked ${d.service} for ${d.when} at ${d.location}.`,
+              ...(d.phone ? [`Phone: ${d.phone}`] : []),
+              `Bookings: ${link('/admin/bookings')}`,
+            ]),
+            sms: `GreenShield: new ${d.service} booking by ${d.customer} for ${d.when}.`,
+          }
+    },
+  },
+  admin_job_unable: {
+    kind: 'service',
     render: (d, link) => ({
-      subject: `New booking: ${d.service}, ${d.when}`,
+      subject: `Job needs attention: ${d.customer}, ${d.when}`,
       text: email('Hello,', [
-        `${d.customer} booked ${d.service} for ${d.when} at ${d.location}.`,
+        `${d.technician} could not complete the ${d.service} job for ${d.customer} (${d.phone}) ` +
+          `on ${d.when} at ${d.location}.`,
+        `Reason: ${d.reason}`,
+        'Reschedule it, assign another technician or cancel it.',
         `Bookings: ${link('/admin/bookings')}`,
       ]),
-      sms: `GreenShield: new ${d.service} booking by ${d.customer} for ${d.when}.`,
+      sms: `GreenShield: ${d.technician} could not complete ${d.customer}'s ${d.service} job (${d.when}): ${d.reason.slice(0, 80)}`,
+    }),
+  },
+  team_booking_cancelled: {
+    kind: 'service',
+    render: (d) => ({
+      subject: `Booking cancelled by the customer: ${d.customer}, ${d.when}`,
+      text: email('Hello,', [
+        `${d.customer} cancelled the ${d.service} appointment on ${d.when} at ${d.location}.`,
+      ]),
+      sms: `GreenShield: ${d.customer} cancelled the ${d.service} appointment on ${d.when}.`,
+    }),
+  },
+  team_booking_rescheduled: {
+    kind: 'service',
+    render: (d) => ({
+      subject: `Booking moved by the customer: ${d.customer}, now ${d.when}`,
+      text: email('Hello,', [
+        `${d.customer} moved the ${d.service} appointment at ${d.location}.`,
+        `Was: ${d.previous_when}`,
+        `Now: ${d.when}${d.emergency ? ' (an emergency call-out: outside the working hours)' : ''}`,
+      ]),
+      sms: `GreenShield: ${d.customer} moved the ${d.service} appointment from ${d.previous_when} to ${d.when}.`,
     }),
   },
   admin_new_order: {

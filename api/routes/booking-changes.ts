@@ -14,6 +14,7 @@ import {
   appointmentWhen as when,
   bookingSettings,
   findBooking,
+  messageBookingTeam,
   notifyBookingTeam,
   saveBookingSettings,
   moveBooking,
@@ -59,6 +60,12 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
         `${booking.full_name} cancelled the ${booking.service} appointment on ${when(booking)} ` +
           `at ${booking.location}.`,
       )
+      await messageBookingTeam(trx, booking.id, 'team_booking_cancelled', {
+        customer: booking.full_name,
+        service: booking.service,
+        when: when(booking),
+        location: booking.location,
+      })
       return true
     })
     if (!changed) return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
@@ -101,6 +108,14 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
         `${booking.full_name} moved the ${booking.service} appointment at ${booking.location} ` +
           `from ${when(booking)} to ${when({ date, time })}${emergency ? ' (emergency call-out)' : ''}.`,
       )
+      await messageBookingTeam(trx, booking.id, 'team_booking_rescheduled', {
+        customer: booking.full_name,
+        service: booking.service,
+        when: when({ date, time }),
+        previous_when: when(booking),
+        location: booking.location,
+        emergency,
+      })
       return true
     })
     if (!changed) return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)

@@ -1,5 +1,11 @@
 import { Hono, type Context } from 'hono'
-import { appointmentBody, canCancelBooking, isEmergency, nextBookingStatus } from '../../contract/bookings.js'
+import {
+  appointmentBody,
+  canCancelBooking,
+  isEmergency,
+  nextBookingStatus,
+  rescheduleBody,
+} from '../../contract/bookings.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
@@ -13,11 +19,13 @@ import {
   appointmentWhen as when,
   bookingSettings,
   findBooking as findBookingById,
+  withoutAttention,
   listBookings,
   notifyBookingTeam,
   moveBooking,
 } from '../lib/bookings.js'
-import { withJobInfo } from '../lib/jobs.js'
+import { localPhone } from '../../contract/phone.js'
+import { findClash, withJobInfo } from '../lib/jobs.js'
 import { loggedInAccount, tooManySubmissions } from '../middleware/submit-limit.js'
 
 const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marked as completed' } as const
@@ -33,14 +41,22 @@ const notFound = (c: Context<AppEnv>) => c.json({ message: 'Booking not found' }
 async function bookingReceivedMessages(
   deps: { db: Queryable },
   userId: number,
-  b: { service: string; date: string; time: string; location: string; customer: string },
+  b: {
+    service: string
+    date: string
+    time: string
+    location: string
+    customer: string
+    phone_number: string
+    emergency: boolean
+  },
 ) {
-  const data = { service: b.service, when: when(b) }
+  const data = { service: b.service, when: when(b), emergency: b.emergency }
   await sendMessage(deps, { to: userId, template: 'booking_received', data })
   await sendMessage(deps, {
     to: 'admins',
     template: 'admin_new_booking',
-    data: { ...data, customer: b.customer, location: b.location },
+    data: { ...data, customer: b.customer, location: b.location, phone: localPhone(b.phone_number) },
   })
 }
 
@@ -93,7 +109,11 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
               : `We received your ${body.service} booking for ${when(body)}. ` +
                   'We will confirm it within 24 hours.',
           )
-          await bookingReceivedMessages({ db: trx }, user.id, { ...body, customer: displayName(user) })
+          await bookingReceivedMessages({ db: trx }, user.id, {
+            ...body,
+            customer: displayName(user),
+            emergency,
+          })
         }
         if (emergency) {
           await notifyBookingTeam(
@@ -101,7 +121,8 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
             id,
             'Emergency Call-out',
             `Emergency ${body.service} call-out for ${when(body)} at ${body.location} ` +
-              `(${forCaller ? body.full_name : displayName(user)}, ${body.phone_number}). Respond within 2 to 4 hours.`,
+              `(${forCaller ? body.full_name : displayName(user)}, ${localPhone(body.phone_number)}). ` +
+              'Respond within 2 to 4 hours.',
           )
         }
         return answerOnce(
@@ -124,7 +145,8 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
     const user = currentUser(c)
     const { db } = c.var
     // Each row adds its technician, the job's live status and the report (API.md "Field technicians").
-    return c.json(await withJobInfo(db, await listBookings(db, user.role === 'admin' ? undefined : user.id)))
+    if (user.role === 'admin') return c.json(await withJobInfo(db, await listBookings(db)))
+    return c.json(await withJobInfo(db, (await listBookings(db, user.id)).map(withoutAttention)))
   })
 
 /** admins/actions/{id}/: the admin moves a booking one step on (contract nextBookingStatus). */
@@ -135,6 +157,17 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
     const booking = await findBooking(c)
     if (!booking) return notFound(c)
     const next = nextBookingStatus(booking.status)
+    if (next === 'Completed' && booking.needs_attention) {
+      return c.json(
+        {
+          message:
+            `The technician could not complete this job (${booking.unable_reason}). ` +
+            'Reschedule it, assign a technician or cancel it.',
+          status: booking.status,
+        },
+        409,
+      )
+    }
     if (!next) {
       return c.json(
         { message: `This booking is ${booking.status} and cannot be moved on.`, status: booking.status },
@@ -222,3 +255,94 @@ export async function cancelBooking(c: Context<AppEnv>) {
   if (!cancelled) return cancelBooking(c)
   return c.body(null, 204)
 }
+
+/**
+ * admins/bookings/{id}/reschedule/: the admin moves a booking to another time (after a call with the
+ * customer, or when the technician could not do it). Its status stays; a technician still on the job
+ * keeps it if they are free at the new time (else 409 overlap), one who marked it unable is released.
+ */
+export const adminRescheduleRoutes = new Hono<AppEnv>({ strict: false }).post(
+  '/:id/reschedule',
+  requireRole('admin'),
+  async (c) => {
+    const { db, config } = c.var
+    const parsed = rescheduleBody(() => new Date(config.now())).safeParse(
+      await c.req.json().catch(() => null),
+    )
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return c.json(
+        { message: issue?.message ?? 'Choose a date and a time', field: issue?.path.join('.') },
+        400,
+      )
+    }
+    const { date, time } = parsed.data
+    const booking = await findBooking(c)
+    if (!booking) return notFound(c)
+    if (!canCancelBooking(booking.status)) {
+      return c.json({ message: `This booking is ${booking.status} and cannot be rescheduled.` }, 409)
+    }
+    const emergency = isEmergency(await bookingSettings(db), date, time)
+    const outcome = await db.transaction().execute(async (trx) => {
+      const job = await trx
+        .selectFrom('jobs')
+        .select(['staff_id', 'status'])
+        .where('booking_id', '=', booking.id)
+        .executeTakeFirst()
+      const keeps = job?.staff_id != null && job.status !== 'unable' ? job.staff_id : null
+      if (keeps !== null) {
+        // As assigning does: the technician's row first, so two admins cannot double-book them.
+        await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', keeps)).execute()
+        const other = await findClash(trx, keeps, { id: booking.id, date, time }, config.jobMinutes)
+        if (other) return { clash: other }
+      }
+      if (!(await moveBooking(trx, booking, { status: booking.status, date, time, emergency }))) return null
+      const moved = { date, time }
+      await notify(
+        trx,
+        booking.user_id,
+        'Appointment Rescheduled',
+        `Your ${booking.service} appointment moved from ${when(booking)} to ${when(moved)}.`,
+      )
+      await sendMessage(
+        { db: trx },
+        {
+          to: booking.user_id ?? 0,
+          template: 'booking_rescheduled',
+          data: { service: booking.service, when: when(moved), previous_when: when(booking) },
+        },
+      )
+      if (keeps !== null) {
+        await notify(
+          trx,
+          keeps,
+          'Job Rescheduled',
+          `The ${booking.service} job for ${booking.full_name} at ${booking.location} moved from ` +
+            `${when(booking)} to ${when(moved)}.`,
+        )
+      }
+      return { kept: keeps !== null }
+    })
+    if (outcome === null) {
+      return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
+    }
+    if ('clash' in outcome) {
+      const other = outcome.clash!
+      return c.json(
+        {
+          message:
+            `The technician already has a job at ${other.time} (${other.full_name}) that day; ` +
+            `jobs need ${config.jobMinutes} minutes. Choose another time, or unassign the technician first.`,
+          code: 'overlap',
+        },
+        409,
+      )
+    }
+    return c.json({
+      message: outcome.kept
+        ? 'Booking rescheduled. The customer and the technician have been told.'
+        : 'Booking rescheduled. The customer has been told; assign a technician for the new time.',
+      booking: (await withJobInfo(db, [(await findBookingById(db, booking.id))!]))[0],
+    })
+  },
+)

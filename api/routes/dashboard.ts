@@ -3,11 +3,12 @@ import type { DashboardStats } from '../../contract/dashboard.js'
 import { toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
-import { balanceKobo } from '../lib/balance.js'
+import { balanceKobo, takenOnSite } from '../lib/balance.js'
 import { latestBookings } from '../lib/bookings.js'
 import { displayName, newestUsers, roleLabel } from '../lib/users.js'
 
 const LATEST = 5
+const ON_SITE_SHOWN = 10
 
 /** get/balance/ and get/stat (mounted at get/): the back office's home. */
 export const dashboardRoutes = new Hono<AppEnv>({ strict: false })
@@ -34,6 +35,7 @@ export const dashboardRoutes = new Hono<AppEnv>({ strict: false })
         email: u.email,
       })),
       completed: { completed_services: Number(counts.completed) },
+      taken_on_site: await takenOnSite(db, c.var.config.now(), ON_SITE_SHOWN),
     }
     return c.json(stats)
   })

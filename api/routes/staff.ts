@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { BUSINESS_TIME_ZONE, addDays, todayIso } from '../../contract/dates.js'
-import { appointmentWhen as when } from '../lib/bookings.js'
+import { appointmentWhen as when, clearAttention, flagUnable } from '../lib/bookings.js'
 import { toKobo } from '../../contract/money.js'
 import {
   assignBody,
@@ -27,6 +27,7 @@ import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
 import {
+  findClash,
   findJobRow,
   listJobRows,
   photoPath,
@@ -42,7 +43,6 @@ import { readMedia, saveMedia } from '../lib/images.js'
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Job not found' }, 404)
 const jobOf = async (db: Queryable, row: JobRow) => (await toJobs(db, [row]))[0]!
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 const lagosToday = (c: Context<AppEnv>) => todayIso(new Date(c.var.config.now()), BUSINESS_TIME_ZONE)
 const PHOTO_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
 
@@ -202,17 +202,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
       if (row.staff_id === staff.id && row.job_status !== 'unable') {
         return c.json({ message: `${name} is already assigned to this booking.`, job: await jobOf(trx, row) })
       }
-      const clash = await trx
-        .selectFrom('jobs as j')
-        .innerJoin('bookings as b', 'b.id', 'j.booking_id')
-        .select(['b.time', 'b.full_name'])
-        .where('j.staff_id', '=', staff.id)
-        .where('b.date', '=', row.date)
-        .where('b.id', '<>', row.id)
-        .where('b.status', 'not in', ['Cancelled', 'Completed'])
-        .where('j.status', 'not in', ['completed', 'unable'])
-        .execute()
-      const other = clash.find((o) => Math.abs(minutes(o.time) - minutes(row.time)) < config.jobMinutes)
+      const other = await findClash(trx, staff.id, row, config.jobMinutes)
       if (other) {
         return c.json(
           {
@@ -235,6 +225,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
         .values({ booking_id: row.id, ...live })
         .onConflict((oc) => oc.column('booking_id').doUpdateSet({ ...live, updated_at: nowIso() }))
         .execute()
+      await clearAttention(trx, row.id)
       if (row.status === 'Pending') {
         await trx
           .updateTable('bookings')
@@ -293,6 +284,9 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     if (!next) return notAllowed(c, current, EVENT_WORDS[body.type])
     const moved = await c.var.db.transaction().execute(async (trx) => {
       if (!(await moveJob(trx, row, current, next, body))) return null
+      if (body.type === 'unable') {
+        await flagUnable(trx, row, body.note ?? '', c.var.user ? displayName(c.var.user) : 'The technician')
+      }
       if (body.type === 'on_my_way') {
         await notify(
           trx,

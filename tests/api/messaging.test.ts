@@ -71,11 +71,17 @@ async function configured(messaging: Partial<AppConfig['messaging']> = {}, gatew
   return t
 }
 
+/** A working day (Monday to Friday): a weekend booking is an emergency call-out, with other messages. */
+function weekday(offset: number) {
+  let day = lagosDay(offset)
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offset)
+  return day
+}
 const appointment = {
   phone_number: '0803 123 4567',
   location: '3 Marina Road, Lagos Island',
   service: 'fumigation',
-  date: lagosDay(3),
+  date: weekday(3),
   time: '10:30',
   info: 'Cockroaches in the kitchen',
 }

@@ -5,6 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { booking, mockApi, renderAdmin } from './admin-helpers'
+import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { monthCells } from '../../src/features/bookings/admin/booking-calendar'
 import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../../src/lib/worker-protocol'
 
@@ -25,6 +26,69 @@ const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1
 const names = () => rows().map((r) => within(r).getAllByRole('cell')[0].textContent)
 
 describe('Bookings Management', () => {
+  test('a job the technician could not complete shows its reason and offers reschedule, not completion', async () => {
+    let list = [
+      booking(2, 'Tunde Bello', 'Confirmed', {
+        technician: { id: 7, name: 'Femi Okon' },
+        job_status: 'unable',
+        needs_attention: true,
+        unable_reason: 'Gate locked, nobody home',
+        emergency: true,
+      }),
+      booking(1, 'Amaka Obi', 'Pending'),
+    ]
+    const calls = mockApi({
+      'GET appointment/': () => list,
+      'POST admins/bookings/2/reschedule/': (call: { body: any }) => {
+        list = list.map((b) =>
+          b.id === 2
+            ? { ...b, ...call.body, needs_attention: false, unable_reason: null, technician: null }
+            : b,
+        )
+        return {
+          status: 200,
+          body: { message: 'Booking rescheduled. Assign a technician for the new time.', booking: list[0] },
+        }
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/bookings')
+    await screen.findByRole('table')
+    const row = rows()[0]
+    expect(within(row).getByText('Needs attention')).toBeInTheDocument()
+    expect(within(row).getByText('Gate locked, nobody home')).toBeInTheDocument()
+    expect(within(row).getByText('Emergency call-out')).toBeInTheDocument()
+    const actions = within(within(row).getAllByRole('cell')[7]).getAllByRole('button')
+    expect(actions.map((b) => b.textContent)).toEqual(['reschedule', 'reject'])
+    expect(within(row).getByRole('button', { name: 'reassign' })).toBeInTheDocument()
+
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'attention')
+    expect(names()).toEqual(['Tunde Bello'])
+
+    await ui.click(within(rows()[0]).getByRole('button', { name: 'view' }))
+    const details = screen.getByRole('dialog', { name: 'Tunde Bello' })
+    expect(within(details).getByText(/Reschedule it, assign a technician or cancel it/)).toBeInTheDocument()
+    expect(within(details).getByText('Gate locked, nobody home')).toBeInTheDocument()
+    await ui.click(within(details).getByRole('button', { name: 'Close dialog' }))
+
+    await ui.click(within(rows()[0]).getByRole('button', { name: 'reschedule' }))
+    const dialog = screen.getByRole('dialog', { name: 'Reschedule booking' })
+    const date = within(dialog).getByLabelText('New date')
+    // The form checks the date against the device's today, as the server does against its own.
+    const newDay = addDays(todayIso(new Date(), BUSINESS_TIME_ZONE), 30)
+    await ui.clear(date)
+    await ui.type(date, newDay)
+    await ui.click(within(dialog).getByRole('button', { name: 'Save new time' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reschedule booking' })).toBeNull())
+    expect(calls.find((c) => c.path === 'admins/bookings/2/reschedule/')?.body).toEqual({
+      date: newDay,
+      time: '10:00',
+    })
+    expect(screen.getByRole('status')).toHaveTextContent('Assign a technician for the new time.')
+    // Cleared: no longer in the "Needs attention" view.
+    await waitFor(() => expect(screen.queryByRole('table')).toBeNull())
+  })
+
   test('the status filter and the search (name, phone, location) narrow the list', async () => {
     mockApi({ 'GET appointment/': BOOKINGS })
     const ui = userEvent.setup()
@@ -36,6 +100,7 @@ describe('Bookings Management', () => {
     const status = screen.getByRole('combobox', { name: 'Filter by status' })
     expect([...status.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
       'All Status',
+      'Needs attention',
       'Pending',
       'Confirmed',
       'Completed',
@@ -70,7 +135,12 @@ describe('Bookings Management', () => {
         .map((b) => b.textContent),
     )
     // Completing says what it does (issue 11).
-    expect(actions).toEqual([['approve', 'reject'], ['Mark as completed', 'reject'], [], []])
+    expect(actions).toEqual([
+      ['approve', 'reschedule', 'reject'],
+      ['Mark as completed', 'reschedule', 'reject'],
+      [],
+      [],
+    ])
     // A booking still to be done can get a technician, from the Technician column.
     const assign = rows().map((r) =>
       within(within(r).getAllByRole('cell')[6])

@@ -17,9 +17,59 @@ const STATS = {
   latest_bookings: [booking(1, 'Amaka Obi', 'Pending')],
   users: [{ full_name: 'Ada Admin', role: 'Admin', email: 'admin@test.ng' }],
   completed: { completed_services: 7 },
+  taken_on_site: { month: '2026-03', month_total: 0, month_count: 0, latest: [] },
 }
 
 describe('Dashboard', () => {
+  test('money taken on site: this month’s total and the latest payments, apart from the balance', async () => {
+    mockApi({
+      'GET get/stat': {
+        ...STATS,
+        taken_on_site: {
+          month: '2026-03',
+          month_total: 32000,
+          month_count: 2,
+          latest: [
+            {
+              booking_id: 41,
+              customer: 'Tunde Bello',
+              service: 'fumigation',
+              amount: 25000,
+              method: 'pos',
+              reference: 'POS-12',
+              technician: 'Femi Okon',
+              occurred_at: '2026-03-09T14:05:00.000Z',
+            },
+            {
+              booking_id: 40,
+              customer: 'Amaka Obi',
+              service: 'cleaning',
+              amount: 7000,
+              method: 'cash',
+              reference: '',
+              technician: 'Bola Ade',
+              occurred_at: '2026-03-08T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+    })
+    renderAdmin('/admin')
+    expect(await screen.findByText('Taken on site, March 2026')).toBeInTheDocument()
+    expect(screen.getByText('₦32,000.00')).toBeInTheDocument()
+    expect(screen.getByText(/2 payments by technicians\. Not part of the balance\./)).toBeInTheDocument()
+    // The balance is the gateway's money only.
+    expect(screen.getByText('₦250,000.00')).toBeInTheDocument()
+    const items = within(screen.getByRole('list', { name: 'Payments taken on site' })).getAllByRole(
+      'listitem',
+    )
+    expect(items[0]).toHaveTextContent('Tunde Bello · fumigation (job #41)')
+    expect(items[0]).toHaveTextContent('POS · Ref POS-12 · taken by Femi Okon')
+    expect(items[0]).toHaveTextContent('₦25,000.00')
+    expect(items[1]).toHaveTextContent('Cash · taken by Bola Ade')
+    expect(screen.getByText(/never passed through the payment gateway/)).toBeInTheDocument()
+  })
+
   test('a Pending withdrawal shows its account and is marked paid with a reference, or cancelled', async () => {
     const pending = {
       id: 5,

@@ -2,6 +2,8 @@
  * Shared set-up of the admin screen tests: a fake API answering by method and path, the admin screens
  * rendered at a route with a fresh query cache, and the <dialog> methods jsdom lacks.
  */
+// The layout's notifications bell keeps its list on the device (Dexie), as the app does.
+import 'fake-indexeddb/auto'
 import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom'
@@ -22,6 +24,9 @@ type Handler = (call: Call) => { status?: number; body?: unknown } | unknown
  * Stubs fetch: `routes` maps 'GET get/users/' (method, space, path without /api/ and query) to a body or a
  * handler (which may return a promise, to hold the answer back). Unknown calls answer 404. Returns the list of calls made (token fetches left out).
  */
+/** What every back-office screen reads whatever the test is about (the layout's notifications bell). */
+const EVERY_SCREEN: Record<string, unknown> = { 'GET users/notifications/': [] }
+
 export function mockApi(routes: Record<string, unknown | Handler>) {
   const calls: Call[] = []
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -34,7 +39,7 @@ export function mockApi(routes: Record<string, unknown | Handler>) {
     const call = { method, path: path + url.search, body }
     calls.push(call)
     const key = `${method} ${path}`
-    const route = routes[key] ?? routes[key.replace(/\/$/, '')] ?? routes[`${key}/`]
+    const route = routes[key] ?? routes[key.replace(/\/$/, '')] ?? routes[`${key}/`] ?? EVERY_SCREEN[key]
     if (route === undefined) return json(404, { message: `No mock for ${key}` })
     const answer = typeof route === 'function' ? await (route as Handler)(call) : route
     if (answer && typeof answer === 'object' && 'status' in answer && typeof answer.status === 'number') {
@@ -110,6 +115,8 @@ export const booking = (
       | 'job_status'
       | 'report_url'
       | 'emergency'
+      | 'needs_attention'
+      | 'unable_reason'
     >
   > = {},
 ): Booking => ({

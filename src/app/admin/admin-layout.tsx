@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import {
+  Bell,
   CalendarCheck,
   Clock,
   LayoutDashboard,
@@ -19,6 +20,8 @@ import { PageLoading } from '../../components/ui/page-loading'
 import { useSession } from '../../lib/session'
 import type { AlertList } from '../../../contract/outbox.js'
 import { useAdminAlerts, useMarkListSeen } from '../../features/messages/api'
+import { useNotifications } from '../../features/notifications/api'
+import { NotificationsModal } from '../../features/notifications/components/notifications-modal'
 
 /** SPEC section 2: the admin sidebar, in this order; `alert` names the list whose new items it counts. */
 const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; alert?: AlertList }[] = [
@@ -122,6 +125,37 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
+ * The admin's own notifications (a job that needs attention, a customer's change, an emergency call-out),
+ * on every back-office screen. The name is the visible word and the count: "Notifications, 3 unread".
+ */
+function NotificationsBell() {
+  const [open, setOpen] = useState(false)
+  const { unread } = useNotifications()
+  const count = unread > 99 ? '99+' : String(unread)
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        // The visible word first, then the count in words (the badge alone would read "2").
+        aria-label={unread > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        className="relative ml-auto inline-flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+      >
+        <Bell className="size-5" aria-hidden />
+        Notifications
+        {unread > 0 && (
+          <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-bold text-white">
+            {count}
+          </span>
+        )}
+      </button>
+      <NotificationsModal open={open} onClose={() => setOpen(false)} markOnOpen={false} />
+    </>
+  )
+}
+
+/**
  * Small screens get the sidebar as a drawer: a native modal <dialog>, so focus stays inside it and
  * Escape closes it; focus goes back to the menu button.
  */
@@ -175,7 +209,7 @@ export default function AdminLayout() {
         <SidebarContent />
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:px-8">
           <button
             ref={menuButton}
             type="button"
@@ -183,7 +217,7 @@ export default function AdminLayout() {
             aria-label="Open menu"
             aria-describedby={newItems ? 'admin-new-items' : undefined}
             aria-expanded={drawerOpen}
-            className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
+            className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           >
             <Menu className="size-6" aria-hidden />
             {newItems > 0 && (
@@ -196,7 +230,8 @@ export default function AdminLayout() {
               </span>
             )}
           </button>
-          <span className="font-semibold text-brand-800">Admin</span>
+          <span className="font-semibold text-brand-800 lg:hidden">Admin</span>
+          <NotificationsBell />
         </header>
         <Drawer open={drawerOpen} onClose={closeDrawer} />
         <main id="main" className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">

@@ -83,6 +83,14 @@ export const useAdvanceBooking = () =>
     CALL_EVEN_OFFLINE,
   )
 
+/** The admin moves a booking to another time (admins/bookings/{id}/reschedule/); a clash comes back 409. */
+export const useAdminReschedule = () =>
+  useUserMutation(
+    ({ id, body }: { id: number; body: RescheduleRequest }) =>
+      api.post<MessageAnswer & { booking: Booking }>(`admins/bookings/${id}/reschedule/`, body),
+    CALL_EVEN_OFFLINE,
+  )
+
 /** Rejecting keeps the booking, with status Cancelled. */
 export const useRejectBooking = () =>
   useUserMutation((id: number) => api.delete(`admins/delete/${id}/booking/`), CALL_EVEN_OFFLINE)

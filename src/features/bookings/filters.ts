@@ -2,8 +2,8 @@ import type { Booking } from '../../../contract/bookings.js'
 import { localPhone } from '../../../contract/phone.js'
 import { fieldHas, normalizeQuery } from '../../lib/search'
 
-/** Status filter values of SPEC section 9. */
-export type BookingStatusFilter = 'all' | 'pending' | 'confirmed' | 'completed' | 'cancelled'
+/** Status filter values of SPEC section 9, and the bookings waiting on the admin. */
+export type BookingStatusFilter = 'all' | 'attention' | 'pending' | 'confirmed' | 'completed' | 'cancelled'
 
 /** Search by customer name, phone (as stored or typed with the leading 0) or location. */
 export function filterBookings(bookings: Booking[], search: string, status: BookingStatusFilter): Booking[] {
@@ -11,7 +11,9 @@ export function filterBookings(bookings: Booking[], search: string, status: Book
   const qDigits = q.replace(/[\s-]/g, '')
   return bookings.filter(
     (b) =>
-      (status === 'all' || b.status.toLowerCase() === status) &&
+      (status === 'all' ||
+        b.status.toLowerCase() === status ||
+        (status === 'attention' && !!b.needs_attention)) &&
       (!q ||
         fieldHas(b.full_name, q) ||
         fieldHas(b.location, q) ||

@@ -7,7 +7,8 @@ import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { apiUrl } from '../../../lib/api-client'
 import { AssignDialog } from './assign-dialog'
 import { Modal } from '../../../components/ui/modal'
-import { useAdminBookings, useAdvanceBooking, useRejectBooking } from '../api'
+import { useAdminBookings, useAdminReschedule, useAdvanceBooking, useRejectBooking } from '../api'
+import { RescheduleDialog } from '../components/reschedule-dialog'
 import { BookingCalendar } from './booking-calendar'
 import { filterBookings, type BookingStatusFilter } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
@@ -20,6 +21,7 @@ import { StatusBadge } from '../../../components/ui/status-badge'
 
 const STATUS_OPTIONS = [
   ['all', 'All Status'],
+  ['attention', 'Needs attention'],
   ['pending', 'Pending'],
   ['confirmed', 'Confirmed'],
   ['completed', 'Completed'],
@@ -52,6 +54,29 @@ function EmergencyBadge({ booking }: { booking: Booking }) {
     <span className="ml-1.5 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">
       Emergency call-out
     </span>
+  )
+}
+
+/**
+ * The technician could not complete the job: the badge and their reason, and what the admin can do.
+ * Shown beside the status in the list and at the top of the details.
+ */
+export function AttentionNote({ booking, full }: { booking: Booking; full?: boolean }) {
+  if (!booking.needs_attention) return null
+  return (
+    <div className={full ? 'rounded-lg border border-amber-300 bg-amber-50 p-3' : 'mt-1.5 max-w-56'}>
+      <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+        Needs attention
+      </span>
+      <p className={`mt-1 text-xs break-words text-slate-800 ${full ? 'text-sm' : ''}`}>
+        <span className="font-semibold">Unable to complete:</span> {booking.unable_reason}
+      </p>
+      {full && (
+        <p className="mt-1 text-sm text-slate-700">
+          Reschedule it, assign a technician or cancel it (reject).
+        </p>
+      )}
+    </div>
   )
 }
 
@@ -96,6 +121,7 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
       {booking && (
         <div className="space-y-3 text-sm">
           <StatusBadge status={booking.status} />
+          <AttentionNote booking={booking} full />
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
             <dt className="font-medium text-slate-500">Service</dt>
             <dd className="capitalize">{booking.service}</dd>
@@ -124,15 +150,18 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
 function ActionButtons({
   booking,
   onAdvance,
+  onReschedule,
   onReject,
   wide,
 }: {
   booking: Booking
   onAdvance: (b: Booking) => void
+  onReschedule: (b: Booking) => void
   onReject: (b: Booking) => void
   wide?: boolean
 }) {
-  const action = bookingAction(booking.status)
+  // A job the technician could not complete is not "completed": the admin reschedules, reassigns or cancels.
+  const action = booking.needs_attention ? null : bookingAction(booking.status)
   const size = wide ? 'flex-1 py-2' : 'whitespace-nowrap px-3 py-1.5'
   // Lower case as SPEC writes them ('approve', 'confirm'), like the 'view' link.
   return (
@@ -143,6 +172,11 @@ function ActionButtons({
         </button>
       )}
 
+      {canCancelBooking(booking.status) && (
+        <button type="button" className={`btn-secondary ${size}`} onClick={() => onReschedule(booking)}>
+          reschedule
+        </button>
+      )}
       {canCancelBooking(booking.status) && (
         <button
           type="button"
@@ -163,6 +197,9 @@ export default function BookingsScreen() {
   const [calendar, setCalendar] = useState(false)
   const [viewing, setViewing] = useState<Booking | null>(null)
   const [assigning, setAssigning] = useState<Booking | null>(null)
+  const [moving, setMoving] = useState<Booking | null>(null)
+  const [notice, setNotice] = useState('')
+  const reschedule = useAdminReschedule()
   const advancing = useConfirmAction<Booking>()
   const rejecting = useConfirmAction<Booking>()
   const advance = useAdvanceBooking()
@@ -203,6 +240,12 @@ export default function BookingsScreen() {
         />
         <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
       </div>
+      <p
+        role="status"
+        className={notice ? 'mb-4 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800' : 'sr-only'}
+      >
+        {notice}
+      </p>
       {calendar ? (
         <QueryGate query={bookings} what="bookings">
           <BookingCalendar bookings={filtered} onView={setViewing} />
@@ -230,12 +273,18 @@ export default function BookingsScreen() {
                 </td>
                 <td className="px-4 py-3">
                   <StatusBadge status={b.status} />
+                  <AttentionNote booking={b} />
                 </td>
                 <td className="px-4 py-3">
                   <TechnicianCell booking={b} onAssign={setAssigning} />
                 </td>
                 <td className="px-4 py-3">
-                  <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
+                  <ActionButtons
+                    booking={b}
+                    onAdvance={askAdvance}
+                    onReschedule={setMoving}
+                    onReject={askReject}
+                  />
                 </td>
               </tr>
             ))}
@@ -251,6 +300,7 @@ export default function BookingsScreen() {
                     </div>
                     <StatusBadge status={b.status} />
                   </div>
+                  <AttentionNote booking={b} />
                   <p className="mt-2 text-slate-600">
                     {when(b)}
                     <EmergencyBadge booking={b} />
@@ -266,7 +316,12 @@ export default function BookingsScreen() {
                     <button type="button" className={linkButton} onClick={() => setViewing(b)}>
                       View Details
                     </button>
-                    <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
+                    <ActionButtons
+                      booking={b}
+                      onAdvance={askAdvance}
+                      onReschedule={setMoving}
+                      onReject={askReject}
+                    />
                   </div>
                 </Card>
               </li>
@@ -276,6 +331,20 @@ export default function BookingsScreen() {
       )}
 
       <DetailsDialog booking={viewing} onClose={() => setViewing(null)} />
+      {moving && (
+        <RescheduleDialog
+          booking={moving}
+          send={async (body) => {
+            const answer = await reschedule.mutateAsync({ id: moving.id, body })
+            setNotice(answer.message)
+            return answer.booking
+          }}
+          busy={reschedule.isPending}
+          intro={`${moving.full_name}, ${moving.service}, now ${when(moving)}. The customer will be told.`}
+          onClose={() => setMoving(null)}
+          onDone={() => setMoving(null)}
+        />
+      )}
       <AssignDialog booking={assigning} onClose={() => setAssigning(null)} />
       <ConfirmDialog
         open={advancing.target !== null}

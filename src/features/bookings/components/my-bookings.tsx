@@ -1,18 +1,13 @@
 import { useState } from 'react'
 import { MessageCircle, Siren } from 'lucide-react'
-import { addDays, BUSINESS_TIME_ZONE, formatDay, formatTime, todayIso } from '../../../../contract/dates.js'
-import {
-  BOOKING_HORIZON_DAYS,
-  customerChangeRefusal,
-  rescheduleBody,
-  type Booking,
-  type BookingSettings,
-} from '../../../../contract/bookings.js'
+import { formatDay, formatTime } from '../../../../contract/dates.js'
+import { customerChangeRefusal, type Booking, type BookingSettings } from '../../../../contract/bookings.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { ApiError, apiUrl } from '../../../lib/api-client'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { Modal } from '../../../components/ui/modal'
+import { RescheduleDialog } from './reschedule-dialog'
 import { useBookings, useCancelMyBooking, useRescheduleMyBooking } from '../api'
 
 const messageOf = (err: unknown) =>
@@ -29,6 +24,7 @@ export const bookingWhen = (b: Pick<Booking, 'date' | 'time'>) =>
 export function MyBookings({ settings }: { settings: BookingSettings | undefined }) {
   const { data, isLoading } = useBookings()
   const cancel = useCancelMyBooking()
+  const reschedule = useRescheduleMyBooking()
   const [cancelling, setCancelling] = useState<Booking | null>(null)
   const [moving, setMoving] = useState<Booking | null>(null)
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
@@ -166,6 +162,8 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
       {moving && (
         <RescheduleDialog
           booking={moving}
+          send={async (body) => (await reschedule.mutateAsync({ id: moving.id, body })).booking}
+          busy={reschedule.isPending}
           onClose={() => setMoving(null)}
           onDone={(b) => {
             setNotice({ ok: true, text: `Moved to ${bookingWhen(b)}. We will confirm it again.` })
@@ -174,98 +172,5 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
         />
       )}
     </section>
-  )
-}
-
-function RescheduleDialog({
-  booking,
-  onClose,
-  onDone,
-}: {
-  booking: Booking
-  onClose: () => void
-  onDone: (b: Booking) => void
-}) {
-  const reschedule = useRescheduleMyBooking()
-  const [date, setDate] = useState(booking.date)
-  const [time, setTime] = useState(booking.time)
-  const [errors, setErrors] = useState<{ date?: string; time?: string; form?: string }>({})
-  const today = todayIso(new Date(), BUSINESS_TIME_ZONE)
-
-  const save = async () => {
-    const parsed = rescheduleBody().safeParse({ date, time })
-    if (!parsed.success) {
-      const found: typeof errors = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as 'date' | 'time'
-        found[field] ??= issue.message
-      }
-      setErrors(found)
-      return
-    }
-    setErrors({})
-    try {
-      const answer = await reschedule.mutateAsync({ id: booking.id, body: parsed.data })
-      onDone(answer.booking)
-    } catch (err) {
-      setErrors({ form: messageOf(err) })
-    }
-  }
-
-  return (
-    <Modal
-      open
-      title="Reschedule booking"
-      onClose={() => !reschedule.isPending && onClose()}
-      size="sm"
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={reschedule.isPending}>
-            Cancel
-          </button>
-          <button type="button" className="btn-primary" onClick={save} disabled={reschedule.isPending}>
-            {reschedule.isPending ? 'Saving...' : 'Save new time'}
-          </button>
-        </>
-      }
-    >
-      <div className="grid gap-4">
-        <div>
-          <label htmlFor="reschedule-date" className="field-label">
-            New date
-          </label>
-          <input
-            id="reschedule-date"
-            type="date"
-            className="field"
-            min={today}
-            max={addDays(today, BOOKING_HORIZON_DAYS)}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            aria-invalid={!!errors.date}
-          />
-          {errors.date && <p className="mt-1 text-sm text-red-600">{errors.date}</p>}
-        </div>
-        <div>
-          <label htmlFor="reschedule-time" className="field-label">
-            New time
-          </label>
-          <input
-            id="reschedule-time"
-            type="time"
-            className="field"
-            value={time}
-            onChange={(e) => setTime(e.target.value)}
-            aria-invalid={!!errors.time}
-          />
-          {errors.time && <p className="mt-1 text-sm text-red-600">{errors.time}</p>}
-        </div>
-        {errors.form && (
-          <p role="alert" className="text-sm text-red-600">
-            {errors.form}
-          </p>
-        )}
-      </div>
-    </Modal>
   )
 }

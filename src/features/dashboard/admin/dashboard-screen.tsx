@@ -1,6 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { CalendarCheck, CheckCircle2, Home, Package, ShoppingBag, Users, Wallet } from 'lucide-react'
+import {
+  Banknote,
+  CalendarCheck,
+  CheckCircle2,
+  Home,
+  Package,
+  ShoppingBag,
+  Users,
+  Wallet,
+} from 'lucide-react'
 import { formatNaira } from '../../../../contract/money.js'
 import { formatDate, formatDateTime } from '../../../../contract/dates.js'
 import { localPhone } from '../../../../contract/phone.js'
@@ -8,6 +17,8 @@ import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { useMoveWithdrawal, useRequestWithdrawal, useStats, useWithdrawals } from '../api'
 import type { Withdrawal } from '../../../../contract/withdrawals.js'
+import type { TakenOnSite } from '../../../../contract/dashboard.js'
+import { PAYMENT_METHOD_LABEL } from '../../../../contract/job-status.js'
 import { Card } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
@@ -42,6 +53,50 @@ function Stat({
         </span>
       </div>
       {action}
+    </Card>
+  )
+}
+
+/** "November 2026": the Lagos month a YYYY-MM names. */
+const monthName = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-NG', { month: 'long', year: 'numeric' })
+
+const ON_SITE_NOTE =
+  'Cash, transfers and POS payments technicians recorded on their reports. Not part of the balance: ' +
+  'this money never passed through the payment gateway, so it cannot be withdrawn here.'
+
+/** The latest payments technicians took at the customer's, newest first. */
+function TakenOnSiteCard({ onSite }: { onSite: TakenOnSite }) {
+  return (
+    <Card className="overflow-hidden">
+      <div className="px-5 pt-5 pb-3">
+        <h2 className="text-lg font-semibold text-slate-900">Latest payments taken on site</h2>
+        <p className="mt-1 text-sm text-slate-600">{ON_SITE_NOTE}</p>
+      </div>
+      {onSite.latest.length === 0 ? (
+        <p className="px-5 pb-5 text-slate-500">No payments recorded by technicians yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 px-5 pb-3 text-sm" aria-label="Payments taken on site">
+          {onSite.latest.map((p) => (
+            <li
+              key={p.booking_id}
+              className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2.5"
+            >
+              <span className="min-w-0">
+                <span className="block font-medium break-words text-slate-900">
+                  {p.customer} · <span className="capitalize">{p.service}</span> (job #{p.booking_id})
+                </span>
+                <span className="block text-slate-600">
+                  {PAYMENT_METHOD_LABEL[p.method]}
+                  {p.reference ? ` · Ref ${p.reference}` : ''} · taken by {p.technician}
+                </span>
+                <span className="block text-xs text-slate-500">{formatDateTime(p.occurred_at)}</span>
+              </span>
+              <span className="font-semibold whitespace-nowrap text-slate-900">{formatNaira(p.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   )
 }
@@ -223,7 +278,7 @@ export default function Dashboard() {
       <QueryGate query={stats} what="the dashboard">
         {data && (
           <div className="space-y-6">
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <Stat
                 label="Total Bookings"
                 value={String(data.total_bookings.total_bookings)}
@@ -248,7 +303,19 @@ export default function Dashboard() {
                 value={String(data.completed.completed_services)}
                 icon={CheckCircle2}
               />
+              <Stat
+                label={`Taken on site, ${monthName(data.taken_on_site.month)}`}
+                value={formatNaira(data.taken_on_site.month_total)}
+                icon={Banknote}
+                action={
+                  <p className="mt-2 text-xs text-slate-600">
+                    {data.taken_on_site.month_count} payment{data.taken_on_site.month_count === 1 ? '' : 's'}{' '}
+                    by technicians. Not part of the balance.
+                  </p>
+                }
+              />
             </div>
+            <TakenOnSiteCard onSite={data.taken_on_site} />
 
             <Card className="p-5">
               <h2 className="mb-3 text-lg font-semibold text-slate-900">Quick Links</h2>

@@ -14,6 +14,11 @@ import { Modal } from '../../../components/ui/modal'
 interface NotificationsModalProps {
   open: boolean
   onClose: () => void
+  /**
+   * Opening the list marks everything read (the user menu). The back office's bell passes false: an
+   * admin's alert (a job that needs attention) stays unread until they mark it.
+   */
+  markOnOpen?: boolean
 }
 
 /**
@@ -21,7 +26,7 @@ interface NotificationsModalProps {
  * (the badge clears); the ones that were new stay highlighted while the list is open. "Mark all read" is
  * there when some are still unread (the call failed offline, or more arrived).
  */
-export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
+export function NotificationsModal({ open, onClose, markOnOpen = true }: NotificationsModalProps) {
   const { list, unread, isLoading, error, isFromSnapshot } = useNotifications()
   const markAll = useMarkAllNotificationsRead()
   const [newIds, setNewIds] = useState<ReadonlySet<number>>(new Set())
@@ -33,11 +38,11 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
       return
     }
     // Once per opening, on the server's list (not the offline snapshot), and only when there is news.
-    if (markedOnOpen.current || isLoading || isFromSnapshot || unread === 0) return
+    if (!markOnOpen || markedOnOpen.current || isLoading || isFromSnapshot || unread === 0) return
     markedOnOpen.current = true
     setNewIds(new Set(list.filter((n) => !n.read).map((n) => n.id)))
     markAll.mutate()
-  }, [open, isLoading, isFromSnapshot, unread, list, markAll])
+  }, [open, markOnOpen, isLoading, isFromSnapshot, unread, list, markAll])
 
   return (
     <Modal open={open} title="Notifications" onClose={onClose} size="md">

@@ -1,4 +1,4 @@
-import { CloudOff } from 'lucide-react'
+import { CloudOff, Siren } from 'lucide-react'
 import { JOB_STATUS_LABEL, type JobStatus } from '../../../../contract/job-status.js'
 
 const COLOURS: Record<JobStatus, string> = {
@@ -20,6 +20,17 @@ export function JobStatusBadge({ status, pending }: { status: JobStatus; pending
       {pending && <CloudOff className="size-3.5" aria-hidden />}
       {JOB_STATUS_LABEL[status]}
       {pending && ' · waiting to sync'}
+    </span>
+  )
+}
+
+/** Booked outside the working hours: the customer was promised a response within 2 to 4 hours. */
+export function EmergencyBadge({ emergency }: { emergency: boolean | undefined }) {
+  if (!emergency) return null
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold text-white">
+      <Siren className="size-3.5" aria-hidden />
+      Emergency call-out
     </span>
   )
 }

@@ -10,7 +10,7 @@ import { ContactButtons, StatusButtons } from '../components/job-actions'
 import { TreatmentForm } from '../components/treatment-form'
 import { CompletionForm } from '../components/completion-form'
 import { Photos } from '../components/photos'
-import { JobStatusBadge } from '../components/status-badge'
+import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { FailedItem } from '../components/sync-panel'
 
 const time = (iso: string) =>
@@ -76,6 +76,12 @@ export default function JobDetail() {
           <span className="capitalize">{job.service}</span> · {formatDay(job.date)} at {formatTime(job.time)}
         </p>
         <p className="text-slate-700">{job.location}</p>
+        {job.emergency && (
+          <p className="flex flex-wrap items-center gap-2 pt-1 text-sm font-semibold text-red-800">
+            <EmergencyBadge emergency />
+            The customer was promised a response within 2 to 4 hours.
+          </p>
+        )}
         <div className="flex flex-wrap items-center gap-2 pt-1">
           <JobStatusBadge status={status} pending={local.statusPending} />
           {local.statusAt && <span className="text-xs text-slate-500">since {time(local.statusAt)}</span>}

@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session'
 import type { LocalJob } from '../../../offline/jobs'
 import { lagosToday, useJobsRefresh, useLocalJobs, useMyOutbox, useSavedProducts } from '../api'
 import { byTime, sectionOf, type Section } from '../schedule'
-import { JobStatusBadge } from '../components/status-badge'
+import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { SyncPanel } from '../components/sync-panel'
 import { ReadyCard } from '../components/ready-card'
 import { LogoutButton } from '../components/logout-button'
@@ -42,6 +42,7 @@ function JobCard({ local }: { local: LocalJob }) {
             {job.location}
           </p>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
+            <EmergencyBadge emergency={job.emergency} />
             <JobStatusBadge status={local.status} pending={local.statusPending} />
             {job.booking_status === 'Cancelled' && (
               <span className="rounded-full bg-red-100 px-2 py-1 text-xs font-semibold text-red-800">

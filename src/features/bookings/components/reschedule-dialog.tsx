@@ -1,0 +1,113 @@
+import { useState, type ReactNode } from 'react'
+import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../../../contract/dates.js'
+import {
+  BOOKING_HORIZON_DAYS,
+  rescheduleBody,
+  type Booking,
+  type RescheduleRequest,
+} from '../../../../contract/bookings.js'
+import { errorMessage } from '../../../lib/api-client'
+import { Modal } from '../../../components/ui/modal'
+
+/**
+ * A new date and time for a booking, checked with the server's own rules before sending. The customer's
+ * list and the admin's Bookings screen each pass their own call (`send`); its refusal is shown as it came.
+ */
+export function RescheduleDialog({
+  booking,
+  send,
+  busy,
+  intro,
+  onClose,
+  onDone,
+}: {
+  booking: Booking
+  send: (body: RescheduleRequest) => Promise<Booking>
+  busy: boolean
+  /** A line above the fields (e.g. who will be told). */
+  intro?: ReactNode
+  onClose: () => void
+  onDone: (b: Booking) => void
+}) {
+  const [date, setDate] = useState(booking.date)
+  const [time, setTime] = useState(booking.time)
+  const [errors, setErrors] = useState<{ date?: string; time?: string; form?: string }>({})
+  const today = todayIso(new Date(), BUSINESS_TIME_ZONE)
+
+  const save = async () => {
+    const parsed = rescheduleBody().safeParse({ date, time })
+    if (!parsed.success) {
+      const found: typeof errors = {}
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as 'date' | 'time'
+        found[field] ??= issue.message
+      }
+      setErrors(found)
+      return
+    }
+    setErrors({})
+    try {
+      onDone(await send(parsed.data))
+    } catch (err) {
+      setErrors({ form: errorMessage(err, 'We could not reach the server. Please try again.') })
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title="Reschedule booking"
+      onClose={() => !busy && onClose()}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="btn-primary" onClick={save} disabled={busy}>
+            {busy ? 'Saving...' : 'Save new time'}
+          </button>
+        </>
+      }
+    >
+      <div className="grid gap-4">
+        {intro && <p className="text-sm text-slate-600">{intro}</p>}
+        <div>
+          <label htmlFor="reschedule-date" className="field-label">
+            New date
+          </label>
+          <input
+            id="reschedule-date"
+            type="date"
+            className="field"
+            min={today}
+            max={addDays(today, BOOKING_HORIZON_DAYS)}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            aria-invalid={!!errors.date}
+          />
+          {errors.date && <p className="mt-1 text-sm text-red-600">{errors.date}</p>}
+        </div>
+        <div>
+          <label htmlFor="reschedule-time" className="field-label">
+            New time
+          </label>
+          <input
+            id="reschedule-time"
+            type="time"
+            className="field"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            aria-invalid={!!errors.time}
+          />
+          {errors.time && <p className="mt-1 text-sm text-red-600">{errors.time}</p>}
+        </div>
+        {errors.form && (
+          <p role="alert" className="text-sm text-red-600">
+            {errors.form}
+          </p>
+        )}
+      </div>
+    </Modal>
+  )
+}
