@@ -1,20 +1,29 @@
 /** A person's own settings: profile, password, notification choices (admins/settings|password|notification-settings/{userId}/). */
 import { z } from 'zod'
 import { emailField, optionalPhoneField, passwordField } from './fields.js'
+import { NIGERIAN_STATES, type NigerianState } from './nigerian-states.js'
 
+/** `location` is the street address; landmark, city and state are kept apart, as checkout asks for them. */
 export interface Profile {
   first_name: string
   last_name: string
   username: string
   phone_number: string
   location: string
+  landmark: string
+  city: string
+  /** '' when not given yet. */
+  state: NigerianState | ''
 }
 export const profileBody = z.object({
   first_name: z.string().trim().max(60).default(''),
   last_name: z.string().trim().max(60).default(''),
   username: emailField('Username (email)'),
   phone_number: optionalPhoneField().default(''),
-  location: z.string().trim().max(300).optional(),
+  location: z.string().trim().max(300, 'Address must be at most 300 characters').optional(),
+  landmark: z.string().trim().max(200, 'Landmark must be at most 200 characters').optional(),
+  city: z.string().trim().max(100, 'City must be at most 100 characters').optional(),
+  state: z.enum([...NIGERIAN_STATES, ''], { error: 'Choose a state' }).optional(),
 })
 export type ProfileRequest = z.input<typeof profileBody>
 
