@@ -74,12 +74,16 @@ export const passwordResetRequestBody = z
   .refine((b) => !!b.email || !!b.phone, { message: 'Enter your email or phone number', path: ['email'] })
 export type PasswordResetRequest = z.input<typeof passwordResetRequestBody>
 
-/** With a link: token. With an SMS code: phone and code. */
+/**
+ * With a link: token. With an SMS code: phone and code, plus `account_id` when the number is on several
+ * accounts (the right code without it answers 409 PasswordResetChoice, so only the phone's holder sees them).
+ */
 export const passwordResetConfirmBody = z
   .object({
     token: z.string().trim().max(200).optional(),
     phone: z.string().trim().max(30).optional(),
     code: z.string().trim().max(20).optional(),
+    account_id: z.number({ error: 'Choose an account' }).int().positive().optional(),
     new_password: passwordField('New password'),
   })
   .refine((b) => !!b.token || (!!b.phone && !!b.code), {
@@ -87,6 +91,13 @@ export const passwordResetConfirmBody = z
     path: ['token'],
   })
 export type PasswordResetConfirm = z.input<typeof passwordResetConfirmBody>
+
+export const PASSWORD_RESET_CHOOSE = 'This number is on more than one account. Choose the one to reset.'
+/** 409 of password-reset/confirm/ for a right code of a shared number: the accounts, emails masked. */
+export interface PasswordResetChoice {
+  message: string
+  accounts: { id: number; email: string }[]
+}
 
 export const adminPasswordResetBody = z.object({
   channel: z.enum(['email', 'sms'], { error: 'Channel must be email or sms' }).default('email'),
