@@ -1,20 +1,29 @@
 /** A person's own settings: profile, password, notification choices (admins/settings|password|notification-settings/{userId}/). */
 import { z } from 'zod'
 import { emailField, optionalPhoneField, passwordField } from './fields.js'
+import { NIGERIAN_STATES, type NigerianState } from './nigerian-states.js'
 
+/** `location` is the street address; landmark, city and state are kept apart, as checkout asks for them. */
 export interface Profile {
   first_name: string
   last_name: string
   username: string
   phone_number: string
   location: string
+  landmark: string
+  city: string
+  /** '' when not given yet. */
+  state: NigerianState | ''
 }
 export const profileBody = z.object({
   first_name: z.string().trim().max(60).default(''),
   last_name: z.string().trim().max(60).default(''),
   username: emailField('Username (email)'),
   phone_number: optionalPhoneField().default(''),
-  location: z.string().trim().max(300).optional(),
+  location: z.string().trim().max(300, 'Address must be at most 300 characters').optional(),
+  landmark: z.string().trim().max(200, 'Landmark must be at most 200 characters').optional(),
+  city: z.string().trim().max(100, 'City must be at most 100 characters').optional(),
+  state: z.enum([...NIGERIAN_STATES, ''], { error: 'Choose a state' }).optional(),
   /** Needed only when the username (the login email) changes: the caller's own password. */
   current_password: z.string().max(200).optional(),
 })
@@ -71,12 +80,16 @@ export const passwordResetRequestBody = z
   .refine((b) => !!b.email || !!b.phone, { message: 'Enter your email or phone number', path: ['email'] })
 export type PasswordResetRequest = z.input<typeof passwordResetRequestBody>
 
-/** With a link: token. With an SMS code: phone and code. */
+/**
+ * With a link: token. With an SMS code: phone and code, plus `account_id` when the number is on several
+ * accounts (the right code without it answers 409 PasswordResetChoice, so only the phone's holder sees them).
+ */
 export const passwordResetConfirmBody = z
   .object({
     token: z.string().trim().max(200).optional(),
     phone: z.string().trim().max(30).optional(),
     code: z.string().trim().max(20).optional(),
+    account_id: z.number({ error: 'Choose an account' }).int().positive().optional(),
     new_password: passwordField('New password'),
   })
   .refine((b) => !!b.token || (!!b.phone && !!b.code), {
@@ -84,6 +97,13 @@ export const passwordResetConfirmBody = z
     path: ['token'],
   })
 export type PasswordResetConfirm = z.input<typeof passwordResetConfirmBody>
+
+export const PASSWORD_RESET_CHOOSE = 'This number is on more than one account. Choose the one to reset.'
+/** 409 of password-reset/confirm/ for a right code of a shared number: the accounts, emails masked. */
+export interface PasswordResetChoice {
+  message: string
+  accounts: { id: number; email: string }[]
+}
 
 export const adminPasswordResetBody = z.object({
   channel: z.enum(['email', 'sms'], { error: 'Channel must be email or sms' }).default('email'),

@@ -58,5 +58,5 @@ export const deliveryFeeText = (feeNaira: number | null, format: (n: number) => 
   feeNaira === null ? TO_BE_AGREED : `Delivery fee: ${format(feeNaira)}`
 
 /** One line for the address: "12 Awolowo Rd (opposite the bank), Ikeja, Lagos". */
-export const deliveryAddressLine = (d: Pick<DeliveryDetails, 'address' | 'landmark' | 'city' | 'state'>) =>
+export const deliveryAddressLine = (d: { address: string; landmark: string; city: string; state: string }) =>
   [d.landmark ? `${d.address} (${d.landmark})` : d.address, d.city, d.state].filter(Boolean).join(', ')

@@ -342,15 +342,19 @@ export interface Sessions {
 }
 
 export interface Users {
+  city: Generated<string>
   created_at: Generated<string>
   email: string
   first_name: Generated<string>
   id: Generated<number>
+  landmark: Generated<string>
   last_name: Generated<string>
+  /** The street address; with landmark, city and state, the delivery address checkout starts from. */
   location: Generated<string>
   password_hash: string
   phone_number: Generated<string>
   role: string
+  state: Generated<string>
 }
 
 export interface Withdrawals {

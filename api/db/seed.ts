@@ -6,6 +6,7 @@ import type { AppConfig } from '../config.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates.js'
 import { createUser } from '../lib/users.js'
+import { deliveryAddressLine } from '../../contract/delivery.js'
 import { mediaType, type MediaFile } from '../lib/images.js'
 import {
   seedBookings,
@@ -51,7 +52,9 @@ export async function seedIfEmpty(db: Database, config: AppConfig, options: Seed
     password: demoPassword,
     role: 'customer',
     phone: '+2348031234567',
-    location: '14 Bode Thomas Street, Surulere, Lagos',
+    location: '14 Bode Thomas Street',
+    city: 'Surulere',
+    state: 'Lagos',
   })
   if (!options.demoPassword) log(`Demo customer: ${options.demoEmail} / ${demoPassword}`)
 
@@ -211,7 +214,7 @@ async function seedPurchaseHistory(
 ) {
   const customer = await db
     .selectFrom('users')
-    .select(['first_name', 'last_name', 'phone_number', 'location'])
+    .select(['first_name', 'last_name', 'phone_number', 'location', 'landmark', 'city', 'state'])
     .where('id', '=', customerId)
     .executeTakeFirstOrThrow()
   const customerName = [customer.first_name, customer.last_name].filter(Boolean).join(' ')
@@ -285,7 +288,7 @@ async function seedPurchaseHistory(
           price_kobo: l.unitPriceKobo,
           customer_name: customerName,
           phone_number: customer.phone_number,
-          location: customer.location,
+          location: deliveryAddressLine({ ...customer, address: customer.location }),
           status: line.status,
           created_at: at(paidAt),
           shipped_at: shippedAt,

@@ -1,4 +1,4 @@
-import { deliveryAddressLine, type DeliveryDetails, type DeliveryFee } from '../../contract/delivery.js'
+import { type DeliveryDetails, type DeliveryFee } from '../../contract/delivery.js'
 import { NIGERIAN_STATES, type NigerianState } from '../../contract/nigerian-states.js'
 import { toKobo, toNaira } from '../../contract/money.js'
 import type { Database, Queryable } from '../db/index.js'
@@ -38,12 +38,23 @@ export async function setDeliveryFees(db: Database, fees: { state: NigerianState
   })
 }
 
-/** "Save these details to my profile": the name, phone and address become the account's. */
+/**
+ * "Save these details to my profile": the name, phone and address become the account's, each part in
+ * its own column, so the next checkout shows each in its own box again.
+ */
 export async function saveDeliveryToProfile(db: Queryable, userId: number, d: DeliveryDetails) {
   const { first_name, last_name } = splitName(d.name)
   await db
     .updateTable('users')
-    .set({ first_name, last_name, phone_number: d.phone_number, location: deliveryAddressLine(d) })
+    .set({
+      first_name,
+      last_name,
+      phone_number: d.phone_number,
+      location: d.address,
+      landmark: d.landmark,
+      city: d.city,
+      state: d.state,
+    })
     .where('id', '=', userId)
     .execute()
 }

@@ -18,6 +18,11 @@ const REFERENCE = sql<string>`COALESCE(pay.tx_ref, '#' || CAST(o.id AS TEXT))`
  */
 const CUSTOMER = sql<string>`COALESCE(NULLIF(o.customer_name, ''),
   NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), CAST(u.email AS TEXT), '')`
+/** The account's address in one line, as deliveryAddressLine writes it: "12 Awolowo Rd (landmark), Ikeja, Lagos". */
+const PROFILE_ADDRESS_LINE = sql<string>`NULLIF(u.location
+  || CASE WHEN u.landmark <> '' THEN ' (' || u.landmark || ')' ELSE '' END
+  || CASE WHEN u.city <> '' THEN ', ' || u.city ELSE '' END
+  || CASE WHEN u.state <> '' THEN ', ' || u.state ELSE '' END, '')`
 /** `casefold(expr) LIKE needle`, the user's text taken literally, on either engine. */
 const contains = (expr: unknown, needle: string) => sql<SqlBool>`casefold(${expr}) LIKE ${needle} ESCAPE '\\'`
 
@@ -40,7 +45,7 @@ export async function findOrders(
       'o.created_at',
       CUSTOMER.as('customer'),
       sql<string>`COALESCE(NULLIF(o.phone_number, ''), u.phone_number, '')`.as('phone_number'),
-      sql<string>`COALESCE(NULLIF(o.location, ''), u.location, '')`.as('location'),
+      sql<string>`COALESCE(NULLIF(o.location, ''), ${PROFILE_ADDRESS_LINE}, '')`.as('location'),
       REFERENCE.as('reference'),
       sql<string>`COALESCE(CAST(u.email AS TEXT), '')`.as('email'),
     ])

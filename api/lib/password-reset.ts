@@ -39,7 +39,16 @@ export async function createPasswordReset(
   user: { id: number },
   channel: ResetChannel,
   now: number,
-  { createdBy = null, limited = false }: { createdBy?: number | null; limited?: boolean } = {},
+  {
+    createdBy = null,
+    limited = false,
+    sharedWith = [],
+  }: {
+    createdBy?: number | null
+    limited?: boolean
+    /** Other accounts on the same phone number: the one SMS code works for each (the person then chooses). */
+    sharedWith?: number[]
+  } = {},
 ): Promise<boolean> {
   const minutes = PASSWORD_RESET_MINUTES
   const expires_at = now + minutes * 60_000
@@ -48,10 +57,10 @@ export async function createPasswordReset(
       await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', user.id)).execute()
       if ((await recentResets(trx, user.id, now)) >= MAX_RESETS_PER_WINDOW) return false
     }
-    const insert = (secret_hash: string) =>
+    const insert = (secret_hash: string, user_id = user.id) =>
       trx
         .insertInto('password_resets')
-        .values({ user_id: user.id, channel, secret_hash, expires_at, created_by: createdBy })
+        .values({ user_id, channel, secret_hash, expires_at, created_by: createdBy })
         .execute()
     if (channel === 'email') {
       const token = randomBytes(32).toString('base64url')
@@ -67,15 +76,16 @@ export async function createPasswordReset(
       )
     } else {
       // A new code replaces the account's earlier ones, so only the latest SMS works.
+      const holders = [user.id, ...sharedWith]
       await trx
         .updateTable('password_resets')
         .set({ used_at: new Date(now).toISOString() })
-        .where('user_id', '=', user.id)
+        .where('user_id', 'in', holders)
         .where('channel', '=', 'sms')
         .where('used_at', 'is', null)
         .execute()
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      await insert(codeHash(user.id, code))
+      for (const id of holders) await insert(codeHash(id, code), id)
       await sendMessage(
         { db: trx },
         { to: user.id, template: 'password_reset', data: { code, minutes }, channels: ['sms'] },
@@ -90,8 +100,15 @@ export const RESET_WRONG_CODE = 'That code is not right. Check the SMS and try a
 
 export type ResetOutcome = { ok: true; userId: number } | { ok: false; message: string }
 
-/** Finds the live reset a token or (phone user, code) names, counting wrong codes. */
-async function findLiveReset(
+/** "ad***@example.com": enough for its owner to recognise the account, not to learn the address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  const local = email.slice(0, Math.max(at, 0))
+  return `${local.slice(0, local.length > 3 ? 2 : 1)}***${email.slice(at)}`
+}
+
+/** Finds the live reset a token or (phone user, code) names, counting wrong codes; uses nothing up. */
+export async function findLiveReset(
   db: Queryable,
   proof: { token: string } | { userId: number; code: string },
   now: number,

@@ -64,6 +64,10 @@ export async function importJobPhotosFromDisk(db: Queryable, mediaDir: string): 
   return copied
 }
 
+/** Wires the report's print button; served as a file because the CSP refuses inline handlers. */
+export const REPORT_PRINT_SCRIPT =
+  "document.getElementById('print-report')?.addEventListener('click', () => window.print())\n"
+
 /**
  * The printable service report (API.md). Photos are inlined as data URLs so the one HTML answer,
  * once opened (and kept by the service worker), reads in full with no connection.
@@ -302,7 +306,10 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
               : 'No payment was collected at the visit.'
           }
         </p>
-        <p class="noprint"><button onclick="window.print()">Print or save as PDF</button></p>
+        <p class="noprint"><button type="button" id="print-report">Print or save as PDF</button></p>
+        <!-- The page's CSP allows no inline script or handler: the click is wired by a file of our origin,
+        next to this report (staff/report-print.js). -->
+        <script src="../../report-print.js"></script>
       </body>
     </html>`.toString()
 }

@@ -263,7 +263,7 @@ async function settlePaid(
         ? undefined
         : await trx
             .selectFrom('users')
-            .select(['first_name', 'last_name', 'phone_number', 'location'])
+            .select(['first_name', 'last_name', 'phone_number', 'location', 'landmark', 'city', 'state'])
             .where('id', '=', payment.user_id)
             .executeTakeFirst()
     // Checkout's delivery step is what the goods go by; the profile only for a payment without one.
@@ -274,7 +274,11 @@ async function settlePaid(
         ? [customer.first_name, customer.last_name].filter(Boolean).join(' ')
         : ''
     const phone = delivery ? delivery.phone_number : (customer?.phone_number ?? '')
-    const location = delivery ? deliveryAddressLine(delivery) : (customer?.location ?? '')
+    const location = delivery
+      ? deliveryAddressLine(delivery)
+      : customer
+        ? deliveryAddressLine({ ...customer, address: customer.location })
+        : ''
     // The products' rows, locked in id order (as openPayment does): the holds read below are then the
     // committed ones, and two settlements or a checkout cannot deadlock on them.
     await lockProducts(

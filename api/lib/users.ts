@@ -10,7 +10,11 @@ export interface NewUser {
   password: string
   role: DbRole
   phone?: string
+  /** The street address; the other parts of the profile's address beside it. */
   location?: string
+  landmark?: string
+  city?: string
+  state?: string
 }
 
 // ---------- how people and roles are shown ----------
@@ -90,6 +94,9 @@ export async function createUser(db: Queryable, user: NewUser): Promise<number |
       last_name,
       phone_number: user.phone ?? '',
       location: user.location ?? '',
+      landmark: user.landmark ?? '',
+      city: user.city ?? '',
+      state: user.state ?? '',
       role: user.role,
     })
     .onConflict((oc) => oc.column('email').doNothing())

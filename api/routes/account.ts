@@ -9,6 +9,7 @@ import {
   type Profile,
 } from '../../contract/account.js'
 import { localPhone } from '../../contract/phone.js'
+import { NIGERIAN_STATES, type NigerianState } from '../../contract/nigerian-states.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireSelfOrAdmin } from '../middleware/auth.js'
 import { endOtherSessions } from '../middleware/session.js'
@@ -80,7 +81,7 @@ export const profileRoutes = new Hono<AppEnv>({ strict: false })
     if (!id) return userNotFound(c)
     const row = await c.var.db
       .selectFrom('users')
-      .select(['first_name', 'last_name', 'email', 'phone_number', 'location'])
+      .select(['first_name', 'last_name', 'email', 'phone_number', 'location', 'landmark', 'city', 'state'])
       .where('id', '=', id)
       .executeTakeFirst()
     if (!row) return userNotFound(c)
@@ -91,6 +92,9 @@ export const profileRoutes = new Hono<AppEnv>({ strict: false })
       // The form shows the number the way people type it (0803…); it is stored as E.164.
       phone_number: row.phone_number ? localPhone(row.phone_number) : '',
       location: row.location,
+      landmark: row.landmark,
+      city: row.city,
+      state: (NIGERIAN_STATES as readonly string[]).includes(row.state) ? (row.state as NigerianState) : '',
     }
     return c.json(profile)
   })
@@ -148,6 +152,9 @@ export const profileRoutes = new Hono<AppEnv>({ strict: false })
             email: body.username,
             phone_number: body.phone_number,
             ...(body.location != null && { location: body.location }),
+            ...(body.landmark != null && { landmark: body.landmark }),
+            ...(body.city != null && { city: body.city }),
+            ...(body.state != null && { state: body.state }),
           })
           .where('id', '=', id)
           .execute()

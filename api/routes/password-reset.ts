@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono'
 import {
   adminPasswordResetBody,
+  PASSWORD_RESET_CHOOSE,
   PASSWORD_RESET_SENT,
+  type PasswordResetChoice,
   passwordResetConfirmBody,
   passwordResetRequestBody,
 } from '../../contract/account.js'
@@ -11,7 +13,14 @@ import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { parseId, validate } from '../middleware/validate.js'
 import { clientAddress, WindowLimiter } from '../lib/rate-limit.js'
-import { completePasswordReset, createPasswordReset, RESET_WINDOW_MS } from '../lib/password-reset.js'
+import {
+  completePasswordReset,
+  createPasswordReset,
+  findLiveReset,
+  maskEmail,
+  RESET_WINDOW_MS,
+  RESET_WRONG_CODE,
+} from '../lib/password-reset.js'
 import { displayName, findUser } from '../lib/users.js'
 
 /** Per-IP limits of the public reset calls, counted in the database so every instance sees every try. */
@@ -27,16 +36,15 @@ async function tooMany(c: Context<AppEnv>, limiter: WindowLimiter, key: string) 
   return c.json({ message: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` }, 429)
 }
 
-async function findByPhone(db: Queryable, e164: string) {
-  const row = await db
+/** The accounts on a phone number, newest first: a family or a business may share one. */
+function accountsByPhone(db: Queryable, e164: string) {
+  return db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'email'])
     .where('phone_number', '=', e164)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return row?.id
+    .execute()
 }
 
 /** password-reset/ and password-reset/confirm/: the "Forgot password?" flow (public). */
@@ -55,12 +63,16 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
     if (body.phone && !body.email && !e164) {
       return c.json({ message: 'Enter a Nigerian mobile number, e.g. 0803 123 4567' }, 400)
     }
-    const userId = body.email
-      ? (await db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst())?.id
-      : await findByPhone(db, e164!)
-    // The answer is the same either way, and a flooded account silently gets nothing more.
+    const [userId, ...sharedWith] = body.email
+      ? (await db.selectFrom('users').select('id').where('email', '=', body.email).execute()).map((r) => r.id)
+      : (await accountsByPhone(db, e164!)).map((r) => r.id)
+    // The answer is the same either way, and a flooded account silently gets nothing more. A shared
+    // number gets one SMS whose code works for each of its accounts; the person chooses at confirm.
     if (userId)
-      await createPasswordReset(db, { id: userId }, body.email ? 'email' : 'sms', now, { limited: true })
+      await createPasswordReset(db, { id: userId }, body.email ? 'email' : 'sms', now, {
+        limited: true,
+        sharedWith,
+      })
     return c.json({ message: PASSWORD_RESET_SENT })
   })
 
@@ -72,20 +84,47 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
     const refused = await tooMany(c, confirm, ipKey)
     if (refused) return refused
     let proof: { token: string } | { userId: number; code: string }
+    let sharedNumber: number[] = []
     if (body.token) proof = { token: body.token }
     else {
       const e164 = normaliseNigerianPhone(body.phone ?? '')
-      const userId = e164 ? await findByPhone(db, e164) : undefined
-      if (!userId) {
+      const accounts = e164 ? await accountsByPhone(db, e164) : []
+      const userId = body.account_id ?? accounts[0]?.id
+      if (!userId || !accounts.some((a) => a.id === userId)) {
         await confirm.fail(db, ipKey)
-        return c.json({ message: 'That code is not right. Check the SMS and try again.' }, 400)
+        return c.json({ message: RESET_WRONG_CODE }, 400)
       }
       proof = { userId, code: body.code ?? '' }
+      if (accounts.length > 1) sharedNumber = accounts.map((a) => a.id)
+      if (accounts.length > 1 && body.account_id === undefined) {
+        // Which account? Asked only of someone who has the right code, so the list tells a stranger
+        // nothing; the code is not used up (a wrong one is counted as any other).
+        const checked = await findLiveReset(db, proof, config.now())
+        if (!checked.ok) {
+          await confirm.fail(db, ipKey)
+          return c.json({ message: checked.message }, 400)
+        }
+        const choice: PasswordResetChoice = {
+          message: PASSWORD_RESET_CHOOSE,
+          accounts: accounts.map((a) => ({ id: a.id, email: maskEmail(a.email) })),
+        }
+        return c.json(choice, 409)
+      }
     }
     const outcome = await completePasswordReset(db, proof, body.new_password, config.now())
     if (!outcome.ok) {
       await confirm.fail(db, ipKey)
       return c.json({ message: outcome.message }, 400)
+    }
+    // The one SMS code did its job: it no longer opens the number's other accounts.
+    if (sharedNumber.length) {
+      await db
+        .updateTable('password_resets')
+        .set({ used_at: new Date(config.now()).toISOString() })
+        .where('user_id', 'in', sharedNumber)
+        .where('channel', '=', 'sms')
+        .where('used_at', 'is', null)
+        .execute()
     }
     return c.json({ message: 'Your password has been changed. Log in with your new password.' })
   })

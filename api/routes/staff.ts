@@ -38,7 +38,7 @@ import {
   moveJob,
 } from '../lib/jobs.js'
 import { checkUploadedImage, readForm, textFields, uploadLimit } from '../lib/uploads.js'
-import { jobPhotoMediaName, renderReport } from '../lib/report.js'
+import { REPORT_PRINT_SCRIPT, jobPhotoMediaName, renderReport } from '../lib/report.js'
 import { readMedia, saveMedia } from '../lib/images.js'
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Job not found' }, 404)
@@ -504,6 +504,12 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     return done ?? changedMeanwhile(c, '“Complete job”', current)
   })
 
+  // Public and the same for everyone: the report page's only script.
+  .get('/report-print.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8')
+    c.header('Cache-Control', 'public, max-age=86400')
+    return c.body(REPORT_PRINT_SCRIPT)
+  })
   .get('/jobs/:id/report', requireLogin, async (c) => {
     const row = await loadRow(c)
     if (!row) return c.json({ message: 'Report not found' }, 404)

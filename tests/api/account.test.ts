@@ -39,7 +39,10 @@ const profile = {
   last_name: 'Nwosu',
   username: 'adaeze@test.ng',
   phone_number: '+234 902 111 2233',
-  location: '7 Awolowo Road, Ikoyi, Lagos',
+  location: '7 Awolowo Road',
+  landmark: 'Beside the police station',
+  city: 'Ikoyi',
+  state: 'Lagos',
 }
 
 describe('GET admins/settings/{userId}', () => {
@@ -51,7 +54,10 @@ describe('GET admins/settings/{userId}', () => {
       last_name: 'Customer',
       username: CUSTOMER.email,
       phone_number: '08031234567',
-      location: '14 Bode Thomas Street, Surulere, Lagos',
+      location: '14 Bode Thomas Street',
+      landmark: '',
+      city: 'Surulere',
+      state: 'Lagos',
     })
   })
   it("lets an admin read anyone's, refuses another user's to a customer, 404 for an unknown id", async () => {
@@ -86,12 +92,12 @@ describe('POST admins/settings/{userId}', () => {
     await new Client(t.app).login({ email: profile.username, password: CUSTOMER.password })
   })
   it('keeps the location when none is sent (the admin form has none) and lets an admin save for a user', async () => {
-    const { location: _omitted, ...adminForm } = profile
+    const { location: _l, landmark: _m, city: _c, state: _s, ...adminForm } = profile
     // The admin changing someone's login email proves who they are with their own password.
     const withPassword = { ...adminForm, current_password: ADMIN.password }
     expect((await admin.post(`admins/settings/${customerId}`, withPassword)).status).toBe(201)
     const saved = (await admin.get(`admins/settings/${customerId}`)).body
-    expect(saved.location).toBe('14 Bode Thomas Street, Surulere, Lagos')
+    expect(saved).toMatchObject({ location: '14 Bode Thomas Street', city: 'Surulere', state: 'Lagos' })
     expect(saved.first_name).toBe('Adaeze')
   })
   it('answers 409 when the email belongs to another account', async () => {
@@ -106,6 +112,12 @@ describe('POST admins/settings/{userId}', () => {
     expect(
       (await customer.post(`admins/settings/${customerId}`, { ...profile, username: CUSTOMER.email })).status,
     ).toBe(201)
+  })
+  it("refuses a state that is not one of Nigeria's (400), and keeps the saved one", async () => {
+    const res = await customer.post(`admins/settings/${customerId}`, { ...profile, state: 'Texas' })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('Choose a state')
+    expect((await customer.get(`admins/settings/${customerId}`)).body.state).toBe('Lagos')
   })
   it('answers 400 with a readable message for a bad email or phone', async () => {
     const badEmail = await customer.post(`admins/settings/${customerId}`, {

@@ -144,14 +144,25 @@ describe('checkout with the delivery step', () => {
     // "Save to my profile" filled the empty profile.
     const profile = await t.db
       .selectFrom('users')
-      .select(['first_name', 'last_name', 'phone_number', 'location'])
+      .select(['first_name', 'last_name', 'phone_number', 'location', 'landmark', 'city', 'state'])
       .where('email', '=', 'ngozi@test.ng')
       .executeTakeFirst()
     expect(profile).toEqual({
       first_name: 'Ngozi',
       last_name: 'Okafor',
       phone_number: '+2348035551234',
-      location: '12 Awolowo Road (Opposite the First Bank), Ikeja, Lagos',
+      location: '12 Awolowo Road',
+      landmark: 'Opposite the First Bank',
+      city: 'Ikeja',
+      state: 'Lagos',
+    })
+    // The next checkout starts from each part in its own box: the profile reads them apart.
+    const mine = (await c.get('auth_check')).body
+    expect((await c.get(`admins/settings/${mine.id}/`)).body).toMatchObject({
+      location: '12 Awolowo Road',
+      landmark: 'Opposite the First Bank',
+      city: 'Ikeja',
+      state: 'Lagos',
     })
   })
 

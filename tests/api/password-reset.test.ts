@@ -216,6 +216,58 @@ describe('by SMS code', () => {
     await loggedIn({ email: CUSTOMER.email, password: NEW_PASSWORD })
   })
 
+  it('a number on two accounts: one SMS; the right code asks which account (emails masked); only that one changes', async () => {
+    await app()
+    const reg = await new Client(t.app).post('register/', {
+      fullName: 'Second Okoro',
+      email: 'second.account@test.ng',
+      password: 'second-password-1',
+    })
+    expect(reg.status).toBe(200)
+    const secondId = await findUserId(t.db, 'second.account@test.ng')
+    const customerId = await findUserId(t.db, CUSTOMER.email)
+    await t.db
+      .updateTable('users')
+      .set({ phone_number: '+2348031234567' })
+      .where('id', '=', secondId)
+      .execute()
+
+    const c = new Client(t.app)
+    expect((await c.post('password-reset/', { phone: '08031234567' })).body).toEqual({
+      message: PASSWORD_RESET_SENT,
+    })
+    await sender.drain()
+    expect(termii.sent).toHaveLength(1)
+    const code = /code is (\d{6})/.exec(termii.sent[0].sms)![1]
+    const confirm = (change: Record<string, unknown>) =>
+      c.post('password-reset/confirm/', { phone: '08031234567', code, new_password: NEW_PASSWORD, ...change })
+
+    // A wrong code learns nothing about the accounts.
+    const wrong = await confirm({ code: code === '000000' ? '111111' : '000000' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body).toEqual({ message: 'That code is not right. Check the SMS and try again.' })
+    // The right code without a choice: which account? Newest first; nothing changed yet.
+    const ask = await confirm({})
+    expect(ask.status).toBe(409)
+    expect(ask.body).toEqual({
+      message: 'This number is on more than one account. Choose the one to reset.',
+      accounts: [
+        { id: secondId, email: 'se***@test.ng' },
+        { id: customerId, email: `${CUSTOMER.email.slice(0, 2)}***@${CUSTOMER.email.split('@')[1]}` },
+      ],
+    })
+    // An account that is not on this number is refused like a wrong code.
+    const adminId = await findUserId(t.db, ADMIN.email)
+    expect((await confirm({ account_id: adminId })).status).toBe(400)
+
+    const chosen = await confirm({ account_id: customerId })
+    expect(chosen.status).toBe(200)
+    await loggedIn({ email: CUSTOMER.email, password: NEW_PASSWORD })
+    await loggedIn({ email: 'second.account@test.ng', password: 'second-password-1' })
+    // The code did its one job: the other account cannot be reset with it afterwards.
+    expect((await confirm({ account_id: secondId })).status).toBe(400)
+  })
+
   it('voids a code after 5 wrong guesses', async () => {
     await app()
     const c = new Client(t.app)

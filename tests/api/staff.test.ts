@@ -540,6 +540,22 @@ describe('POST staff/jobs/{id}/complete/ and the report', () => {
     expect(report.text).toContain('&lt;script&gt;')
   })
 
+  it('has no inline handler or script (the CSP refuses them): its print button is wired by a file of ours', async () => {
+    const id = await arrivedJob()
+    await tech.post(`staff/jobs/${id}/complete/`, completion())
+    const report = await customer.get(`staff/jobs/${id}/report`)
+    expect(report.text).not.toMatch(/<[^>]+\son[a-z]+\s*=/i)
+    expect(report.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/i)
+    const src = report.text.match(/<script src="([^"]+)"/)![1]
+    const scriptPath = new URL(src, `http://localhost/api/staff/jobs/${id}/report`).pathname
+    expect(scriptPath).toBe('/api/staff/report-print.js')
+    const script = await new Client(t.app).get('staff/report-print.js')
+    expect(script.status).toBe(200)
+    expect(script.headers.get('Content-Type')).toMatch(/javascript/)
+    expect(script.text).toContain('print-report')
+    expect(report.text).toContain('id="print-report"')
+  })
+
   it('refuses completing before arrival (409), and a completion with neither signature nor reason (400)', async () => {
     const id = await assignedJob()
     const early = await tech.post(`staff/jobs/${id}/complete/`, completion())

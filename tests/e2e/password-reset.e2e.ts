@@ -7,10 +7,11 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { E2E } from './env'
 import { logIn, OwnServer, shot, spaDir } from './own-server'
-import { LocalSmtp } from '../api/mail-fakes'
+import { FakeTermii, LocalSmtp, TERMII_KEY } from '../api/mail-fakes'
 
 const server = new OwnServer('reset', 1100)
 const smtp = new LocalSmtp()
+const termii = new FakeTermii()
 const PHONE = { width: 390, height: 844 }
 const NEW_PASSWORD = 'a-brand-new-password-1'
 
@@ -18,12 +19,20 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   await smtp.start()
+  await termii.start()
   server.reset()
-  await server.start(spaDir, { SMTP_URL: smtp.url, MAIL_FROM: 'GreenShield <no-reply@e2e.ng>' })
+  await server.start(spaDir, {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'GreenShield <no-reply@e2e.ng>',
+    SMS_PROVIDER: 'termii',
+    TERMII_API_KEY: TERMII_KEY,
+    TERMII_BASE_URL: termii.baseUrl,
+  })
 })
 test.afterAll(async () => {
   await server.stop()
   await smtp.stop()
+  await termii.stop()
 })
 
 const newPage = async (browser: Browser, viewport?: { width: number; height: number }) => {
@@ -140,4 +149,85 @@ test('screens: customer badge and notifications, admin counts, messages, sent me
     await admin.screenshot({ path: shot(`admin-sent-messages-${name}.png`), fullPage: true })
     await admin.context().close()
   }
+})
+
+test('a phone number on two accounts: the SMS code asks which one, and only that one changes', async ({
+  browser,
+}) => {
+  // Two accounts (a couple, say) that both gave the same number.
+  const phone = '0805 555 0101'
+  const accounts = [
+    { fullName: 'Bisi Shared', email: 'bisi.shared@e2e.ng', password: 'bisi-old-password' },
+    { fullName: 'Tunde Shared', email: 'tunde.shared@e2e.ng', password: 'tunde-old-password' },
+  ]
+  for (const a of accounts) {
+    const context = await browser.newContext({ baseURL: server.baseURL })
+    const csrf = async () => (await (await context.request.get('/api/token')).json()).token as string
+    const registered = await context.request.post('/api/register/', {
+      headers: { 'X-CSRFToken': await csrf() },
+      data: a,
+    })
+    expect(registered.status()).toBe(200)
+    const login = await context.request.post('/api/login/', {
+      headers: { 'X-CSRFToken': await csrf() },
+      data: { username: a.email, password: a.password },
+    })
+    expect(login.status()).toBe(200)
+    const { id } = await (await context.request.get('/api/auth_check')).json()
+    const saved = await context.request.post(`/api/admins/settings/${id}/`, {
+      headers: { 'X-CSRFToken': await csrf() },
+      data: {
+        first_name: a.fullName.split(' ')[0],
+        last_name: 'Shared',
+        username: a.email,
+        phone_number: phone,
+      },
+    })
+    expect(saved.status()).toBe(201)
+    await context.close()
+  }
+
+  const page = await newPage(browser, PHONE)
+  await page.goto('/forgot-password')
+  await page.getByRole('button', { name: 'By SMS' }).click()
+  await page.getByRole('textbox', { name: /Phone number/ }).fill(phone)
+  await page.getByRole('button', { name: 'Text me a code' }).click()
+  await expect(page.getByText('If an account matches, we have sent it a reset link')).toBeVisible()
+
+  // One SMS to the number, with one code.
+  let code = ''
+  await expect(async () => {
+    const texts = termii.sent.filter((m) => m.to === '2348055550101')
+    expect(texts).toHaveLength(1)
+    code = /code is (\d{6})/.exec(texts[0].sms)![1]
+  }).toPass()
+
+  await page.getByLabel('Code from the SMS').fill(code)
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+  await page.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  // The right code: which account? Emails masked, newest first; the first choice has the focus.
+  const question = page.getByRole('group', {
+    name: 'This number is on more than one account. Choose the one to reset.',
+  })
+  await expect(question).toBeVisible()
+  const choices = question.getByRole('radio')
+  await expect(choices).toHaveCount(2)
+  await expect(question.getByLabel('tu***@e2e.ng')).toBeFocused()
+  await expect(question).not.toContainText('tunde.shared')
+  await page.screenshot({ path: shot('reset-choose-account-phone.png'), fullPage: true })
+  // Nothing is sent without a choice.
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Choose the account to reset.')
+  await question.getByLabel('bi***@e2e.ng').check()
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible()
+
+  // Bisi's password changed; Tunde's did not.
+  await logIn(page, 'bisi.shared@e2e.ng', NEW_PASSWORD)
+  await page.context().close()
+  const other = await newPage(browser)
+  await logIn(other, 'tunde.shared@e2e.ng', 'tunde-old-password')
+  await other.context().close()
 })

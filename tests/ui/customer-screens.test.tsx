@@ -251,12 +251,15 @@ describe('user settings keep what was typed when a save fails', () => {
         username: 'ada@example.ng',
         phone_number: '+2348031234567',
         location: 'Yaba',
+        landmark: '',
+        city: 'Lagos',
+        state: 'Lagos',
       }),
       'POST admins/settings/42/': json(409, { message: 'That email is already in use' }),
     })
     renderAt(<UserSettings />, '/user/settings')
     const ui = userEvent.setup()
-    const location = await screen.findByLabelText('Location')
+    const location = await screen.findByLabelText('Address')
     await ui.clear(location)
     await ui.type(location, 'Surulere')
     await ui.clear(screen.getByLabelText('Username (email)'))
@@ -270,7 +273,8 @@ describe('user settings keep what was typed when a save fails', () => {
       expect(calls.filter((c) => c.method === 'GET' && c.path === 'admins/settings/42/')).toHaveLength(2),
     )
     await ui.click(within(dialog).getByRole('button', { name: 'Close' }))
-    expect(screen.getByLabelText('Location')).toHaveValue('Surulere')
+    expect(screen.getByLabelText('Address')).toHaveValue('Surulere')
+    expect(screen.getByLabelText('City / town')).toHaveValue('Lagos')
     expect(screen.getByLabelText('Username (email)')).toHaveValue('taken@example.ng')
   })
 })

@@ -1,13 +1,17 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { changesLoginEmail, type Profile } from '../../../../contract/account.js'
+import { NIGERIAN_STATES } from '../../../../contract/nigerian-states.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { accountKeys, saveProfile } from '../api'
 import { useSession } from '../../../lib/session'
 import { TextField } from '../../../components/ui/text-field'
 import { useSaveOutcome, type Outcome } from './use-save-outcome'
 
-/** Each page's wording; `location` set adds the Location field (the customer's version, SPEC section 8). */
+/**
+ * Each page's wording; `location` set adds the address fields (the customer's version, SPEC section 8):
+ * the street address under that label, then landmark, city and state apart, as checkout asks for them.
+ */
 export interface ProfileFormText {
   heading?: string
   firstName: string
@@ -22,7 +26,14 @@ export interface ProfileFormText {
   errorFallback: string
 }
 
-const toForm = (profile: Profile): Profile => ({ ...profile, phone_number: localPhone(profile.phone_number) })
+const toForm = (profile: Profile): Profile => ({
+  ...profile,
+  phone_number: localPhone(profile.phone_number),
+  // A profile kept on the device by an older version has no parts yet.
+  landmark: profile.landmark ?? '',
+  city: profile.city ?? '',
+  state: profile.state ?? '',
+})
 
 /**
  * The profile form of both settings pages (POST admins/settings/{id}/). Whatever the save's result, the saved
@@ -61,13 +72,13 @@ export function ProfileForm({
   const emailChanges = changesLoginEmail(loaded.username, form.username)
 
   const withLocation = text.location !== undefined
-  const set = (key: keyof Profile) => (e: ChangeEvent<HTMLInputElement>) =>
+  const set = (key: keyof Profile) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const { location, ...adminBody } = form
-    const profile = withLocation ? { ...adminBody, location } : adminBody
+    const { location, landmark, city, state, ...adminBody } = form
+    const profile = withLocation ? { ...adminBody, location, landmark, city, state } : adminBody
     const body = emailChanges ? { ...profile, current_password: currentPassword } : profile
     // The name in the top bar or sidebar comes from the session: refresh it after a change.
     if (await run(() => saveProfile(userId, body), text.errorFallback)) void checkAuth()
@@ -128,13 +139,51 @@ export function ProfileForm({
         onChange={set('phone_number')}
       />
       {withLocation && (
-        <TextField
-          id={`${id}-location`}
-          label={text.location ?? ''}
-          autoComplete="street-address"
-          value={form.location}
-          onChange={set('location')}
-        />
+        <>
+          <div className="sm:col-span-2">
+            <TextField
+              id={`${id}-location`}
+              label={text.location ?? ''}
+              autoComplete="street-address"
+              value={form.location}
+              onChange={set('location')}
+            />
+          </div>
+          <TextField
+            id={`${id}-landmark`}
+            label="Landmark (optional)"
+            autoComplete="off"
+            value={form.landmark}
+            onChange={set('landmark')}
+            hint="e.g. opposite the First Bank"
+          />
+          <TextField
+            id={`${id}-city`}
+            label="City / town"
+            autoComplete="address-level2"
+            value={form.city}
+            onChange={set('city')}
+          />
+          <div>
+            <label htmlFor={`${id}-state`} className="field-label">
+              State
+            </label>
+            <select
+              id={`${id}-state`}
+              className="field"
+              autoComplete="address-level1"
+              value={form.state}
+              onChange={set('state')}
+            >
+              <option value="">Choose a state</option>
+              {NIGERIAN_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
       )}
       <div className="sm:col-span-2">
         <button type="submit" className={buttonClassName} disabled={busy}>

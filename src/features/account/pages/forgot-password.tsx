@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { Mail, Smartphone } from 'lucide-react'
-import { errorMessage } from '../../../lib/api-client'
+import type { PasswordResetChoice } from '../../../../contract/account.js'
+import { ApiError, errorMessage } from '../../../lib/api-client'
 import { TextField } from '../../../components/ui/text-field'
 import { confirmPasswordReset, requestPasswordReset } from '../api'
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/new-password-fields'
@@ -23,6 +24,14 @@ export default function ForgotPassword() {
   const [password, setPassword] = useState<NewPassword>({ password: '', confirm: '' })
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
+  // A number on several accounts: the server lists them (emails masked) once the code is right.
+  const [choice, setChoice] = useState<PasswordResetChoice | null>(null)
+  const [accountId, setAccountId] = useState<number | null>(null)
+  const firstAccount = useRef<HTMLInputElement>(null)
+  // The question appears under the button: take the person to it.
+  useEffect(() => {
+    if (choice) firstAccount.current?.focus()
+  }, [choice])
 
   async function ask(e: FormEvent) {
     e.preventDefault()
@@ -42,13 +51,23 @@ export default function ForgotPassword() {
     e.preventDefault()
     const problem = newPasswordProblem(password)
     if (problem) return setError(problem)
+    if (choice && accountId === null) return setError('Choose the account to reset.')
     setBusy(true)
     setError('')
     try {
-      const { message } = await confirmPasswordReset({ phone, code, new_password: password.password })
+      const { message } = await confirmPasswordReset({
+        phone,
+        code,
+        new_password: password.password,
+        ...(accountId !== null && { account_id: accountId }),
+      })
       navigate('/login', { replace: true, state: { message } })
     } catch (err) {
-      setError(errorMessage(err, FALLBACK))
+      const body = err instanceof ApiError && err.status === 409 ? (err.body as PasswordResetChoice) : null
+      if (body?.accounts?.length) {
+        setChoice(body)
+        setAccountId(null)
+      } else setError(errorMessage(err, FALLBACK))
     } finally {
       setBusy(false)
     }
@@ -58,6 +77,8 @@ export default function ForgotPassword() {
     setChannel(next)
     setSent('')
     setError('')
+    setChoice(null)
+    setAccountId(null)
   }
   const tab = (value: Channel, label: string, Icon: typeof Mail) => (
     <button
@@ -152,6 +173,24 @@ export default function ForgotPassword() {
               onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
             />
             <NewPasswordFields value={password} onChange={setPassword} />
+            {choice && (
+              <fieldset className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+                <legend className="px-1 text-sm font-semibold text-slate-900">{choice.message}</legend>
+                {choice.accounts.map((a, i) => (
+                  <label key={a.id} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="radio"
+                      name="reset-account"
+                      ref={i === 0 ? firstAccount : undefined}
+                      className="size-4 accent-brand-700"
+                      checked={accountId === a.id}
+                      onChange={() => setAccountId(a.id)}
+                    />
+                    {a.email}
+                  </label>
+                ))}
+              </fieldset>
+            )}
             {error && (
               <p role="alert" className="text-sm font-medium text-red-600">
                 {error}
@@ -160,7 +199,15 @@ export default function ForgotPassword() {
             <button type="submit" className="btn-primary w-full" disabled={busy}>
               {busy ? 'Saving...' : 'Set new password'}
             </button>
-            <button type="button" className="btn-secondary w-full" onClick={() => setSent('')}>
+            <button
+              type="button"
+              className="btn-secondary w-full"
+              onClick={() => {
+                setSent('')
+                setChoice(null)
+                setAccountId(null)
+              }}
+            >
               Send another code
             </button>
           </form>

@@ -26,7 +26,7 @@ const PROFILE_TEXT: ProfileFormText = {
   usernameHint: 'You log in with this email.',
   phone: 'Phone number',
   phonePlaceholder: '0803 123 4567',
-  location: 'Location',
+  location: 'Address',
   currentPassword: 'Current password',
   errorFallback: 'Could not save your profile. Please try again.',
 }

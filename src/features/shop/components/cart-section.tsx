@@ -153,6 +153,9 @@ export function CartSection() {
                     name: [profile.first_name, profile.last_name].filter(Boolean).join(' '),
                     phone_number: profile.phone_number ? localPhone(profile.phone_number) : '',
                     address: profile.location,
+                    landmark: profile.landmark ?? '',
+                    city: profile.city ?? '',
+                    ...(profile.state && { state: profile.state }),
                   }
                 }
               />

@@ -84,7 +84,7 @@ export function Checkout({
       // What the customer typed last time stays; otherwise the profile's details.
       setForm((current) => (current.name || current.address ? current : { ...EMPTY_DELIVERY, ...delivery }))
       // An incomplete profile is worth filling: offered ticked.
-      setSaveToProfile(!delivery?.phone_number || !delivery?.address)
+      setSaveToProfile(!delivery?.phone_number || !delivery?.address || !delivery?.city || !delivery?.state)
       setQuestion(answer.message)
     } catch (err) {
       setSyncError({ text: UPDATE_FAILED, detail: detailOf(err) })

@@ -1,0 +1,119 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  migrate,
+  migrationsDir,
+  openDatabase,
+  openPostgres,
+  type Engine,
+  type OpenedDatabase,
+} from '../../api/db'
+
+/**
+ * Migration 015 splits the profile's address. Checkout saved it as one line, and the next checkout's
+ * Address box started from that line, so it grew (", Ikeja, Lagos" again at each save). The parts come
+ * back from the payment it was saved with; an address typed in the settings stays whole.
+ */
+const cleanups: (() => Promise<void> | void)[] = []
+afterAll(async () => {
+  for (const clean of cleanups.reverse()) await clean()
+})
+
+async function open(engine: Engine): Promise<OpenedDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-address-'))
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+  if (engine === 'sqlite') {
+    const opened = openDatabase(path.join(dir, 'app.db'))
+    cleanups.push(() => opened.close())
+    return opened
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { citext } = await import('@electric-sql/pglite/contrib/citext')
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
+  const pglite = await PGlite.create({ extensions: { citext } })
+  const opened = openPostgres({ ...createPgConfig(pglite) })
+  cleanups.push(async () => {
+    await opened.close()
+    await pglite.close()
+  })
+  return opened
+}
+
+/** The engine's migrations before 015, in a folder of their own. */
+function migrationsBefore015(engine: Engine): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-migrations-'))
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+  for (const file of fs.readdirSync(migrationsDir(engine))) {
+    if (/^\d+/.test(file) && Number(file.match(/^\d+/)![0]) < 15) {
+      fs.copyFileSync(path.join(migrationsDir(engine), file), path.join(dir, file))
+    }
+  }
+  return dir
+}
+
+describe.each(['sqlite', 'postgres'] as const)('migration 015 on %s', (engine) => {
+  it('splits a line checkout saved (grown or not) into its parts; keeps a typed address whole', async () => {
+    const opened = await open(engine)
+    await migrate(opened, migrationsBefore015(engine))
+    const { db } = opened
+    const user = async (email: string, location: string) =>
+      (
+        await db
+          .insertInto('users')
+          .values({ email, password_hash: 'x', role: 'customer', location })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    let n = 0
+    const paid = (userId: number, delivery: Record<string, string>) =>
+      db
+        .insertInto('payments')
+        .values({
+          tx_ref: `GS-${++n}`,
+          user_id: userId,
+          amount_kobo: 100,
+          gateway: 'sandbox',
+          lines: '[]',
+          delivery: JSON.stringify({ name: 'N', phone_number: '+2348030000000', ...delivery }),
+        })
+        .execute()
+
+    const once = await user('once@test.ng', '12 Awolowo Road (Opposite the First Bank), Ikeja, Lagos')
+    await paid(once, {
+      address: '12 Awolowo Road',
+      landmark: 'Opposite the First Bank',
+      city: 'Ikeja',
+      state: 'Lagos',
+    })
+    const grown = await user('grown@test.ng', '5 Allen Avenue, Ikeja, Lagos, Ikeja, Lagos, Ikeja, Lagos')
+    await paid(grown, { address: '5 Allen Avenue', landmark: '', city: 'Ikeja', state: 'Lagos' })
+    await paid(grown, {
+      address: '5 Allen Avenue, Ikeja, Lagos, Ikeja, Lagos',
+      landmark: '',
+      city: 'Ikeja',
+      state: 'Lagos',
+    })
+    const typed = await user('typed@test.ng', 'Flat 3, 9 Adelabu Street, Surulere')
+    await paid(typed, { address: 'Somewhere else', landmark: '', city: 'Yaba', state: 'Lagos' })
+
+    expect(await migrate(opened)).toContain('015_profile_address.sql')
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'location', 'landmark', 'city', 'state'])
+      .orderBy('id')
+      .execute()
+    expect(rows).toEqual([
+      {
+        id: once,
+        location: '12 Awolowo Road',
+        landmark: 'Opposite the First Bank',
+        city: 'Ikeja',
+        state: 'Lagos',
+      },
+      { id: grown, location: '5 Allen Avenue', landmark: '', city: 'Ikeja', state: 'Lagos' },
+      { id: typed, location: 'Flat 3, 9 Adelabu Street, Surulere', landmark: '', city: '', state: '' },
+    ])
+  }, 60_000)
+})
