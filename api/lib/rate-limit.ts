@@ -90,7 +90,7 @@ export class AttemptLimiter {
   }
 
   /** Seconds the caller must wait before this login try, or 0 when it may try now. */
-  async blockedFor(db: Queryable, ip: string, account: string, now = Date.now()): Promise<number> {
+  async blockedFor(db: Queryable, ip: string, account: string, now: number): Promise<number> {
     const live = await liveCounters(
       db,
       [
@@ -107,7 +107,7 @@ export class AttemptLimiter {
     return wait > 0 ? Math.ceil(wait / 1000) : 0
   }
 
-  async fail(db: Queryable, ip: string, account: string, now = Date.now()) {
+  async fail(db: Queryable, ip: string, account: string, now: number) {
     const { windowMs, ipFree, ipBaseDelayMs, ipMaxDelayMs } = this.options
     await bump(db, 'login-account', account, windowMs, now)
     const addr = await bump(db, 'login-ip', ip, windowMs, now)
@@ -144,13 +144,13 @@ export class WindowLimiter {
   ) {}
 
   /** Seconds until the key may try again, or 0 when it may try now. */
-  async blockedFor(db: Queryable, key: string, now = Date.now()): Promise<number> {
+  async blockedFor(db: Queryable, key: string, now: number): Promise<number> {
     const entry = (await liveCounters(db, [[this.bucket, key]], now)).get(this.bucket)
     if (!entry) return 0
     return entry.count >= this.max ? Math.ceil((entry.reset_at - now) / 1000) : 0
   }
 
-  async fail(db: Queryable, key: string, now = Date.now()) {
+  async fail(db: Queryable, key: string, now: number) {
     await bump(db, this.bucket, key, this.windowMs, now)
   }
 }

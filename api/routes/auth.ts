@@ -35,7 +35,8 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
     const { db, loginLimiter: limiter } = c.var
     const ip = clientAddress(c, c.var.config.trustProxyHops)
     const account = username.toLowerCase()
-    const wait = await limiter.blockedFor(db, ip, account)
+    const now = c.var.config.now()
+    const wait = await limiter.blockedFor(db, ip, account, now)
     if (wait > 0) {
       c.header('Retry-After', String(wait))
       const when = wait < 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`
@@ -48,7 +49,7 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
       .executeTakeFirst()
     const ok = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()))
     if (!row || !ok) {
-      await limiter.fail(db, ip, account)
+      await limiter.fail(db, ip, account, now)
       return c.json({ message: 'Invalid email or password.' }, 401)
     }
     await limiter.succeed(db, account)

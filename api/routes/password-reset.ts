@@ -30,7 +30,7 @@ const limiters = {
 }
 
 async function tooMany(c: Context<AppEnv>, limiter: WindowLimiter, key: string) {
-  const wait = await limiter.blockedFor(c.var.db, key)
+  const wait = await limiter.blockedFor(c.var.db, key, c.var.config.now())
   if (!wait) return null
   c.header('Retry-After', String(wait))
   return c.json({ message: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` }, 429)
@@ -57,7 +57,7 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
     const refused = await tooMany(c, request, ipKey)
     if (refused) return refused
     // Every request counts, found or not: the per-IP limit is what stops someone probing many accounts.
-    await request.fail(db, ipKey)
+    await request.fail(db, ipKey, config.now())
     const now = config.now()
     const e164 = body.phone ? normaliseNigerianPhone(body.phone) : null
     if (body.phone && !body.email && !e164) {
@@ -91,7 +91,7 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
       const accounts = e164 ? await accountsByPhone(db, e164) : []
       const userId = body.account_id ?? accounts[0]?.id
       if (!userId || !accounts.some((a) => a.id === userId)) {
-        await confirm.fail(db, ipKey)
+        await confirm.fail(db, ipKey, config.now())
         return c.json({ message: RESET_WRONG_CODE }, 400)
       }
       proof = { userId, code: body.code ?? '' }
@@ -101,7 +101,7 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
         // nothing; the code is not used up (a wrong one is counted as any other).
         const checked = await findLiveReset(db, proof, config.now())
         if (!checked.ok) {
-          await confirm.fail(db, ipKey)
+          await confirm.fail(db, ipKey, config.now())
           return c.json({ message: checked.message }, 400)
         }
         const choice: PasswordResetChoice = {
@@ -113,7 +113,7 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
     }
     const outcome = await completePasswordReset(db, proof, body.new_password, config.now())
     if (!outcome.ok) {
-      await confirm.fail(db, ipKey)
+      await confirm.fail(db, ipKey, config.now())
       return c.json({ message: outcome.message }, 400)
     }
     // The one SMS code did its job: it no longer opens the number's other accounts.
