@@ -159,8 +159,11 @@ export const jobActions = {
   complete: (userId: number | null, job: JobRef, body: Omit<CompleteRequest, 'occurred_at'>) =>
     queue(jobUpdates.complete(job.id, { ...body, occurred_at: new Date().toISOString() }), userId, job),
   dismiss: (entryId: string) => discardOutboxEntry(entryId),
-  /** A refused update, corrected and sent again under a new key. */
-  resend: (entry: OutboxEntry, body: unknown) => resendOutboxEntry(entry, body),
+  /** A refused update, corrected and sent again under a new key, at once when there is data. */
+  resend: async (entry: OutboxEntry, body: unknown) => {
+    await resendOutboxEntry(entry, body)
+    void replayOutboxNow({ force: true }).catch((err: unknown) => console.warn('Outbox replay failed:', err))
+  },
   syncNow: () => replayOutboxNow({ force: true }),
 }
 
