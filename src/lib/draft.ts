@@ -27,14 +27,22 @@ function read<T>(key: string): Partial<T> | null {
  */
 export function useDraft<T extends object>(userId: number | null, name: string, initial: T) {
   const key = draftKey(userId, name)
-  const [value, setValue] = useState<T>(() => ({ ...initial, ...read<T>(key) }))
+  const [value, setValue] = useState<T>(initial)
+  const untouched = useRef(value)
   const cleared = useRef(false)
   const blank = useRef(JSON.stringify(initial))
+  // Read after the first render, not during it: a prerendered page (/book) hydrates with the HTML's
+  // empty values first, then shows the draft.
   useEffect(() => {
-    if (cleared.current) return
+    const saved = read<T>(key)
+    if (saved) setValue((v) => ({ ...v, ...saved }))
+  }, [key])
+  useEffect(() => {
+    // The untouched first value is never written: it would erase the draft before it is read back.
+    if (cleared.current || value === untouched.current) return
     try {
       const json = JSON.stringify(value)
-      // Nothing typed yet: no draft (so hasDraft() means there is something to bring back).
+      // Nothing typed: no draft (so hasDraft() means there is something to bring back).
       if (json === blank.current) localStorage.removeItem(key)
       else localStorage.setItem(key, json)
     } catch {
