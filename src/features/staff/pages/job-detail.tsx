@@ -203,8 +203,8 @@ export default function JobDetail() {
                         className="btn-secondary shrink-0 px-2 py-1 text-xs"
                         onClick={() => setCorrecting(t.id)}
                       >
-                        <Pencil className="size-3.5" aria-hidden /> Correct
-                        <span className="sr-only"> {t.product_name}</span>
+                        <Pencil className="size-3.5" aria-hidden /> Correct{' '}
+                        <span className="sr-only">{t.product_name}</span>
                       </button>
                     )}
                   </div>
