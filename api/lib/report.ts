@@ -278,7 +278,7 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
         ${
           corrected.length
             ? html`<p class="small">
-                Corrected after the visit:
+                Corrected after they were first recorded:
                 ${corrected.map(
                   (t, i) =>
                     html`${i ? '; ' : ''}${t.product_name} (${t.area}), by ${t.corrected_by || 'the office'}

@@ -62,7 +62,7 @@ describe('POST staff/jobs/{id}/treatments/{treatmentId}/correction/', () => {
     const report = (await customer.get(`staff/jobs/${id}/report`)).text
     expect(report).toContain('125 ml')
     expect(report).not.toContain('250 ml')
-    expect(report).toContain('Corrected after the visit')
+    expect(report).toContain('Corrected after they were first recorded')
     expect(report).toMatch(/Cypermethrin 10% EC \(Kitchen and store room\), by Femi Okon/)
 
     // What it replaced is kept, with who and why.
