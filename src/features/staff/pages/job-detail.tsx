@@ -143,10 +143,15 @@ export default function JobDetail() {
             <a href={apiUrl(job.report_url)} className="btn-secondary" target="_blank" rel="noreferrer">
               <FileText className="size-4" aria-hidden /> Open the service report
             </a>
-          ) : (
+          ) : local.statusPending ? (
             <p className="flex items-center gap-1 text-sm text-slate-600">
               <CloudOff className="size-4" aria-hidden /> Completed on this phone · waiting to sync. The
               report is made when it reaches the office.
+            </p>
+          ) : (
+            // The office marked the booking completed itself: no visit report was filed from the phone.
+            <p className="text-sm text-slate-600">
+              The office marked this job completed; it has no service report.
             </p>
           )}
         </Card>
