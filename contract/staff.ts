@@ -63,6 +63,20 @@ export const treatmentBody = z.object({
 })
 export type TreatmentRequest = z.input<typeof treatmentBody>
 
+/**
+ * POST staff/jobs/{id}/treatments/{treatmentId}/correction/: the treatment as it should read, by its
+ * technician or an admin, on a live or a completed job. A treatment id the job does not have yet adds
+ * it (one the server refused, re-entered after the job was completed).
+ */
+export const treatmentCorrectionBody = treatmentBody.omit({ id: true }).extend({
+  reason: z.string().trim().max(500, 'The reason must be at most 500 characters').default(''),
+})
+export type TreatmentCorrectionRequest = z.input<typeof treatmentCorrectionBody>
+export interface TreatmentCorrectionAnswer {
+  message: string
+  treatment: Treatment
+}
+
 /** Text fields of the photo upload (multipart: these plus `image`). */
 export const photoFields = z.object({
   id: clientId,
@@ -123,6 +137,8 @@ export interface Treatment {
   target_pest: string
   area: string
   method: string
+  /** Who last corrected it and when (device time); absent or null when never corrected. */
+  corrected?: { by: string; at: string } | null
 }
 export interface JobPhoto {
   id: string

@@ -129,10 +129,24 @@ export interface Jobs {
   updated_at: Generated<string>
 }
 
+export interface JobTreatmentCorrections {
+  booking_id: number
+  corrected_at: string
+  corrected_by: number | null
+  id: Generated<number>
+  /** JSON of the treatment before the correction; null when the correction added it. */
+  previous: string | null
+  reason: Generated<string>
+  received_at: string
+  treatment_id: string
+}
+
 export interface JobTreatments {
   area: string
   assignment_id: number
   booking_id: number
+  corrected_at: string | null
+  corrected_by: number | null
   id: string
   method: Generated<string>
   occurred_at: string
@@ -383,6 +397,7 @@ export interface Tables {
   job_events: JobEvents
   job_photos: JobPhotos
   job_reports: JobReports
+  job_treatment_corrections: JobTreatmentCorrections
   job_treatments: JobTreatments
   jobs: Jobs
   media: Media

@@ -104,21 +104,35 @@ export async function toJobs(db: Queryable, rows: JobRow[]): Promise<Job[]> {
   const treatments = byAssignment<Treatment>(
     some
       ? ((await db
-          .selectFrom('job_treatments')
+          .selectFrom('job_treatments as t')
+          .leftJoin('users as c', 'c.id', 't.corrected_by')
           .select([
-            'assignment_id',
-            'id',
-            'product_name',
-            'quantity',
-            'unit',
-            'target_pest',
-            'area',
-            'method',
+            't.assignment_id',
+            't.id',
+            't.product_name',
+            't.quantity',
+            't.unit',
+            't.target_pest',
+            't.area',
+            't.method',
+            't.corrected_at',
           ])
-          .where('assignment_id', 'in', assignments)
-          .orderBy('occurred_at')
-          .orderBy('received_at')
-          .execute()) as (Treatment & { assignment_id: number })[])
+          .select(
+            sql<string | null>`coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email)`.as(
+              'corrected_by',
+            ),
+          )
+          .where('t.assignment_id', 'in', assignments)
+          .orderBy('t.occurred_at')
+          .orderBy('t.received_at')
+          .execute()
+          .then((rows) =>
+            rows.map(({ corrected_at, corrected_by, ...t }) => ({
+              ...t,
+              // Only a corrected treatment carries the field: the others read as they always did.
+              ...(corrected_at && { corrected: { by: corrected_by ?? '', at: corrected_at } }),
+            })),
+          )) as (Treatment & { assignment_id: number })[])
       : [],
   )
   const photos = byAssignment<{ id: string; kind: JobPhoto['kind']; booking_id: number }>(

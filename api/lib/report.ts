@@ -89,12 +89,27 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
     .execute()
   const first = (type: string) => events.find((e) => e.type === type)?.occurred_at
   const treatments = await db
-    .selectFrom('job_treatments')
-    .select(['product_name', 'quantity', 'unit', 'target_pest', 'area', 'method'])
-    .where('assignment_id', '=', report.assignment_id)
-    .orderBy('occurred_at')
-    .orderBy('received_at')
+    .selectFrom('job_treatments as t')
+    .leftJoin('users as c', 'c.id', 't.corrected_by')
+    .select([
+      't.product_name',
+      't.quantity',
+      't.unit',
+      't.target_pest',
+      't.area',
+      't.method',
+      't.corrected_at',
+    ])
+    .select(
+      sql<string | null>`coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email)`.as(
+        'corrected_by',
+      ),
+    )
+    .where('t.assignment_id', '=', report.assignment_id)
+    .orderBy('t.occurred_at')
+    .orderBy('t.received_at')
     .execute()
+  const corrected = treatments.filter((t) => t.corrected_at)
   // One query for the photos and their bytes; a photo whose bytes are missing is left out.
   const photos = (
     await db
@@ -265,6 +280,18 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
             : html`<p>No products were applied.</p>`
         }
         ${
+          corrected.length
+            ? html`<p class="small">
+                Corrected after they were first recorded:
+                ${corrected.map(
+                  (t, i) =>
+                    html`${i ? '; ' : ''}${t.product_name} (${t.area}), by ${t.corrected_by || 'the office'}
+                    on ${lagos(t.corrected_at ?? undefined)}`,
+                )}.
+              </p>`
+            : ''
+        }
+        ${
           photos.length
             ? html`<h2>Photos</h2>
                 <div class="photos">
@@ -287,15 +314,16 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
             : ''
         }
         <h2>Customer sign-off</h2>
-        <p>Signed by <strong>${report.signer_name}</strong></p>
         ${
           report.signature
-            ? html`<img
-                class="signature"
-                src="${raw(report.signature)}"
-                alt="Signature of ${report.signer_name}"
-              />`
-            : html`<p>The customer could not sign: ${report.signature_refused_reason ?? ''}</p>`
+            ? html`<p>Signed by <strong>${report.signer_name}</strong></p>
+                <img
+                  class="signature"
+                  src="${raw(report.signature)}"
+                  alt="Signature of ${report.signer_name}"
+                />`
+            : html`<p>The customer could not sign: ${report.signature_refused_reason ?? ''}</p>
+                <p>Customer: <strong>${report.signer_name}</strong></p>`
         }
         <h2>Payment</h2>
         <p>

@@ -9,6 +9,8 @@ import {
   jobListQuery,
   photoFields,
   treatmentBody,
+  treatmentCorrectionBody,
+  type Treatment,
 } from '../../contract/staff.js'
 import {
   JOB_STATUS_LABEL,
@@ -44,6 +46,7 @@ import { readMedia, saveMedia } from '../lib/images.js'
 const notFound = (c: Context<AppEnv>) => c.json({ message: 'Job not found' }, 404)
 const jobOf = async (db: Queryable, row: JobRow) => (await toJobs(db, [row]))[0]!
 const lagosToday = (c: Context<AppEnv>) => todayIso(new Date(c.var.config.now()), BUSINESS_TIME_ZONE)
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PHOTO_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
 
 async function loadRow(c: Context<AppEnv>, db: Queryable = c.var.db): Promise<JobRow | undefined> {
@@ -368,6 +371,117 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
         return (await earlierRecord(db, 'job_treatments', body.id, row)) === 'same' ? saved() : taken()
       if (outcome === 'moved') return changedMeanwhile(c, 'adding a treatment', status)
       return notAllowed(c, outcome, 'adding a treatment')
+    },
+  )
+
+  // A treatment corrected, or added when the first try was refused, on a live or a completed job: by
+  // the job's technician (not after a reassignment or a cancellation) or an admin. The row takes the new
+  // values; the values it replaced are kept with who corrected it and when.
+  .post(
+    '/jobs/:id/treatments/:treatmentId/correction',
+    requireRole('staff', 'admin'),
+    idempotent,
+    validate('json', treatmentCorrectionBody),
+    async (c) => {
+      const user = currentUser(c)
+      const row = user.role === 'admin' ? ((await loadRow(c)) ?? notFound(c)) : await writableJob(c)
+      if (row instanceof Response) return row
+      const treatmentId = c.req.param('treatmentId')
+      if (!UUID.test(treatmentId)) {
+        return c.json({ message: 'The treatment id must be a UUID made by the app', field: 'id' }, 400)
+      }
+      const body = c.req.valid('json')
+      const { db, config } = c.var
+      const product = body.product_id
+        ? await db.selectFrom('products').select('id').where('id', '=', body.product_id).executeTakeFirst()
+        : undefined
+      return db.transaction().execute(async (trx) => {
+        const existing = await forUpdate(
+          trx,
+          trx.selectFrom('job_treatments').selectAll().where('id', '=', treatmentId),
+        ).executeTakeFirst()
+        if (existing && existing.booking_id !== row.id) {
+          return c.json({ message: 'This treatment id is already used by another record.' }, 409)
+        }
+        if (existing && user.role !== 'admin' && existing.assignment_id !== row.assignment_id) {
+          return c.json(
+            { message: 'This treatment was recorded on an earlier visit: ask the office to correct it.' },
+            403,
+          )
+        }
+        if (!existing && row.assignment_id === null) {
+          return c.json(
+            { message: 'No technician was ever assigned to this job, so it has no treatments to correct.' },
+            409,
+          )
+        }
+        const values = {
+          product_id: product?.id ?? null,
+          product_name: body.product_name,
+          quantity: body.quantity,
+          unit: body.unit,
+          target_pest: body.target_pest,
+          area: body.area,
+          method: body.method,
+          corrected_by: user.id,
+          corrected_at: body.occurred_at,
+        }
+        if (existing) {
+          await trx.updateTable('job_treatments').set(values).where('id', '=', treatmentId).execute()
+        } else {
+          await trx
+            .insertInto('job_treatments')
+            .values({
+              ...values,
+              id: treatmentId,
+              booking_id: row.id,
+              assignment_id: row.assignment_id!,
+              staff_id: row.staff_id,
+              occurred_at: body.occurred_at,
+            })
+            .execute()
+        }
+        const previous: Treatment | null = existing
+          ? {
+              id: existing.id,
+              product_name: existing.product_name,
+              quantity: existing.quantity,
+              unit: existing.unit,
+              target_pest: existing.target_pest,
+              area: existing.area,
+              method: existing.method,
+            }
+          : null
+        await trx
+          .insertInto('job_treatment_corrections')
+          .values({
+            treatment_id: treatmentId,
+            booking_id: row.id,
+            corrected_by: user.id,
+            corrected_at: body.occurred_at,
+            received_at: new Date(config.now()).toISOString(),
+            reason: body.reason,
+            previous: previous && JSON.stringify(previous),
+          })
+          .execute()
+        await trx.updateTable('jobs').set({ updated_at: nowIso() }).where('booking_id', '=', row.id).execute()
+        const treatment: Treatment = {
+          id: treatmentId,
+          product_name: body.product_name,
+          quantity: body.quantity,
+          unit: body.unit,
+          target_pest: body.target_pest,
+          area: body.area,
+          method: body.method,
+          corrected: { by: displayName(user), at: body.occurred_at },
+        }
+        return answerOnce(
+          c,
+          trx,
+          { message: existing ? 'Treatment corrected.' : 'Treatment added to the job.', treatment },
+          200,
+        )
+      })
     },
   )
 

@@ -55,11 +55,12 @@ export default function ContactForm({
       })
       setForm(EMPTY)
     } catch (err) {
-      // A refusal (4xx) shows the server's words; anything else is SPEC's network failure text.
-      setResult({
-        kind: 'error',
-        text: err instanceof ApiError && err.message ? err.message : 'An Error Occured.',
-      })
+      // A refusal (4xx, or the server's schema run on the device before queueing: InvalidOutboxBody,
+      // matched by name so this form does not load the schemas) shows the server's words; anything
+      // else is SPEC's network failure text.
+      const refused =
+        (err instanceof ApiError || (err as Error)?.name === 'InvalidOutboxBody') && (err as Error).message
+      setResult({ kind: 'error', text: refused || 'An Error Occured.' })
     } finally {
       setBusy(false)
     }

@@ -16,6 +16,8 @@ export type OutboxKind =
   // A technician's work on a job (API.md "Field technicians"), sent in order per job.
   | 'job-event'
   | 'job-treatment'
+  // A treatment corrected (or re-entered after a refusal), also on a completed job.
+  | 'job-treatment-correction'
   | 'job-photo'
   | 'job-complete'
   // A cart line set to a quantity (POST cart/set/), the offline cart's changes in order.

@@ -23,6 +23,11 @@ export interface OutboxEntry {
    * (backing off, needing a login, being sent), the later ones wait too. A refused (failed) one does not hold them.
    */
   group?: string
+  /**
+   * What it is about in words, fixed when it was queued (a job's customer, day and service), so the lists
+   * name it even after the saved job sheet is gone (logout) or before it is downloaded again.
+   */
+  about?: string
   /** Who queued it (null when logged out); a 401 waits for this user's next login. */
   userId: number | null
   createdAt: number

@@ -3,17 +3,35 @@
  * is folded into the saved job sheet, and the job as the technician sees it meanwhile (server copy plus
  * what waits). Window-free: the replay runs this in the service worker too.
  */
-import { type CompleteRequest, type Job, type Treatment } from '../../contract/staff.js'
+import {
+  type CompleteRequest,
+  type Job,
+  type Treatment,
+  type TreatmentCorrectionRequest,
+} from '../../contract/staff.js'
 import {
   nextJobStatus,
   type JobEventType,
   type JobStatus,
   type PhotoKind,
 } from '../../contract/job-status.js'
+import { formatDay, formatTime } from '../../contract/dates.js'
 import type { AppDatabase, MultipartBody, OutboxEntry } from './db'
 
-export const JOB_KINDS = ['job-event', 'job-treatment', 'job-photo', 'job-complete'] as const
+export const JOB_KINDS = [
+  'job-event',
+  'job-treatment',
+  'job-treatment-correction',
+  'job-photo',
+  'job-complete',
+] as const
 export const isJobEntry = (e: Pick<OutboxEntry, 'kind'>) => (JOB_KINDS as readonly string[]).includes(e.kind)
+
+/** The job an update is about, as the outbox lists name it. */
+export type JobRef = Pick<Job, 'id' | 'full_name' | 'service' | 'date' | 'time'>
+/** "Ada Okafor · Fumigation, March 14, 2026 at 10:00 AM": the customer first, as the technician knows the job. */
+export const aboutJob = (job: JobRef) =>
+  `${job.full_name} · ${job.service === 'fumigation' ? 'Fumigation' : 'Cleaning'}, ${formatDay(job.date)} at ${formatTime(job.time)}`
 
 /** Every update of one job goes in one ordered group. */
 export const jobGroup = (jobId: number) => `job:${jobId}`
@@ -25,7 +43,23 @@ export interface EventBody {
   occurred_at: string
   note?: string
 }
-export type TreatmentBody = Treatment & { product_id?: number | null; occurred_at: string }
+export type TreatmentBody = Omit<Treatment, 'corrected'> & { product_id?: number | null; occurred_at: string }
+export type CorrectionBody = TreatmentCorrectionRequest & { occurred_at: string }
+
+/** The treatment a correction entry corrects (its id is in the path). */
+export const correctedIdOf = (e: Pick<OutboxEntry, 'path'>) =>
+  /treatments\/([^/]+)\/correction/.exec(e.path)?.[1] ?? ''
+
+/** The treatment a correction makes, as the job lists it. */
+function correctedTreatment(entry: OutboxEntry): Treatment {
+  const { product_id: _p, occurred_at: _o, reason: _r, ...fields } = entry.body as CorrectionBody
+  return {
+    ...fields,
+    quantity: Number(fields.quantity),
+    method: fields.method ?? '',
+    id: correctedIdOf(entry),
+  }
+}
 
 /** The photo's text fields and file, as queued. */
 export const photoOf = (e: OutboxEntry) => {
@@ -47,7 +81,12 @@ const nowIso = () => new Date().toISOString()
 export async function applySentJobEntry(db: AppDatabase, entry: OutboxEntry, data: unknown) {
   const jobId = jobIdOf(entry)
   if (jobId === null || !isJobEntry(entry)) return
-  const answer = (data ?? {}) as { job_status?: JobStatus; url?: string; report_url?: string }
+  const answer = (data ?? {}) as {
+    job_status?: JobStatus
+    url?: string
+    report_url?: string
+    treatment?: Treatment
+  }
   await db.jobs
     .where('id')
     .equals(jobId)
@@ -68,6 +107,11 @@ export async function applySentJobEntry(db: AppDatabase, entry: OutboxEntry, dat
           const { product_id: _product, occurred_at: _at, ...treatment } = body
           job.treatments.push(treatment)
         }
+      } else if (entry.kind === 'job-treatment-correction') {
+        const corrected = answer.treatment ?? correctedTreatment(entry)
+        const at = job.treatments.findIndex((t) => t.id === corrected.id)
+        if (at >= 0) job.treatments[at] = corrected
+        else job.treatments.push(corrected)
       } else if (entry.kind === 'job-photo') {
         const photo = photoOf(entry)
         if (!job.photos.some((p) => p.id === photo.id)) {
@@ -131,7 +175,7 @@ export function localJobView(job: Job, entries: OutboxEntry[]): LocalJob {
       }
     }
   }
-  const treatments = [
+  const treatments: LocalJob['treatments'] = [
     ...job.treatments.map((t) => ({ ...t, pending: false })),
     ...live
       .filter((e) => e.kind === 'job-treatment')
@@ -141,6 +185,13 @@ export function localJobView(job: Job, entries: OutboxEntry[]): LocalJob {
       })
       .filter((t) => !job.treatments.some((s) => s.id === t.id)),
   ]
+  // A correction waiting to be sent shows at once in place of what it corrects (or as a new line).
+  for (const e of live.filter((e) => e.kind === 'job-treatment-correction')) {
+    const corrected = { ...correctedTreatment(e), pending: true }
+    const at = treatments.findIndex((t) => t.id === corrected.id)
+    if (at >= 0) treatments[at] = corrected
+    else treatments.push(corrected)
+  }
   const photos = [
     ...job.photos.map((p) => ({ ...p, pending: false })),
     ...live
@@ -183,6 +234,12 @@ export const jobUpdates = {
   treatment: (jobId: number, body: TreatmentBody): JobUpdate => ({
     kind: 'job-treatment',
     path: `staff/jobs/${jobId}/treatments/`,
+    body,
+    group: jobGroup(jobId),
+  }),
+  correction: (jobId: number, treatmentId: string, body: CorrectionBody): JobUpdate => ({
+    kind: 'job-treatment-correction',
+    path: `staff/jobs/${jobId}/treatments/${treatmentId}/correction/`,
     body,
     group: jobGroup(jobId),
   }),

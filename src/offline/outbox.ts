@@ -1,6 +1,8 @@
 import { ApiError, getCsrfToken, request } from '../lib/api-client'
 import { requestBackgroundSync, requestPersistentStorage } from './background'
 import { db, type OutboxEntry } from './db'
+import { checkOutboxBody } from './kinds'
+import { jobIdOf, jobUpdates, type TreatmentBody } from './jobs'
 import { backoffDelay, SENDING_CLAIM_MS } from './replay'
 import { replayOutboxNow } from './sync'
 
@@ -10,7 +12,8 @@ export type SubmitResult<T> =
   | { state: 'queued'; entry: OutboxEntry; retryLater?: string }
 
 /**
- * Sends a post through the outbox: it is stored first (with a UUID Idempotency-Key), then sent.
+ * Sends a post through the outbox: it is checked with the server's schema (InvalidOutboxBody, nothing
+ * stored, when the server would refuse it), stored (with a UUID Idempotency-Key), then sent.
  * 2xx: removed, answer returned. 4xx: removed and the ApiError thrown, so the form that is still on
  * screen shows the server's message and keeps the user's input. Network error, 5xx or 429 (too many
  * for now): kept and reported as queued, to be replayed when the device is back online or, after a
@@ -27,6 +30,7 @@ export async function submitThroughOutbox<T>(
    */
   alongside?: (database: typeof db) => Promise<unknown>,
 ): Promise<SubmitResult<T>> {
+  checkOutboxBody(kind, body)
   const entry: OutboxEntry = {
     id: crypto.randomUUID(),
     kind,
@@ -97,14 +101,22 @@ export async function retryOutboxEntry(id: string) {
   return replayOutboxNow({ force: true })
 }
 
-/** Puts an edited (or unchanged) refused entry back in the queue under a new Idempotency-Key, in its old place. */
-export async function requeueOutboxEntry(id: string, body: unknown) {
+/**
+ * Puts an edited (or unchanged) refused entry back in the queue under a new Idempotency-Key, in its old
+ * place, after checking it with the server's schema (InvalidOutboxBody: nothing changes). `as` sends it
+ * to another call (a refused treatment goes back as a correction, which a completed job still takes).
+ */
+export async function requeueOutboxEntry(id: string, body: unknown, as?: Pick<OutboxEntry, 'kind' | 'path'>) {
+  const entry = await db.outbox.get(id)
+  if (!entry) return
+  checkOutboxBody(as?.kind ?? entry.kind, body)
   await db.transaction('rw', db.outbox, async () => {
-    const entry = await db.outbox.get(id)
-    if (!entry) return
+    const current = await db.outbox.get(id)
+    if (!current) return
     await db.outbox.delete(id)
     await db.outbox.add({
-      ...entry,
+      ...current,
+      ...as,
       id: crypto.randomUUID(),
       body,
       status: 'waiting',
@@ -114,6 +126,21 @@ export async function requeueOutboxEntry(id: string, body: unknown) {
       sendingUntil: undefined,
     })
   })
+}
+
+/**
+ * A refused entry, corrected by its user and sent again under a new key. A refused treatment goes back
+ * as a correction: the plain treatments call is closed once the job is completed, the correction is not.
+ */
+export function resendOutboxEntry(entry: OutboxEntry, body: unknown) {
+  if (entry.kind !== 'job-treatment') return requeueOutboxEntry(entry.id, body)
+  const { id, occurred_at: _at, ...fields } = body as TreatmentBody
+  const update = jobUpdates.correction(jobIdOf(entry)!, id, {
+    ...fields,
+    reason: 'Entered again after the server refused it',
+    occurred_at: new Date().toISOString(),
+  })
+  return requeueOutboxEntry(entry.id, update.body, { kind: update.kind, path: update.path })
 }
 
 export async function discardOutboxEntry(id: string) {
@@ -134,7 +161,7 @@ export async function dropQueuedCartChanges(userId: number) {
 }
 
 /**
- * Queues a post without sending it here: the replay sends it, in order after everything queued before
+ * Queues a post without sending it here (after the same schema check as submitThroughOutbox): the replay sends it, in order after everything queued before
  * it (a technician's job updates, each its own Idempotency-Key). Unlike submitThroughOutbox, a refusal
  * is never thrown away: it stays in the outbox, marked failed with the server's message, until the user
  * dismisses it. Returns the entry at once, so the screen shows it as "waiting to sync".
@@ -144,8 +171,9 @@ export async function queueThroughOutbox(
   path: string,
   body: unknown,
   userId: number | null,
-  options: { bodyType?: OutboxEntry['bodyType']; group?: string } = {},
+  options: { bodyType?: OutboxEntry['bodyType']; group?: string; about?: string } = {},
 ): Promise<OutboxEntry> {
+  checkOutboxBody(kind, body)
   const entry = await db.transaction('rw', db.outbox, async () => {
     // Strictly increasing, so two taps in the same millisecond still replay in the order they were made.
     const last = await db.outbox.orderBy('createdAt').last()
@@ -157,6 +185,7 @@ export async function queueThroughOutbox(
       body,
       ...(options.bodyType && { bodyType: options.bodyType }),
       ...(options.group && { group: options.group }),
+      ...(options.about && { about: options.about }),
       userId,
       createdAt: Math.max(Date.now(), (last?.createdAt ?? 0) + 1),
       attempts: 0,

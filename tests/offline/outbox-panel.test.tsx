@@ -8,7 +8,7 @@ import { STALE_AFTER_MS } from '../../src/offline/replay'
 
 const actions = vi.hoisted(() => ({
   retryOutboxEntry: vi.fn(async () => undefined),
-  requeueOutboxEntry: vi.fn(async () => undefined),
+  resendOutboxEntry: vi.fn(async () => undefined),
   discardOutboxEntry: vi.fn(async () => undefined),
   replayOutboxNow: vi.fn(async () => undefined),
 }))
@@ -70,8 +70,8 @@ describe('OutboxPanel', () => {
     expect(screen.getByText(/Needs login/)).toBeInTheDocument()
     expect(screen.getAllByText('Stale: saved over 7 days ago')).toHaveLength(1)
     expect(screen.getAllByText(/^Saved .* at /)).toHaveLength(4)
-    // Only refused entries can be edited.
-    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1)
+    // Only refused entries can be corrected.
+    expect(screen.getAllByRole('button', { name: 'Correct and send again' })).toHaveLength(1)
   })
 
   it('Retry now retries that entry', async () => {
@@ -80,22 +80,43 @@ describe('OutboxPanel', () => {
     expect(actions.retryOutboxEntry).toHaveBeenCalledWith('waiting-1')
   })
 
-  it('Edit shows the fields of a refused entry and re-queues the corrected body', async () => {
+  it('Correct and send again shows the fields of a refused entry, checks them again, and re-queues the corrected body', async () => {
     renderPanel([failed])
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Correct and send again' }))
     const email = screen.getByLabelText('Email')
     expect(email).toHaveValue('ada@example')
     expect(screen.getByLabelText('Name')).toHaveValue('Ada')
     expect(screen.getByLabelText('Message')).toHaveValue('Call me')
+    // Sent as it is, the server would refuse it again: said under the field, nothing re-queued.
+    await userEvent.click(screen.getByRole('button', { name: 'Save and send again' }))
+    expect(email).toHaveAccessibleDescription('Enter a valid email address')
+    expect(email).toHaveFocus()
+    expect(actions.resendOutboxEntry).not.toHaveBeenCalled()
     await userEvent.clear(email)
     await userEvent.type(email, 'ada@example.ng')
-    await userEvent.click(screen.getByRole('button', { name: 'Save and send' }))
-    expect(actions.requeueOutboxEntry).toHaveBeenCalledWith('failed-1', {
+    await userEvent.click(screen.getByRole('button', { name: 'Save and send again' }))
+    expect(actions.resendOutboxEntry).toHaveBeenCalledWith(failed, {
       name: 'Ada',
       email: 'ada@example.ng',
       message: 'Call me',
     })
     expect(actions.replayOutboxNow).toHaveBeenCalledWith({ force: true })
+  })
+
+  it('names a technician’s job update by its customer, not its number', () => {
+    renderPanel([
+      {
+        ...failed,
+        id: 'job-1',
+        kind: 'job-event',
+        path: 'staff/jobs/5/events/',
+        group: 'job:5',
+        body: { type: 'arrived', occurred_at: '2026-05-10T08:00:00.000Z' },
+        about: 'Chidi Eze · Cleaning, May 11, 2026 at 2:30 PM',
+      },
+    ])
+    expect(screen.getByRole('listitem')).toHaveTextContent('Chidi Eze · Cleaning, May 11, 2026 at 2:30 PM')
+    expect(screen.getByRole('listitem')).not.toHaveTextContent('Job #5')
   })
 
   it('Discard asks first; Cancel keeps the entry', async () => {

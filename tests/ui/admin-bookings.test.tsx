@@ -295,6 +295,62 @@ describe('Bookings Management', () => {
     expect(dialog).toHaveTextContent('March 12, 2026 at 10:00 AM')
   })
 
+  test('the details list a job’s treatments; the office corrects one (checked with the server’s schema), who and when shown', async () => {
+    const treatment = {
+      id: '0b6c1d3e-8a4f-4c6b-9d7e-2f1a3b5c7d9e',
+      product_name: 'Cypermethrin 10% EC',
+      quantity: 250,
+      unit: 'ml',
+      target_pest: 'Cockroaches',
+      area: 'Kitchen',
+      method: 'Spray',
+    }
+    let job = { id: 3, treatments: [treatment] }
+    const calls = mockApi({
+      'GET appointment/': [
+        booking(3, 'Ngozi Eze', 'Completed', {
+          technician: { id: 7, name: 'Femi Okon' },
+          job_status: 'completed',
+          report_url: 'staff/jobs/3/report',
+        }),
+      ],
+      'GET staff/jobs/3/': () => job,
+      [`POST staff/jobs/3/treatments/${treatment.id}/correction/`]: (call: { body: any }) => {
+        const corrected = {
+          ...treatment,
+          ...call.body,
+          corrected: { by: 'Site Admin', at: '2026-03-12T15:00:00.000Z' },
+        }
+        job = { ...job, treatments: [corrected] }
+        return { status: 200, body: { message: 'Treatment corrected.', treatment: corrected } }
+      },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/bookings')
+    await screen.findByRole('table')
+    await ui.click(within(rows()[0]).getByRole('button', { name: 'view' }))
+    const dialog = screen.getByRole('dialog', { name: 'Ngozi Eze' })
+    expect(await within(dialog).findByText('Cypermethrin 10% EC · 250 ml')).toBeInTheDocument()
+    await ui.click(within(dialog).getByRole('button', { name: 'Correct Cypermethrin 10% EC' }))
+    const area = within(dialog).getByLabelText('Area')
+    await ui.clear(area)
+    await ui.click(within(dialog).getByRole('button', { name: 'Save correction' }))
+    expect(area).toHaveAccessibleDescription('Area is required')
+    expect(calls.some((c) => c.path.includes('correction'))).toBe(false)
+    await ui.type(area, 'Kitchen and store room')
+    await ui.type(within(dialog).getByLabelText('Reason for the correction'), 'Store room was left out')
+    await ui.click(within(dialog).getByRole('button', { name: 'Save correction' }))
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Treatment corrected.')
+    expect(calls.find((c) => c.path.includes('correction'))?.body).toMatchObject({
+      area: 'Kitchen and store room',
+      quantity: 250,
+      reason: 'Store room was left out',
+    })
+    expect(
+      await within(dialog).findByText(/Corrected by Site Admin, March 12, 2026 at 4:00 PM/),
+    ).toBeInTheDocument()
+  })
+
   test('an emergency call-out (booked outside the working hours) is marked as such', async () => {
     mockApi({
       'GET appointment/': [
@@ -419,7 +475,7 @@ describe('Booking Rules', () => {
     await ui.type(screen.getByLabelText('Closing time'), '07:00')
     await ui.click(screen.getByRole('button', { name: 'Save booking rules' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Closing time must be after opening time')
-    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    expect(calls.some((c) => c.path.includes('correction'))).toBe(false)
 
     await ui.clear(screen.getByLabelText('Closing time'))
     await ui.type(screen.getByLabelText('Closing time'), '19:00')

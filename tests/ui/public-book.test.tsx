@@ -29,6 +29,9 @@ const valid = {
   info: '',
 }
 
+// Drafts of the form are kept on the device: each test starts with none.
+beforeEach(() => localStorage.clear())
+
 describe('the appointment rules (the server schema, run on the client)', () => {
   test('a date in the past is refused; today is fine', () => {
     expect(validateAppointment({ ...valid, date: '2026-05-09' }, TODAY).errors.date).toBe(
@@ -165,6 +168,27 @@ describe('/book', () => {
     submitThroughOutbox.mockRejectedValueOnce(new ApiError(409, 'Conflict', undefined))
     await userEvent.setup().click(f.getByRole('button', { name: 'Book Appointment' }))
     expect(await f.findByRole('alert')).toHaveTextContent(/^An error occurred\.$/)
+  })
+
+  test('what is typed survives a reload until the booking is sent, then it is forgotten', async () => {
+    const ui = userEvent.setup()
+    const first = renderWithProviders(<Book />, '/book')
+    await ui.type(screen.getByLabelText('Location'), '12 Creek Road, Apapa')
+    await ui.type(screen.getByLabelText('Details (optional)'), 'Rats in the store')
+    first.unmount()
+    renderWithProviders(<Book />, '/book')
+    expect(await screen.findByDisplayValue('12 Creek Road, Apapa')).toBe(screen.getByLabelText('Location'))
+    expect(screen.getByLabelText('Details (optional)')).toHaveValue('Rats in the store')
+
+    submitThroughOutbox.mockResolvedValue({ state: 'queued', entry: { id: 'x' } })
+    await fill()
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent("Saved — will be sent when you're back online"),
+    )
+    cleanup()
+    renderWithProviders(<Book />, '/book')
+    expect(screen.getByLabelText('Location')).toHaveValue('')
+    expect(screen.getByLabelText('Details (optional)')).toHaveValue('')
   })
 
   test('any other failure: "Failed to book the appointment. Please try again."', async () => {

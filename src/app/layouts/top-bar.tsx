@@ -90,19 +90,27 @@ export function TopBar() {
   }
   const logOut = async () => {
     closeMobile()
-    // Unsent work (a technician's job updates, a queued booking) is never deleted by a logout: say so first.
-    const unsent =
+    // Unsent work (a technician's job updates, a queued booking) is never deleted by a logout: say
+    // what happens to it. Waiting entries go after this user's next login here (src/offline/replay.ts
+    // holds them in anyone else's session); refused ones are kept but never sent by themselves.
+    const entries =
       id === null
-        ? 0
-        : await import('../../offline/db').then(({ db }) => db.outbox.where('userId').equals(id).count())
-    if (
-      unsent > 0 &&
-      !window.confirm(
-        `${unsent} unsent ${unsent === 1 ? 'update stays' : 'updates stay'} on this phone and will be sent ` +
-          'the next time you log in here. Log out anyway?',
-      )
-    )
-      return
+        ? []
+        : await import('../../offline/db').then(({ db }) => db.outbox.where('userId').equals(id).toArray())
+    const refused = entries.filter((e) => e.status === 'failed').length
+    const waiting = entries.length - refused
+    const warning = [
+      waiting > 0 &&
+        `${waiting} unsent ${waiting === 1 ? 'update stays' : 'updates stay'} on this phone and ` +
+          `${waiting === 1 ? 'is' : 'are'} sent only after you log in here again.`,
+      refused > 0 &&
+        `${refused} the server refused ${refused === 1 ? 'stays' : 'stay'} on this phone but ` +
+          `${refused === 1 ? 'is' : 'are'} not sent by ${refused === 1 ? 'itself' : 'themselves'}: ` +
+          'after you log in again, correct and send or discard them (Waiting to be sent).',
+    ]
+      .filter(Boolean)
+      .join(' ')
+    if (warning && !window.confirm(`${warning} Log out anyway?`)) return
     await logout().catch(() => {})
     navigate('/')
   }

@@ -1,35 +1,15 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { formatDate, formatDateTime, formatTime } from '../../../contract/dates.js'
 import type { OutboxEntry } from '../../offline/db'
-import { discardOutboxEntry, requeueOutboxEntry, retryOutboxEntry } from '../../offline/outbox'
+import { discardOutboxEntry, resendOutboxEntry, retryOutboxEntry } from '../../offline/outbox'
+import { InvalidOutboxBody, OUTBOX_KINDS } from '../../offline/kinds'
+import { OutboxEntryEditor } from '../../components/outbox-entry-editor'
 import { isStale } from '../../offline/replay'
 import { replayOutboxNow } from '../../offline/sync'
 import { Modal } from '../../components/ui/modal'
 
-const KIND_LABELS: Record<OutboxEntry['kind'], string> = {
-  appointment: 'Appointment',
-  'quick-message': 'Message',
-  'job-event': 'Job status',
-  'job-treatment': 'Treatment',
-  'job-photo': 'Photo',
-  'job-complete': 'Job completion',
-  cart: 'Cart change',
-}
-
-/** Labels and input types of the queued bodies' fields (appointment and quick message). */
-const FIELDS: Record<string, { label: string; type?: string; multiline?: boolean; options?: string[] }> = {
-  phone_number: { label: 'WhatsApp number', type: 'tel' },
-  location: { label: 'Location' },
-  service: { label: 'Service', options: ['fumigation', 'cleaning'] },
-  date: { label: 'Date', type: 'date' },
-  time: { label: 'Time', type: 'time' },
-  info: { label: 'Details', multiline: true },
-  name: { label: 'Name' },
-  email: { label: 'Email', type: 'email' },
-  message: { label: 'Message', multiline: true },
-  quantity: { label: 'Quantity', type: 'number' },
-}
+const kindLabel = (entry: OutboxEntry) => OUTBOX_KINDS[entry.kind].label
 
 type Body = Record<string, unknown>
 const asBody = (body: unknown): Body => (body && typeof body === 'object' ? (body as Body) : {})
@@ -38,7 +18,8 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 function summary(entry: OutboxEntry): string {
   const b = asBody(entry.body)
   // A technician's job updates: the job sheet (/staff) shows them in full; here, which job.
-  if (entry.group?.startsWith('job:')) return `Job #${entry.group.slice(4)} (see the job sheet)`
+  if (entry.group?.startsWith('job:'))
+    return entry.about ?? `Job #${entry.group.slice(4)} (see the job sheet)`
   if (entry.kind === 'appointment') {
     const service = text(b.service)
     const day = /^\d{4}-\d{2}-\d{2}$/.test(text(b.date))
@@ -117,10 +98,10 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
   return (
     <li
       className="rounded-xl border border-slate-200 p-4"
-      aria-label={`${KIND_LABELS[entry.kind]}: ${summary(entry)}`}
+      aria-label={`${kindLabel(entry)}: ${summary(entry)}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold">{KIND_LABELS[entry.kind]}</span>
+        <span className="font-semibold">{kindLabel(entry)}</span>
         <span className="text-xs text-slate-500">Saved {formatDateTime(new Date(entry.createdAt))}</span>
       </div>
       <p className="mt-1 text-sm text-slate-700">{summary(entry)}</p>
@@ -134,22 +115,20 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
       </div>
 
       {mode === 'edit' && (
-        <EditForm
+        <OutboxEntryEditor
           entry={entry}
           onCancel={() => setMode('view')}
-          onSave={(body) =>
-            run(async () => {
-              await requeueOutboxEntry(entry.id, body)
-              await replayOutboxNow({ force: true })
-            })
-          }
+          save={async (body) => {
+            await resendOutboxEntry(entry, body)
+            await replayOutboxNow({ force: true })
+          }}
         />
       )}
 
       {mode === 'discard' && (
         <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3">
           <p className="text-sm text-red-800">
-            Discard this {KIND_LABELS[entry.kind].toLowerCase()}? It will not be sent.
+            Discard this {kindLabel(entry).toLowerCase()}? It will not be sent.
           </p>
           <div className="mt-2 flex gap-2">
             <button type="button" className="btn-secondary" onClick={() => setMode('view')}>
@@ -173,13 +152,21 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
             type="button"
             className="btn-primary"
             disabled={busy}
-            onClick={() => run(() => retryOutboxEntry(entry.id))}
+            onClick={() =>
+              run(() =>
+                retryOutboxEntry(entry.id).catch((err: unknown) => {
+                  // Sent again as it is, the server would refuse it again: open it to correct it.
+                  if (err instanceof InvalidOutboxBody) setMode('edit')
+                  else throw err
+                }),
+              )
+            }
           >
             {busy ? 'Sending...' : 'Retry now'}
           </button>
-          {entry.status === 'failed' && !entry.group && (
+          {entry.status === 'failed' && (
             <button type="button" className="btn-secondary" onClick={() => setMode('edit')}>
-              Edit
+              Correct and send again
             </button>
           )}
           <button type="button" className="btn-secondary" onClick={() => setMode('discard')}>
@@ -188,69 +175,5 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
         </div>
       )}
     </li>
-  )
-}
-
-function EditForm({
-  entry,
-  onSave,
-  onCancel,
-}: {
-  entry: OutboxEntry
-  onSave: (body: Body) => void
-  onCancel: () => void
-}) {
-  const original = asBody(entry.body)
-  const keys = Object.keys(original).filter((k) => ['string', 'number'].includes(typeof original[k]))
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(keys.map((k) => [k, text(original[k])])),
-  )
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const body: Body = { ...original }
-    for (const k of keys) body[k] = typeof original[k] === 'number' ? Number(values[k]) : values[k]
-    onSave(body)
-  }
-  return (
-    <form onSubmit={submit} className="mt-3 space-y-3">
-      {keys.map((key) => {
-        const field = FIELDS[key] ?? { label: key }
-        const id = `outbox-${entry.id}-${key}`
-        const common = {
-          id,
-          className: 'field',
-          value: values[key],
-          onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
-        }
-        return (
-          <div key={key}>
-            <label htmlFor={id} className="field-label">
-              {field.label}
-            </label>
-            {field.options ? (
-              <select {...common}>
-                {field.options.map((o) => (
-                  <option key={o} value={o}>
-                    {o.charAt(0).toUpperCase() + o.slice(1)}
-                  </option>
-                ))}
-              </select>
-            ) : field.multiline ? (
-              <textarea {...common} rows={3} />
-            ) : (
-              <input {...common} type={field.type ?? 'text'} />
-            )}
-          </div>
-        )
-      })}
-      <div className="flex gap-2">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary">
-          Save and send
-        </button>
-      </div>
-    </form>
   )
 }

@@ -9,7 +9,12 @@ import type {
 } from '../../../contract/bookings.js'
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type { AdminUser } from '../../../contract/users.js'
-import type { AssignAnswer, Job } from '../../../contract/staff.js'
+import type {
+  AssignAnswer,
+  Job,
+  TreatmentCorrectionAnswer,
+  TreatmentCorrectionRequest,
+} from '../../../contract/staff.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -118,6 +123,35 @@ export const useJobsOn = (date: string | null) => {
     enabled: date !== null && userId !== null,
   })
 }
+
+/** One job with its treatments, for the booking's details (admins read every job). */
+export const useJob = (id: number | null) => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: [...bookingKeys.all(userId), 'job', id] as const,
+    queryFn: () => api.get<Job>(`staff/jobs/${id}/`),
+    enabled: id !== null && userId !== null,
+  })
+}
+
+/** The office corrects a treatment of a job (also a completed one): who and when are kept by the server. */
+export const useCorrectTreatment = () =>
+  useUserMutation(
+    ({
+      jobId,
+      treatmentId,
+      body,
+    }: {
+      jobId: number
+      treatmentId: string
+      body: TreatmentCorrectionRequest
+    }) =>
+      api.post<TreatmentCorrectionAnswer>(`staff/jobs/${jobId}/treatments/${treatmentId}/correction/`, body, {
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    CALL_EVEN_OFFLINE,
+  )
 
 /** Assign, reassign (another staff_id) or unassign (null); a clash comes back 409 with the server's words. */
 export const useAssignBooking = () =>

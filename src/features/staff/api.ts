@@ -10,13 +10,16 @@ import { userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { db, type OutboxEntry } from '../../offline/db'
 import {
+  aboutJob,
   jobUpdates,
   localJobView,
+  type CorrectionBody,
+  type JobRef,
   type JobUpdate,
   type LocalJob,
   type TreatmentBody,
 } from '../../offline/jobs'
-import { discardOutboxEntry, queueThroughOutbox } from '../../offline/outbox'
+import { discardOutboxEntry, queueThroughOutbox, resendOutboxEntry } from '../../offline/outbox'
 import { replayOutboxNow } from '../../offline/sync'
 
 export const staffKeys = {
@@ -106,36 +109,61 @@ export function useSavedProducts() {
   return useLiveQuery(() => db.products.toArray(), []) ?? []
 }
 
-const queue = (update: JobUpdate, userId: number | null) =>
+const queue = (update: JobUpdate, userId: number | null, job: JobRef) =>
   queueThroughOutbox(update.kind, update.path, update.body, userId, {
     bodyType: update.bodyType,
     group: update.group,
+    about: aboutJob(job),
   })
 
-/** Each update is saved on the phone at once with its device time, and sent when there is a connection. */
+/**
+ * Each update is checked with the server's schema (InvalidOutboxBody: the form shows the problems and
+ * keeps what was typed), saved on the phone at once with its device time, and sent when there is a
+ * connection.
+ */
 export const jobActions = {
-  event: (userId: number | null, jobId: number, type: JobEventType, note?: string) =>
+  event: (userId: number | null, job: JobRef, type: JobEventType, note?: string) =>
     queue(
-      jobUpdates.event(jobId, { type, occurred_at: new Date().toISOString(), ...(note && { note }) }),
+      jobUpdates.event(job.id, { type, occurred_at: new Date().toISOString(), ...(note && { note }) }),
       userId,
+      job,
     ),
-  treatment: (userId: number | null, jobId: number, treatment: Omit<TreatmentBody, 'id' | 'occurred_at'>) =>
+  treatment: (userId: number | null, job: JobRef, treatment: Omit<TreatmentBody, 'id' | 'occurred_at'>) =>
     queue(
-      jobUpdates.treatment(jobId, {
+      jobUpdates.treatment(job.id, {
         ...treatment,
         id: crypto.randomUUID(),
         occurred_at: new Date().toISOString(),
       }),
       userId,
+      job,
     ),
-  photo: (userId: number | null, jobId: number, kind: PhotoKind, blob: Blob) =>
+  /** A recorded treatment corrected (also once the job is completed); a new id adds a missing one. */
+  correct: (
+    userId: number | null,
+    job: JobRef,
+    treatmentId: string,
+    correction: Omit<CorrectionBody, 'occurred_at'>,
+  ) =>
     queue(
-      jobUpdates.photo(jobId, { id: crypto.randomUUID(), kind, taken_at: new Date().toISOString(), blob }),
+      jobUpdates.correction(job.id, treatmentId, { ...correction, occurred_at: new Date().toISOString() }),
       userId,
+      job,
     ),
-  complete: (userId: number | null, jobId: number, body: Omit<CompleteRequest, 'occurred_at'>) =>
-    queue(jobUpdates.complete(jobId, { ...body, occurred_at: new Date().toISOString() }), userId),
+  photo: (userId: number | null, job: JobRef, kind: PhotoKind, blob: Blob) =>
+    queue(
+      jobUpdates.photo(job.id, { id: crypto.randomUUID(), kind, taken_at: new Date().toISOString(), blob }),
+      userId,
+      job,
+    ),
+  complete: (userId: number | null, job: JobRef, body: Omit<CompleteRequest, 'occurred_at'>) =>
+    queue(jobUpdates.complete(job.id, { ...body, occurred_at: new Date().toISOString() }), userId, job),
   dismiss: (entryId: string) => discardOutboxEntry(entryId),
+  /** A refused update, corrected and sent again under a new key, at once when there is data. */
+  resend: async (entry: OutboxEntry, body: unknown) => {
+    await resendOutboxEntry(entry, body)
+    void replayOutboxNow({ force: true }).catch((err: unknown) => console.warn('Outbox replay failed:', err))
+  },
   syncNow: () => replayOutboxNow({ force: true }),
 }
 

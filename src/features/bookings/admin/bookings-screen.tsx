@@ -6,6 +6,7 @@ import { localPhone, whatsappLink } from '../../../../contract/phone.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { apiUrl } from '../../../lib/api-client'
 import { AssignDialog } from './assign-dialog'
+import { JobTreatments } from './job-treatments'
 import { Modal } from '../../../components/ui/modal'
 import { useAdminBookings, useAdminReschedule, useAdvanceBooking, useRejectBooking } from '../api'
 import { RescheduleDialog } from '../components/reschedule-dialog'
@@ -141,6 +142,7 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
             <h3 className="font-medium text-slate-500">Booking info</h3>
             <p className="mt-1 whitespace-pre-wrap text-slate-800">{booking.info || 'No details given.'}</p>
           </div>
+          {(booking.technician || booking.report_url) && <JobTreatments jobId={booking.id} />}
         </div>
       )}
     </Modal>

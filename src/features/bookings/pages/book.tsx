@@ -15,6 +15,7 @@ import { useBookAppointment, useBookingSettings } from '../api'
 import { MyBookings } from '../components/my-bookings'
 import { COMPANY } from '../../../lib/company'
 import { useSession } from '../../../lib/session'
+import { useDraft } from '../../../lib/draft'
 
 type Field = keyof AppointmentRequest
 type FieldErrors = Partial<Record<Field, string>>
@@ -54,7 +55,8 @@ export default function Book() {
   const isAdmin = role === 'admin'
   const book = useBookAppointment()
   const { data: settings } = useBookingSettings()
-  const [form, setForm] = useState(EMPTY)
+  // Kept on the device until it is sent (or queued): a reload or a dropped tab loses nothing typed.
+  const [form, setForm, clearDraft] = useDraft(userId, 'book', EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
@@ -92,6 +94,7 @@ export default function Book() {
             ? `${sent.retryLater} Your booking is saved and will be sent then.`
             : QUEUED_BOOKING
       setResult({ ok: true, text })
+      clearDraft()
       setForm(EMPTY)
     } catch (err) {
       if (err instanceof ApiError) {

@@ -1,62 +1,119 @@
 import { useState, type FormEvent } from 'react'
-import { TextField } from '../../../components/ui/text-field'
 import type { CompleteRequest } from '../../../../contract/staff.js'
 import type { PaymentMethod } from '../../../../contract/job-status.js'
+import { useDraft } from '../../../lib/draft'
+import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
 import { SignaturePad } from './signature-pad'
 
-/** Complete job: summary, recommendations, the signer and their signature (or why not), payment received. */
+const blank = (signer: string) => ({
+  summary: '',
+  recommendations: '',
+  signer,
+  cannotSign: false,
+  reason: '',
+  paid: false,
+  amount: '',
+  method: 'cash' as PaymentMethod,
+  reference: '',
+})
+type Form = ReturnType<typeof blank>
+/** The request's field names -> this form's controls (ids c-…). */
+const FIELD_OF: Record<string, string> = {
+  summary: 'summary',
+  recommendations: 'recommendations',
+  signer_name: 'signer',
+  signature: 'signature',
+  signature_refused_reason: 'reason',
+  'payment.amount': 'amount',
+  'payment.method': 'method',
+  'payment.reference': 'reference',
+}
+const ORDER = ['summary', 'recommendations', 'signer', 'signature', 'reason', 'amount', 'method', 'reference']
+
+/**
+ * Complete job: summary, recommendations, the signer and their signature (or why not), payment received.
+ * Checked with the server's own schema when queued (InvalidOutboxBody: the problems show under the
+ * fields). Everything typed is kept on the device until it is queued (the drawn signature is not: after
+ * a reload the customer signs again).
+ */
 export function CompletionForm({
   defaultSigner,
   onSave,
   onCancel,
+  userId,
+  draft,
 }: {
   defaultSigner: string
-  onSave: (body: Omit<CompleteRequest, 'occurred_at'>) => void
+  onSave: (body: Omit<CompleteRequest, 'occurred_at'>) => Promise<unknown>
   onCancel: () => void
+  userId: number | null
+  /** The draft's name on the device, e.g. "complete:12". */
+  draft: string
 }) {
-  const [summary, setSummary] = useState('')
-  const [recommendations, setRecommendations] = useState('')
-  const [signer, setSigner] = useState(defaultSigner)
+  const [form, setForm, clearDraft] = useDraft<Form>(userId, draft, blank(defaultSigner))
   const [signature, setSignature] = useState<string | null>(null)
-  const [cannotSign, setCannotSign] = useState(false)
-  const [reason, setReason] = useState('')
-  const [paid, setPaid] = useState(false)
-  const [amount, setAmount] = useState('')
-  const [method, setMethod] = useState<PaymentMethod>('cash')
-  const [reference, setReference] = useState('')
-  const [error, setError] = useState('')
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const problem = !summary.trim()
-      ? 'Write a short summary of the work.'
-      : !signer.trim()
-        ? 'Enter the name of the customer who signs.'
-        : cannotSign
-          ? !reason.trim()
-            ? 'Say why the customer could not sign.'
-            : ''
-          : !signature
-            ? 'The customer signs in the box, or tick “Customer could not sign”.'
-            : paid && !(Number(amount) > 0)
-              ? 'Enter the amount received.'
-              : ''
-    if (problem) {
-      setError(problem)
-      return
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) => {
+      setForm((f) => ({ ...f, [key]: value }))
+      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest)
     }
-    onSave({
-      summary: summary.trim(),
-      recommendations: recommendations.trim(),
-      signer_name: signer.trim(),
-      signature: cannotSign ? null : signature,
-      signature_refused_reason: cannotSign ? reason.trim() : null,
-      payment: paid ? { amount: Number(amount), method, reference: reference.trim() } : null,
-    })
+  const { summary, recommendations, signer, cannotSign, reason, paid, amount, method, reference } = form
+
+  const showErrors = (found: FieldErrors) => {
+    const mine: Record<string, string> = {}
+    for (const [path, message] of Object.entries(found)) {
+      // "Signs, or says why not" is about the reason once the box is ticked.
+      const key = path === 'signature' && form.cannotSign ? 'reason' : (FIELD_OF[path] ?? 'summary')
+      mine[key] ??= message
+    }
+    setErrors(mine)
+    const first = ORDER.find((k) => mine[k])
+    if (first) document.getElementById(`c-${first}`)?.focus()
   }
 
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    try {
+      await onSave({
+        summary: summary.trim(),
+        recommendations: recommendations.trim(),
+        signer_name: signer.trim(),
+        signature: cannotSign ? null : signature,
+        signature_refused_reason: cannotSign ? reason.trim() : null,
+        payment: paid
+          ? {
+              amount: (amount.trim() === '' ? '' : Number(amount)) as number,
+              method,
+              reference: reference.trim(),
+            }
+          : null,
+      })
+      clearDraft()
+    } catch (err) {
+      if (err instanceof InvalidOutboxBody) showErrors(err.fields)
+      else setErrors({ summary: 'Could not save it on this phone. Try again.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const described = (key: string) => ({
+    'aria-invalid': !!errors[key],
+    'aria-describedby': errors[key] ? `c-${key}-error` : undefined,
+  })
+  const error = (key: string) =>
+    errors[key] && (
+      <p id={`c-${key}-error`} className="mt-1 text-sm text-red-700">
+        {errors[key]}
+      </p>
+    )
+
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Complete job">
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Complete job">
       <div>
         <label htmlFor="c-summary" className="field-label">
           Summary
@@ -66,8 +123,10 @@ export function CompletionForm({
           className="field"
           rows={3}
           value={summary}
-          onChange={(e) => setSummary(e.target.value)}
+          onChange={(e) => set('summary')(e.target.value)}
+          {...described('summary')}
         />
+        {error('summary')}
       </div>
       <div>
         <label htmlFor="c-recommendations" className="field-label">
@@ -78,18 +137,32 @@ export function CompletionForm({
           className="field"
           rows={2}
           value={recommendations}
-          onChange={(e) => setRecommendations(e.target.value)}
+          onChange={(e) => set('recommendations')(e.target.value)}
+          {...described('recommendations')}
         />
+        {error('recommendations')}
       </div>
       <div>
         <label htmlFor="c-signer" className="field-label">
           Customer name
         </label>
-        <input id="c-signer" className="field" value={signer} onChange={(e) => setSigner(e.target.value)} />
+        <input
+          id="c-signer"
+          className="field"
+          value={signer}
+          onChange={(e) => set('signer')(e.target.value)}
+          {...described('signer')}
+        />
+        {error('signer')}
       </div>
-      {!cannotSign && <SignaturePad onChange={setSignature} />}
+      {!cannotSign && (
+        <div id="c-signature" tabIndex={-1}>
+          <SignaturePad onChange={setSignature} />
+          {error('signature')}
+        </div>
+      )}
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={cannotSign} onChange={(e) => setCannotSign(e.target.checked)} />
+        <input type="checkbox" checked={cannotSign} onChange={(e) => set('cannotSign')(e.target.checked)} />
         Customer could not sign
       </label>
       {cannotSign && (
@@ -97,11 +170,18 @@ export function CompletionForm({
           <label htmlFor="c-reason" className="field-label">
             Reason
           </label>
-          <input id="c-reason" className="field" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <input
+            id="c-reason"
+            className="field"
+            value={reason}
+            onChange={(e) => set('reason')(e.target.value)}
+            {...described('reason')}
+          />
+          {error('reason')}
         </div>
       )}
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={paid} onChange={(e) => setPaid(e.target.checked)} />
+        <input type="checkbox" checked={paid} onChange={(e) => set('paid')(e.target.checked)} />
         Payment received
       </label>
       {paid && (
@@ -115,8 +195,10 @@ export function CompletionForm({
               className="field"
               inputMode="decimal"
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={(e) => set('amount')(e.target.value)}
+              {...described('amount')}
             />
+            {error('amount')}
           </div>
           <div>
             <label htmlFor="c-method" className="field-label">
@@ -126,7 +208,7 @@ export function CompletionForm({
               id="c-method"
               className="field"
               value={method}
-              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+              onChange={(e) => set('method')(e.target.value as PaymentMethod)}
             >
               <option value="cash">Cash</option>
               <option value="transfer">Transfer</option>
@@ -134,25 +216,30 @@ export function CompletionForm({
             </select>
           </div>
           <div className="col-span-2">
-            <TextField
+            <label htmlFor="c-reference" className="field-label">
+              Reference (optional)
+            </label>
+            <input
               id="c-reference"
-              label="Reference (optional)"
+              className="field"
               value={reference}
-              onChange={(e) => setReference(e.target.value)}
+              onChange={(e) => set('reference')(e.target.value)}
+              {...described('reference')}
             />
+            {error('reference')}
           </div>
         </div>
       )}
-      {error && (
+      {Object.keys(errors).length > 0 && (
         <p role="alert" className="text-sm text-red-700">
-          {error}
+          Not saved yet: correct the fields marked above.
         </p>
       )}
       <div className="flex gap-2">
         <button type="button" className="btn-secondary flex-1" onClick={onCancel}>
           Back
         </button>
-        <button type="submit" className="btn-primary flex-1">
+        <button type="submit" className="btn-primary flex-1" disabled={busy}>
           Complete job
         </button>
       </div>

@@ -4,8 +4,14 @@ import { LogOut } from 'lucide-react'
 import { Modal } from '../../../components/ui/modal'
 import { useSession } from '../../../lib/session'
 
-/** Logging out with unsent work asks first; the work stays queued and goes after the next login. */
-export function LogoutButton({ unsent }: { unsent: number }) {
+const updates = (n: number) => `${n} ${n === 1 ? 'update' : 'updates'}`
+
+/**
+ * Logging out with unsent work asks first, and says what happens: queued updates stay on this phone and
+ * go after this technician's next login here (never in another person's session); refused ones are kept
+ * but never sent by themselves; the saved job sheet is removed (src/offline/user-data.ts).
+ */
+export function LogoutButton({ waiting, refused }: { waiting: number; refused: number }) {
   const logout = useSession((s) => s.logout)
   const navigate = useNavigate()
   const [asking, setAsking] = useState(false)
@@ -23,7 +29,7 @@ export function LogoutButton({ unsent }: { unsent: number }) {
       <button
         type="button"
         className="btn-secondary shrink-0 px-3 py-2 text-sm whitespace-nowrap"
-        onClick={() => (unsent > 0 ? setAsking(true) : void go())}
+        onClick={() => (waiting + refused > 0 ? setAsking(true) : void go())}
       >
         <LogOut className="size-4" aria-hidden />
         Log out
@@ -43,11 +49,28 @@ export function LogoutButton({ unsent }: { unsent: number }) {
           </>
         }
       >
-        <p className="text-sm text-slate-700">
-          {unsent} {unsent === 1 ? 'update has' : 'updates have'} not reached the office yet. If you log out,{' '}
-          {unsent === 1 ? 'it stays' : 'they stay'} saved on this phone and {unsent === 1 ? 'is' : 'are'} sent
-          the next time you log in here. Nothing is deleted.
-        </p>
+        <div className="space-y-2 text-sm text-slate-700">
+          <p>Nothing is deleted if you log out. But:</p>
+          <ul className="list-disc space-y-1 pl-5">
+            {waiting > 0 && (
+              <li>
+                {updates(waiting)} waiting to sync {waiting === 1 ? 'stays' : 'stay'} on this phone and{' '}
+                {waiting === 1 ? 'goes' : 'go'} to the office only after <strong>you</strong> log in here
+                again (logging in needs data). {waiting === 1 ? 'It is' : 'They are'} not sent while someone
+                else is logged in on this phone.
+              </li>
+            )}
+            {refused > 0 && (
+              <li>
+                {updates(refused)} the server did not accept {refused === 1 ? 'stays' : 'stay'} on this phone
+                but {refused === 1 ? 'is' : 'are'} never sent by {refused === 1 ? 'itself' : 'themselves'}:
+                after you log in again, correct and send {refused === 1 ? 'it' : 'them'}, or discard{' '}
+                {refused === 1 ? 'it' : 'them'}, under Sync.
+              </li>
+            )}
+            <li>Your job sheet is removed from this phone until you log in again and it downloads.</li>
+          </ul>
+        </div>
         {error && (
           <p role="alert" className="mt-2 text-sm text-red-700">
             {error}

@@ -1,9 +1,17 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { AlertTriangle, CheckCircle2, CloudUpload, RefreshCw } from 'lucide-react'
 import { type CompleteRequest } from '../../../../contract/staff.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import type { OutboxEntry } from '../../../offline/db'
-import { jobIdOf, photoOf, type EventBody, type TreatmentBody } from '../../../offline/jobs'
+import {
+  aboutJob,
+  jobIdOf,
+  photoOf,
+  type EventBody,
+  type JobRef,
+  type TreatmentBody,
+} from '../../../offline/jobs'
+import { OutboxEntryEditor } from '../../../components/outbox-entry-editor'
 import { jobActions } from '../api'
 
 const time = (iso: string | number) =>
@@ -16,9 +24,10 @@ export function describeEntry(entry: OutboxEntry): string {
     const label = body.type === 'resumed' ? 'Resumed' : JOB_STATUS_LABEL[body.type]
     return `Status “${label}” at ${time(body.occurred_at)}`
   }
-  if (entry.kind === 'job-treatment') {
+  if (entry.kind === 'job-treatment' || entry.kind === 'job-treatment-correction') {
     const t = entry.body as TreatmentBody
-    return `Treatment: ${t.product_name}, ${t.quantity} ${t.unit} for ${t.target_pest}`
+    const what = entry.kind === 'job-treatment' ? 'Treatment' : 'Treatment correction'
+    return `${what}: ${t.product_name}, ${t.quantity} ${t.unit} for ${t.target_pest}`
   }
   if (entry.kind === 'job-photo') return `Photo (${photoOf(entry).kind})`
   if (entry.kind === 'job-complete')
@@ -26,37 +35,99 @@ export function describeEntry(entry: OutboxEntry): string {
   return entry.kind === 'appointment' ? 'Appointment' : 'Message'
 }
 
+/** Which job an update is for: the customer, service and time saved with it (older entries: the job sheet's copy). */
+export function jobOfEntry(entry: OutboxEntry, jobs: JobRef[] = []): string {
+  if (entry.about) return entry.about
+  const id = jobIdOf(entry)
+  const job = jobs.find((j) => j.id === id)
+  return job ? aboutJob(job) : `Job #${id ?? '—'}`
+}
+
 /** What the technician should do about a refusal: the server says why, we say what next. */
 export function adviceFor(message = ''): string {
   if (/reassigned/i.test(message))
     return 'This job is no longer yours. Call the office before doing more work on it.'
   if (/cancelled/i.test(message)) return 'The booking was cancelled. Call the office to check before going.'
-  return 'The server did not accept it. Check the job, then dismiss this.'
+  return 'The server did not accept it. Correct it and send it again, or discard it.'
 }
 
-/** A refused update, kept on the job until the technician dismisses it. */
-export function FailedItem({ entry }: { entry: OutboxEntry }) {
+/** A refused update, kept until the technician corrects and resends it or discards it (after a confirmation). */
+export function FailedItem({ entry, jobs }: { entry: OutboxEntry; jobs?: JobRef[] }) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'discard'>('view')
+  const [busy, setBusy] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
+  const back = () => {
+    setMode('view')
+    // The form's buttons leave the page: focus returns to the button that opened it.
+    requestAnimationFrame(() => opener.current?.focus())
+  }
   return (
-    <li role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm">
+    <li className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm">
       <p className="font-semibold text-red-900">
         <AlertTriangle className="mr-1 inline size-4" aria-hidden />
-        Not saved: {describeEntry(entry)}
+        Not accepted: {describeEntry(entry)}
       </p>
-      <p className="mt-1 text-red-800">{entry.lastError}</p>
+      <p className="mt-0.5 text-red-900">{jobOfEntry(entry, jobs)}</p>
+      <p className="mt-1 text-red-800">The server said: {entry.lastError || 'it refused this update.'}</p>
       <p className="mt-1 text-red-800">{adviceFor(entry.lastError)}</p>
-      <button
-        type="button"
-        className="btn-secondary mt-2 px-3 py-1.5 text-xs"
-        onClick={() => void jobActions.dismiss(entry.id)}
-      >
-        Dismiss
-      </button>
+      {mode === 'edit' && (
+        <OutboxEntryEditor entry={entry} save={(body) => jobActions.resend(entry, body)} onCancel={back} />
+      )}
+      {mode === 'discard' && (
+        <div role="alert" className="mt-2 rounded-lg bg-white p-3">
+          <p className="text-red-900">Discard this update? It will never reach the office.</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="button" className="btn-secondary px-3 py-1.5 text-xs" onClick={back}>
+              Keep it
+            </button>
+            <button
+              type="button"
+              className="btn-danger px-3 py-1.5 text-xs"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true)
+                void jobActions.dismiss(entry.id).finally(() => setBusy(false))
+              }}
+            >
+              Discard
+            </button>
+          </div>
+        </div>
+      )}
+      {mode === 'view' && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <button
+            ref={opener}
+            type="button"
+            className="btn-primary px-3 py-1.5 text-xs"
+            onClick={() => setMode('edit')}
+          >
+            Correct and send again
+          </button>
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1.5 text-xs"
+            onClick={() => setMode('discard')}
+          >
+            Discard…
+          </button>
+        </div>
+      )}
     </li>
   )
 }
 
 /** What waits to sync, what failed and why, and Sync now. */
-export function SyncPanel({ entries, online }: { entries: OutboxEntry[]; online: boolean }) {
+export function SyncPanel({
+  entries,
+  online,
+  jobs,
+}: {
+  entries: OutboxEntry[]
+  online: boolean
+  /** The saved jobs, to name the entries queued before each carried its own description. */
+  jobs?: JobRef[]
+}) {
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState('')
   const waiting = entries.filter((e) => e.status !== 'failed')
@@ -117,7 +188,8 @@ export function SyncPanel({ entries, online }: { entries: OutboxEntry[]; online:
           {waiting.map((e) => (
             <li key={e.id} className="flex justify-between gap-2 border-b border-slate-100 pb-1">
               <span>
-                Job #{jobIdOf(e) ?? '—'}: {describeEntry(e)}
+                <span className="font-medium text-slate-900">{jobOfEntry(e, jobs)}</span>
+                <span className="block">{describeEntry(e)}</span>
               </span>
               <span className="shrink-0 text-xs text-slate-500">
                 {e.status === 'auth' ? 'log in to send' : e.attempts ? `tried ${e.attempts}×` : 'waiting'}
@@ -129,7 +201,7 @@ export function SyncPanel({ entries, online }: { entries: OutboxEntry[]; online:
       {failed.length > 0 && (
         <ul className="mt-3 space-y-2" aria-label="Not accepted">
           {failed.map((e) => (
-            <FailedItem key={e.id} entry={e} />
+            <FailedItem key={e.id} entry={e} jobs={jobs} />
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { TextField } from '../../../components/ui/text-field'
 import type { Product } from '../../../../contract/catalogue.js'
+import { useDraft } from '../../../lib/draft'
+import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
 
 const UNITS = ['ml', 'L', 'g', 'kg', 'sachets', 'tubes', 'traps', 'pieces']
 const METHODS = ['Spray', 'Fogging', 'Gel bait', 'Dusting', 'Traps', 'Fumigation', 'Cleaning']
@@ -15,60 +16,114 @@ export interface TreatmentInput {
   method: string
 }
 
-/** Add treatment: the product from the saved catalogue (or typed), quantity, unit, target pest, area, method. */
+const EMPTY = { product: '', quantity: '', unit: 'ml', pest: '', area: '', method: '' }
+type Form = typeof EMPTY
+/** The request's field names -> this form's. */
+const FIELD_OF: Record<string, keyof Form> = {
+  product_name: 'product',
+  quantity: 'quantity',
+  unit: 'unit',
+  target_pest: 'pest',
+  area: 'area',
+  method: 'method',
+}
+
+/**
+ * Add treatment (or correct one: `initial`): the product from the saved catalogue (or typed), quantity,
+ * unit, target pest, area, method. `onSave` queues it after the server's own checks; a refusal there
+ * (InvalidOutboxBody) shows under the fields and keeps what was typed. What is typed is kept on the
+ * device (`draft`) until it is saved, so a reload loses nothing.
+ */
 export function TreatmentForm({
   products,
   onSave,
   onCancel,
+  userId,
+  draft,
+  initial,
+  label = 'Add treatment',
+  submitLabel = 'Save treatment',
 }: {
   products: Product[]
-  onSave: (t: TreatmentInput) => void
+  onSave: (t: TreatmentInput) => Promise<unknown>
   onCancel: () => void
+  userId: number | null
+  /** The draft's name on the device, e.g. "treatment:12". */
+  draft: string
+  initial?: Partial<Form>
+  label?: string
+  submitLabel?: string
 }) {
-  const [form, setForm] = useState({ product: '', quantity: '', unit: 'ml', pest: '', area: '', method: '' })
-  const [error, setError] = useState('')
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+  const [form, setForm, clearDraft] = useDraft<Form>(userId, draft, { ...EMPTY, ...initial })
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({})
+  const [busy, setBusy] = useState(false)
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }))
+    if (errors[key]) setErrors((found) => ({ ...found, [key]: undefined }))
+  }
   const usable = products.filter((p) => p.category !== 'Equipment')
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const quantity = Number(form.quantity)
-    if (!form.product.trim() || !form.pest.trim() || !form.area.trim()) {
-      setError('Product, target pest and area are needed.')
-      return
-    }
-    if (!(quantity > 0)) {
-      setError('Quantity must be more than 0.')
-      return
-    }
-    const match = products.find((p) => p.name.toLowerCase() === form.product.trim().toLowerCase())
-    onSave({
-      product_id: match?.id ?? null,
-      product_name: match?.name ?? form.product.trim(),
-      quantity,
-      unit: form.unit,
-      target_pest: form.pest.trim(),
-      area: form.area.trim(),
-      method: form.method.trim(),
-    })
+  const showErrors = (found: FieldErrors) => {
+    const mine: Partial<Record<keyof Form, string>> = {}
+    for (const [path, message] of Object.entries(found)) mine[FIELD_OF[path] ?? 'product'] ??= message
+    setErrors(mine)
+    const first = (Object.keys(EMPTY) as (keyof Form)[]).find((k) => mine[k])
+    if (first) document.getElementById(`t-${first}`)?.focus()
   }
 
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const match = products.find((p) => p.name.toLowerCase() === form.product.trim().toLowerCase())
+    setBusy(true)
+    try {
+      await onSave({
+        product_id: match?.id ?? null,
+        product_name: match?.name ?? form.product.trim(),
+        // Sent as typed: the server's schema says what is wrong with "", "abc" or "0".
+        quantity: (form.quantity.trim() === '' ? '' : Number(form.quantity)) as number,
+        unit: form.unit,
+        target_pest: form.pest.trim(),
+        area: form.area.trim(),
+        method: form.method.trim(),
+      })
+      clearDraft()
+    } catch (err) {
+      if (err instanceof InvalidOutboxBody) showErrors(err.fields)
+      else setErrors({ product: 'Could not save it on this phone. Try again.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  /** Label, control and its error, wired together. */
+  const field = (key: keyof Form) => ({
+    id: `t-${key}`,
+    className: 'field',
+    value: form[key],
+    onChange: set(key),
+    'aria-invalid': !!errors[key],
+    'aria-describedby': errors[key] ? `t-${key}-error` : undefined,
+  })
+  const error = (key: keyof Form) =>
+    errors[key] && (
+      <p id={`t-${key}-error`} className="mt-1 text-sm text-red-700">
+        {errors[key]}
+      </p>
+    )
+
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-xl bg-slate-50 p-3" aria-label="Add treatment">
+    <form onSubmit={submit} noValidate className="space-y-3 rounded-xl bg-slate-50 p-3" aria-label={label}>
       <div>
         <label htmlFor="t-product" className="field-label">
           Product
         </label>
         <input
-          id="t-product"
-          className="field"
+          {...field('product')}
           list="t-products"
-          value={form.product}
-          onChange={set('product')}
           placeholder="Choose or type a product"
           autoComplete="off"
         />
+        {error('product')}
         <datalist id="t-products">
           {usable.map((p) => (
             <option key={p.id} value={p.name} />
@@ -80,56 +135,56 @@ export function TreatmentForm({
           <label htmlFor="t-quantity" className="field-label">
             Quantity
           </label>
-          <input
-            id="t-quantity"
-            className="field"
-            inputMode="decimal"
-            value={form.quantity}
-            onChange={set('quantity')}
-          />
+          <input {...field('quantity')} inputMode="decimal" />
+          {error('quantity')}
         </div>
         <div>
           <label htmlFor="t-unit" className="field-label">
             Unit
           </label>
-          <select id="t-unit" className="field" value={form.unit} onChange={set('unit')}>
-            {UNITS.map((u) => (
+          <select {...field('unit')}>
+            {[...new Set([...UNITS, form.unit])].map((u) => (
               <option key={u}>{u}</option>
             ))}
           </select>
+          {error('unit')}
         </div>
       </div>
-      <TextField
-        id="t-pest"
-        label="Target pest"
-        value={form.pest}
-        onChange={set('pest')}
-        placeholder="e.g. Cockroaches"
-      />
-      <TextField
-        id="t-area"
-        label="Area"
-        value={form.area}
-        onChange={set('area')}
-        placeholder="e.g. Kitchen"
-      />
-      <TextField id="t-method" label="Method" list="t-methods" value={form.method} onChange={set('method')} />
+      {(
+        [
+          ['pest', 'Target pest', 'e.g. Cockroaches'],
+          ['area', 'Area', 'e.g. Kitchen'],
+          ['method', 'Method', undefined],
+        ] as const
+      ).map(([key, text, placeholder]) => (
+        <div key={key}>
+          <label htmlFor={`t-${key}`} className="field-label">
+            {text}
+          </label>
+          <input
+            {...field(key)}
+            placeholder={placeholder}
+            list={key === 'method' ? 't-methods' : undefined}
+          />
+          {error(key)}
+        </div>
+      ))}
       <datalist id="t-methods">
         {METHODS.map((m) => (
           <option key={m} value={m} />
         ))}
       </datalist>
-      {error && (
+      {Object.values(errors).some(Boolean) && (
         <p role="alert" className="text-sm text-red-700">
-          {error}
+          Not saved yet: correct the fields marked above.
         </p>
       )}
       <div className="flex gap-2">
         <button type="button" className="btn-secondary flex-1" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn-primary flex-1">
-          Save treatment
+        <button type="submit" className="btn-primary flex-1" disabled={busy}>
+          {submitLabel}
         </button>
       </div>
     </form>

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { ArrowLeft, CloudOff, FileText, Plus } from 'lucide-react'
-import { formatDay, formatTime } from '../../../../contract/dates.js'
+import { ArrowLeft, CloudOff, FileText, Pencil, Plus } from 'lucide-react'
+import { formatDateTime, formatDay, formatTime } from '../../../../contract/dates.js'
 import { JOB_STATUS_LABEL, isFinalJobStatus } from '../../../../contract/job-status.js'
 import { apiUrl } from '../../../lib/api-client'
+import { hasDraft } from '../../../lib/draft'
 import { useSession, useUserId } from '../../../lib/session'
 import { jobActions, useLocalJob, useSavedProducts } from '../api'
 import { ContactButtons, StatusButtons } from '../components/job-actions'
@@ -34,6 +35,14 @@ export default function JobDetail() {
   const products = useSavedProducts()
   const [adding, setAdding] = useState(false)
   const [completing, setCompleting] = useState(false)
+  /** The treatment being corrected (its id), or 'new' for one added after the job was completed. */
+  const [correcting, setCorrecting] = useState<string | null>(null)
+  // A form left half-typed (a reload, the phone closing the app) opens again with what was typed.
+  useEffect(() => {
+    if (userId === null) return
+    if (hasDraft(userId, `complete:${id}`)) setCompleting(true)
+    if (hasDraft(userId, `treatment:${id}`)) setAdding(true)
+  }, [userId, id])
 
   if (local === undefined) {
     return (
@@ -96,7 +105,7 @@ export default function JobDetail() {
       {local.failed.length > 0 && (
         <ul className="space-y-2" aria-label="Not accepted">
           {local.failed.map((e) => (
-            <FailedItem key={e.id} entry={e} />
+            <FailedItem key={e.id} entry={e} jobs={[job]} />
           ))}
         </ul>
       )}
@@ -113,9 +122,11 @@ export default function JobDetail() {
         <Card title="Complete job">
           <CompletionForm
             defaultSigner={job.full_name}
+            userId={userId}
+            draft={`complete:${job.id}`}
             onCancel={() => setCompleting(false)}
-            onSave={(body) => {
-              void jobActions.complete(userId, job.id, body)
+            onSave={async (body) => {
+              await jobActions.complete(userId, job, body)
               setCompleting(false)
             }}
           />
@@ -125,7 +136,7 @@ export default function JobDetail() {
           <Card title="Status">
             <StatusButtons
               status={status}
-              onEvent={(type, note) => void jobActions.event(userId, job.id, type, note)}
+              onEvent={(type, note) => void jobActions.event(userId, job, type, note)}
               onComplete={() => setCompleting(true)}
             />
           </Card>
@@ -138,10 +149,15 @@ export default function JobDetail() {
             <a href={apiUrl(job.report_url)} className="btn-secondary" target="_blank" rel="noreferrer">
               <FileText className="size-4" aria-hidden /> Open the service report
             </a>
-          ) : (
+          ) : local.statusPending ? (
             <p className="flex items-center gap-1 text-sm text-slate-600">
               <CloudOff className="size-4" aria-hidden /> Completed on this phone · waiting to sync. The
               report is made when it reaches the office.
+            </p>
+          ) : (
+            // The office marked the booking completed itself: no visit report was filed from the phone.
+            <p className="text-sm text-slate-600">
+              The office marked this job completed; it has no service report.
             </p>
           )}
         </Card>
@@ -150,29 +166,75 @@ export default function JobDetail() {
       <Card title="Treatments">
         {local.treatments.length > 0 ? (
           <ul className="mb-3 space-y-2 text-sm">
-            {local.treatments.map((t) => (
-              <li key={t.id} className="rounded-lg bg-slate-50 p-2">
-                <p className="font-semibold text-slate-900">
-                  {t.product_name} · {t.quantity} {t.unit}
-                </p>
-                <p className="text-slate-600">
-                  {t.target_pest} · {t.area}
-                  {t.method && ` · ${t.method}`}
-                </p>
-                {t.pending && <p className="text-xs text-amber-800">waiting to sync</p>}
-              </li>
-            ))}
+            {local.treatments.map((t) =>
+              correcting === t.id ? (
+                <li key={t.id}>
+                  <TreatmentForm
+                    products={products}
+                    userId={userId}
+                    draft={`correct:${job.id}:${t.id}`}
+                    label={`Correct ${t.product_name}`}
+                    submitLabel="Save correction"
+                    initial={{
+                      product: t.product_name,
+                      quantity: String(t.quantity),
+                      unit: t.unit,
+                      pest: t.target_pest,
+                      area: t.area,
+                      method: t.method,
+                    }}
+                    onCancel={() => setCorrecting(null)}
+                    onSave={async (input) => {
+                      await jobActions.correct(userId, job, t.id, input)
+                      setCorrecting(null)
+                    }}
+                  />
+                </li>
+              ) : (
+                <li key={t.id} className="rounded-lg bg-slate-50 p-2">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0 break-words">
+                      <p className="font-semibold text-slate-900">
+                        {t.product_name} · {t.quantity} {t.unit}
+                      </p>
+                      <p className="text-slate-600">
+                        {t.target_pest} · {t.area}
+                        {t.method && ` · ${t.method}`}
+                      </p>
+                      {t.corrected && (
+                        <p className="text-xs text-slate-500">
+                          Corrected by {t.corrected.by}, {formatDateTime(t.corrected.at)}
+                        </p>
+                      )}
+                      {t.pending && <p className="text-xs text-amber-800">waiting to sync</p>}
+                    </div>
+                    {!t.pending && correcting === null && (
+                      <button
+                        type="button"
+                        className="btn-secondary shrink-0 px-2 py-1 text-xs"
+                        onClick={() => setCorrecting(t.id)}
+                      >
+                        <Pencil className="size-3.5" aria-hidden /> Correct{' '}
+                        <span className="sr-only">{t.product_name}</span>
+                      </button>
+                    )}
+                  </div>
+                </li>
+              ),
+            )}
           </ul>
         ) : (
           <p className="mb-3 text-sm text-slate-500">No treatments recorded.</p>
         )}
-        {live &&
-          (adding ? (
+        {live ? (
+          adding ? (
             <TreatmentForm
               products={products}
+              userId={userId}
+              draft={`treatment:${job.id}`}
               onCancel={() => setAdding(false)}
-              onSave={(t) => {
-                void jobActions.treatment(userId, job.id, t)
+              onSave={async (t) => {
+                await jobActions.treatment(userId, job, t)
                 setAdding(false)
               }}
             />
@@ -180,14 +242,40 @@ export default function JobDetail() {
             <button type="button" className="btn-secondary w-full" onClick={() => setAdding(true)}>
               <Plus className="size-4" aria-hidden /> Add treatment
             </button>
-          ))}
+          )
+        ) : (
+          status === 'completed' &&
+          (correcting === 'new' ? (
+            <TreatmentForm
+              products={products}
+              userId={userId}
+              draft={`correct:${job.id}:new`}
+              label="Add a missing treatment"
+              submitLabel="Add to the report"
+              onCancel={() => setCorrecting(null)}
+              onSave={async (input) => {
+                await jobActions.correct(userId, job, crypto.randomUUID(), {
+                  ...input,
+                  reason: 'Added after the job was completed',
+                })
+                setCorrecting(null)
+              }}
+            />
+          ) : (
+            correcting === null && (
+              <button type="button" className="btn-secondary w-full" onClick={() => setCorrecting('new')}>
+                <Plus className="size-4" aria-hidden /> Add a missing treatment
+              </button>
+            )
+          ))
+        )}
       </Card>
 
       <Card title="Photos">
         <Photos
           photos={local.photos}
           canAdd={live}
-          onAdd={(kind, blob) => jobActions.photo(userId, job.id, kind, blob)}
+          onAdd={(kind, blob) => jobActions.photo(userId, job, kind, blob)}
         />
       </Card>
 

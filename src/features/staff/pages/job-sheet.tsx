@@ -71,7 +71,7 @@ export default function JobSheet() {
   const products = useSavedProducts()
   const online = useOnline()
   const today = lagosToday()
-  const unsent = outbox.length
+  const refused = outbox.filter((e) => e.status === 'failed').length
 
   const grouped = new Map<Section, LocalJob[]>()
   for (const local of [...(jobs ?? [])].sort((a, b) => byTime(a.job, b.job))) {
@@ -88,7 +88,7 @@ export default function JobSheet() {
             {name} · {formatDay(today)}
           </p>
         </div>
-        <LogoutButton unsent={unsent} />
+        <LogoutButton waiting={outbox.length - refused} refused={refused} />
       </header>
 
       {!online && (
@@ -139,7 +139,7 @@ export default function JobSheet() {
         })
       )}
 
-      <SyncPanel entries={outbox} online={online} />
+      <SyncPanel entries={outbox} online={online} jobs={jobs?.map((local) => local.job)} />
       <ReadyCard jobs={jobs?.length ?? 0} products={products.length} />
       <p className="text-center text-sm">
         <Link to="/book" className="font-semibold text-brand-700 underline">
