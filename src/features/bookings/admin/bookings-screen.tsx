@@ -147,16 +147,30 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
   )
 }
 
+/** Under the date, as "assign" is under the technician: the Actions column keeps its width at 1366 px. */
+function RescheduleButton({
+  booking,
+  onReschedule,
+}: {
+  booking: Booking
+  onReschedule: (b: Booking) => void
+}) {
+  if (!canCancelBooking(booking.status)) return null
+  return (
+    <button type="button" className={`${linkButton} block`} onClick={() => onReschedule(booking)}>
+      reschedule
+    </button>
+  )
+}
+
 function ActionButtons({
   booking,
   onAdvance,
-  onReschedule,
   onReject,
   wide,
 }: {
   booking: Booking
   onAdvance: (b: Booking) => void
-  onReschedule: (b: Booking) => void
   onReject: (b: Booking) => void
   wide?: boolean
 }) {
@@ -172,11 +186,6 @@ function ActionButtons({
         </button>
       )}
 
-      {canCancelBooking(booking.status) && (
-        <button type="button" className={`btn-secondary ${size}`} onClick={() => onReschedule(booking)}>
-          reschedule
-        </button>
-      )}
       {canCancelBooking(booking.status) && (
         <button
           type="button"
@@ -270,6 +279,7 @@ export default function BookingsScreen() {
                   <span className="block whitespace-nowrap">{formatDay(b.date)}</span>
                   <span className="block whitespace-nowrap text-slate-600">{formatTime(b.time)}</span>
                   <EmergencyBadge booking={b} />
+                  <RescheduleButton booking={b} onReschedule={setMoving} />
                 </td>
                 <td className="px-4 py-3">
                   <StatusBadge status={b.status} />
@@ -279,12 +289,7 @@ export default function BookingsScreen() {
                   <TechnicianCell booking={b} onAssign={setAssigning} />
                 </td>
                 <td className="px-4 py-3">
-                  <ActionButtons
-                    booking={b}
-                    onAdvance={askAdvance}
-                    onReschedule={setMoving}
-                    onReject={askReject}
-                  />
+                  <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
                 </td>
               </tr>
             ))}
@@ -305,6 +310,7 @@ export default function BookingsScreen() {
                     {when(b)}
                     <EmergencyBadge booking={b} />
                   </p>
+                  <RescheduleButton booking={b} onReschedule={setMoving} />
                   <p className="text-slate-600">{b.location}</p>
                   <p className="mt-1">
                     <WhatsappNumber phone={b.phone_number} />
@@ -316,12 +322,7 @@ export default function BookingsScreen() {
                     <button type="button" className={linkButton} onClick={() => setViewing(b)}>
                       View Details
                     </button>
-                    <ActionButtons
-                      booking={b}
-                      onAdvance={askAdvance}
-                      onReschedule={setMoving}
-                      onReject={askReject}
-                    />
+                    <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
                   </div>
                 </Card>
               </li>
