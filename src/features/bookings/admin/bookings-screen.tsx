@@ -64,8 +64,8 @@ function EmergencyBadge({ booking }: { booking: Booking }) {
 export function AttentionNote({ booking, full }: { booking: Booking; full?: boolean }) {
   if (!booking.needs_attention) return null
   return (
-    <div className={full ? 'rounded-lg border border-amber-300 bg-amber-50 p-3' : 'mt-1.5 max-w-56'}>
-      <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+    <div className={full ? 'rounded-lg border border-amber-300 bg-amber-50 p-3' : 'mt-1.5 max-w-40'}>
+      <span className="inline-flex rounded-md bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
         Needs attention
       </span>
       <p className={`mt-1 text-xs break-words text-slate-800 ${full ? 'text-sm' : ''}`}>
