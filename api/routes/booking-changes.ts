@@ -18,6 +18,7 @@ import {
   notifyBookingTeam,
   saveBookingSettings,
   moveBooking,
+  withoutAttention,
 } from '../lib/bookings.js'
 
 /** A past time is judged by the app's clock (config.now), in Lagos. */
@@ -119,7 +120,10 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
       return true
     })
     if (!changed) return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
-    return c.json({ message: 'Booking rescheduled', booking: await findBooking(db, booking.id) })
+    return c.json({
+      message: 'Booking rescheduled',
+      booking: withoutAttention((await findBooking(db, booking.id))!),
+    })
   })
 
 /** booking-settings/: the cut-off and working hours (public: /book shows them before sending). */

@@ -59,7 +59,8 @@ describe('Bookings Management', () => {
     expect(within(row).getByText('Gate locked, nobody home')).toBeInTheDocument()
     expect(within(row).getByText('Emergency call-out')).toBeInTheDocument()
     const actions = within(within(row).getAllByRole('cell')[7]).getAllByRole('button')
-    expect(actions.map((b) => b.textContent)).toEqual(['reschedule', 'reject'])
+    expect(actions.map((b) => b.textContent)).toEqual(['reject'])
+    expect(within(row).getByRole('button', { name: 'reschedule' })).toBeInTheDocument()
     expect(within(row).getByRole('button', { name: 'reassign' })).toBeInTheDocument()
 
     await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'attention')
@@ -135,12 +136,14 @@ describe('Bookings Management', () => {
         .map((b) => b.textContent),
     )
     // Completing says what it does (issue 11).
-    expect(actions).toEqual([
-      ['approve', 'reschedule', 'reject'],
-      ['Mark as completed', 'reschedule', 'reject'],
-      [],
-      [],
-    ])
+    expect(actions).toEqual([['approve', 'reject'], ['Mark as completed', 'reject'], [], []])
+    // A booking still to be done can be moved, from under its date.
+    const moves = rows().map((r) =>
+      within(within(r).getAllByRole('cell')[4])
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    )
+    expect(moves).toEqual([['reschedule'], ['reschedule'], [], []])
     // A booking still to be done can get a technician, from the Technician column.
     const assign = rows().map((r) =>
       within(within(r).getAllByRole('cell')[6])

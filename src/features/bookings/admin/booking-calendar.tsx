@@ -136,6 +136,13 @@ export function BookingCalendar({ bookings, onView }: { bookings: Booking[]; onV
                           {b.job_status && ` · ${JOB_STATUS_LABEL[b.job_status]}`}
                         </span>
                       )}
+                      {(b.emergency || b.needs_attention) && (
+                        <span className="block text-xs font-semibold text-red-800">
+                          {[b.emergency && 'Emergency call-out', b.needs_attention && 'Needs attention']
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
+                      )}
                     </span>
                     <span className="flex shrink-0 items-center gap-2">
                       <StatusBadge status={b.status} />

@@ -65,8 +65,8 @@ function EmergencyBadge({ booking }: { booking: Booking }) {
 export function AttentionNote({ booking, full }: { booking: Booking; full?: boolean }) {
   if (!booking.needs_attention) return null
   return (
-    <div className={full ? 'rounded-lg border border-amber-300 bg-amber-50 p-3' : 'mt-1.5 max-w-56'}>
-      <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+    <div className={full ? 'rounded-lg border border-amber-300 bg-amber-50 p-3' : 'mt-1.5 max-w-40'}>
+      <span className="inline-flex rounded-md bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
         Needs attention
       </span>
       <p className={`mt-1 text-xs break-words text-slate-800 ${full ? 'text-sm' : ''}`}>
@@ -149,16 +149,30 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
   )
 }
 
+/** Under the date, as "assign" is under the technician: the Actions column keeps its width at 1366 px. */
+function RescheduleButton({
+  booking,
+  onReschedule,
+}: {
+  booking: Booking
+  onReschedule: (b: Booking) => void
+}) {
+  if (!canCancelBooking(booking.status)) return null
+  return (
+    <button type="button" className={`${linkButton} block`} onClick={() => onReschedule(booking)}>
+      reschedule
+    </button>
+  )
+}
+
 function ActionButtons({
   booking,
   onAdvance,
-  onReschedule,
   onReject,
   wide,
 }: {
   booking: Booking
   onAdvance: (b: Booking) => void
-  onReschedule: (b: Booking) => void
   onReject: (b: Booking) => void
   wide?: boolean
 }) {
@@ -174,11 +188,6 @@ function ActionButtons({
         </button>
       )}
 
-      {canCancelBooking(booking.status) && (
-        <button type="button" className={`btn-secondary ${size}`} onClick={() => onReschedule(booking)}>
-          reschedule
-        </button>
-      )}
       {canCancelBooking(booking.status) && (
         <button
           type="button"
@@ -272,6 +281,7 @@ export default function BookingsScreen() {
                   <span className="block whitespace-nowrap">{formatDay(b.date)}</span>
                   <span className="block whitespace-nowrap text-slate-600">{formatTime(b.time)}</span>
                   <EmergencyBadge booking={b} />
+                  <RescheduleButton booking={b} onReschedule={setMoving} />
                 </td>
                 <td className="px-4 py-3">
                   <StatusBadge status={b.status} />
@@ -281,12 +291,7 @@ export default function BookingsScreen() {
                   <TechnicianCell booking={b} onAssign={setAssigning} />
                 </td>
                 <td className="px-4 py-3">
-                  <ActionButtons
-                    booking={b}
-                    onAdvance={askAdvance}
-                    onReschedule={setMoving}
-                    onReject={askReject}
-                  />
+                  <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
                 </td>
               </tr>
             ))}
@@ -307,6 +312,7 @@ export default function BookingsScreen() {
                     {when(b)}
                     <EmergencyBadge booking={b} />
                   </p>
+                  <RescheduleButton booking={b} onReschedule={setMoving} />
                   <p className="text-slate-600">{b.location}</p>
                   <p className="mt-1">
                     <WhatsappNumber phone={b.phone_number} />
@@ -318,12 +324,7 @@ export default function BookingsScreen() {
                     <button type="button" className={linkButton} onClick={() => setViewing(b)}>
                       View Details
                     </button>
-                    <ActionButtons
-                      booking={b}
-                      onAdvance={askAdvance}
-                      onReschedule={setMoving}
-                      onReject={askReject}
-                    />
+                    <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
                   </div>
                 </Card>
               </li>
