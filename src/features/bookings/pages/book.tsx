@@ -104,7 +104,7 @@ export default function Book() {
 
   return (
     <div className="bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-5">
         <aside className="relative isolate overflow-hidden rounded-3xl bg-linear-to-br from-brand-700 to-brand-950 p-6 text-white shadow-lg sm:p-8 lg:col-span-2 lg:self-start">
           <div
             aria-hidden
@@ -242,7 +242,7 @@ function Assurance({ icon, children }: { icon: ReactNode; children: ReactNode })
       <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white/10 text-brand-200">
         {icon}
       </span>
-      <span className="font-medium">{children}</span>
+      <span className="min-w-0 font-medium">{children}</span>
     </li>
   )
 }

@@ -14,6 +14,8 @@ import { Modal } from '../../../components/ui/modal'
 interface NotificationsModalProps {
   open: boolean
   onClose: () => void
+  /** Where focus goes back when the entry that opened the list has gone (a menu closed meanwhile). */
+  returnFocusTo?: () => HTMLElement | null | undefined
 }
 
 /**
@@ -21,7 +23,7 @@ interface NotificationsModalProps {
  * (the badge clears); the ones that were new stay highlighted while the list is open. "Mark all read" is
  * there when some are still unread (the call failed offline, or more arrived).
  */
-export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
+export function NotificationsModal({ open, onClose, returnFocusTo }: NotificationsModalProps) {
   const { list, unread, isLoading, error, isFromSnapshot } = useNotifications()
   const markAll = useMarkAllNotificationsRead()
   const [newIds, setNewIds] = useState<ReadonlySet<number>>(new Set())
@@ -40,7 +42,7 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
   }, [open, isLoading, isFromSnapshot, unread, list, markAll])
 
   return (
-    <Modal open={open} title="Notifications" onClose={onClose} size="md">
+    <Modal open={open} title="Notifications" onClose={onClose} size="md" returnFocusTo={returnFocusTo}>
       {unread > 0 && !markAll.isPending && (
         <div className="mb-3 flex justify-end">
           <button

@@ -39,7 +39,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, removing }: Car
         <p className="mt-1 text-sm">
           <span className="font-semibold text-slate-900">{formatNaira(line.prices)}</span>
           {discounted && (
-            <s className="ml-2 text-slate-400">
+            <s className="ml-2 text-slate-500">
               <span className="sr-only">was </span>
               {formatNaira(line.originalPrice)}
             </s>

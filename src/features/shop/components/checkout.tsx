@@ -75,6 +75,7 @@ export function Checkout({
   const [saveToProfile, setSaveToProfile] = useState(false)
 
   const checkout = async () => {
+    if (syncing) return
     setSyncing(true)
     setSyncError(null)
     try {
@@ -126,9 +127,12 @@ export function Checkout({
     <>
       <button
         type="button"
-        className="btn-primary w-full"
+        className="btn-primary w-full aria-disabled:cursor-wait aria-disabled:opacity-60"
         onClick={checkout}
-        disabled={disabled || syncing || items.length === 0}
+        // Busy, not disabled, while the cart is sent: a disabled button drops the keyboard focus, and the
+        // dialog it opens would then have nothing to give focus back to.
+        aria-disabled={syncing || undefined}
+        disabled={disabled || items.length === 0}
       >
         <Lock className="size-4" aria-hidden />
         {syncing ? 'Updating cart...' : 'Checkout'}

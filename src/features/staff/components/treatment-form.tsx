@@ -62,6 +62,8 @@ export function TreatmentForm({
         </label>
         <input
           id="t-product"
+          // The form replaces the button that opened it: focus moves in with it.
+          autoFocus
           className="field"
           list="t-products"
           value={form.product}

@@ -12,6 +12,7 @@ import { CompletionForm } from '../components/completion-form'
 import { Photos } from '../components/photos'
 import { JobStatusBadge } from '../components/status-badge'
 import { FailedItem } from '../components/sync-panel'
+import { useFocusWhenClosed } from '../../../lib/use-focus-when-closed'
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })
@@ -34,6 +35,8 @@ export default function JobDetail() {
   const products = useSavedProducts()
   const [adding, setAdding] = useState(false)
   const [completing, setCompleting] = useState(false)
+  const addButton = useFocusWhenClosed<HTMLButtonElement>(adding)
+  const statusArea = useFocusWhenClosed<HTMLDivElement>(completing)
 
   if (local === undefined) {
     return (
@@ -103,28 +106,31 @@ export default function JobDetail() {
         </Card>
       )}
 
-      {completing ? (
-        <Card title="Complete job">
-          <CompletionForm
-            defaultSigner={job.full_name}
-            onCancel={() => setCompleting(false)}
-            onSave={(body) => {
-              void jobActions.complete(userId, job.id, body)
-              setCompleting(false)
-            }}
-          />
-        </Card>
-      ) : (
-        live && (
-          <Card title="Status">
-            <StatusButtons
-              status={status}
-              onEvent={(type, note) => void jobActions.event(userId, job.id, type, note)}
-              onComplete={() => setCompleting(true)}
+      {/* Focus comes back here when the completion form closes (to the status buttons, if any are left). */}
+      <div ref={statusArea} tabIndex={-1} className="outline-none">
+        {completing ? (
+          <Card title="Complete job">
+            <CompletionForm
+              defaultSigner={job.full_name}
+              onCancel={() => setCompleting(false)}
+              onSave={(body) => {
+                void jobActions.complete(userId, job.id, body)
+                setCompleting(false)
+              }}
             />
           </Card>
-        )
-      )}
+        ) : (
+          live && (
+            <Card title="Status">
+              <StatusButtons
+                status={status}
+                onEvent={(type, note) => void jobActions.event(userId, job.id, type, note)}
+                onComplete={() => setCompleting(true)}
+              />
+            </Card>
+          )
+        )}
+      </div>
 
       {(status === 'completed' || job.report_url) && (
         <Card title="Service report">
@@ -171,7 +177,12 @@ export default function JobDetail() {
               }}
             />
           ) : (
-            <button type="button" className="btn-secondary w-full" onClick={() => setAdding(true)}>
+            <button
+              ref={addButton}
+              type="button"
+              className="btn-secondary w-full"
+              onClick={() => setAdding(true)}
+            >
               <Plus className="size-4" aria-hidden /> Add treatment
             </button>
           ))}
