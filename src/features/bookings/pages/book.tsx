@@ -15,6 +15,7 @@ import { useBookAppointment, useBookingSettings } from '../api'
 import { MyBookings } from '../components/my-bookings'
 import { COMPANY } from '../../../lib/company'
 import { useSession } from '../../../lib/session'
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 
 type Field = keyof AppointmentRequest
 type FieldErrors = Partial<Record<Field, string>>
@@ -81,7 +82,10 @@ export default function Book() {
     const { data, errors: found } = validateAppointment(isAdmin ? form : { ...form, full_name: undefined })
     if (isAdmin && !form.full_name.trim()) found.full_name = "Customer's name is required"
     setErrors(found)
-    if (!data || Object.keys(found).length) return
+    if (!data || Object.keys(found).length) {
+      focusFirstInvalid(e.currentTarget as HTMLFormElement)
+      return
+    }
     setBusy(true)
     try {
       const sent = await book.mutateAsync({ body: data, userId })

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type MouseEvent } from 'react'
 import { Lock } from 'lucide-react'
 import {
   deliveryBody,
@@ -12,6 +12,7 @@ import { useUserId } from '../../../lib/session'
 import { initiatePayment, updateCart } from '../api'
 import { Modal } from '../../../components/ui/modal'
 import { DeliveryFields, type DeliveryErrors, type DeliveryForm } from './delivery-form'
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 
 interface CheckoutProps {
   items: { id: number; quantity: number }[]
@@ -94,11 +95,14 @@ export function Checkout({
     }
   }
 
-  const proceed = async () => {
+  const proceed = async (e: MouseEvent<HTMLButtonElement>) => {
     setPayError(null)
     const { data, errors: found } = validateDelivery(form)
     setErrors(found)
-    if (!data) return
+    if (!data) {
+      focusFirstInvalid(e.currentTarget)
+      return
+    }
     setPaying(true)
     try {
       const answer = await initiatePayment({ delivery: data, save_to_profile: saveToProfile })
