@@ -76,7 +76,7 @@ test('checkout asks where to deliver, charges the state fee, and the admin sees 
     'content',
     /delivered across Nigeria/,
   )
-  await page.getByRole('button', { name: `Add ${GEL} to cart` }).click()
+  await page.getByRole('button', { name: `Add to cart: ${GEL}` }).click()
   await expect(
     page.getByRole('list', { name: 'Cart items' }).getByRole('heading', { name: GEL }),
   ).toBeVisible()
@@ -140,7 +140,7 @@ test('checkout asks where to deliver, charges the state fee, and the admin sees 
   }
   await admin.setViewportSize(VIEWPORTS.desktop)
   await admin
-    .getByRole('button', { name: `Open order ${reference}` })
+    .getByRole('button', { name: `${reference}: open order details` })
     .first()
     .click()
   const opened = admin.getByRole('dialog', { name: `Order ${reference}` })
@@ -247,11 +247,11 @@ test.describe('offline cart', () => {
     await page.reload()
     await expect(page.getByText(GEL).first()).toBeVisible()
     const cart = page.getByRole('list', { name: 'Cart items' })
-    await page.getByRole('button', { name: `Add ${GEL} to cart` }).click()
+    await page.getByRole('button', { name: `Add to cart: ${GEL}` }).click()
     await expect(cart.getByRole('heading', { name: GEL })).toBeVisible()
-    await page.getByRole('button', { name: `Add ${SPRAY} to cart` }).click()
+    await page.getByRole('button', { name: `Add to cart: ${SPRAY}` }).click()
     await expect(cart.getByRole('heading', { name: SPRAY })).toBeVisible()
-    await page.getByRole('button', { name: `Add ${GEL} to cart` }).click()
+    await page.getByRole('button', { name: `Add to cart: ${GEL}` }).click()
     await expect(page.getByLabel(`Quantity of ${GEL}`, { exact: true })).toHaveText('2')
     await cart.getByRole('button', { name: new RegExp(`Remove ${SPRAY}`) }).click()
     await expect(cart.getByRole('heading', { name: SPRAY })).toHaveCount(0)

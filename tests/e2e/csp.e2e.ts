@@ -50,7 +50,7 @@ test('the pages and the sandbox payment page work under the CSP with no violatio
   }
   await page.goto('/products')
   await page
-    .getByRole('button', { name: /^Add .* to cart$/ })
+    .getByRole('button', { name: /^Add to cart: / })
     .first()
     .click()
   await page.getByRole('button', { name: 'Checkout' }).click()

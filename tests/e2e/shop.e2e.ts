@@ -18,7 +18,7 @@ async function login(page: Page) {
 }
 
 async function addToCart(page: Page, name: string) {
-  await page.getByRole('button', { name: `Add ${name} to cart` }).click()
+  await page.getByRole('button', { name: `Add to cart: ${name}` }).click()
   await expect(page.getByRole('list', { name: 'Cart items' }).getByRole('heading', { name })).toBeVisible()
 }
 
@@ -120,7 +120,7 @@ test('a declined payment lands on Oops! and keeps the cart', async ({ page }) =>
 
 test('a logged-out visitor pressing Add to cart is asked to log in', async ({ page }) => {
   await page.goto('/products')
-  await page.getByRole('button', { name: `Add ${GEL} to cart` }).click()
+  await page.getByRole('button', { name: `Add to cart: ${GEL}` }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toContainText('Login Required')
   await expect(dialog.getByRole('link', { name: 'Go to Login' })).toBeVisible()

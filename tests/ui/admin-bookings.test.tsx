@@ -376,11 +376,11 @@ describe('Bookings Management', () => {
     await screen.findByRole('table')
     await ui.click(screen.getByRole('button', { name: 'Calendar' }))
     expect(screen.getByText('March 2026')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'March 10, 2026: 2 bookings' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'March 12, 2026: 2 bookings' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'March 11, 2026: 0 bookings' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '10: 2 bookings (March 10, 2026)' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '12: 2 bookings (March 12, 2026)' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '11: 0 bookings (March 11, 2026)' })).toBeInTheDocument()
 
-    await ui.click(screen.getByRole('button', { name: 'March 12, 2026: 2 bookings' }))
+    await ui.click(screen.getByRole('button', { name: '12: 2 bookings (March 12, 2026)' }))
     const day = screen.getByRole('list', { name: 'Bookings on the selected day' })
     expect(
       within(day)
@@ -390,7 +390,7 @@ describe('Bookings Management', () => {
 
     // The status filter applies to the calendar too.
     await ui.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'completed')
-    expect(screen.getByRole('button', { name: 'March 12, 2026: 1 booking' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '12: 1 booking (March 12, 2026)' })).toBeInTheDocument()
 
     await ui.click(screen.getByRole('button', { name: 'Next month' }))
     expect(screen.getByText('April 2026')).toBeInTheDocument()

@@ -156,7 +156,9 @@ describe('Order Management', () => {
     })
     renderAdmin('/admin/orders')
     // The table's button (phones get the same one on the order's card).
-    await userEvent.setup().click((await screen.findAllByRole('button', { name: 'Open order GS-TEST-1' }))[0])
+    await userEvent
+      .setup()
+      .click((await screen.findAllByRole('button', { name: 'GS-TEST-1: open order details' }))[0])
     const dialog = await screen.findByRole('dialog', { name: 'Order GS-TEST-1' })
     expect(
       await within(dialog).findByText('12 Awolowo Road (Opposite the bank), Ikeja, Lagos'),

@@ -224,7 +224,7 @@ describe('customer notifications', () => {
     renderWithProviders(<TopBar />)
     const menuButton = screen.getByRole('button', { name: 'Open menu' })
     await waitFor(() => expect(within(menuButton).getByTestId('menu-unread-badge')).toHaveTextContent('2'))
-    expect(menuButton).toHaveAccessibleDescription('2 unread notifications')
+    expect(menuButton).toHaveAccessibleName('Open menu 2 unread notifications')
   })
 
   test('the customer chooses email, SMS and payment messages in Settings', async () => {

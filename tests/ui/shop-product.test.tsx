@@ -76,7 +76,7 @@ describe('/products/:id', () => {
     renderAt('/products/3')
     await userEvent
       .setup()
-      .click(await screen.findByRole('button', { name: 'Add Cockroach Gel Bait 30g to cart' }))
+      .click(await screen.findByRole('button', { name: 'Add to cart: Cockroach Gel Bait 30g' }))
     expect(await screen.findByText('Added to cart')).toBeInTheDocument()
     expect(await db.cart.get([7, 3])).toMatchObject({ quantity: 1, prices: 4500 })
     expect(submitThroughOutbox).toHaveBeenCalledWith(
@@ -91,7 +91,7 @@ describe('/products/:id', () => {
   test('a sold-out product says so in its button name; an unknown id says it does not exist', async () => {
     setSession('user', 7)
     renderAt('/products/4')
-    expect(await screen.findByRole('button', { name: 'Floor Cleaner 5L is sold out' })).toBeDisabled()
+    expect(await screen.findByRole('button', { name: 'Sold out: Floor Cleaner 5L' })).toBeDisabled()
     cleanup()
     renderAt('/products/999')
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument()

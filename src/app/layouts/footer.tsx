@@ -76,7 +76,7 @@ export function Footer() {
   const [legal, setLegal] = useState<Legal>(null)
   return (
     <footer className="bg-brand-950 text-brand-50">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-12">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-12">
         <div className="lg:col-span-4">
           <p className="flex items-center gap-2 text-lg font-extrabold">
             <span className="grid size-9 place-items-center rounded-xl bg-brand-700">
@@ -153,7 +153,7 @@ export function Footer() {
             Seasonal pest alerts, cleaning tips and offers. No spam, unsubscribe any time.
           </p>
           <NewsletterForm />
-          <ul className="mt-4 flex gap-2" aria-label="Social media">
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social media">
             {SOCIAL_LINKS.map((s) => (
               <li key={s.label}>
                 <a

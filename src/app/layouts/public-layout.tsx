@@ -78,7 +78,7 @@ export function PublicLayout() {
       <ScrollToTop />
       <DisabledUntilShown>
         <TopBar />
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="outline-none flex-1">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
             <OnShown />

@@ -43,7 +43,12 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 export function Logo() {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md" aria-label="GreenShield home">
+    <Link
+      to="/"
+      // Narrow on phones (the tagline wraps under the name) so a logged-in header fits 320 px; in rem, so
+      // it grows with the text size.
+      className="flex max-w-[10.5rem] shrink-0 items-center gap-2 rounded-md lg:max-w-none"
+    >
       <span className="grid size-9 place-items-center rounded-xl bg-brand-700 text-white shadow-sm">
         <ShieldCheck className="size-5" aria-hidden />
       </span>
@@ -55,6 +60,18 @@ export function Logo() {
       </span>
     </Link>
   )
+}
+
+/**
+ * The account menu's button (desktop) or the phone's menu button, whichever is on screen: where focus goes
+ * back after a dialog opened from one of their entries, which are gone once the menu closed.
+ */
+function menuButtonShown() {
+  return [
+    ...document.querySelectorAll<HTMLElement>(
+      'header button[aria-haspopup="menu"], header button[aria-controls="mobile-menu"]',
+    ),
+  ].find((b) => b.checkVisibility())
 }
 
 /** Top bar of the public pages (SPEC section 2, Navigation), with the mobile slide-in menu. */
@@ -117,7 +134,8 @@ export function TopBar() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 xl:h-18">
+      {/* Wraps rather than pushing the buttons off screen when the text is made larger. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-3 px-4 sm:px-6 xl:min-h-18">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex">
           {links.map((l) => (
@@ -150,14 +168,12 @@ export function TopBar() {
           <button
             type="button"
             className="relative rounded-lg p-2 text-slate-800 hover:bg-slate-100"
-            aria-label="Open menu"
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
-            // The badge (when there is one) is read after the name: "Open menu, 3 unread notifications".
-            aria-describedby={loggedIn ? 'menu-unread-badge' : undefined}
             onClick={() => setMobileOpen(true)}
           >
-            <Menu className="size-6" aria-hidden />
+            {/* Named by its content, so the count shown on it is part of the name: "Open menu 3 unread notifications". */}
+            <span className="sr-only">Open menu</span> <Menu className="size-6" aria-hidden />
             {loggedIn && (
               <Suspense fallback={null}>
                 <MenuButtonBadge />
@@ -193,7 +209,11 @@ export function TopBar() {
       {loginDialog}
       {loggedIn && notificationsOpen && (
         <Suspense fallback={null}>
-          <NotificationsModal open onClose={() => setNotificationsOpen(false)} />
+          <NotificationsModal
+            open
+            onClose={() => setNotificationsOpen(false)}
+            returnFocusTo={menuButtonShown}
+          />
         </Suspense>
       )}
     </header>

@@ -149,8 +149,7 @@ export function MenuButtonBadge() {
       id="menu-unread-badge"
       data-testid="menu-unread-badge"
     >
-      <span aria-hidden>{unread > 99 ? '99+' : unread}</span>
-      <span className="sr-only">{unread} unread notifications</span>
+      {unread > 99 ? '99+' : unread} <span className="sr-only">unread notifications</span>
     </span>
   )
 }

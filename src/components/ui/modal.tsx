@@ -10,10 +10,12 @@ interface ModalProps {
   /** Buttons row under the content. */
   footer?: ReactNode
   size?: 'sm' | 'md' | 'lg'
+  /** Where focus goes on closing when the opener is gone or disabled (see NativeDialog). */
+  returnFocusTo?: () => HTMLElement | null | undefined
 }
 
 /** An accessible dialog with a title, a close button and an optional row of buttons. */
-export function Modal({ open, title, onClose, children, footer, size = 'md' }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'md', returnFocusTo }: ModalProps) {
   // Unique per dialog: a dialog opened over another must not take the first one's title.
   const titleId = useId()
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-3xl' : 'max-w-lg'
@@ -21,6 +23,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
     <NativeDialog
       open={open}
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
       aria-labelledby={titleId}
       className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl bg-white p-0 text-slate-900 shadow-2xl`}
     >

@@ -6,29 +6,42 @@ type DialogProps = Omit<ComponentPropsWithoutRef<'dialog'>, 'open' | 'onClose' |
  * The native modal <dialog> that Modal and the slide-in menus are built on: showModal() keeps focus inside,
  * makes the page inert and closes on Escape, so no focus-trap library is needed. Escape and a click on the
  * backdrop call onClose; the content is rendered only while open. Focus goes back to what had it when the
- * dialog opened (the button that opened it), also when the dialog is unmounted while open.
+ * dialog opened (the button that opened it), also when the dialog is unmounted while open. When that element
+ * is gone or cannot take focus (a menu item of a closed menu, a button disabled meanwhile), it goes to
+ * `returnFocusTo` (e.g. the menu's button), else to the page's main region: never lost on the body.
  */
 export function NativeDialog({
   open,
   onClose,
   children,
+  returnFocusTo,
   ...dialogProps
-}: DialogProps & { open: boolean; onClose: () => void; children: ReactNode }) {
+}: DialogProps & {
+  open: boolean
+  onClose: () => void
+  children: ReactNode
+  returnFocusTo?: () => HTMLElement | null | undefined
+}) {
   const ref = useRef<HTMLDialogElement>(null)
-  const opener = useRef<HTMLElement | null>(null)
+  // Set while the dialog is open: where focus goes back to when it closes.
+  const opener = useRef<{ element: HTMLElement | null } | null>(null)
+  const fallback = useRef(returnFocusTo)
+  fallback.current = returnFocusTo
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     if (open && !dialog.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      opener.current = {
+        element: document.activeElement instanceof HTMLElement ? document.activeElement : null,
+      }
       dialog.showModal()
     }
     if (!open && dialog.open) {
       dialog.close()
-      returnFocus(opener)
+      returnFocus(opener, fallback.current)
     }
   }, [open])
-  useEffect(() => () => returnFocus(opener), [])
+  useEffect(() => () => returnFocus(opener, fallback.current), [])
   return (
     <dialog
       ref={ref}
@@ -47,8 +60,17 @@ export function NativeDialog({
   )
 }
 
-function returnFocus(opener: { current: HTMLElement | null }) {
-  const element = opener.current
+function returnFocus(
+  opener: { current: { element: HTMLElement | null } | null },
+  fallback: (() => HTMLElement | null | undefined) | undefined,
+) {
+  const pending = opener.current
   opener.current = null
-  if (element?.isConnected) element.focus()
+  if (!pending) return
+  const candidates = [pending.element, fallback?.(), document.getElementById('main')]
+  for (const element of candidates) {
+    if (!element?.isConnected || element === document.body) continue
+    element.focus()
+    if (document.activeElement === element) return
+  }
 }

@@ -230,7 +230,7 @@ export default function SettingsScreen() {
             className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
               tabs.selected === t
                 ? 'border-brand-700 text-brand-800'
-                : 'border-transparent text-slate-500 hover:text-slate-800'
+                : 'border-transparent text-slate-600 hover:text-slate-800'
             }`}
           >
             {t}

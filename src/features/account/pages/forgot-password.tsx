@@ -104,7 +104,7 @@ export default function ForgotPassword() {
         <div
           role="group"
           aria-label="Send the reset by"
-          className="mt-6 flex gap-1 rounded-xl bg-slate-100 p-1"
+          className="mt-6 flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
         >
           {tab('email', 'By email', Mail)}
           {tab('sms', 'By SMS', Smartphone)}

@@ -59,7 +59,7 @@ export default function UserSettings() {
         <div
           role="tablist"
           aria-label="Settings"
-          className="mt-8 inline-flex gap-1 rounded-xl bg-slate-800/80 p-1"
+          className="mt-8 inline-flex max-w-full flex-wrap gap-1 rounded-xl bg-slate-800/80 p-1"
         >
           {TABS.map((t, i) => (
             <button

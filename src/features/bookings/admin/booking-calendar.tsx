@@ -92,7 +92,8 @@ export function BookingCalendar({ bookings, onView }: { bookings: Booking[]; onV
                 key={day}
                 type="button"
                 aria-pressed={isSelected}
-                aria-label={`${formatDate(`${day}T00:00`)}: ${count} booking${count === 1 ? '' : 's'}`}
+                // Starts with what the button shows (the day, then the count): "12: 2 bookings (March 12, 2026)".
+                aria-label={`${Number(day.slice(8))}: ${count} booking${count === 1 ? '' : 's'} (${formatDate(`${day}T00:00`)})`}
                 onClick={() => setSelected(day)}
                 className={`flex min-h-14 flex-col items-center justify-start gap-1 rounded-lg border p-1 sm:min-h-16 ${
                   isSelected
@@ -104,7 +105,7 @@ export function BookingCalendar({ bookings, onView }: { bookings: Booking[]; onV
               >
                 <span className={isToday ? 'rounded-full bg-brand-700 px-1.5 font-semibold text-white' : ''}>
                   {Number(day.slice(8))}
-                </span>
+                </span>{' '}
                 {count > 0 && (
                   <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
                     {count}

@@ -16,6 +16,7 @@ import { MyBookings } from '../components/my-bookings'
 import { COMPANY } from '../../../lib/company'
 import { useSession } from '../../../lib/session'
 import { useDraft } from '../../../lib/draft'
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 
 type Field = keyof AppointmentRequest
 type FieldErrors = Partial<Record<Field, string>>
@@ -83,7 +84,10 @@ export default function Book() {
     const { data, errors: found } = validateAppointment(isAdmin ? form : { ...form, full_name: undefined })
     if (isAdmin && !form.full_name.trim()) found.full_name = "Customer's name is required"
     setErrors(found)
-    if (!data || Object.keys(found).length) return
+    if (!data || Object.keys(found).length) {
+      focusFirstInvalid(e.currentTarget as HTMLFormElement)
+      return
+    }
     setBusy(true)
     try {
       const sent = await book.mutateAsync({ body: data, userId })
@@ -113,7 +117,7 @@ export default function Book() {
 
   return (
     <div className="bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-5">
         <aside className="relative isolate overflow-hidden rounded-3xl bg-linear-to-br from-brand-700 to-brand-950 p-6 text-white shadow-lg sm:p-8 lg:col-span-2 lg:self-start">
           <div
             aria-hidden
@@ -251,7 +255,7 @@ function Assurance({ icon, children }: { icon: ReactNode; children: ReactNode })
       <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-white/10 text-brand-200">
         {icon}
       </span>
-      <span className="font-medium">{children}</span>
+      <span className="min-w-0 font-medium">{children}</span>
     </li>
   )
 }

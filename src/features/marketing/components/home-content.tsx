@@ -18,7 +18,9 @@ export default function HomeContent() {
           aria-hidden
           className="absolute top-0 right-0 -z-10 h-full w-1/2 bg-[radial-gradient(circle_at_70%_30%,var(--color-brand-100),transparent_60%)]"
         />
-        <div className={`${container} grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-24`}>
+        <div
+          className={`${container} grid grid-cols-1 items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:py-24`}
+        >
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
               <ShieldCheck className="size-4 text-brand-600" aria-hidden />

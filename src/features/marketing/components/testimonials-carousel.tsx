@@ -44,7 +44,7 @@ export function TestimonialsCarousel({ items = TESTIMONIALS }: { items?: Testimo
           role="group"
           aria-roledescription="slide"
           aria-label={`${index + 1} of ${count}`}
-          className="transition-opacity duration-500 starting:opacity-0"
+          className="transition-opacity duration-500 starting:opacity-0 motion-reduce:transition-none"
         >
           <div className="flex gap-0.5 text-amber-400" aria-label="5 out of 5 stars" role="img">
             {Array.from({ length: 5 }, (_, i) => (
@@ -68,7 +68,7 @@ export function TestimonialsCarousel({ items = TESTIMONIALS }: { items?: Testimo
           </figcaption>
         </figure>
       </div>
-      <div className="mt-6 flex items-center justify-center gap-4">
+      <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
         <button
           type="button"
           onClick={() => show(index - 1)}

@@ -72,7 +72,10 @@ export default function About() {
             title="The people behind every visit"
             intro="Select a photo to see it larger."
           />
-          <ul className="mt-12 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
+          <ul
+            // Phone columns at least 8.5rem wide: with larger text they widen into one column instead of cutting it.
+            className="mt-12 grid grid-cols-[repeat(auto-fill,minmax(min(100%,8.5rem),1fr))] gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4"
+          >
             {TEAM.map((member) => (
               <li
                 key={member.name}

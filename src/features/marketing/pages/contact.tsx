@@ -14,7 +14,7 @@ export default function Contact() {
       />
 
       <section className={`${container} relative z-10 -mt-8 sm:-mt-10`} aria-label="How to reach us">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <ContactCard icon={<MapPin className="size-5" aria-hidden />} title="Location">
             {COMPANY.address}
           </ContactCard>
@@ -51,7 +51,7 @@ export default function Contact() {
       </section>
 
       <section
-        className={`${container} grid gap-8 py-16 sm:py-20 lg:grid-cols-5`}
+        className={`${container} grid grid-cols-1 gap-8 py-16 sm:py-20 lg:grid-cols-5`}
         aria-label="Message and map"
       >
         <div className="lg:col-span-3">

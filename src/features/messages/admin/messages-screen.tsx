@@ -57,7 +57,11 @@ export default function MessagesScreen() {
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <div role="group" aria-label="Show" className="inline-flex gap-1 rounded-lg bg-slate-200/70 p-1">
+        <div
+          role="group"
+          aria-label="Show"
+          className="inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1"
+        >
           {VIEWS.map(([value, label]) => (
             <button
               key={value}
@@ -111,7 +115,7 @@ export default function MessagesScreen() {
                   <p className="truncate text-sm text-slate-600">
                     {m.email}
                     {!m.read && (
-                      <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-[11px] font-semibold text-white">
+                      <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-[11px] font-semibold text-white">
                         Unread
                       </span>
                     )}

@@ -19,6 +19,8 @@ interface NotificationsModalProps {
    * admin's alert (a job that needs attention) stays unread until they mark it.
    */
   markOnOpen?: boolean
+  /** Where focus goes back when the entry that opened the list has gone (a menu closed meanwhile). */
+  returnFocusTo?: () => HTMLElement | null | undefined
 }
 
 /**
@@ -26,7 +28,12 @@ interface NotificationsModalProps {
  * (the badge clears); the ones that were new stay highlighted while the list is open. "Mark all read" is
  * there when some are still unread (the call failed offline, or more arrived).
  */
-export function NotificationsModal({ open, onClose, markOnOpen = true }: NotificationsModalProps) {
+export function NotificationsModal({
+  open,
+  onClose,
+  markOnOpen = true,
+  returnFocusTo,
+}: NotificationsModalProps) {
   const { list, unread, isLoading, error, isFromSnapshot } = useNotifications()
   const markAll = useMarkAllNotificationsRead()
   const [newIds, setNewIds] = useState<ReadonlySet<number>>(new Set())
@@ -45,7 +52,7 @@ export function NotificationsModal({ open, onClose, markOnOpen = true }: Notific
   }, [open, markOnOpen, isLoading, isFromSnapshot, unread, list, markAll])
 
   return (
-    <Modal open={open} title="Notifications" onClose={onClose} size="md">
+    <Modal open={open} title="Notifications" onClose={onClose} size="md" returnFocusTo={returnFocusTo}>
       {unread > 0 && !markAll.isPending && (
         <div className="mb-3 flex justify-end">
           <button

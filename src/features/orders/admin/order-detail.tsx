@@ -24,11 +24,9 @@ export function OrderDetailDialog({ reference, onClose }: { reference: string | 
               </Item>
               <Item label="Deliver to">{o.delivery ? o.delivery.name : o.customer}</Item>
               <Item label="Phone">{localPhone(o.delivery?.phone_number ?? o.phone_number) || '—'}</Item>
-              <div className="sm:col-span-2">
-                <Item label="Address">
-                  {o.delivery ? deliveryAddressLine(o.delivery) : o.location || '—'}
-                </Item>
-              </div>
+              <Item label="Address" className="sm:col-span-2">
+                {o.delivery ? deliveryAddressLine(o.delivery) : o.location || '—'}
+              </Item>
             </dl>
             <table className="w-full text-left">
               <thead className="text-slate-500">
@@ -52,16 +50,19 @@ export function OrderDetailDialog({ reference, onClose }: { reference: string | 
                 ))}
               </tbody>
             </table>
-            <dl className="space-y-1 rounded-xl bg-slate-50 p-3">
-              <Row label="Items">{formatNaira(o.items_total)}</Row>
-              <Row label="Delivery">
-                {o.delivery_fee === null ? 'To be agreed' : formatNaira(o.delivery_fee)}
-              </Row>
-              <Row label="Paid" strong>
-                {formatNaira(o.amount)}
-              </Row>
+            <div className="space-y-1 rounded-xl bg-slate-50 p-3">
+              {/* Only name/value groups inside the list: the note follows it. */}
+              <dl className="space-y-1">
+                <Row label="Items">{formatNaira(o.items_total)}</Row>
+                <Row label="Delivery">
+                  {o.delivery_fee === null ? 'To be agreed' : formatNaira(o.delivery_fee)}
+                </Row>
+                <Row label="Paid" strong>
+                  {formatNaira(o.amount)}
+                </Row>
+              </dl>
               {o.delivery_fee === null && <p className="text-xs text-slate-600">{TO_BE_AGREED}.</p>}
-            </dl>
+            </div>
           </div>
         )}
       </QueryGate>
@@ -69,9 +70,17 @@ export function OrderDetailDialog({ reference, onClose }: { reference: string | 
   )
 }
 
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
+function Item({
+  label,
+  className,
+  children,
+}: {
+  label: string
+  className?: string
+  children: React.ReactNode
+}) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium text-slate-500 uppercase">{label}</dt>
       <dd className="text-slate-900">{children}</dd>
     </div>

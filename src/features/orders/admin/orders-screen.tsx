@@ -60,17 +60,20 @@ function OrderCell({
   first: boolean
 }) {
   return (
-    <div className={first ? '' : 'opacity-60'}>
+    // A later line of the same order is quieter (grey), still readable: faded text failed contrast.
+    <div>
       <button
         type="button"
-        className="block max-w-40 truncate font-mono text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+        className={`block max-w-40 truncate font-mono text-xs font-semibold underline-offset-2 hover:underline ${
+          first ? 'text-brand-700' : 'text-slate-600'
+        }`}
         onClick={() => onOpen(order.reference)}
         title={order.reference}
-        aria-label={`Open order ${order.reference}`}
+        aria-label={`${order.reference}: open order details`}
       >
         {order.reference}
       </button>
-      <p className="text-xs text-slate-500">{formatDateTime(order.created)}</p>
+      <p className="text-xs text-slate-600">{formatDateTime(order.created)}</p>
     </div>
   )
 }
@@ -90,7 +93,7 @@ function OrderActions({
   if (moves.length === 0) return <span className="text-slate-400">—</span>
   // In the table the buttons stack, so the row fits beside the sidebar on a laptop screen.
   return (
-    <div className={wide ? 'flex gap-2' : 'flex flex-col gap-1.5'}>
+    <div className={wide ? 'flex flex-wrap gap-2' : 'flex flex-col gap-1.5'}>
       {moves.includes('Shipped') && (
         <button
           type="button"
@@ -117,7 +120,11 @@ function OrderActions({
 export default function OrdersScreen() {
   const [tab, setTab] = useState<Tab>('orders')
   const tabs = (
-    <div role="tablist" aria-label="Orders sections" className="mb-4 flex gap-2 border-b border-slate-200">
+    <div
+      role="tablist"
+      aria-label="Orders sections"
+      className="mb-4 flex flex-wrap gap-x-2 border-b border-slate-200"
+    >
       {TABS.map(([value, label]) => (
         <button
           key={value}

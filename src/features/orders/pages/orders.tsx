@@ -35,7 +35,7 @@ export default function Orders() {
             </Link>
           </div>
         ) : (
-          <ul className="mt-6 grid gap-4 md:grid-cols-2">
+          <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2">
             {orders.data.map((order) => (
               <OrderCard key={order.id} order={order} />
             ))}

@@ -16,6 +16,7 @@ import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 import { QueryGate } from '../../../components/ui/query-state'
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 
 const CATEGORY_OPTIONS = [
   ['all', 'All Categories'],
@@ -118,9 +119,13 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
       const found: FieldErrors = {}
       for (const issue of checked.error.issues) found[issue.path[0] as keyof ProductFields] ??= issue.message
       setErrors((e) => ({ ...e, ...found }))
+      focusFirstInvalid(e.currentTarget as HTMLFormElement)
       return
     }
-    if (errors.image) return
+    if (errors.image) {
+      focusFirstInvalid(e.currentTarget as HTMLFormElement)
+      return
+    }
     const form = new FormData()
     for (const [key, value] of Object.entries(fields)) {
       // A blank "was" price is left out: the server then uses the price.

@@ -26,6 +26,7 @@ export function AddToCartButton({
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
   const soldOut = product.stock <= 0
+  const label = busy ? 'Adding...' : soldOut ? 'Sold out' : 'Add to cart'
 
   const add = async () => {
     setBusy(true)
@@ -46,10 +47,11 @@ export function AddToCartButton({
         className={buttonClassName}
         onClick={add}
         disabled={soldOut || busy}
-        aria-label={soldOut ? `${product.name} is sold out` : `Add ${product.name} to cart`}
+        // The name starts with what the button shows (speech control users say what they see).
+        aria-label={`${label}: ${product.name}`}
       >
         <ShoppingCart className="size-4" aria-hidden />
-        {busy ? 'Adding...' : soldOut ? 'Sold out' : 'Add to cart'}
+        {label}
       </button>
       <p
         aria-live="polite"

@@ -15,14 +15,15 @@ interface CartLineItemProps {
 export function CartLineItem({ line, onQuantityChange, onRemove, removing }: CartLineItemProps) {
   const discounted = line.originalPrice > line.prices
   return (
-    <li className="flex gap-3 py-4">
+    // The details go under the picture when they would be narrower than 12rem (large text).
+    <li className="flex flex-wrap gap-3 py-4">
       <img
         src={mediaUrl(line.image)}
         alt=""
         loading="lazy"
         className="size-20 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-contain p-1 sm:size-24"
       />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-[min(12rem,100%)] flex-1">
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-semibold leading-snug text-slate-900">{line.name}</h3>
           <button
@@ -39,7 +40,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, removing }: Car
         <p className="mt-1 text-sm">
           <span className="font-semibold text-slate-900">{formatNaira(line.prices)}</span>
           {discounted && (
-            <s className="ml-2 text-slate-400">
+            <s className="ml-2 text-slate-500">
               <span className="sr-only">was </span>
               {formatNaira(line.originalPrice)}
             </s>

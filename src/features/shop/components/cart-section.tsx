@@ -101,7 +101,7 @@ export function CartSection() {
       ) : lines.length === 0 ? (
         <EmptyCart loggedIn={userId !== null} />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
           <div className="rounded-2xl border border-slate-200 bg-white px-4">
             <ul className="divide-y divide-slate-200" aria-label="Cart items">
               {lines.map((line) => (

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type MouseEvent } from 'react'
 import { Lock } from 'lucide-react'
 import {
   deliveryBody,
@@ -12,6 +12,7 @@ import { useUserId } from '../../../lib/session'
 import { initiatePayment, updateCart } from '../api'
 import { Modal } from '../../../components/ui/modal'
 import { DeliveryFields, type DeliveryErrors, type DeliveryForm } from './delivery-form'
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 
 interface CheckoutProps {
   items: { id: number; quantity: number }[]
@@ -75,6 +76,7 @@ export function Checkout({
   const [saveToProfile, setSaveToProfile] = useState(false)
 
   const checkout = async () => {
+    if (syncing) return
     setSyncing(true)
     setSyncError(null)
     try {
@@ -93,11 +95,14 @@ export function Checkout({
     }
   }
 
-  const proceed = async () => {
+  const proceed = async (e: MouseEvent<HTMLButtonElement>) => {
     setPayError(null)
     const { data, errors: found } = validateDelivery(form)
     setErrors(found)
-    if (!data) return
+    if (!data) {
+      focusFirstInvalid(e.currentTarget)
+      return
+    }
     setPaying(true)
     try {
       const answer = await initiatePayment({ delivery: data, save_to_profile: saveToProfile })
@@ -126,9 +131,12 @@ export function Checkout({
     <>
       <button
         type="button"
-        className="btn-primary w-full"
+        className="btn-primary w-full aria-disabled:cursor-wait aria-disabled:opacity-60"
         onClick={checkout}
-        disabled={disabled || syncing || items.length === 0}
+        // Busy, not disabled, while the cart is sent: a disabled button drops the keyboard focus, and the
+        // dialog it opens would then have nothing to give focus back to.
+        aria-disabled={syncing || undefined}
+        disabled={disabled || items.length === 0}
       >
         <Lock className="size-4" aria-hidden />
         {syncing ? 'Updating cart...' : 'Checkout'}

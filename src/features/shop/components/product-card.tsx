@@ -46,7 +46,7 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span className="text-lg font-bold text-slate-900">{formatNaira(product.price)}</span>
             {discounted && (
-              <s className="text-sm text-slate-400">
+              <s className="text-sm text-slate-500">
                 <span className="sr-only">was </span>
                 {formatNaira(product.originalPrice)}
               </s>

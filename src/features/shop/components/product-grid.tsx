@@ -105,7 +105,8 @@ export function ProductGrid() {
         <p className="py-10 text-center text-slate-600">No products match your search.</p>
       ) : (
         <ul
-          className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4"
+          // Phone columns at least 8.5rem wide: with larger text they widen into one column instead of cutting it.
+          className="mt-6 grid grid-cols-[repeat(auto-fill,minmax(min(100%,8.5rem),1fr))] gap-3 sm:grid-cols-2 sm:gap-5 md:grid-cols-3 xl:grid-cols-4"
           aria-label="Products"
         >
           {shown.map((p) => (

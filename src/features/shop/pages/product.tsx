@@ -95,7 +95,7 @@ function ProductDetail({ product }: { product: ProductType }) {
           <p className="mt-3 flex flex-wrap items-baseline gap-x-3">
             <span className="text-2xl font-bold text-slate-900">{formatNaira(product.price)}</span>
             {discounted && (
-              <s className="text-slate-400">
+              <s className="text-slate-500">
                 <span className="sr-only">was </span>
                 {formatNaira(product.originalPrice)}
               </s>

@@ -120,6 +120,8 @@ export function CompletionForm({
         </label>
         <textarea
           id="c-summary"
+          // The form replaces the button that opened it: focus moves in with it.
+          autoFocus
           className="field"
           rows={3}
           value={summary}

@@ -3,6 +3,7 @@ import { MessageSquare, Navigation, Phone } from 'lucide-react'
 import { type Job } from '../../../../contract/staff.js'
 import { nextJobStatus, type JobEventType, type JobStatus } from '../../../../contract/job-status.js'
 import { onMyWayText, smsLink, telLink, whatsappWithText } from '../schedule'
+import { useFocusWhenClosed } from '../../../lib/use-focus-when-closed'
 
 const bigButton =
   'flex flex-col items-center justify-center gap-1 rounded-xl bg-white px-2 py-3 text-xs font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 active:bg-slate-100'
@@ -55,6 +56,7 @@ export function StatusButtons({
 }) {
   const [askingWhy, setAskingWhy] = useState(false)
   const [why, setWhy] = useState('')
+  const unableButton = useFocusWhenClosed<HTMLButtonElement>(askingWhy)
   const can = (e: JobEventType | 'completed') => nextJobStatus(status, e) !== null
   const primary = 'btn-primary w-full py-3 text-base'
   const secondary = 'btn-secondary w-full py-3 text-base'
@@ -113,6 +115,8 @@ export function StatusButtons({
           </label>
           <textarea
             id="unable-why"
+            // The form replaces the button that opened it: focus moves in with it.
+            autoFocus
             className="field"
             rows={2}
             required
@@ -131,6 +135,7 @@ export function StatusButtons({
         </form>
       ) : (
         <button
+          ref={unableButton}
           type="button"
           className="w-full py-2 text-sm font-semibold text-red-700 underline"
           onClick={() => setAskingWhy(true)}

@@ -119,6 +119,8 @@ export function TreatmentForm({
         </label>
         <input
           {...field('product')}
+          // The form replaces the button that opened it: focus moves in with it.
+          autoFocus
           list="t-products"
           placeholder="Choose or type a product"
           autoComplete="off"

@@ -13,6 +13,7 @@ import { CompletionForm } from '../components/completion-form'
 import { Photos } from '../components/photos'
 import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { FailedItem } from '../components/sync-panel'
+import { useFocusWhenClosed } from '../../../lib/use-focus-when-closed'
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })
@@ -43,6 +44,8 @@ export default function JobDetail() {
     if (hasDraft(userId, `complete:${id}`)) setCompleting(true)
     if (hasDraft(userId, `treatment:${id}`)) setAdding(true)
   }, [userId, id])
+  const addButton = useFocusWhenClosed<HTMLButtonElement>(adding)
+  const statusArea = useFocusWhenClosed<HTMLDivElement>(completing)
 
   if (local === undefined) {
     return (
@@ -118,30 +121,33 @@ export default function JobDetail() {
         </Card>
       )}
 
-      {completing ? (
-        <Card title="Complete job">
-          <CompletionForm
-            defaultSigner={job.full_name}
-            userId={userId}
-            draft={`complete:${job.id}`}
-            onCancel={() => setCompleting(false)}
-            onSave={async (body) => {
-              await jobActions.complete(userId, job, body)
-              setCompleting(false)
-            }}
-          />
-        </Card>
-      ) : (
-        live && (
-          <Card title="Status">
-            <StatusButtons
-              status={status}
-              onEvent={(type, note) => void jobActions.event(userId, job, type, note)}
-              onComplete={() => setCompleting(true)}
+      {/* Focus comes back here when the completion form closes (to the status buttons, if any are left). */}
+      <div ref={statusArea} tabIndex={-1} className="outline-none">
+        {completing ? (
+          <Card title="Complete job">
+            <CompletionForm
+              defaultSigner={job.full_name}
+              userId={userId}
+              draft={`complete:${job.id}`}
+              onCancel={() => setCompleting(false)}
+              onSave={async (body) => {
+                await jobActions.complete(userId, job, body)
+                setCompleting(false)
+              }}
             />
           </Card>
-        )
-      )}
+        ) : (
+          live && (
+            <Card title="Status">
+              <StatusButtons
+                status={status}
+                onEvent={(type, note) => void jobActions.event(userId, job, type, note)}
+                onComplete={() => setCompleting(true)}
+              />
+            </Card>
+          )
+        )}
+      </div>
 
       {(status === 'completed' || job.report_url) && (
         <Card title="Service report">
@@ -239,7 +245,12 @@ export default function JobDetail() {
               }}
             />
           ) : (
-            <button type="button" className="btn-secondary w-full" onClick={() => setAdding(true)}>
+            <button
+              ref={addButton}
+              type="button"
+              className="btn-secondary w-full"
+              onClick={() => setAdding(true)}
+            >
               <Plus className="size-4" aria-hidden /> Add treatment
             </button>
           )
