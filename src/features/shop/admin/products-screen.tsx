@@ -189,9 +189,6 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           <TextField
             id="product-price"
             label="Price (₦)"
-            type="number"
-            min={0}
-            step="0.01"
             inputMode="decimal"
             value={fields.price}
             onChange={set('price')}
@@ -203,9 +200,6 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           <TextField
             id="product-originalPrice"
             label="Original price (₦)"
-            type="number"
-            min={0}
-            step="0.01"
             inputMode="decimal"
             placeholder="None"
             value={fields.originalPrice}

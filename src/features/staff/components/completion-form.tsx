@@ -3,6 +3,7 @@ import { TextField } from '../../../components/ui/text-field'
 import type { CompleteRequest } from '../../../../contract/staff.js'
 import type { PaymentMethod } from '../../../../contract/job-status.js'
 import { SignaturePad } from './signature-pad'
+import { parseNaira } from '../../../../contract/money.js'
 
 /** Complete job: summary, recommendations, the signer and their signature (or why not), payment received. */
 export function CompletionForm({
@@ -38,7 +39,7 @@ export function CompletionForm({
             : ''
           : !signature
             ? 'The customer signs in the box, or tick “Customer could not sign”.'
-            : paid && !(Number(amount) > 0)
+            : paid && !((parseNaira(amount) ?? 0) > 0)
               ? 'Enter the amount received.'
               : ''
     if (problem) {
@@ -51,7 +52,7 @@ export function CompletionForm({
       signer_name: signer.trim(),
       signature: cannotSign ? null : signature,
       signature_refused_reason: cannotSign ? reason.trim() : null,
-      payment: paid ? { amount: Number(amount), method, reference: reference.trim() } : null,
+      payment: paid ? { amount: parseNaira(amount) ?? 0, method, reference: reference.trim() } : null,
     })
   }
 
