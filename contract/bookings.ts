@@ -152,6 +152,20 @@ export const bookingStart = (b: Pick<Booking, 'date' | 'time'>): number =>
   Date.parse(`${b.date}T${b.time}:00+01:00`)
 
 /**
+ * A customer's bookings as they look for them: the upcoming ones first, soonest first, then the past
+ * ones, latest first (by Lagos date and time; ties by id).
+ */
+export function upcomingThenPast<T extends Pick<Booking, 'id' | 'date' | 'time'>>(
+  bookings: T[],
+  now: number,
+): T[] {
+  const start = (b: T) => bookingStart(b)
+  const upcoming = bookings.filter((b) => start(b) >= now).sort((a, b) => start(a) - start(b) || a.id - b.id)
+  const past = bookings.filter((b) => start(b) < now).sort((a, b) => start(b) - start(a) || b.id - a.id)
+  return [...upcoming, ...past]
+}
+
+/**
  * Whether the customer may still cancel or move it: not done or cancelled, and at least cutoff_hours
  * before it starts. `null` when allowed, else the reason.
  */

@@ -5,6 +5,7 @@ import {
   BOOKING_HORIZON_DAYS,
   customerChangeRefusal,
   rescheduleBody,
+  upcomingThenPast,
   type Booking,
   type BookingSettings,
 } from '../../../../contract/bookings.js'
@@ -33,7 +34,7 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
   const [moving, setMoving] = useState<Booking | null>(null)
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
   if (isLoading || !data || data.length === 0) return null
-  const upcomingFirst = [...data].sort((a, b) => (b.date + b.time).localeCompare(a.date + a.time))
+  const upcomingFirst = upcomingThenPast(data, Date.now())
 
   const confirmCancel = async () => {
     if (!cancelling) return
