@@ -3,7 +3,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { html, raw } from 'hono/html'
 import { COMPANY_CONTACT } from '../../contract/company.js'
-import { addDays, businessDateTime, formatDay } from '../../contract/dates.js'
+import { addDays, businessDateTime, formatDay, formatTime } from '../../contract/dates.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { localPhone } from '../../contract/phone.js'
 import type { Queryable } from '../db/index.js'
@@ -220,7 +220,7 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
           <dt>Service</dt>
           <dd>${service}</dd>
           <dt>Appointment</dt>
-          <dd>${formatDay(job.date)} at ${job.time}</dd>
+          <dd>${formatDay(job.date)} at ${formatTime(job.time)}</dd>
           <dt>Technician</dt>
           <dd>${report.staff_name || '—'}</dd>
           <dt>Arrived</dt>

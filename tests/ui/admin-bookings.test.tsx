@@ -152,7 +152,7 @@ describe('Bookings Management', () => {
           clash = false
           return {
             status: 409,
-            body: { message: 'Femi Okon already has a job at 09:00 (Chidi Obi) that day', code: 'overlap' },
+            body: { message: 'Femi Okon already has a job at 9:00 AM (Chidi Obi) that day', code: 'overlap' },
           }
         }
         list = list.map((b) =>
@@ -166,12 +166,14 @@ describe('Bookings Management', () => {
     await screen.findByRole('table')
     await ui.click(within(rows()[1]).getByRole('button', { name: 'assign' }))
     const dialog = screen.getByRole('dialog', { name: 'Assign Tunde Bello' })
-    expect(await within(dialog).findByText('09:00 Chidi Obi (On my way)')).toBeInTheDocument()
+    expect(await within(dialog).findByText('9:00 AM Chidi Obi (On my way)')).toBeInTheDocument()
+    // The booking's own time in the app's one format, not "15:00".
+    expect(dialog).toHaveTextContent(/\d{1,2}:\d{2} (AM|PM) · /)
     expect(within(dialog).queryByText('Site Admin')).not.toBeInTheDocument()
     await ui.click(within(dialog).getByRole('radio', { name: /Femi Okon/ }))
     await ui.click(within(dialog).getByRole('button', { name: 'Assign' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'already has a job at 09:00 (Chidi Obi)',
+      'already has a job at 9:00 AM (Chidi Obi)',
     )
     await ui.click(within(dialog).getByRole('radio', { name: /Bola Ade/ }))
     await ui.click(within(dialog).getByRole('button', { name: 'Assign' }))
