@@ -60,6 +60,13 @@ test('checkout saves the address to the profile in parts; the next checkout show
   await expect(page).toHaveURL(/\/api\/pay\/sandbox\/GS-/)
   await page.getByRole('button', { name: /^Pay ₦/ }).click()
   await expect(page).toHaveURL(/\/confirm\/payment\?status=successful/)
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  // The payment emptied the cart: the top bar's count goes with it.
+  await expect(page.getByRole('link', { name: 'Cart, empty' })).toBeVisible()
+  // My Orders names the order by its reference, as the emails and the office do.
+  const txRef = new URL(page.url()).searchParams.get('tx_ref')!
+  await page.goto('/orders')
+  await expect(page.getByText(`Order reference ${txRef}`)).toBeVisible()
 
   // Twice more: each checkout starts from the saved parts, each in its own box, and saving them keeps them.
   for (let round = 0; round < 2; round++) {
