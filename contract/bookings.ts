@@ -181,6 +181,19 @@ export function customerChangeRefusal(
   return null
 }
 
+/**
+ * A booking moved to a time inside the notice for changes (cutoff_hours) could no longer be changed the
+ * moment it is made, and the office gets less notice than the rule promises it: refused. null when fine.
+ */
+export function rescheduleTooSoon(
+  when: Pick<Booking, 'date' | 'time'>,
+  cutoffHours: number,
+  now: number,
+): string | null {
+  if (bookingStart(when) - now >= cutoffHours * 3_600_000) return null
+  return `The new time must be at least ${cutoffHours} hours from now. Choose a later time, or call us.`
+}
+
 /** The line a customer reads before sending a booking outside the working hours. */
 export const emergencyText = (settings: BookingSettings) =>
   `This time is outside our working hours (${workingHoursText(settings)}), so it will be booked as an ` +

@@ -5,6 +5,7 @@ import {
   BOOKING_HORIZON_DAYS,
   customerChangeRefusal,
   rescheduleBody,
+  rescheduleTooSoon,
   upcomingThenPast,
   type Booking,
   type BookingSettings,
@@ -167,6 +168,7 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
       {moving && (
         <RescheduleDialog
           booking={moving}
+          cutoffHours={settings?.cutoff_hours ?? 0}
           onClose={() => setMoving(null)}
           onDone={(b) => {
             setNotice({ ok: true, text: `Moved to ${bookingWhen(b)}. We will confirm it again.` })
@@ -180,10 +182,13 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
 
 function RescheduleDialog({
   booking,
+  cutoffHours,
   onClose,
   onDone,
 }: {
   booking: Booking
+  /** The notice for changes: the new time must be at least this far ahead too. */
+  cutoffHours: number
   onClose: () => void
   onDone: (b: Booking) => void
 }) {
@@ -202,6 +207,11 @@ function RescheduleDialog({
         found[field] ??= issue.message
       }
       setErrors(found)
+      return
+    }
+    const tooSoon = rescheduleTooSoon(parsed.data, cutoffHours, Date.now())
+    if (tooSoon) {
+      setErrors({ time: tooSoon })
       return
     }
     setErrors({})
