@@ -129,6 +129,8 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
             max-width: 48rem;
             margin: 0 auto;
             padding: 1rem;
+            /* A long unbroken word (an address, a product code) breaks instead of widening the page. */
+            overflow-wrap: anywhere;
           }
           header {
             border-bottom: 3px solid #15803d;
@@ -160,6 +162,16 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
           table {
             width: 100%;
             border-collapse: collapse;
+          }
+          /* A phone scrolls the treatments sideways inside the page, not the page itself. */
+          .table-scroll {
+            overflow-x: auto;
+          }
+          .table-scroll table {
+            min-width: 36rem;
+          }
+          th {
+            overflow-wrap: normal;
           }
           th,
           td {
@@ -239,29 +251,31 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
         <h2>Treatments</h2>
         ${
           treatments.length
-            ? html`<table>
-                <thead>
-                  <tr>
-                    <th>Product</th>
-                    <th>Quantity</th>
-                    <th>Target pest</th>
-                    <th>Area</th>
-                    <th>Method</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${treatments.map(
-                    (t) =>
-                      html`<tr>
-                        <td>${t.product_name}</td>
-                        <td>${t.quantity} ${t.unit}</td>
-                        <td>${t.target_pest}</td>
-                        <td>${t.area}</td>
-                        <td>${t.method || '—'}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>`
+            ? html`<div class="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th>Product</th>
+                      <th>Quantity</th>
+                      <th>Target pest</th>
+                      <th>Area</th>
+                      <th>Method</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${treatments.map(
+                      (t) =>
+                        html`<tr>
+                          <td>${t.product_name}</td>
+                          <td>${t.quantity} ${t.unit}</td>
+                          <td>${t.target_pest}</td>
+                          <td>${t.area}</td>
+                          <td>${t.method || '—'}</td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>
+              </div>`
             : html`<p>No products were applied.</p>`
         }
         ${

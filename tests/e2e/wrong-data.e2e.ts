@@ -120,7 +120,8 @@ test('"Print or save as PDF" on the service report prints, with no CSP violation
     service: 'fumigation',
     date: new Date(at).toISOString().slice(0, 10),
     time: '10:00',
-    info: 'Cockroaches',
+    // A long unbroken word must not widen the technician's page or the report.
+    info: `Gate code ${'X'.repeat(300)}`,
   })
   const admin = await browser.newContext({ baseURL: E2E.baseURL })
   await call(admin.request, 'post', '/login/', { username: E2E.admin.email, password: E2E.admin.password })
@@ -135,6 +136,24 @@ test('"Print or save as PDF" on the service report prints, with no CSP violation
     type: 'arrived',
     occurred_at: now(),
   })
+  const jobPage = await staff.newPage()
+  await jobPage.setViewportSize(PHONE)
+  // The job page reads the sheet the phone keeps: open it from the sheet.
+  await jobPage.goto('/staff')
+  await jobPage.getByRole('link', { name: /Chioma report, fumigation/ }).click()
+  await expect(jobPage.getByText(/Gate code/)).toBeVisible()
+  expect(await jobPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await jobPage.screenshot({ path: shot('staff-job-long-word-phone.png'), fullPage: true })
+  await call(staff.request, 'post', `/staff/jobs/${booked.id}/treatments/`, {
+    id: crypto.randomUUID(),
+    product_name: 'Cypermethrin 10% EC (Emulsifiable Concentrate)',
+    quantity: 250,
+    unit: 'ml',
+    target_pest: 'German cockroaches and American cockroaches',
+    area: `Kitchen-${'Y'.repeat(150)}`,
+    method: 'Spray along skirting boards',
+    occurred_at: now(),
+  })
   const done = await call(staff.request, 'post', `/staff/jobs/${booked.id}/complete/`, {
     summary: 'Sprayed the kitchen.',
     signer_name: 'Chioma Report',
@@ -143,7 +162,12 @@ test('"Print or save as PDF" on the service report prints, with no CSP violation
   })
   await staff.close()
 
+  await page.setViewportSize(PHONE)
   await page.goto(`/api/${done.report_url}`)
+  // On a phone the page keeps its width: the treatments table scrolls inside it.
+  await expect(page.getByRole('cell', { name: /Cypermethrin/ })).toBeAttached()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.screenshot({ path: shot('report-phone.png'), fullPage: true })
   const print = page.getByRole('button', { name: 'Print or save as PDF' })
   await expect(print).toBeVisible()
   await print.click()
