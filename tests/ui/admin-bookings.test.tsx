@@ -110,6 +110,8 @@ describe('Bookings Management', () => {
     await ui.click(within(rows()[0]).getByRole('button', { name: 'approve' }))
     let dialog = screen.getByRole('dialog')
     expect(dialog).toHaveTextContent('Are you sure you want to approve?')
+    // It names the booking: customer, service and time.
+    expect(dialog).toHaveTextContent(/Amaka Obi · fumigation · \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/i)
     await ui.click(within(dialog).getByRole('button', { name: 'Approve' }))
     await waitFor(() =>
       expect(within(rows()[0]).getByRole('button', { name: 'Mark as completed' })).toBeInTheDocument(),
@@ -119,6 +121,7 @@ describe('Bookings Management', () => {
     await ui.click(within(rows()[1]).getByRole('button', { name: 'reject' }))
     dialog = screen.getByRole('dialog')
     expect(dialog).toHaveTextContent('Do you want to reject this booking?')
+    expect(dialog).toHaveTextContent(/Tunde Bello · \w+ · /)
     await ui.click(within(dialog).getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(within(rows()[1]).getByText('Cancelled')).toBeInTheDocument())
     // The layout's "list seen" call (admins/alerts/) is not this screen's.
