@@ -158,6 +158,20 @@ export const bookingStart = (b: Pick<Booking, 'date' | 'time'>): number =>
   Date.parse(`${b.date}T${b.time}:00+01:00`)
 
 /**
+ * A customer's bookings as they look for them: the upcoming ones first, soonest first, then the past
+ * ones, latest first (by Lagos date and time; ties by id).
+ */
+export function upcomingThenPast<T extends Pick<Booking, 'id' | 'date' | 'time'>>(
+  bookings: T[],
+  now: number,
+): T[] {
+  const start = (b: T) => bookingStart(b)
+  const upcoming = bookings.filter((b) => start(b) >= now).sort((a, b) => start(a) - start(b) || a.id - b.id)
+  const past = bookings.filter((b) => start(b) < now).sort((a, b) => start(b) - start(a) || b.id - a.id)
+  return [...upcoming, ...past]
+}
+
+/**
  * Whether the customer may still cancel or move it: not done or cancelled, and at least cutoff_hours
  * before it starts. `null` when allowed, else the reason.
  */
@@ -171,6 +185,19 @@ export function customerChangeRefusal(
     return `Bookings can only be changed up to ${cutoffHours} hours before. Please call us.`
   }
   return null
+}
+
+/**
+ * A booking moved to a time inside the notice for changes (cutoff_hours) could no longer be changed the
+ * moment it is made, and the office gets less notice than the rule promises it: refused. null when fine.
+ */
+export function rescheduleTooSoon(
+  when: Pick<Booking, 'date' | 'time'>,
+  cutoffHours: number,
+  now: number,
+): string | null {
+  if (bookingStart(when) - now >= cutoffHours * 3_600_000) return null
+  return `The new time must be at least ${cutoffHours} hours from now. Choose a later time, or call us.`
 }
 
 /** The line a customer reads before sending a booking outside the working hours. */

@@ -1,6 +1,6 @@
 /** Products (add/products/, add/produts/{id}/) and their images. */
 import { z } from 'zod'
-import { requiredText } from './fields.js'
+import { nairaField, requiredText } from './fields.js'
 import { CATEGORIES, type Category } from './categories.js'
 
 export interface ImageVariant {
@@ -54,12 +54,12 @@ export const productFormBody = z.object({
     .enum([...CATEGORIES, ''], { error: 'Category must be Pest Control, Cleaning, Equipment or empty' })
     .default(''),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
-  price: typedNumber('Price is required', 'Price must be a number').pipe(
+  price: nairaField('Price is required', 'Price must be a number').pipe(
     z.number().min(0, 'Price cannot be negative').max(MAX_PRICE, 'Price is too large'),
   ),
   originalPrice: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    typedNumber('Original price is required', 'Original price must be a number')
+    nairaField('Original price is required', 'Original price must be a number')
       .pipe(
         z.number().min(0, 'Original price cannot be negative').max(MAX_PRICE, 'Original price is too large'),
       )

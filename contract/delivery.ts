@@ -1,6 +1,6 @@
 /** Where a paid order goes (api/initiate-payment/'s body) and what delivery costs (delivery-fees/). */
 import { z } from 'zod'
-import { phoneField, requiredText } from './fields.js'
+import { nairaField, phoneField, requiredText } from './fields.js'
 import { NIGERIAN_STATES, type NigerianState } from './nigerian-states.js'
 
 const stateField = z.enum(NIGERIAN_STATES, { error: 'Choose a state' })
@@ -39,10 +39,8 @@ export const deliveryFeesBody = z.object({
     .array(
       z.object({
         state: stateField,
-        fee: z
-          .number({ error: 'Fee must be a number of naira' })
-          .min(0, 'Fee cannot be negative')
-          .max(1_000_000, 'Fee is too large')
+        fee: nairaField('Fee must be a number of naira', 'Fee must be a number of naira, e.g. 2,500')
+          .pipe(z.number().min(0, 'Fee cannot be negative').max(1_000_000, 'Fee is too large'))
           .nullable(),
       }),
     )

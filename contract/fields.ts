@@ -1,6 +1,7 @@
 /** Field rules the request schemas of every feature share: required text, email, password, Nigerian phone. */
 import { z } from 'zod'
 import { normaliseNigerianPhone, PHONE_HINT } from './phone.js'
+import { parseNaira } from './money.js'
 
 export const PASSWORD_MIN = 8
 
@@ -57,3 +58,21 @@ export interface CountAnswer {
   message: 'empty' | 'not empty'
   count: number
 }
+
+/**
+ * A naira amount typed into a form ("25,000", "₦25,000", "25 000") or sent as a number: blank is
+ * `required`, anything else that is not an amount is `invalid`. Pipe it into the range checks.
+ */
+export const nairaField = (required: string, invalid: string) =>
+  z.union([z.string(), z.number()], { error: required }).transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: required })
+      return z.NEVER
+    }
+    const n = parseNaira(value)
+    if (n === null) {
+      ctx.addIssue({ code: 'custom', message: invalid })
+      return z.NEVER
+    }
+    return n
+  })

@@ -7,3 +7,17 @@ const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN
 export function formatNaira(amount: number): string {
   return naira.format(amount)
 }
+
+/**
+ * A naira amount as people type it: "25,000", "₦25,000.50", "N 5 000", "25000" -> the number; null when the
+ * text is not an amount ("25,00", "abc", ""). Thousands separators must fall every three digits.
+ */
+export function parseNaira(input: string | number): number | null {
+  if (typeof input === 'number') return Number.isFinite(input) ? input : null
+  const text = input
+    .trim()
+    .replace(/^(₦|NGN|N)/i, '')
+    .replace(/[\s\u00a0\u202f]/g, '')
+  if (!/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(text)) return null
+  return Number(text.replace(/,/g, ''))
+}

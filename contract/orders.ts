@@ -8,6 +8,8 @@ export const ORDER_STATUSES = ['Processing', 'Shipped', 'Completed'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export interface UserOrder {
   id: number
+  /** The order reference (the payment's tx_ref, `#<id>` without one): what the customer quotes. */
+  reference: string
   status: OrderStatus
   product_name: string
   quantity: number
@@ -33,6 +35,8 @@ export interface AdminOrder {
   reference: string
   /** The customer's account email ('' once the account is deleted). */
   email: string
+  /** The delivery fee of the order (its payment), naira; null when none was charged (to be agreed). */
+  delivery_fee: number | null
 }
 
 /** GET admins/orders/{reference}/: one order (one payment) with its lines and where it goes. */

@@ -1,6 +1,6 @@
 /** Field technicians (API.md "Field technicians"): jobs, their events, treatments, photos and the report. */
 import { z } from 'zod'
-import { requiredText } from './fields.js'
+import { nairaField, requiredText } from './fields.js'
 
 import {
   JOB_EVENT_TYPES,
@@ -106,7 +106,9 @@ export const completeBody = z
     signature_refused_reason: z.string().trim().max(500).nullable().optional(),
     payment: z
       .object({
-        amount: z.coerce.number({ error: 'Amount must be a number' }).positive('Amount must be more than 0'),
+        amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 25,000').pipe(
+          z.number().positive('Amount must be more than 0'),
+        ),
         method: z.enum(PAYMENT_METHODS, { error: 'Payment method must be cash, transfer or POS' }),
         reference: z.string().trim().max(100).default(''),
       })

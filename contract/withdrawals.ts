@@ -1,11 +1,16 @@
 /** Money out: withdrawals (admins/withdrawals/) and the payout account (admins/payment-settings/). */
 import { z } from 'zod'
-import { requiredText } from './fields.js'
+import { nairaField, requiredText } from './fields.js'
 
 export const withdrawalBody = z.object({
-  amount: z.coerce.number({ error: 'Amount is required' }).positive('Amount must be more than ₦0'),
+  amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 25,000').pipe(
+    z.number().positive('Amount must be more than ₦0'),
+  ),
 })
 export type WithdrawalRequest = z.input<typeof withdrawalBody>
+/** A withdrawal is paid into the payout account: without one there is nowhere to send it. */
+export const NO_PAYOUT_ACCOUNT =
+  'Add the payout account (bank, account name and number) in Settings → Payment before requesting a withdrawal.'
 export type WithdrawalStatus = 'Pending' | 'Paid' | 'Rejected' | 'Cancelled'
 export interface Withdrawal {
   id: number
@@ -54,7 +59,12 @@ export const paymentSettingsBody = z.object({
     .regex(/^([A-Z0-9]{8}|[A-Z0-9]{11})?$/, 'SWIFT code must be 8 or 11 letters and digits')
     .default(''),
   auto_withdraw: z.boolean().default(false),
-  threshold: z.coerce.number().min(0, 'Threshold cannot be negative').default(0),
+  threshold: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    nairaField('Threshold is required', 'Threshold must be a number of naira, e.g. 50,000')
+      .pipe(z.number().min(0, 'Threshold cannot be negative'))
+      .default(0),
+  ),
 })
 export type PaymentSettingsRequest = z.input<typeof paymentSettingsBody>
 export type PaymentSettings = z.output<typeof paymentSettingsBody>

@@ -10,7 +10,7 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
 /** An order's reference: its payment's tx_ref, or "#<id>" for a line placed without a payment. */
-const REFERENCE = sql<string>`COALESCE(pay.tx_ref, '#' || CAST(o.id AS TEXT))`
+export const REFERENCE = sql<string>`COALESCE(pay.tx_ref, '#' || CAST(o.id AS TEXT))`
 /**
  * The name, phone and address are copied onto the order at checkout (what was delivered where); the
  * account's current ones fill in for orders that lack them. Written out (not an alias) where the WHERE
@@ -48,6 +48,7 @@ export async function findOrders(
       sql<string>`COALESCE(NULLIF(o.location, ''), ${PROFILE_ADDRESS_LINE}, '')`.as('location'),
       REFERENCE.as('reference'),
       sql<string>`COALESCE(CAST(u.email AS TEXT), '')`.as('email'),
+      'pay.delivery_fee_kobo',
     ])
   if (reference !== undefined) query = query.where(sql<SqlBool>`${REFERENCE} = ${reference}`)
   if (filter.status && filter.status !== 'all')
@@ -84,6 +85,7 @@ export async function findOrders(
     created: o.created_at,
     reference: o.reference,
     email: o.email,
+    delivery_fee: o.delivery_fee_kobo === null ? null : toNaira(o.delivery_fee_kobo),
   }))
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { html, raw } from 'hono/html'
 import { COMPANY_CONTACT } from '../../contract/company.js'
-import { addDays, businessDateTime, formatDay } from '../../contract/dates.js'
+import { addDays, businessDateTime, formatDay, formatTime } from '../../contract/dates.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { localPhone } from '../../contract/phone.js'
 import type { Queryable } from '../db/index.js'
@@ -144,6 +144,8 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
             max-width: 48rem;
             margin: 0 auto;
             padding: 1rem;
+            /* A long unbroken word (an address, a product code) breaks instead of widening the page. */
+            overflow-wrap: anywhere;
           }
           header {
             border-bottom: 3px solid #15803d;
@@ -175,6 +177,16 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
           table {
             width: 100%;
             border-collapse: collapse;
+          }
+          /* A phone scrolls the treatments sideways inside the page, not the page itself. */
+          .table-scroll {
+            overflow-x: auto;
+          }
+          .table-scroll table {
+            min-width: 36rem;
+          }
+          th {
+            overflow-wrap: normal;
           }
           th,
           td {
@@ -235,7 +247,7 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
           <dt>Service</dt>
           <dd>${service}</dd>
           <dt>Appointment</dt>
-          <dd>${formatDay(job.date)} at ${job.time}</dd>
+          <dd>${formatDay(job.date)} at ${formatTime(job.time)}</dd>
           <dt>Technician</dt>
           <dd>${report.staff_name || '—'}</dd>
           <dt>Arrived</dt>
@@ -254,29 +266,31 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
         <h2>Treatments</h2>
         ${
           treatments.length
-            ? html`<table>
-                <thead>
-                  <tr>
-                    <th>Product</th>
-                    <th>Quantity</th>
-                    <th>Target pest</th>
-                    <th>Area</th>
-                    <th>Method</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${treatments.map(
-                    (t) =>
-                      html`<tr>
-                        <td>${t.product_name}</td>
-                        <td>${t.quantity} ${t.unit}</td>
-                        <td>${t.target_pest}</td>
-                        <td>${t.area}</td>
-                        <td>${t.method || '—'}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>`
+            ? html`<div class="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th>Product</th>
+                      <th>Quantity</th>
+                      <th>Target pest</th>
+                      <th>Area</th>
+                      <th>Method</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${treatments.map(
+                      (t) =>
+                        html`<tr>
+                          <td>${t.product_name}</td>
+                          <td>${t.quantity} ${t.unit}</td>
+                          <td>${t.target_pest}</td>
+                          <td>${t.area}</td>
+                          <td>${t.method || '—'}</td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>
+              </div>`
             : html`<p>No products were applied.</p>`
         }
         ${

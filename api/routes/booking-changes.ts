@@ -4,6 +4,7 @@ import {
   customerChangeRefusal,
   isEmergency,
   rescheduleBody,
+  rescheduleTooSoon,
 } from '../../contract/bookings.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
@@ -81,6 +82,8 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
     const refusal = customerChangeRefusal(booking, settings.cutoff_hours, config.now())
     if (refusal) return c.json({ message: refusal }, 409)
     const { date, time } = c.req.valid('json')
+    const tooSoon = rescheduleTooSoon({ date, time }, settings.cutoff_hours, config.now())
+    if (tooSoon) return c.json({ message: tooSoon, field: 'time' }, 400)
     const emergency = isEmergency(settings, date, time)
     // A moved booking waits for the admin's confirmation again.
     const changed = await db.transaction().execute(async (trx) => {

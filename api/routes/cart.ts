@@ -11,14 +11,18 @@ import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { findProduct, stockMessage } from '../lib/catalogue.js'
 import { cartLines, cartTotalKobo, type CartLine } from '../lib/cart.js'
 
-/** What the checkout dialog asks the customer before sending them to pay. */
+/**
+ * What the checkout dialog asks the customer before sending them to pay. The dialog then adds the
+ * delivery fee of the chosen state to the total it shows, so this says the goods' total is before delivery
+ * (it used to say "Delivery fees are not included" above a total that included one).
+ */
 function checkoutQuestion(lines: CartLine[]): string {
   if (lines.length === 0) return 'Your cart is empty.'
   const items = lines.reduce((sum, l) => sum + l.quantity, 0)
   const totalKobo = cartTotalKobo(lines)
   return (
-    `Your cart has ${items} ${items === 1 ? 'item' : 'items'} totalling ${formatNaira(toNaira(totalKobo))}. ` +
-    'Delivery fees are not included. Proceed to payment?'
+    `Your cart has ${items} ${items === 1 ? 'item' : 'items'} totalling ${formatNaira(toNaira(totalKobo))} ` +
+    'before delivery. Proceed to payment?'
   )
 }
 

@@ -17,7 +17,7 @@ import { sql } from 'kysely'
 import { affectedRows } from '../db/dialect.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
-import { csvRow, findOrderDetail, findOrders } from '../lib/orders.js'
+import { csvRow, findOrderDetail, findOrders, REFERENCE } from '../lib/orders.js'
 
 const CSV_HEADER = [
   'Order ID',
@@ -30,6 +30,9 @@ const CSV_HEADER = [
   'Unit price (NGN)',
   'Total (NGN)',
   'Status',
+  // After the original columns, so sheets built on them keep working.
+  'Order reference',
+  'Delivery fee (NGN)',
 ]
 
 /** The optional body of order_actions: none, an empty one or `{}` all mean Completed. */
@@ -57,7 +60,11 @@ export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
   .get('/export.csv', requireRole('admin'), validate('query', orderFilterQuery), async (c) => {
     const orders = await findOrders(c.var.db, c.req.valid('query'))
     const lines = [csvRow(CSV_HEADER)]
+    // An order's fee is on its first line only, so a sum of the column counts each fee once.
+    const feeShown = new Set<string>()
     for (const o of orders) {
+      const fee = feeShown.has(o.reference) || o.delivery_fee === null ? '' : o.delivery_fee.toFixed(2)
+      feeShown.add(o.reference)
       lines.push(
         csvRow([
           o.id,
@@ -70,6 +77,8 @@ export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
           o.price.toFixed(2),
           toNaira(toKobo(o.price) * o.quantity).toFixed(2),
           o.status,
+          o.reference,
+          fee,
         ]),
       )
     }
@@ -160,8 +169,10 @@ export const userOrderRoutes = new Hono<AppEnv>({ strict: false }).get('/', requ
   const rows = await c.var.db
     .selectFrom('orders as o')
     .leftJoin('products as p', 'p.id', 'o.product_id')
+    .leftJoin('payments as pay', 'pay.id', 'o.payment_id')
     .select([
       'o.id',
+      REFERENCE.as('reference'),
       'o.status',
       'o.product_name',
       'o.quantity',
@@ -178,6 +189,7 @@ export const userOrderRoutes = new Hono<AppEnv>({ strict: false }).get('/', requ
     .execute()
   const orders: UserOrder[] = rows.map((o) => ({
     id: o.id,
+    reference: o.reference,
     status: o.status as OrderStatus,
     product_name: o.product_name,
     quantity: o.quantity,

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { BUSINESS_TIME_ZONE, addDays, todayIso } from '../../contract/dates.js'
+import { BUSINESS_TIME_ZONE, addDays, formatTime, todayIso } from '../../contract/dates.js'
 import { appointmentWhen as when, clearAttention, flagUnable } from '../lib/bookings.js'
 import { toKobo } from '../../contract/money.js'
 import {
@@ -210,7 +210,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
         return c.json(
           {
             message:
-              `${name} already has a job at ${other.time} (${other.full_name}) that day; ` +
+              `${name} already has a job at ${formatTime(other.time)} (${other.full_name}) that day; ` +
               `jobs need ${config.jobMinutes} minutes. Choose another technician or time.`,
             code: 'overlap',
           },

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import {
   EMPTY_PAYMENT_SETTINGS,
+  NO_PAYOUT_ACCOUNT,
   paymentSettingsBody,
   withdrawalActionBody,
   withdrawalBody,
@@ -20,6 +21,12 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
   .post('/', requireRole('admin'), validate('json', withdrawalBody), async (c) => {
     const amountKobo = toKobo(c.req.valid('json').amount)
     if (amountKobo <= 0) return c.json({ message: 'Amount must be more than ₦0' }, 400)
+    const account = await c.var.db
+      .selectFrom('payment_settings')
+      .select('account_number')
+      .where('id', '=', 1)
+      .executeTakeFirst()
+    if (!account?.account_number) return c.json({ message: NO_PAYOUT_ACCOUNT }, 400)
     const adminId = currentUser(c).id
     // Check and insert in one transaction under the balance lock, so two requests (on any instance)
     // cannot both spend the same balance.

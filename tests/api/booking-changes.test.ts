@@ -185,6 +185,26 @@ describe('the customer cancels or reschedules their own booking', () => {
     expect((await row(id)).status).toBe('Pending')
   })
 
+  it('refuses a new time inside the notice for changes (400 on time), and changes nothing', async () => {
+    const { id } = await book(customer, { date: weekday(10) })
+    await admin.post('admins/booking-settings/', {
+      cutoff_hours: 48,
+      work_start: '09:00',
+      work_end: '19:00',
+      work_days: [1, 2, 3, 4, 5],
+    })
+    // Tomorrow at 10:00 is between 10 and 34 hours away, whatever the hour: inside 48.
+    const soon = await customer.post(`appointment/${id}/reschedule/`, { date: lagosDay(1), time: '10:00' })
+    expect(soon.status).toBe(400)
+    expect(soon.body).toMatchObject({
+      message: 'The new time must be at least 48 hours from now. Choose a later time, or call us.',
+      field: 'time',
+    })
+    expect(await row(id)).toMatchObject({ date: weekday(10), status: 'Pending' })
+    const later = await customer.post(`appointment/${id}/reschedule/`, { date: weekday(5), time: '11:00' })
+    expect(later.status).toBe(200)
+  })
+
   it("answers 404 for someone else's booking and 401 logged out", async () => {
     const { id } = await book(admin, { full_name: 'Chidi Caller' })
     expect((await customer.post(`appointment/${id}/cancel/`)).status).toBe(404)

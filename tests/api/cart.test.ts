@@ -141,7 +141,7 @@ describe('POST /update-cart/', () => {
     expect(res.status).toBe(200)
     // 2 x 4,500 + 1 x 18,500 = 27,500
     expect(res.body.message).toBe(
-      'Your cart has 3 items totalling ₦27,500.00. Delivery fees are not included. Proceed to payment?',
+      'Your cart has 3 items totalling ₦27,500.00 before delivery. Proceed to payment?',
     )
     const cart = (await customer.get('get/carts')).body
     expect(cart.find((l: any) => l.id === gel().id).quantity).toBe(2)
@@ -152,7 +152,7 @@ describe('POST /update-cart/', () => {
     await customer.delete(`admins/delete/${termite().id}/cart`)
     const res = await customer.post('update-cart/', { items: [] })
     expect(res.body.message).toBe(
-      'Your cart has 1 item totalling ₦4,500.00. Delivery fees are not included. Proceed to payment?',
+      'Your cart has 1 item totalling ₦4,500.00 before delivery. Proceed to payment?',
     )
   })
 

@@ -57,6 +57,11 @@ describe('GET get/balance', () => {
     await addPayment(5000, 'pending')
     expect((await admin.get('get/balance')).body.balance).toBe(75_500.5)
 
+    await admin.post('admins/payment-settings/', {
+      bank_name: 'GTBank',
+      account_name: 'GreenShield Ltd',
+      account_number: '0123456789',
+    })
     expect((await admin.post('admins/withdrawals/', { amount: 500.5 })).status).toBe(201)
     expect((await admin.get('get/balance')).body.balance).toBe(75_000)
     await t.db

@@ -138,6 +138,10 @@ describe('checkout with the delivery step', () => {
       delivery: { landmark: 'Opposite the First Bank', city: 'Ikeja' },
     })
     expect(detail.body.lines).toHaveLength(1)
+    // The CSV names the order reference and its delivery fee.
+    const csv = (await admin.get('admins/orders/export.csv')).text
+    const row = csv.split('\r\n').find((line) => line.includes(txRef))!
+    expect(row.endsWith(`,${txRef},2500.00`)).toBe(true)
     expect((await admin.get('admins/orders/GS-NOPE/')).status).toBe(404)
     expect((await c.get(`admins/orders/${encodeURIComponent(txRef)}/`)).status).toBe(403)
 

@@ -287,6 +287,8 @@ describe('GET users/orders and GET check_order', () => {
       completed: null,
     })
     expect(Date.parse(shipped.shipped)).toBeGreaterThan(Date.parse(shipped.created))
+    // The order reference the admin and the emails use: the payment's (GS-…), or #id without one.
+    for (const o of res.body) expect(o.reference).toMatch(/^(GS-|SEED-)[\w-]+$|^#\d+$/)
     expect(Object.keys(shipped).sort()).toEqual(
       [
         'completed',
@@ -296,6 +298,7 @@ describe('GET users/orders and GET check_order', () => {
         'price',
         'product_name',
         'quantity',
+        'reference',
         'shipped',
         'status',
       ].sort(),
@@ -343,13 +346,16 @@ describe('GET admins/orders/export.csv', () => {
       'Unit price (NGN)',
       'Total (NGN)',
       'Status',
+      'Order reference',
+      'Delivery fee (NGN)',
     ])
     expect(rows).toHaveLength(4)
     const gel = rows.find((r) => r[5] === 'Cockroach Gel Bait 30g')!
     expect(gel[2]).toBe('Ada Customer')
     expect(gel[3]).toBe('08031234567')
     expect(gel[4]).toBe('14 Bode Thomas Street, Surulere, Lagos')
-    expect(gel.slice(6)).toEqual(['3', '4500.00', '13500.00', 'Completed'])
+    expect(gel.slice(6, 10)).toEqual(['3', '4500.00', '13500.00', 'Completed'])
+    expect(gel[10]).toMatch(/^(GS-|SEED-)[\w-]+$/)
     expect(gel[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
     expect(res.text.endsWith('\r\n')).toBe(true)
   })
@@ -368,7 +374,7 @@ describe('GET admins/orders/export.csv', () => {
     expect(row[2]).toBe(tricky.customer_name)
     expect(row[4]).toBe(tricky.location)
     expect(row[5]).toBe(`'${tricky.product_name}`)
-    expect(row.slice(6)).toEqual(['2', '10.50', '21.00', 'Processing'])
+    expect(row.slice(6)).toEqual(['2', '10.50', '21.00', 'Processing', `#${id}`, ''])
     const formulas = rows.find((r) => r[2] === "'@SUM(A1:A2)")!
     expect(formulas[5]).toBe("'+1-2")
     expect(formulas[4]).toBe("'-3")

@@ -151,7 +151,7 @@ describe('POST admins/bookings/{id}/assign/', () => {
     const res = await assign(close, techId)
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('overlap')
-    expect(res.body.message).toContain('10:00')
+    expect(res.body.message).toContain('already has a job at 10:00 AM (')
     expect(res.body.message).toContain('Ada Customer')
     expect(
       await t.db.selectFrom('jobs').select('staff_id').where('booking_id', '=', close).executeTakeFirst(),
@@ -516,6 +516,7 @@ describe('POST staff/jobs/{id}/complete/ and the report', () => {
       'Keep food sealed',
       '₦25,000.00 received by Bank transfer (reference TRF-991)',
       'Next service due',
+      'at 10:00 AM',
       'data:image/png;base64,',
       'data:image/jpeg;base64,',
     ]) {

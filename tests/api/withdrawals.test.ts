@@ -9,8 +9,41 @@ onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
 
+const ACCOUNT = {
+  bank_name: 'GTBank',
+  account_name: 'GreenShield Ltd',
+  account_number: '0123456789',
+  swift_code: '',
+  auto_withdraw: false,
+  threshold: 0,
+}
+
 describe('admins/withdrawals', () => {
+  it('refuses a withdrawal while no payout account is saved (400, saying where to add it)', async () => {
+    const res = await admin.post('admins/withdrawals/', { amount: 20_000 })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe(
+      'Add the payout account (bank, account name and number) in Settings → Payment before requesting a withdrawal.',
+    )
+    expect(await t.db.selectFrom('withdrawals').select('id').execute()).toEqual([])
+  })
+  it('takes amounts as people type them: "25,000", "₦ 25,000.50", "25 000"; refuses "25,00"', async () => {
+    await admin.post('admins/payment-settings/', ACCOUNT)
+    for (const [amount, naira] of [
+      ['25,000', 25_000],
+      ['₦ 25,000.50', 25_000.5],
+      ['N5 000', 5_000],
+    ] as const) {
+      const res = await admin.post('admins/withdrawals/', { amount })
+      expect(res.status).toBe(201)
+      expect(res.body.message).toBe(`Withdrawal of ${formatNaira(naira)} requested.`)
+    }
+    const bad = await admin.post('admins/withdrawals/', { amount: '25,00' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe('Amount must be a number of naira, e.g. 25,000')
+  })
   it('records a withdrawal up to the balance and lists them newest first', async () => {
+    await admin.post('admins/payment-settings/', ACCOUNT)
     const first = await admin.post('admins/withdrawals/', { amount: 20_000 })
     expect(first.status).toBe(201)
     expect(first.body.message).toBe(`Withdrawal of ${formatNaira(20_000)} requested.`)
@@ -32,6 +65,7 @@ describe('admins/withdrawals', () => {
     expect(Date.parse(list.body[0].created)).not.toBeNaN()
   })
   it('refuses more than the balance, naming it, and amounts of zero or less', async () => {
+    await admin.post('admins/payment-settings/', ACCOUNT)
     const tooMuch = await admin.post('admins/withdrawals', { amount: 74_500.01 })
     expect(tooMuch.status).toBe(400)
     expect(tooMuch.body.message).toBe(
@@ -51,6 +85,7 @@ describe('admins/withdrawals', () => {
     expect((await admin.post('admins/withdrawals', { amount: 1 })).status).toBe(201)
   })
   it('spends the balance once when several requests for all of it arrive together', async () => {
+    await admin.post('admins/payment-settings/', ACCOUNT)
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => admin.post('admins/withdrawals/', { amount: 74_500 })),
     )
@@ -121,15 +156,6 @@ describe('admins/payment-settings', () => {
 })
 
 describe('withdrawal status (issue 12)', () => {
-  const ACCOUNT = {
-    bank_name: 'GTBank',
-    account_name: 'GreenShield Ltd',
-    account_number: '0123456789',
-    swift_code: '',
-    auto_withdraw: false,
-    threshold: 0,
-  }
-
   it('records the account it goes to; Pending -> Paid with a reference, final after', async () => {
     await admin.post('admins/payment-settings/', ACCOUNT)
     const { id } = (await admin.post('admins/withdrawals/', { amount: 10_000 })).body
@@ -155,6 +181,7 @@ describe('withdrawal status (issue 12)', () => {
   })
 
   it('Cancelled gives the money back to the balance', async () => {
+    await admin.post('admins/payment-settings/', ACCOUNT)
     const before = (await admin.get('get/balance')).body.balance as number
     const { id } = (await admin.post('admins/withdrawals/', { amount: 10_000 })).body
     expect((await admin.get('get/balance')).body.balance).toBe(before - 10_000)

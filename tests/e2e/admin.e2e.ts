@@ -75,7 +75,24 @@ test('dashboard: stats, quick links, the drawer on a phone, a withdrawal request
   await page.getByRole('button', { name: 'Withdraw' }).click()
   const dialog = page.getByRole('dialog', { name: 'Withdraw' })
   await expect(dialog.getByText(/Previous requests/)).toBeVisible()
-  await dialog.getByLabel('Amount (₦)').fill('1000')
+  // No payout account yet: the dialog says where to add it, and nothing can be requested.
+  await expect(dialog.getByText(/Add the payout account/)).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Request withdrawal' })).toBeDisabled()
+  await page.keyboard.press('Escape')
+  const { token } = await (await page.request.get('/api/token')).json()
+  const saved = await page.request.post('/api/admins/payment-settings/', {
+    headers: { 'X-CSRFToken': token },
+    data: {
+      bank_name: 'Zenith Bank',
+      account_name: 'GreenShield Services Ltd',
+      account_number: '0123456789',
+    },
+  })
+  expect(saved.status()).toBe(201)
+  await page.getByRole('button', { name: 'Withdraw' }).click()
+  await expect(dialog.getByText(/Add the payout account/)).toBeHidden()
+  // Typed the way people write amounts.
+  await dialog.getByLabel('Amount (₦)').fill('₦1,000')
   await dialog.getByRole('button', { name: 'Request withdrawal' }).click()
   await expect(dialog.getByRole('status')).toContainText('requested')
   await expect(dialog.getByRole('listitem').first()).toContainText('₦1,000.00')

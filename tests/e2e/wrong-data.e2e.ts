@@ -60,6 +60,13 @@ test('checkout saves the address to the profile in parts; the next checkout show
   await expect(page).toHaveURL(/\/api\/pay\/sandbox\/GS-/)
   await page.getByRole('button', { name: /^Pay ₦/ }).click()
   await expect(page).toHaveURL(/\/confirm\/payment\?status=successful/)
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  // The payment emptied the cart: the top bar's count goes with it.
+  await expect(page.getByRole('link', { name: 'Cart, empty' })).toBeVisible()
+  // My Orders names the order by its reference, as the emails and the office do.
+  const txRef = new URL(page.url()).searchParams.get('tx_ref')!
+  await page.goto('/orders')
+  await expect(page.getByText(`Order reference ${txRef}`)).toBeVisible()
 
   // Twice more: each checkout starts from the saved parts, each in its own box, and saving them keeps them.
   for (let round = 0; round < 2; round++) {
@@ -113,7 +120,8 @@ test('"Print or save as PDF" on the service report prints, with no CSP violation
     service: 'fumigation',
     date: new Date(at).toISOString().slice(0, 10),
     time: '10:00',
-    info: 'Cockroaches',
+    // A long unbroken word must not widen the technician's page or the report.
+    info: `Gate code ${'X'.repeat(300)}`,
   })
   const admin = await browser.newContext({ baseURL: E2E.baseURL })
   await call(admin.request, 'post', '/login/', { username: E2E.admin.email, password: E2E.admin.password })
@@ -128,6 +136,24 @@ test('"Print or save as PDF" on the service report prints, with no CSP violation
     type: 'arrived',
     occurred_at: now(),
   })
+  const jobPage = await staff.newPage()
+  await jobPage.setViewportSize(PHONE)
+  // The job page reads the sheet the phone keeps: open it from the sheet.
+  await jobPage.goto('/staff')
+  await jobPage.getByRole('link', { name: /Chioma report, fumigation/ }).click()
+  await expect(jobPage.getByText(/Gate code/)).toBeVisible()
+  expect(await jobPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await jobPage.screenshot({ path: shot('staff-job-long-word-phone.png'), fullPage: true })
+  await call(staff.request, 'post', `/staff/jobs/${booked.id}/treatments/`, {
+    id: crypto.randomUUID(),
+    product_name: 'Cypermethrin 10% EC (Emulsifiable Concentrate)',
+    quantity: 250,
+    unit: 'ml',
+    target_pest: 'German cockroaches and American cockroaches',
+    area: `Kitchen-${'Y'.repeat(150)}`,
+    method: 'Spray along skirting boards',
+    occurred_at: now(),
+  })
   const done = await call(staff.request, 'post', `/staff/jobs/${booked.id}/complete/`, {
     summary: 'Sprayed the kitchen.',
     signer_name: 'Chioma Report',
@@ -136,7 +162,12 @@ test('"Print or save as PDF" on the service report prints, with no CSP violation
   })
   await staff.close()
 
+  await page.setViewportSize(PHONE)
   await page.goto(`/api/${done.report_url}`)
+  // On a phone the page keeps its width: the treatments table scrolls inside it.
+  await expect(page.getByRole('cell', { name: /Cypermethrin/ })).toBeAttached()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.screenshot({ path: shot('report-phone.png'), fullPage: true })
   const print = page.getByRole('button', { name: 'Print or save as PDF' })
   await expect(print).toBeVisible()
   await print.click()

@@ -183,6 +183,8 @@ describe('Bookings Management', () => {
     await ui.click(within(rows()[0]).getByRole('button', { name: 'approve' }))
     let dialog = screen.getByRole('dialog')
     expect(dialog).toHaveTextContent('Are you sure you want to approve?')
+    // It names the booking: customer, service and time.
+    expect(dialog).toHaveTextContent(/Amaka Obi · fumigation · \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/i)
     await ui.click(within(dialog).getByRole('button', { name: 'Approve' }))
     await waitFor(() =>
       expect(within(rows()[0]).getByRole('button', { name: 'Mark as completed' })).toBeInTheDocument(),
@@ -192,6 +194,7 @@ describe('Bookings Management', () => {
     await ui.click(within(rows()[1]).getByRole('button', { name: 'reject' }))
     dialog = screen.getByRole('dialog')
     expect(dialog).toHaveTextContent('Do you want to reject this booking?')
+    expect(dialog).toHaveTextContent(/Tunde Bello · \w+ · /)
     await ui.click(within(dialog).getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(within(rows()[1]).getByText('Cancelled')).toBeInTheDocument())
     // The layout's "list seen" call (admins/alerts/) is not this screen's.
@@ -225,7 +228,7 @@ describe('Bookings Management', () => {
           clash = false
           return {
             status: 409,
-            body: { message: 'Femi Okon already has a job at 09:00 (Chidi Obi) that day', code: 'overlap' },
+            body: { message: 'Femi Okon already has a job at 9:00 AM (Chidi Obi) that day', code: 'overlap' },
           }
         }
         list = list.map((b) =>
@@ -239,12 +242,14 @@ describe('Bookings Management', () => {
     await screen.findByRole('table')
     await ui.click(within(rows()[1]).getByRole('button', { name: 'assign' }))
     const dialog = screen.getByRole('dialog', { name: 'Assign Tunde Bello' })
-    expect(await within(dialog).findByText('09:00 Chidi Obi (On my way)')).toBeInTheDocument()
+    expect(await within(dialog).findByText('9:00 AM Chidi Obi (On my way)')).toBeInTheDocument()
+    // The booking's own time in the app's one format, not "15:00".
+    expect(dialog).toHaveTextContent(/\d{1,2}:\d{2} (AM|PM) · /)
     expect(within(dialog).queryByText('Site Admin')).not.toBeInTheDocument()
     await ui.click(within(dialog).getByRole('radio', { name: /Femi Okon/ }))
     await ui.click(within(dialog).getByRole('button', { name: 'Assign' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'already has a job at 09:00 (Chidi Obi)',
+      'already has a job at 9:00 AM (Chidi Obi)',
     )
     await ui.click(within(dialog).getByRole('radio', { name: /Bola Ade/ }))
     await ui.click(within(dialog).getByRole('button', { name: 'Assign' }))

@@ -112,10 +112,36 @@ describe('Dashboard', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'Paid', reference: 'GTB-1' })
   })
 
+  test('without a payout account the Withdraw dialog says where to add it, and requests nothing', async () => {
+    const calls = mockApi({
+      'GET get/stat': STATS,
+      'GET admins/withdrawals/': [],
+      // What the server answers before the payout account is first saved.
+      'GET admins/payment-settings/': { bank_name: '', account_name: '', account_number: '', threshold: 0 },
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin')
+    await ui.click(await screen.findByRole('button', { name: 'Withdraw' }))
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw' })
+    expect(await within(dialog).findByText(/Add the payout account/)).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: 'Open Settings' })).toHaveAttribute(
+      'href',
+      '/admin/settings',
+    )
+    await ui.type(within(dialog).getByLabelText('Amount (₦)'), '1,000')
+    expect(within(dialog).getByRole('button', { name: 'Request withdrawal' })).toBeDisabled()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+  })
+
   test('shows the stats, quick links and records a withdrawal', async () => {
     let withdrawals: unknown[] = []
     const calls = mockApi({
       'GET get/stat': STATS,
+      'GET admins/payment-settings/': {
+        bank_name: 'GTBank',
+        account_name: 'GS',
+        account_number: '0123456789',
+      },
       'GET admins/withdrawals/': () => withdrawals,
       'POST admins/withdrawals/': (call: { body: unknown }) => {
         const amount = (call.body as { amount: number }).amount
@@ -149,11 +175,13 @@ describe('Dashboard', () => {
     expect(await within(dialog).findByText('No withdrawal requests yet.')).toBeInTheDocument()
     await ui.type(within(dialog).getByLabelText('Amount (₦)'), '300000')
     await ui.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }))
-    // More than the balance: the field's max stops the form before any call.
-    expect(within(dialog).getByLabelText('Amount (₦)')).toBeInvalid()
+    // More than the balance: said before any call.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'The amount is more than the available balance of ₦250,000.00.',
+    )
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
     await ui.clear(within(dialog).getByLabelText('Amount (₦)'))
-    await ui.type(within(dialog).getByLabelText('Amount (₦)'), '1000')
+    await ui.type(within(dialog).getByLabelText('Amount (₦)'), '1,000')
     await ui.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }))
     expect(await within(dialog).findByText('Withdrawal of ₦1,000.00 requested.')).toBeInTheDocument()
     expect(await within(dialog).findByText('₦1,000.00')).toBeInTheDocument()
@@ -162,7 +190,7 @@ describe('Dashboard', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Close dialog' }))
     await ui.click(screen.getByRole('button', { name: 'Withdraw' }))
     const reopened = screen.getByRole('dialog', { name: 'Withdraw' })
-    expect(within(reopened).getByLabelText('Amount (₦)')).toHaveValue(null)
+    expect(within(reopened).getByLabelText('Amount (₦)')).toHaveValue('')
     expect(within(reopened).queryByText('Withdrawal of ₦1,000.00 requested.')).toBeNull()
     expect(within(reopened).getByText('₦1,000.00')).toBeInTheDocument()
   })

@@ -152,6 +152,7 @@ export const order = (
   created,
   reference,
   email: `${user.toLowerCase().replace(/\s+/g, '.')}@test.ng`,
+  delivery_fee: null,
 })
 
 export const product = (id: number, name: string, category: string, description = '', stock = 30) => ({

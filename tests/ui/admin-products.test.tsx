@@ -83,8 +83,9 @@ describe('Products Management', () => {
     await ui.type(within(dialog).getByLabelText('Name'), 'Bed Bug Spray')
     await ui.selectOptions(within(dialog).getByLabelText('Category'), 'Pest Control')
     await ui.type(within(dialog).getByLabelText('Description'), 'Odourless')
-    expect(within(dialog).getByLabelText('Price (₦)')).toHaveAttribute('type', 'number')
-    await ui.type(within(dialog).getByLabelText('Price (₦)'), '4500')
+    // Text, not type=number: "25,000" and "₦25,000" are prices too.
+    expect(within(dialog).getByLabelText('Price (₦)')).toHaveAttribute('inputmode', 'decimal')
+    await ui.type(within(dialog).getByLabelText('Price (₦)'), '4,500')
     await ui.type(within(dialog).getByLabelText('Stock'), '40')
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'spray.png', { type: 'image/png' })
     await ui.upload(within(dialog).getByLabelText('Image'), file)
@@ -101,7 +102,7 @@ describe('Products Management', () => {
       name: 'Bed Bug Spray',
       category: 'Pest Control',
       description: 'Odourless',
-      price: '4500',
+      price: '4,500',
       stock: '40',
     })
     // No "was" price typed: none is sent, the server uses the price.

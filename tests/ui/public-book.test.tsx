@@ -10,7 +10,11 @@ const submitThroughOutbox = vi.fn()
 vi.mock('../../src/offline/outbox', () => ({
   submitThroughOutbox: (...args: unknown[]) => submitThroughOutbox(...args),
 }))
-const { default: Book, validateAppointment } = await import('../../src/features/bookings/pages/book')
+const {
+  default: Book,
+  emergencyNotice,
+  validateAppointment,
+} = await import('../../src/features/bookings/pages/book')
 
 // 8:00 AM in Lagos on May 10, 2026: 10:30 that day is still to come.
 /** A Monday-to-Friday date about a month ahead (a booking more than a year ahead is refused). */
@@ -359,3 +363,14 @@ describe('/book: issue 12 (emergency call-outs, booking for a caller, changing a
 function bookingWhenText(day: string, time: string) {
   return `${new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(`${day}T00:00:00`))} at ${time}`
 }
+
+describe('the emergency box', () => {
+  const settings = { cutoff_hours: 12, work_start: '09:00', work_end: '19:00', work_days: [1, 2, 3, 4, 5] }
+  test('shows for a future time outside the working hours, not for one already past (that is an error)', () => {
+    // Wednesday 2026-03-11 at 21:00 in Lagos.
+    const now = Date.parse('2026-03-11T21:00:00+01:00')
+    expect(emergencyNotice(settings, '2026-03-11', '22:00', now)).toMatch(/emergency call-out/)
+    expect(emergencyNotice(settings, '2026-03-11', '20:00', now)).toBeNull()
+    expect(emergencyNotice(settings, '2026-03-12', '10:00', now)).toBeNull()
+  })
+})

@@ -185,6 +185,9 @@ describe('user settings', () => {
       username: 'ada@example.ng',
       phone_number: '08031234567',
       location: 'Yaba',
+      landmark: '',
+      city: '',
+      state: '',
     })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())

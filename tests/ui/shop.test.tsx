@@ -57,8 +57,7 @@ describe('cart quantity controls', () => {
 
 describe('checkout', () => {
   const items = [{ id: 3, quantity: 2 }]
-  const question =
-    'Your cart has 2 items totalling ₦9,000.00. Delivery fees are not included. Proceed to payment?'
+  const question = 'Your cart has 2 items totalling ₦9,000.00 before delivery. Proceed to payment?'
   let goTo: ReturnType<typeof vi.fn<(url: string) => void>>
   beforeEach(() => {
     api.updateCart.mockReset()

@@ -10,6 +10,7 @@ import { useUserId } from '../../lib/session'
 export const dashboardKeys = {
   stats: (userId: number | null) => [...userScope(userId), 'stats'] as const,
   withdrawals: (userId: number | null) => [...userScope(userId), 'withdrawals'] as const,
+  payoutAccount: (userId: number | null) => [...userScope(userId), 'payout-account'] as const,
 }
 
 export const statsQuery = (userId: number | null) =>
@@ -27,6 +28,19 @@ export const withdrawalsQuery = (userId: number | null) =>
   })
 
 export const useStats = () => useQuery(statsQuery(useUserId()))
+
+/** Whether the payout account is saved (a withdrawal needs one); read when the Withdraw dialog opens. */
+export const usePayoutAccountSaved = (enabled: boolean) => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: dashboardKeys.payoutAccount(userId),
+    queryFn: async () =>
+      !!(await api.get<{ account_number: string } | null>('admins/payment-settings/'))?.account_number,
+    enabled: enabled && userId !== null,
+    staleTime: 0,
+  })
+}
 export const useWithdrawals = (enabled: boolean) => {
   const userId = useUserId()
   return useQuery({ ...withdrawalsQuery(userId), enabled: enabled && userId !== null })

@@ -95,6 +95,14 @@ async function saveServerCart(userId: number, server: CartItem[]) {
 }
 
 /**
+ * The device's cart made the server's again, e.g. after a payment emptied it: the top bar's count reads
+ * the device's cart, and no cart screen is open to refresh it.
+ */
+export async function refreshDeviceCart(userId: number) {
+  await saveServerCart(userId, await fetchCart())
+}
+
+/**
  * Sets the device's line (`onDevice`) and queues "this line now has `quantity`" (POST cart/set/) through
  * the outbox in one transaction, after dropping the same line's older changes not yet sent: the sets are
  * absolute, so only the last one matters, and the lines' changes reach the server in the order made.

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { parseNaira } from '../../../../contract/money.js'
 import { EMPTY_PAYMENT_SETTINGS, type PaymentSettings } from '../../../../contract/withdrawals.js'
 import { NotificationsForm, type NotificationsFormText } from '../components/notifications-form'
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
@@ -93,7 +94,9 @@ function PaymentForm({ initial }: { initial: PaymentSettings }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    await run(() => save.mutateAsync({ ...form, threshold: Number(form.threshold || 0) }), SAVE_FAILED)
+    // "50,000" is an amount; what is not one goes as typed, for the server's message. Blank is 0.
+    const threshold = form.threshold.trim() === '' ? 0 : (parseNaira(form.threshold) ?? form.threshold)
+    await run(() => save.mutateAsync({ ...form, threshold }), SAVE_FAILED)
   }
 
   return (
@@ -142,9 +145,7 @@ function PaymentForm({ initial }: { initial: PaymentSettings }) {
       <TextField
         id="threshold"
         label="Withdrawal Threshold (₦)"
-        type="number"
-        min={0}
-        step="0.01"
+        inputMode="decimal"
         value={form.threshold}
         onChange={set('threshold')}
       />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { Booking } from '../../../../contract/bookings.js'
-import { formatDay } from '../../../../contract/dates.js'
+import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
@@ -67,7 +67,7 @@ export function AssignDialog({ booking, onClose }: { booking: Booking | null; on
         <div className="space-y-3 text-sm">
           <p className="text-slate-600">
             <span className="capitalize">{booking.service}</span> · {formatDay(booking.date)} at{' '}
-            {booking.time} · {booking.location}
+            {formatTime(booking.time)} · {booking.location}
           </p>
           {technicians.isLoading ? (
             <p role="status">Loading technicians...</p>
@@ -106,7 +106,8 @@ export function AssignDialog({ booking, onClose }: { booking: Booking | null; on
                                 ? 'No other jobs that day'
                                 : jobs
                                     .map(
-                                      (j) => `${j.time} ${j.full_name} (${JOB_STATUS_LABEL[j.job_status]})`,
+                                      (j) =>
+                                        `${formatTime(j.time)} ${j.full_name} (${JOB_STATUS_LABEL[j.job_status]})`,
                                     )
                                     .join(' · ')}
                           </span>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { Booking } from '../../../../contract/bookings.js'
-import { formatDate, todayIso } from '../../../../contract/dates.js'
+import { formatDate, formatTime, todayIso } from '../../../../contract/dates.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { Card, linkButton } from '../../../components/ui/page-header'
 import { StatusBadge } from '../../../components/ui/status-badge'
@@ -129,7 +129,7 @@ export function BookingCalendar({ bookings, onView }: { bookings: Booking[]; onV
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-slate-900">{b.full_name}</span>
                       <span className="block text-slate-500 capitalize">
-                        {b.time} · {b.service}
+                        {formatTime(b.time)} · {b.service}
                       </span>
                       {b.technician && (
                         <span className="block text-xs text-slate-600">

@@ -48,6 +48,20 @@ const BOOKING_COLUMNS = [
 /** The booking's Lagos date and time as written, whatever the admin's device zone ("March 10, 2026 at 10:00 AM"). */
 const when = (b: Booking) => `${formatDay(b.date)} at ${formatTime(b.time)}`
 
+/** A confirmation's question, then which booking it is about: customer, service and time. */
+function aboutBooking(question: string, b: Booking | null) {
+  return (
+    <>
+      {question}
+      {b && (
+        <span className="mt-2 block font-semibold text-slate-900">
+          {b.full_name} · <span className="capitalize">{b.service}</span> · {when(b)}
+        </span>
+      )}
+    </>
+  )
+}
+
 /** Booked outside the working hours: respond within 2 to 4 hours (SPEC). */
 function EmergencyBadge({ booking }: { booking: Booking }) {
   if (!booking.emergency) return null
@@ -352,15 +366,16 @@ export default function BookingsScreen() {
       <ConfirmDialog
         open={advancing.target !== null}
         title={advanceVerb === 'confirm' ? 'Mark as completed' : 'Approve Booking'}
-        message={
+        message={aboutBooking(
           advanceVerb === 'confirm'
             ? 'Did the visit take place and was the service done? The customer will be told their service ' +
-              'was completed.' +
-              (advancing.target?.technician
-                ? ` ${advancing.target.technician.name} is assigned: their report normally completes this job.`
-                : '')
-            : 'Are you sure you want to approve?'
-        }
+                'was completed.' +
+                (advancing.target?.technician
+                  ? ` ${advancing.target.technician.name} is assigned: their report normally completes this job.`
+                  : '')
+            : 'Are you sure you want to approve?',
+          advancing.target,
+        )}
         confirmLabel={advanceVerb === 'confirm' ? 'Yes, mark as completed' : 'Approve'}
         busyLabel={advanceVerb === 'confirm' ? 'Saving...' : 'Approving...'}
         busy={advance.isPending}
@@ -371,7 +386,7 @@ export default function BookingsScreen() {
       <ConfirmDialog
         open={rejecting.target !== null}
         title="Reject Booking"
-        message="Do you want to reject this booking?"
+        message={aboutBooking('Do you want to reject this booking?', rejecting.target)}
         confirmLabel="Reject"
         busyLabel="Rejecting..."
         cancelLabel="No"

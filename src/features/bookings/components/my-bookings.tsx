@@ -1,7 +1,12 @@
 import { useState } from 'react'
 import { MessageCircle, Siren } from 'lucide-react'
 import { formatDay, formatTime } from '../../../../contract/dates.js'
-import { customerChangeRefusal, type Booking, type BookingSettings } from '../../../../contract/bookings.js'
+import {
+  customerChangeRefusal,
+  upcomingThenPast,
+  type Booking,
+  type BookingSettings,
+} from '../../../../contract/bookings.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { ApiError, apiUrl } from '../../../lib/api-client'
@@ -29,7 +34,7 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
   const [moving, setMoving] = useState<Booking | null>(null)
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
   if (isLoading || !data || data.length === 0) return null
-  const upcomingFirst = [...data].sort((a, b) => (b.date + b.time).localeCompare(a.date + a.time))
+  const upcomingFirst = upcomingThenPast(data, Date.now())
 
   const confirmCancel = async () => {
     if (!cancelling) return
@@ -164,6 +169,7 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
           booking={moving}
           send={async (body) => (await reschedule.mutateAsync({ id: moving.id, body })).booking}
           busy={reschedule.isPending}
+          cutoffHours={settings?.cutoff_hours ?? 0}
           onClose={() => setMoving(null)}
           onDone={(b) => {
             setNotice({ ok: true, text: `Moved to ${bookingWhen(b)}. We will confirm it again.` })

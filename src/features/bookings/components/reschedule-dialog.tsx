@@ -3,6 +3,7 @@ import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../../../contract/date
 import {
   BOOKING_HORIZON_DAYS,
   rescheduleBody,
+  rescheduleTooSoon,
   type Booking,
   type RescheduleRequest,
 } from '../../../../contract/bookings.js'
@@ -18,6 +19,7 @@ export function RescheduleDialog({
   send,
   busy,
   intro,
+  cutoffHours,
   onClose,
   onDone,
 }: {
@@ -26,6 +28,8 @@ export function RescheduleDialog({
   busy: boolean
   /** A line above the fields (e.g. who will be told). */
   intro?: ReactNode
+  /** The customer's notice for changes: the new time must be at least this far ahead too (the office has none). */
+  cutoffHours?: number
   onClose: () => void
   onDone: (b: Booking) => void
 }) {
@@ -43,6 +47,11 @@ export function RescheduleDialog({
         found[field] ??= issue.message
       }
       setErrors(found)
+      return
+    }
+    const tooSoon = cutoffHours === undefined ? null : rescheduleTooSoon(parsed.data, cutoffHours, Date.now())
+    if (tooSoon) {
+      setErrors({ time: tooSoon })
       return
     }
     setErrors({})

@@ -4,6 +4,7 @@ import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../../../contract/date
 import {
   appointmentBody,
   BOOKING_HORIZON_DAYS,
+  bookingStart,
   emergencyText,
   isEmergency,
   workingHoursText,
@@ -44,9 +45,18 @@ export function validateAppointment(form: AppointmentRequest, now?: () => Date) 
   return { data: null, errors }
 }
 
-/** The emergency line, once a date and time are chosen that fall outside the working hours. */
-export function emergencyNotice(settings: BookingSettings | undefined, date: string, time: string) {
+/**
+ * The emergency line, once a date and time are chosen that fall outside the working hours. None for a
+ * time already past: that is an error (shown under the field), not a call-out.
+ */
+export function emergencyNotice(
+  settings: BookingSettings | undefined,
+  date: string,
+  time: string,
+  now = Date.now(),
+) {
   if (!settings || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null
+  if (bookingStart({ date, time }) <= now) return null
   return isEmergency(settings, date, time) ? emergencyText(settings) : null
 }
 

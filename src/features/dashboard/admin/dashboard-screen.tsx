@@ -15,8 +15,14 @@ import { formatDate, formatDateTime } from '../../../../contract/dates.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
-import { useMoveWithdrawal, useRequestWithdrawal, useStats, useWithdrawals } from '../api'
-import type { Withdrawal } from '../../../../contract/withdrawals.js'
+import {
+  useMoveWithdrawal,
+  usePayoutAccountSaved,
+  useRequestWithdrawal,
+  useStats,
+  useWithdrawals,
+} from '../api'
+import { NO_PAYOUT_ACCOUNT, withdrawalBody, type Withdrawal } from '../../../../contract/withdrawals.js'
 import type { TakenOnSite } from '../../../../contract/dashboard.js'
 import { PAYMENT_METHOD_LABEL } from '../../../../contract/job-status.js'
 import { Card } from '../../../components/ui/page-header'
@@ -107,12 +113,27 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
   const withdraw = useRequestWithdrawal()
   const history = useWithdrawals(open)
+  const payoutSaved = usePayoutAccountSaved(open)
+  const noAccount = payoutSaved.data === false
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     setResult(null)
     try {
-      const answer = await withdraw.mutateAsync(Number(amount))
+      // The server's own rule: "25,000" and "₦25,000" are amounts too.
+      const checked = withdrawalBody.safeParse({ amount })
+      if (!checked.success) {
+        setResult({ ok: false, text: checked.error.issues[0].message })
+        return
+      }
+      if (checked.data.amount > balance) {
+        setResult({
+          ok: false,
+          text: `The amount is more than the available balance of ${formatNaira(balance)}.`,
+        })
+        return
+      }
+      const answer = await withdraw.mutateAsync(checked.data.amount)
       setResult({ ok: true, text: answer.message })
       setAmount('')
     } catch (err) {
@@ -130,6 +151,14 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
   return (
     <Modal open={open} title="Withdraw" onClose={close}>
       <p className="text-sm text-slate-600">Available balance: {formatNaira(balance)}</p>
+      {noAccount && (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" id="withdraw-no-account">
+          {NO_PAYOUT_ACCOUNT}{' '}
+          <Link to="/admin/settings" className="font-semibold underline">
+            Open Settings
+          </Link>
+        </p>
+      )}
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-40 flex-1">
           <label htmlFor="withdraw-amount" className="field-label">
@@ -137,17 +166,20 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
           </label>
           <input
             id="withdraw-amount"
-            type="number"
-            min={1}
-            max={Math.max(1, balance)}
-            step="0.01"
+            inputMode="decimal"
+            autoComplete="off"
             required
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             className="field"
           />
         </div>
-        <button type="submit" className="btn-primary" disabled={withdraw.isPending}>
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={withdraw.isPending || noAccount}
+          aria-describedby={noAccount ? 'withdraw-no-account' : undefined}
+        >
           {withdraw.isPending ? 'Requesting...' : 'Request withdrawal'}
         </button>
       </form>

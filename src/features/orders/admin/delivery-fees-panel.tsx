@@ -29,7 +29,8 @@ function FeesForm({ fees }: { fees: DeliveryFee[] }) {
     const parsed = deliveryFeesBody.safeParse({
       fees: fees.map((f) => ({
         state: f.state,
-        fee: values[f.state].trim() === '' ? null : Number(values[f.state]),
+        // As typed: "2,500" and "₦2,500" are fees too (the schema reads them).
+        fee: values[f.state].trim() === '' ? null : values[f.state],
       })),
     })
     if (!parsed.success) {

@@ -18,6 +18,12 @@ export function OrderCard({ order }: { order: UserOrder }) {
         <StatusBadge status={order.status} />
         <span className="text-xs text-slate-500">Ordered {formatDate(order.created)}</span>
       </div>
+      {/* Kept on the device from an older version, an order may not have it yet. */}
+      {order.reference && (
+        <p className="mt-1 text-xs text-slate-600">
+          Order reference <span className="font-mono font-semibold text-slate-800">{order.reference}</span>
+        </p>
+      )}
       <p className="mt-2 text-sm text-slate-600">{deliveryText(order)}</p>
       <div className="mt-3 flex gap-3">
         <img

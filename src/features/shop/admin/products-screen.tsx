@@ -194,9 +194,6 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           <TextField
             id="product-price"
             label="Price (₦)"
-            type="number"
-            min={0}
-            step="0.01"
             inputMode="decimal"
             value={fields.price}
             onChange={set('price')}
@@ -208,9 +205,6 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           <TextField
             id="product-originalPrice"
             label="Original price (₦)"
-            type="number"
-            min={0}
-            step="0.01"
             inputMode="decimal"
             placeholder="None"
             value={fields.originalPrice}

@@ -3,7 +3,8 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
 import { ApiError, getCsrfToken } from '../../../lib/api-client'
-import { usePaymentOutcome, verifyPayment } from '../api'
+import { refreshDeviceCart, usePaymentOutcome, verifyPayment } from '../api'
+import { useUserId } from '../../../lib/session'
 import { formatNaira } from '../../../../contract/money.js'
 import { deliveryAddressLine, TO_BE_AGREED } from '../../../../contract/delivery.js'
 import { localPhone } from '../../../../contract/phone.js'
@@ -50,6 +51,18 @@ export default function ConfirmPayment() {
   const txRef = params.get('tx_ref')
   const status = params.get('status') ?? undefined
   const transactionId = params.get('transaction_id') ?? undefined
+  const userId = useUserId()
+  const cartRefreshed = useRef(false)
+
+  // A successful payment emptied the server's cart: the device's (and the top bar's count) follow,
+  // once the session is known (it may still be loading when the answer comes).
+  useEffect(() => {
+    if (result.state !== 'success' || userId === null || cartRefreshed.current) return
+    cartRefreshed.current = true
+    refreshDeviceCart(userId).catch(() => {
+      cartRefreshed.current = false
+    })
+  }, [result.state, userId])
 
   useEffect(() => {
     // Once per visit, even under StrictMode's double effect: a repeat would only get the same answer.

@@ -4,6 +4,7 @@ import type { PaymentMethod } from '../../../../contract/job-status.js'
 import { useDraft } from '../../../lib/draft'
 import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
 import { SignaturePad } from './signature-pad'
+import { parseNaira } from '../../../../contract/money.js'
 
 const blank = (signer: string) => ({
   summary: '',
@@ -84,13 +85,8 @@ export function CompletionForm({
         signer_name: signer.trim(),
         signature: cannotSign ? null : signature,
         signature_refused_reason: cannotSign ? reason.trim() : null,
-        payment: paid
-          ? {
-              amount: (amount.trim() === '' ? '' : Number(amount)) as number,
-              method,
-              reference: reference.trim(),
-            }
-          : null,
+        // "25,000" and "₦25,000" are amounts; anything else goes as typed, for the schema to name.
+        payment: paid ? { amount: parseNaira(amount) ?? amount, method, reference: reference.trim() } : null,
       })
       clearDraft()
     } catch (err) {

@@ -78,7 +78,8 @@ export default function JobDetail() {
   ]
 
   return (
-    <div className="mx-auto max-w-2xl space-y-4 px-4 py-5">
+    // break-words: a long unbroken word the customer typed breaks instead of widening the page.
+    <div className="mx-auto max-w-2xl space-y-4 px-4 py-5 break-words">
       <Link to="/staff" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
         <ArrowLeft className="size-4" aria-hidden /> Your jobs
       </Link>
