@@ -26,7 +26,6 @@ function JobCard({ local }: { local: LocalJob }) {
       <Link
         to={`/staff/jobs/${job.id}`}
         className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere active:bg-slate-50"
-        aria-label={`${formatTime(job.time)} ${job.full_name}, ${job.service}`}
       >
         <div className="w-[4.75rem] shrink-0 text-center">
           {/* "11:30 AM" on one line: the hour large, AM/PM smaller (the card's time is what the eye finds). */}
