@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3'
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, lagosWeekday } from './env'
 import { OwnServer, logIn, shot, waitForWorker } from './own-server'
 
 const GEL = 'Cockroach Gel Bait 30g'
@@ -15,13 +15,6 @@ const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 900 },
   laptop: { width: 1100, height: 800 },
-}
-
-/** A Monday-to-Friday date (YYYY-MM-DD) at least `days` ahead: 10:00 then is inside the working hours. */
-function weekdayAhead(days: number) {
-  let t = Date.now() + days * 86_400_000
-  while ([0, 6].includes(new Date(t).getUTCDay())) t += 86_400_000
-  return new Date(t).toISOString().slice(0, 10)
 }
 
 function query<T>(dbFile: string, sql: string, ...args: unknown[]): T[] {
@@ -167,7 +160,7 @@ test('a customer reschedules and cancels their own booking; the admin is told', 
   const page = await context.newPage()
   await logIn(page, E2E.customer.email, E2E.customer.password)
   await page.goto('/book')
-  const date = weekdayAhead(4)
+  const date = lagosWeekday(4)
   const form = page.getByRole('form', { name: 'Appointment' })
   await form.getByLabel('WhatsApp number').fill('0803 123 4567')
   await form.getByLabel('Service', { exact: true }).selectOption('fumigation')

@@ -1,5 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
+import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 const port = Number(process.env.E2E_PORT ?? 4311)
 // One data folder per run; global-setup empties it so every run starts from the seed.
@@ -27,4 +28,16 @@ export const E2E = {
       STAFF_PASSWORD: this.staff.password,
     }
   },
+}
+
+/**
+ * A Monday-to-Friday date (YYYY-MM-DD) at least `days` after today in Lagos, where the server's working
+ * hours are: 10:00 then is an ordinary booking, not an emergency call-out. The server in these tests runs
+ * on the real clock, so the date is counted from it, in Lagos time (not UTC: after 23:00 UTC Lagos is
+ * already on the next day).
+ */
+export function lagosWeekday(days: number): string {
+  let day = addDays(todayIso(new Date(), BUSINESS_TIME_ZONE), days)
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1)
+  return day
 }

@@ -6,7 +6,7 @@
  * take and give back focus. Its own server: the cart, booking and job it changes stay out of other specs.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, lagosWeekday } from './env'
 import { OwnServer } from './own-server'
 
 const server = new OwnServer('keyboard', 3050)
@@ -54,14 +54,6 @@ async function logIn(page: Page, who: { email: string; password: string }) {
   await expect(page).not.toHaveURL(/\/login$/)
 }
 
-/** A weekday at least `days` ahead in Lagos, as YYYY-MM-DD. */
-function weekdayAhead(days: number) {
-  let t = Date.now() + days * 86_400_000
-  const lagos = (ms: number) => new Date(ms + 3_600_000)
-  while ([0, 6].includes(lagos(t).getUTCDay())) t += 86_400_000
-  return lagos(t).toISOString().slice(0, 10)
-}
-
 test('login with the keyboard only, after the skip link', async ({ browser }) => {
   const page = await newPage(browser, 390)
   await page.goto('/')
@@ -98,7 +90,7 @@ test('booking an appointment with the keyboard: an empty form focuses its first 
   await expect(form.getByLabel('Service', { exact: true })).toHaveValue('fumigation')
   await tabTo(page, form.getByLabel('Location'))
   await page.keyboard.type('3 Keyboard Close, Yaba')
-  const [y, m, d] = weekdayAhead(4).split('-')
+  const [y, m, d] = lagosWeekday(4).split('-')
   await tabTo(page, form.getByLabel('Date'))
   await page.keyboard.type(`${m}${d}${y}`)
   await expect(form.getByLabel('Date')).toHaveValue(`${y}-${m}-${d}`)

@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, lagosWeekday } from './env'
 import { logIn, OwnServer, shot, spaDir, waitForWorker } from './own-server'
 const server = new OwnServer('offline', 1000)
 const { baseURL, dbFile } = server
@@ -136,9 +136,7 @@ async function bookWithServerDown(browser: Browser, time: string) {
   await expect(page).toHaveURL(/\/book$/)
 
   // A Monday to Friday: on a weekend the booking would be an emergency call-out (issue 12).
-  let at = Date.now() + 36 * 3600_000
-  while ([0, 6].includes(new Date(at).getUTCDay())) at += 86_400_000
-  const tomorrow = new Date(at).toISOString().slice(0, 10)
+  const tomorrow = lagosWeekday(1)
   const form = page.getByRole('form', { name: 'Appointment' })
   await form.getByLabel('WhatsApp number').fill('0803 123 4567')
   await form.getByLabel('Service', { exact: true }).selectOption('fumigation')

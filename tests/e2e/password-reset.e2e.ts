@@ -5,7 +5,7 @@
  * Also takes the screenshots of the messaging screens (phone 390x844 and desktop).
  */
 import { expect, test, type Browser } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, lagosWeekday } from './env'
 import { logIn, OwnServer, shot, spaDir } from './own-server'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from '../api/mail-fakes'
 
@@ -99,7 +99,7 @@ test('screens: customer badge and notifications, admin counts, messages, sent me
   // News for both sides: a booking (customer notification + admin count) and a contact message.
   const customer = await newPage(browser, PHONE)
   await logIn(customer, E2E.customer.email, NEW_PASSWORD)
-  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+  const day = lagosWeekday(3)
   const token = (await (await customer.request.get('/api/token')).json()).token as string
   const booked = await customer.request.post('/api/appointment/', {
     headers: { 'X-CSRFToken': token },

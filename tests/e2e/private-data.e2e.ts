@@ -3,7 +3,7 @@
  * not even for a frame, online or with the server stopped (query cache, Dexie and the worker's caches).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, lagosWeekday } from './env'
 import { logIn, OwnServer, shot, waitForWorker } from './own-server'
 
 const server = new OwnServer('private-data', 2000)
@@ -24,9 +24,7 @@ test.afterAll(() => server.stop())
 async function book(page: Page, location: string, time: string) {
   const form = page.getByRole('form', { name: 'Appointment' })
   // A Monday to Friday, inside the working hours' days.
-  let at = Date.now() + 7 * 24 * 3600_000
-  while ([0, 6].includes(new Date(at).getUTCDay())) at += 24 * 3600_000
-  const inAWeek = new Date(at).toISOString().slice(0, 10)
+  const inAWeek = lagosWeekday(7)
   await form.getByLabel('WhatsApp number').fill('0803 123 4567')
   await form.getByLabel('Service', { exact: true }).selectOption('cleaning')
   await form.getByLabel('Location').fill(location)

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, lagosWeekday } from './env'
 
 /** Screenshots land beside this file, whatever folder the run starts from. */
 const shot = (name: string, width = 'phone') =>
@@ -179,7 +179,7 @@ test('a customer books an appointment and sees the server message', async ({ pag
   await form.getByRole('button', { name: 'Book Appointment' }).click()
   await expect(form.getByText(/Enter a Nigerian mobile number/)).toBeVisible()
 
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+  const tomorrow = lagosWeekday(1)
   await form.getByLabel('WhatsApp number').fill('+234 803 123 4567')
   await form.getByLabel('Service').selectOption('cleaning')
   await form.getByLabel('Location').fill('5 Bode Thomas Street, Surulere, Lagos')

@@ -3,7 +3,7 @@
  * button under the CSP.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, lagosWeekday } from './env'
 
 const PHONE = { width: 390, height: 844 }
 const shot = (name: string) => `tests/e2e/screenshots/${name}`
@@ -112,13 +112,11 @@ test('"Print or save as PDF" on the service report prints, with no CSP violation
 
   // A customer's booking three weeks ahead on a weekday, done by the demo technician.
   await newCustomer(page, 'report')
-  let at = Date.now() + 21 * 86_400_000
-  while ([0, 6].includes(new Date(at).getUTCDay())) at += 86_400_000
   const booked = await call(page.request, 'post', '/appointment/', {
     phone_number: '0803 123 4567',
     location: '3 Marina Road, Lagos Island',
     service: 'fumigation',
-    date: new Date(at).toISOString().slice(0, 10),
+    date: lagosWeekday(21),
     time: '10:00',
     // A long unbroken word must not widen the technician's page or the report.
     info: `Gate code ${'X'.repeat(300)}`,
