@@ -207,8 +207,10 @@ export function Checkout({
                 {formatNaira(itemsTotal + (fee ?? 0))}
               </dd>
             </div>
-            {fee === null && <p className="pt-1 text-xs text-slate-600">{TO_BE_AGREED}.</p>}
           </dl>
+        )}
+        {itemsTotal !== undefined && fee === null && (
+          <p className="mt-1 px-3 text-xs text-slate-600">{TO_BE_AGREED}.</p>
         )}
         {payError && (
           <div role="alert" className="mt-3 text-sm italic text-red-600">
