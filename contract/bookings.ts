@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { addDays, BUSINESS_TIME_ZONE, formatDay, formatTime, isCalendarDate, todayIso } from './dates.js'
 import { phoneField, requiredText } from './fields.js'
 import type { JobStatus } from './job-status.js'
+import { workingHoursText, type BookingSettings } from './working-hours.js'
 
 export const SERVICES = ['fumigation', 'cleaning'] as const
 export type Service = (typeof SERVICES)[number]
@@ -118,16 +119,7 @@ export const rescheduleBody = (now: () => Date = () => new Date()) =>
   z.object(whenFields(now)).superRefine(notPastToday(now))
 export type RescheduleRequest = z.input<ReturnType<typeof rescheduleBody>>
 
-/** GET booking-settings/ (public) and POST admins/booking-settings/: cut-off and working hours. */
-export interface BookingSettings {
-  /** A customer may cancel or move a booking until this many hours before it. */
-  cutoff_hours: number
-  /** HH:MM, Lagos time. */
-  work_start: string
-  work_end: string
-  /** 0 = Sunday ... 6 = Saturday. */
-  work_days: number[]
-}
+export { DEFAULT_BOOKING_SETTINGS, workingHoursText, type BookingSettings } from './working-hours.js'
 const hhmm = (label: string) =>
   z.string({ error: `${label} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} is required`)
 export const bookingSettingsBody = z
@@ -204,17 +196,3 @@ export function rescheduleTooSoon(
 export const emergencyText = (settings: BookingSettings) =>
   `This time is outside our working hours (${workingHoursText(settings)}), so it will be booked as an ` +
   'emergency call-out: we respond within 2 to 4 hours.'
-
-const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-/** "Mon–Fri 9:00 AM to 7:00 PM" (consecutive days as a range). */
-export function workingHoursText(s: BookingSettings): string {
-  const days = [...s.work_days].sort()
-  const consecutive = days.every((d, i) => i === 0 || d === days[i - 1] + 1)
-  const dayText =
-    days.length === 0
-      ? 'no days'
-      : consecutive && days.length > 2
-        ? `${DAY_NAMES[days[0]]}–${DAY_NAMES[days[days.length - 1]]}`
-        : days.map((d) => DAY_NAMES[d]).join(', ')
-  return `${dayText} ${formatTime(s.work_start)} to ${formatTime(s.work_end)}`
-}

@@ -1,4 +1,4 @@
-import type { Booking, BookingSettings } from '../../contract/bookings.js'
+import { DEFAULT_BOOKING_SETTINGS, type Booking, type BookingSettings } from '../../contract/bookings.js'
 import { formatDay, formatTime } from '../../contract/dates.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
@@ -84,10 +84,12 @@ export async function bookingSettings(db: Queryable): Promise<BookingSettings> {
     .where('id', '=', 1)
     .executeTakeFirst()
   return {
-    cutoff_hours: row?.booking_cutoff_hours ?? 12,
-    work_start: row?.work_start ?? '09:00',
-    work_end: row?.work_end ?? '19:00',
-    work_days: (row?.work_days ?? '1,2,3,4,5').split(',').filter(Boolean).map(Number),
+    cutoff_hours: row?.booking_cutoff_hours ?? DEFAULT_BOOKING_SETTINGS.cutoff_hours,
+    work_start: row?.work_start ?? DEFAULT_BOOKING_SETTINGS.work_start,
+    work_end: row?.work_end ?? DEFAULT_BOOKING_SETTINGS.work_end,
+    work_days: row
+      ? row.work_days.split(',').filter(Boolean).map(Number)
+      : [...DEFAULT_BOOKING_SETTINGS.work_days],
   }
 }
 

@@ -111,7 +111,10 @@ export const publicRoutes: RouteObject = {
     {
       path: '/contact',
       element: (
-        <Meta t="Contact Us" d="Call, WhatsApp or write to us. Open Monday to Friday, 9:00 AM to 7:00 PM.">
+        <Meta
+          t="Contact Us"
+          d="Call, WhatsApp or write to us, see our opening hours, or find our office in Lekki, Lagos."
+        >
           <Contact />
         </Meta>
       ),

@@ -7,7 +7,6 @@ export const COMPANY = {
   phoneHref: 'tel:+2348123456789',
   whatsappHref: 'https://wa.me/2348123456789',
   email: 'hello@greenshield.ng',
-  hours: 'Mon-Fri 9:00 AM to 7:00 PM',
   customerService: 'Customer service 24hrs',
   mapHref: 'https://www.google.com/maps/search/?api=1&query=Admiralty+Way+Lekki+Phase+1+Lagos',
 } as const

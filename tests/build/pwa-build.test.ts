@@ -208,6 +208,12 @@ describe.skipIf(!built)('a first visit to a public page (issue 13)', () => {
         )
   })
 
+  it('a marketing page and its footer (the working hours too) hydrate without the validation library', () => {
+    for (const file of ROUTES.filter((f) => f !== 'products.html'))
+      for (const chunk of beforeHydration(file))
+        expect(read(`assets/${chunk}`), `${file} loads ${chunk}, which holds zod`).not.toContain('ZodError')
+  })
+
   it('the empty shell (every other route) preloads the app at once', () => {
     const shell = read('app.html')
     expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/start-app-[^"]+\.js">/)

@@ -44,7 +44,7 @@ const ROUTES: { path: string; name: string; key: (page: Page) => ReturnType<Page
     name: 'blog',
     key: (p) => p.getByRole('heading', { name: /How to prepare your home for fumigation/ }),
   },
-  { path: '/contact', name: 'contact', key: (p) => p.getByText('Mon-Fri 9:00 AM to 7:00 PM').first() },
+  { path: '/contact', name: 'contact', key: (p) => p.getByText('Mon–Fri 9:00 AM to 7:00 PM').first() },
   { path: '/login', name: 'login', key: (p) => p.getByRole('heading', { name: 'Log in' }) },
   { path: '/sign', name: 'sign', key: (p) => p.getByText('20% off your first service') },
 ]

@@ -8,6 +8,7 @@ import { booking, mockApi, renderAdmin } from './admin-helpers'
 import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { monthCells } from '../../src/features/bookings/admin/booking-calendar'
 import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../../src/lib/worker-protocol'
+import { WORKING_HOURS_KEY } from '../../src/lib/working-hours'
 
 afterEach(() => {
   cleanup()
@@ -494,6 +495,12 @@ describe('Booking Rules', () => {
     await ui.click(screen.getByRole('checkbox', { name: 'Saturday' }))
     await ui.click(screen.getByRole('button', { name: 'Save booking rules' }))
     expect(await screen.findByText(/Working hours: Mon–Sat 8:00 AM to 7:00 PM/)).toBeInTheDocument()
+    // Kept on this device, so the public footer and Contact page show the new hours straight away.
+    expect(JSON.parse(localStorage.getItem(WORKING_HOURS_KEY) ?? 'null')).toEqual({
+      work_start: '08:00',
+      work_end: '19:00',
+      work_days: [1, 2, 3, 4, 5, 6],
+    })
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       cutoff_hours: 24,
       work_start: '08:00',

@@ -4,6 +4,7 @@ import { Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react'
 import { ApiError } from '../../lib/api-client'
 import { subscribeToNewsletter } from '../../features/messages/newsletter'
 import { COMPANY, SOCIAL_LINKS } from '../../lib/company'
+import { useWorkingHoursText } from '../../lib/working-hours'
 import { Modal } from '../../components/ui/modal'
 import { SocialIcon } from './social-icon'
 
@@ -74,6 +75,7 @@ const footerLink = 'text-sm text-brand-100/85 hover:text-white hover:underline'
 
 export function Footer() {
   const [legal, setLegal] = useState<Legal>(null)
+  const hours = useWorkingHoursText()
   return (
     <footer className="bg-brand-950 text-brand-50">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-12">
@@ -99,7 +101,7 @@ export function Footer() {
                 {COMPANY.email}
               </a>
             </FooterContact>
-            <FooterContact icon={<Clock className="size-4" aria-hidden />}>{COMPANY.hours}</FooterContact>
+            <FooterContact icon={<Clock className="size-4" aria-hidden />}>{hours}</FooterContact>
           </ul>
         </div>
         <nav aria-label="Services" className="lg:col-span-2">

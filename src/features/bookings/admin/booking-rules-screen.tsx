@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { bookingSettingsBody, workingHoursText, type BookingSettings } from '../../../../contract/bookings.js'
 import { ApiError } from '../../../lib/api-client'
+import { rememberWorkingHours } from '../../../lib/working-hours'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useBookingSettings, useSaveBookingSettings } from '../api'
@@ -40,6 +41,8 @@ function RulesForm({ initial }: { initial: BookingSettings }) {
     }
     try {
       const answer = await save.mutateAsync(parsed.data)
+      // The footer on this device shows the new hours at once, not on the next page load.
+      rememberWorkingHours(answer.settings)
       setResult({ ok: true, text: `${answer.message} Working hours: ${workingHoursText(answer.settings)}.` })
     } catch (err) {
       setResult({

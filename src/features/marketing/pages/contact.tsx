@@ -3,8 +3,10 @@ import { Clock, ExternalLink, Headset, Mail, MapPin, Phone } from 'lucide-react'
 import ContactForm from '../../../components/contact-form'
 import { container, PageHero } from '../components/section'
 import { COMPANY } from '../../../lib/company'
+import { useWorkingHoursText } from '../../../lib/working-hours'
 
 export default function Contact() {
+  const hours = useWorkingHoursText()
   return (
     <>
       <PageHero
@@ -41,7 +43,7 @@ export default function Contact() {
             </a>
           </ContactCard>
           <ContactCard icon={<Clock className="size-5" aria-hidden />} title="Opening hours">
-            {COMPANY.hours}
+            {hours}
             <span className="mt-1 flex items-center gap-1.5 text-sm font-semibold text-brand-800">
               <Headset className="size-4" aria-hidden />
               {COMPANY.customerService}
