@@ -52,6 +52,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /** Fails (softly: every scan of a test is reported) on any serious or critical violation of what is shown. */
 export async function expectNoAxeViolations(page: Page, what: string) {
+  // Colours read mid-transition (a tab just left, a dialog's backdrop fading) are neither the old nor the new.
+  // (A spinner's endless animation is left out: it never finishes.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  )
   const found = await axeViolations(page)
   // Printed as found too: a long sweep shows its progress, and a later timeout does not hide what was seen.
   if (found.length) console.log(`${what} at ${page.viewportSize()?.width}px:\n${found.join('\n')}`)

@@ -49,7 +49,7 @@ test('a treatment refused at sync is corrected in the sync panel, sent again, an
   const jobId = query<{ id: number }>(
     "SELECT id FROM bookings WHERE full_name = 'Ada Customer' AND time = '09:00'",
   )[0]!.id
-  await page.getByRole('link', { name: /9:00 AM Ada Customer/ }).click()
+  await page.getByRole('link', { name: /^9:00 AM .*Ada Customer/ }).click()
   await page.getByRole('button', { name: 'Arrived' }).click()
   await expect.poll(() => query('SELECT id FROM job_events WHERE booking_id = ?', jobId).length).toBe(1)
 
@@ -123,7 +123,7 @@ test('a treatment refused at sync is corrected in the sync panel, sent again, an
   expect(corrections.length).toBeGreaterThanOrEqual(1)
 
   // The job page shows it, noted as corrected, by whom.
-  await page.getByRole('link', { name: /9:00 AM Ada Customer/ }).click()
+  await page.getByRole('link', { name: /^9:00 AM .*Ada Customer/ }).click()
   await expect(page.getByText('Kitchen, store room and the boys’ quarters')).toBeVisible()
   await expect(page.getByText(/Corrected by Femi Technician/)).toBeVisible()
   await page.screenshot({ path: shot('offline-refused-job.png'), fullPage: true })
