@@ -7,6 +7,31 @@ import type { Queryable } from '../db/index.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
 import { BOOKING_FIELDS } from './bookings.js'
 
+/**
+ * The treatments of jobs, each with when it was corrected and by whom (their name, else their email):
+ * the job answers and the service report read them alike. The caller narrows and orders.
+ */
+export const treatmentsWithCorrector = (db: Queryable) =>
+  db
+    .selectFrom('job_treatments as t')
+    .leftJoin('users as c', 'c.id', 't.corrected_by')
+    .select([
+      't.assignment_id',
+      't.id',
+      't.product_name',
+      't.quantity',
+      't.unit',
+      't.target_pest',
+      't.area',
+      't.method',
+      't.corrected_at',
+    ])
+    .select(
+      sql<string | null>`coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email)`.as(
+        'corrected_by',
+      ),
+    )
+
 /** A booking with its job columns (jobs.* NULL when it was never assigned). */
 export interface JobRow extends Omit<Booking, 'emergency'> {
   /** 0/1 as stored. */
@@ -103,25 +128,7 @@ export async function toJobs(db: Queryable, rows: JobRow[]): Promise<Job[]> {
   )
   const treatments = byAssignment<Treatment>(
     some
-      ? ((await db
-          .selectFrom('job_treatments as t')
-          .leftJoin('users as c', 'c.id', 't.corrected_by')
-          .select([
-            't.assignment_id',
-            't.id',
-            't.product_name',
-            't.quantity',
-            't.unit',
-            't.target_pest',
-            't.area',
-            't.method',
-            't.corrected_at',
-          ])
-          .select(
-            sql<string | null>`coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email)`.as(
-              'corrected_by',
-            ),
-          )
+      ? ((await treatmentsWithCorrector(db)
           .where('t.assignment_id', 'in', assignments)
           .orderBy('t.occurred_at')
           .orderBy('t.received_at')

@@ -8,7 +8,7 @@ import { formatNaira, toNaira } from '../../contract/money.js'
 import { localPhone } from '../../contract/phone.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
-import type { JobRow } from './jobs.js'
+import { treatmentsWithCorrector, type JobRow } from './jobs.js'
 
 interface ReportRow {
   assignment_id: number
@@ -88,23 +88,7 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
     .orderBy('id')
     .execute()
   const first = (type: string) => events.find((e) => e.type === type)?.occurred_at
-  const treatments = await db
-    .selectFrom('job_treatments as t')
-    .leftJoin('users as c', 'c.id', 't.corrected_by')
-    .select([
-      't.product_name',
-      't.quantity',
-      't.unit',
-      't.target_pest',
-      't.area',
-      't.method',
-      't.corrected_at',
-    ])
-    .select(
-      sql<string | null>`coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email)`.as(
-        'corrected_by',
-      ),
-    )
+  const treatments = await treatmentsWithCorrector(db)
     .where('t.assignment_id', '=', report.assignment_id)
     .orderBy('t.occurred_at')
     .orderBy('t.received_at')

@@ -125,6 +125,16 @@ async function earlierRecord(db: Queryable, table: 'job_treatments' | 'job_photo
 }
 
 /** 409 for a move the state machine does not allow (a repeat of the current state included). */
+/** What a treatment says (product, amount, pest, area, method), from a request or a stored row. */
+const treatmentFields = (t: Omit<Treatment, 'id' | 'corrected'>) => ({
+  product_name: t.product_name,
+  quantity: t.quantity,
+  unit: t.unit,
+  target_pest: t.target_pest,
+  area: t.area,
+  method: t.method,
+})
+
 const notAllowed = (c: Context<AppEnv>, status: JobStatus, what: string) =>
   c.json(
     { message: `This job is ${JOB_STATUS_LABEL[status]}: ${what} is not possible now.`, job_status: status },
@@ -351,12 +361,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
               assignment_id: row.assignment_id!,
               staff_id: row.staff_id,
               product_id: product?.id ?? null,
-              product_name: body.product_name,
-              quantity: body.quantity,
-              unit: body.unit,
-              target_pest: body.target_pest,
-              area: body.area,
-              method: body.method,
+              ...treatmentFields(body),
               occurred_at: body.occurred_at,
             })
             .onConflict((oc) => oc.column('id').doNothing())
@@ -417,12 +422,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
         }
         const values = {
           product_id: product?.id ?? null,
-          product_name: body.product_name,
-          quantity: body.quantity,
-          unit: body.unit,
-          target_pest: body.target_pest,
-          area: body.area,
-          method: body.method,
+          ...treatmentFields(body),
           corrected_by: user.id,
           corrected_at: body.occurred_at,
         }
@@ -444,12 +444,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
         const previous: Treatment | null = existing
           ? {
               id: existing.id,
-              product_name: existing.product_name,
-              quantity: existing.quantity,
-              unit: existing.unit,
-              target_pest: existing.target_pest,
-              area: existing.area,
-              method: existing.method,
+              ...treatmentFields(existing),
             }
           : null
         await trx
@@ -467,12 +462,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
         await trx.updateTable('jobs').set({ updated_at: nowIso() }).where('booking_id', '=', row.id).execute()
         const treatment: Treatment = {
           id: treatmentId,
-          product_name: body.product_name,
-          quantity: body.quantity,
-          unit: body.unit,
-          target_pest: body.target_pest,
-          area: body.area,
-          method: body.method,
+          ...treatmentFields(body),
           corrected: { by: displayName(user), at: body.occurred_at },
         }
         return answerOnce(
