@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
+import { logIn } from './own-server'
 
 /**
  * The Content-Security-Policy (api/middleware/security-headers.ts) must not break anything: every
@@ -14,14 +15,6 @@ function watchViolations(page: Page) {
   })
   page.on('pageerror', (err) => violations.push(`page error: ${err.message}`))
   return violations
-}
-
-async function login(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page).not.toHaveURL(/\/login$/)
 }
 
 test('the pages and the sandbox payment page work under the CSP with no violation', async ({ page }) => {
@@ -43,7 +36,7 @@ test('the pages and the sandbox payment page work under the CSP with no violatio
     data: { fullName: 'Chioma CSP', email: customer.email, password: customer.password },
   })
   expect(registered.status()).toBe(200)
-  await login(page, customer)
+  await logIn(page, customer.email, customer.password)
   for (const path of ['/products', '/book']) {
     await page.goto(path)
     await expect(page.getByRole('heading').first()).toBeVisible()
@@ -72,7 +65,7 @@ test('the pages and the sandbox payment page work under the CSP with no violatio
 
   // Log the customer out (the login page sends a logged-in visitor on, so it must be a real logout).
   expect((await page.request.get('/api/logout/')).ok()).toBe(true)
-  await login(page, E2E.admin)
+  await logIn(page, E2E.admin.email, E2E.admin.password)
   await page.goto('/admin')
   await expect(page.getByRole('heading').first()).toBeVisible()
   await page.waitForLoadState('networkidle')

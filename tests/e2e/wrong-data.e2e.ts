@@ -4,6 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
+import { logIn } from './own-server'
 
 const PHONE = { width: 390, height: 844 }
 const shot = (name: string) => `tests/e2e/screenshots/${name}`
@@ -16,19 +17,11 @@ async function call(request: APIRequestContext, method: 'get' | 'post', path: st
   return res.status() === 204 ? null : res.json()
 }
 
-async function login(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page).not.toHaveURL(/\/login$/)
-}
-
 /** A new customer of its own, so other tests' carts and orders stay as they expect. */
 async function newCustomer(page: Page, name: string) {
   const customer = { email: `${name}-${Date.now()}@e2e.ng`, password: `${name}-password-1` }
   await call(page.request, 'post', '/register/', { fullName: `Chioma ${name}`, ...customer })
-  await login(page, customer)
+  await logIn(page, customer.email, customer.password)
   return customer
 }
 
