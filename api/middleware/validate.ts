@@ -16,7 +16,24 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
       const issue = result.error.issues[0]
       return c.json({ message: issue?.message ?? 'Invalid request', field: issue?.path.join('.') }, 400)
     }
+    const nul = nulCharacterAt(result.data)
+    if (nul) return c.json({ message: 'Text cannot contain a NUL character.', field: nul.join('.') }, 400)
   })
+
+/**
+ * Where a string of `value` holds U+0000, or null. PostgreSQL cannot store it in text (the insert fails),
+ * SQLite can: refused here, both engines answer alike.
+ */
+function nulCharacterAt(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = nulCharacterAt(inner, [...path, key])
+      if (found) return found
+    }
+  }
+  return null
+}
 
 /**
  * validate() for a schema that depends on the app's settings, such as the clock that says what day it is

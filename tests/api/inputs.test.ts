@@ -26,6 +26,21 @@ describe('bodies the parser refuses', () => {
     },
   )
 
+  it('a NUL character in any text is 400 on both engines (PostgreSQL cannot store one), nothing is written', async () => {
+    const reset = await new Client(t.app).post('password-reset/', { email: 'a\u0000@b.ng' })
+    expect(reset.status).toBe(400)
+    expect(reset.body).toEqual({ message: 'Text cannot contain a NUL character.', field: 'email' })
+    const before = await t.db.selectFrom('messages').select('id').execute()
+    const message = await new Client(t.app).post('quick/message/', {
+      name: 'Ada',
+      email: 'ada@example.ng',
+      message: 'Hello\u0000there',
+    })
+    expect(message.status).toBe(400)
+    expect(message.body.field).toBe('message')
+    expect(await t.db.selectFrom('messages').select('id').execute()).toHaveLength(before.length)
+  })
+
   it('malformed JSON is 400 with a message', async () => {
     const res = await t.app.request('/api/appointment/', {
       method: 'POST',
