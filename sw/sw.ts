@@ -7,7 +7,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import type { WorkboxPlugin } from 'workbox-core'
-import { joinApiPath, readApiAnswer } from '../src/lib/http'
+import { DEADLINES, fetchAnswer, joinApiPath } from '../src/lib/http'
 import {
   CACHE_NAMES,
   ROLE_ASSETS_URL,
@@ -46,6 +46,20 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('app.html'), { denylis
 const NEVER_CACHED = /^(token|auth_check|logout|pay\/)/
 const only200 = new CacheableResponsePlugin({ statuses: [200] })
 
+/**
+ * Every fetch the worker makes for the page gives up after `ms` (or when the page stops waiting): on a
+ * network that connects and never answers, a fetch without one holds one of the browser's few
+ * connections to the server for minutes, and the page's next calls queue behind it.
+ */
+const deadline = (ms: number): WorkboxPlugin => ({
+  requestWillFetch: async ({ request }) => {
+    const timeout = AbortSignal.timeout(ms)
+    const signal =
+      typeof AbortSignal.any === 'function' ? AbortSignal.any([request.signal, timeout]) : timeout
+    return new Request(request, { signal })
+  },
+})
+
 // Code the precache leaves out (the back office, the technicians' sheet: role-assets.json) is kept
 // once fetched; names carry a content hash, so a cached copy is never stale.
 registerRoute(
@@ -53,15 +67,24 @@ registerRoute(
     request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
   new CacheFirst({
     cacheName: CACHE_NAMES.roleAssets,
-    plugins: [only200, new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
+    plugins: [
+      only200,
+      deadline(DEADLINES.upload),
+      new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true }),
+    ],
   }),
 )
 
 /** Caches every chunk of a role's screens, at login, so they open offline before ever being visited. */
 async function cacheRoleAssets(role: CachedRole) {
-  const res = await fetch(new URL(ROLE_ASSETS_URL, self.location.href), { cache: 'no-cache' })
-  if (!res.ok) return
-  const lists = (await res.json()) as Record<string, string[] | undefined>
+  const { answer } = await fetchAnswer(
+    fetch,
+    new URL(ROLE_ASSETS_URL, self.location.href).href,
+    { cache: 'no-cache' },
+    DEADLINES.read,
+  )
+  if (!answer.ok) return
+  const lists = answer.data as Record<string, string[] | undefined>
   const cache = await caches.open(CACHE_NAMES.roleAssets)
   const missing: string[] = []
   for (const file of lists[role] ?? []) {
@@ -79,7 +102,7 @@ registerRoute(
     request.method === 'GET' &&
     request.cache !== 'no-cache' &&
     /^add\/products\/?$/.test(apiPath(url) ?? '-'),
-  new StaleWhileRevalidate({ cacheName: CACHE_NAMES.products, plugins: [only200] }),
+  new StaleWhileRevalidate({ cacheName: CACHE_NAMES.products, plugins: [only200, deadline(DEADLINES.read)] }),
 )
 
 // Product images rarely change (an edit gets a new file name): cache-first, bounded.
@@ -89,6 +112,7 @@ registerRoute(
     cacheName: CACHE_NAMES.images,
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
+      deadline(DEADLINES.upload),
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),
@@ -106,8 +130,11 @@ const perUserCacheKey: WorkboxPlugin = {
   },
 }
 
-// Everything else the API answers may be private: fresh when the network answers in time, else the
-// saved copy of the same user. The cache is deleted on logout (clearUserCaches below).
+// Everything else the API answers may be private: fresh when the network answers, else the saved copy
+// of the same user. No wait for it here: what the app keeps on the device (jobs, bookings, orders, cart,
+// notifications, catalogue) is on screen from Dexie before this answers; the rest (the back office)
+// falls back to this copy when the network fails or its deadline passes, a little before the page's.
+// The cache is deleted on logout (clearUserCaches below).
 registerRoute(
   ({ url, request }) => {
     const path = apiPath(url)
@@ -115,15 +142,26 @@ registerRoute(
   },
   new NetworkFirst({
     cacheName: CACHE_NAMES.user,
-    networkTimeoutSeconds: 5,
-    plugins: [perUserCacheKey, only200, new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })],
+    plugins: [
+      perUserCacheKey,
+      only200,
+      deadline(DEADLINES.read - 2_000),
+      new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true }),
+    ],
   }),
 )
 
 const channel = new BroadcastChannel(OUTBOX_CHANNEL)
 
-const apiGet = (path: string) =>
-  fetch(joinApiPath(API_BASE.href, path), { credentials: 'include', cache: 'no-store' })
+const apiGet = async (path: string) =>
+  (
+    await fetchAnswer(
+      fetch,
+      joinApiPath(API_BASE.href, path),
+      { credentials: 'include', cache: 'no-store' },
+      DEADLINES.read,
+    )
+  ).answer
 
 /** The same replay as the page's, with the worker's own token and session look-ups. */
 async function replayFromWorker() {
@@ -133,12 +171,12 @@ async function replayFromWorker() {
     apiBase: API_BASE.href,
     force: true,
     getCsrfToken: async () => {
-      const answer = await readApiAnswer(await apiGet('token'))
+      const answer = await apiGet('token')
       if (!answer.ok) throw new Error(`token: ${answer.message}`)
       return (answer.data as { token: string }).token
     },
     getCurrentUserId: async () => {
-      const answer = await readApiAnswer(await apiGet('auth_check'))
+      const answer = await apiGet('auth_check')
       const me = answer.data as { role?: string | null; id?: number | null } | undefined
       return answer.ok && me?.role ? (me.id ?? null) : null
     },

@@ -5,9 +5,9 @@ import type { QuickMessage } from '../../contract/messages.js'
 import { ApiError } from '../lib/api-client'
 import { useSession } from '../lib/session'
 import { TextField } from './ui/text-field'
+import { SAVED_ON_PHONE } from '../lib/connection'
 
 const EMPTY: QuickMessage = { name: '', email: '', message: '' }
-export const QUEUED_MESSAGE = "Saved — will be sent when you're back online"
 
 interface ContactFormProps {
   /** Heading above the form; pass null to leave it out (the page has its own). */
@@ -51,7 +51,7 @@ export default function ContactForm({
             ? sent.data.message
             : sent.retryLater
               ? `${sent.retryLater} Your message is saved and will be sent then.`
-              : QUEUED_MESSAGE,
+              : SAVED_ON_PHONE,
       })
       setForm(EMPTY)
     } catch (err) {

@@ -2,7 +2,8 @@
  * The one HTTP client: every SPEC.md path is relative to VITE_API_BASE (default /api/), cookies are sent,
  * and unsafe methods carry X-CSRFToken (the token is fetched first, once, and shared).
  */
-import { joinApiPath, readApiAnswer } from './http'
+import { reportAnswered, reportNoAnswer } from './connection'
+import { DEADLINES, fetchAnswer, joinApiPath, NoAnswerError, type ApiAnswer } from './http'
 import { USER_HEADER } from './worker-protocol'
 
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api/'
@@ -21,11 +22,17 @@ export class ApiError extends Error {
   }
 }
 
-/** No answer at all: offline, DNS, connection refused, CORS. */
+/**
+ * No answer at all: offline, DNS, connection refused, CORS, or (`notAnswering`) connected but silent
+ * until the request's deadline.
+ */
 export class NetworkError extends Error {
+  readonly notAnswering: boolean
   constructor(cause: unknown) {
-    super('Network request failed', { cause })
+    const notAnswering = cause instanceof NoAnswerError
+    super(notAnswering ? 'The network is not answering' : 'Network request failed', { cause })
     this.name = 'NetworkError'
+    this.notAnswering = notAnswering
   }
 }
 
@@ -58,6 +65,8 @@ export interface RequestOptions {
   headers?: Record<string, string>
   /** fetch's cache mode; 'no-cache' also skips the service worker's stale-while-revalidate copy. */
   cache?: RequestCache
+  /** How long to wait for the whole answer (default: DEADLINES by kind of request). */
+  deadlineMs?: number
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -80,21 +89,33 @@ export async function requestWithStatus<T>(
   else if (requestUser !== null) headers[USER_HEADER] = String(requestUser)
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
 
+  const deadline =
+    options.deadlineMs ??
+    (!UNSAFE.has(method) ? DEADLINES.read : body instanceof FormData ? DEADLINES.upload : DEADLINES.send)
   let res: Response
+  let answer: ApiAnswer
   try {
-    res = await fetch(apiUrl(path), {
-      method,
-      headers,
-      body: payload,
-      credentials: 'include',
-      signal: options.signal,
-      ...(options.cache && { cache: options.cache }),
-    })
+    ;({ res, answer } = await fetchAnswer(
+      (input, init) => fetch(input, init),
+      apiUrl(path),
+      {
+        method,
+        headers,
+        body: payload,
+        credentials: 'include',
+        signal: options.signal,
+        ...(options.cache && { cache: options.cache }),
+      },
+      deadline,
+    ))
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err
-    throw new NetworkError(err)
+    // The caller's own abort (a query cancelled, "Try again") is not the network's fault.
+    if (options.signal?.aborted) throw err
+    const failure = new NetworkError(err)
+    reportNoAnswer(failure.notAnswering)
+    throw failure
   }
-  const answer = await readApiAnswer(res)
+  reportAnswered()
   if (!answer.ok) {
     // A rotated CSRF cookie (another tab, a new session) makes the cached token stale: forget it.
     if (res.status === 403) csrfToken = null

@@ -12,13 +12,29 @@ interface SessionState {
   email: string
   /** Message of the last auth check (SPEC: auth status message). */
   message: string
+  /**
+   * True once the server answered an auth check in this visit. Until then an `authenticated` state is
+   * this device's last confirmed session, shown at once so a weak network never holds the screens.
+   */
+  confirmed: boolean
+  /** Asks the server who is logged in (one check at a time: callers share the running one). */
   checkAuth: () => Promise<void>
-  /** Returns the role on success; throws ApiError with the server's message otherwise. */
-  login: (username: string, password: string) => Promise<SessionRole>
+  /**
+   * Returns the role on success; throws ApiError with the server's message, or NetworkError when
+   * there is no answer (`signal`: the user gave up on this attempt).
+   */
+  login: (username: string, password: string, signal?: AbortSignal) => Promise<SessionRole>
   logout: () => Promise<void>
 }
 
-const anonymous = { status: 'anonymous' as const, role: null, id: null, name: '', email: '' }
+const anonymous = {
+  status: 'anonymous' as const,
+  role: null,
+  id: null,
+  name: '',
+  email: '',
+  confirmed: true,
+}
 
 /**
  * The last confirmed session, kept so that a cold start with no network (field staff on patchy data)
@@ -40,6 +56,10 @@ const remembered = {
   },
 }
 
+/** Moves on at every login and logout: an auth check started before one is not applied after it. */
+let generation = 0
+let running: { generation: number; check: Promise<void> } | null = null
+
 export const useSession = create<SessionState>((set, get) => ({
   status: 'loading',
   role: null,
@@ -47,48 +67,66 @@ export const useSession = create<SessionState>((set, get) => ({
   name: '',
   email: '',
   message: '',
+  confirmed: false,
 
-  async checkAuth() {
-    try {
-      const me = await api.get<AuthCheck>('auth_check')
-      if (me.role) {
-        const { role, id, name, email } = me
-        remembered.set({ role, id, name, email })
-        set({ status: 'authenticated', role, id, name, email, message: me.message })
-      } else {
-        remembered.set(null)
-        set({ ...anonymous, message: me.message })
-      }
-    } catch (err) {
-      // 401 is the normal "not logged in"; offline, keep what we knew rather than logging the user out.
-      if (err instanceof ApiError) {
-        remembered.set(null)
-        set({ ...anonymous, message: err.message })
-      } else if (get().status === 'loading') {
-        const last = remembered.get()
-        set(
-          last
-            ? { status: 'authenticated', ...last, message: 'offline' }
-            : { ...anonymous, message: 'offline' },
-        )
-      }
+  checkAuth() {
+    // The screens open at once on this device's last session; the server's answer follows.
+    const last = get().status === 'loading' ? remembered.get() : null
+    if (last) set({ status: 'authenticated', ...last, message: 'remembered' })
+    let current = running
+    if (!current || current.generation !== generation) {
+      const check = confirm(generation).finally(() => {
+        if (running?.check === check) running = null
+      })
+      current = running = { generation, check }
     }
+    return current.check
   },
 
-  async login(username, password) {
-    const { message } = await api.post<{ message: SessionRole }>('login/', { username, password })
+  async login(username, password, signal) {
+    const { message } = await api.post<{ message: SessionRole }>('login/', { username, password }, { signal })
+    generation++
     await get().checkAuth()
     return message
   },
 
   async logout() {
     await api.get('logout/')
+    generation++
     remembered.set(null)
     set({ ...anonymous, message: 'logged out' })
     window.dispatchEvent(new Event('session:logout'))
     await get().checkAuth()
   },
 }))
+
+/** One auth check: the server's answer replaces what the device assumed; no answer keeps it. */
+async function confirm(startedIn: number) {
+  const { setState: set, getState: get } = useSession
+  try {
+    const me = await api.get<AuthCheck>('auth_check')
+    if (startedIn !== generation) return
+    if (me.role) {
+      const { role, id, name, email } = me
+      remembered.set({ role, id, name, email })
+      set({ status: 'authenticated', role, id, name, email, message: me.message, confirmed: true })
+    } else {
+      remembered.set(null)
+      set({ ...anonymous, message: me.message })
+    }
+  } catch (err) {
+    if (startedIn !== generation) return
+    // 401 is the normal "not logged in": the session is over, and the device forgets it.
+    if (err instanceof ApiError && err.status < 500) {
+      remembered.set(null)
+      set({ ...anonymous, message: err.message })
+      return
+    }
+    // No answer (or a server in trouble): keep what the device knew rather than logging the user out.
+    if (get().status === 'loading') set({ ...anonymous, confirmed: false, message: 'offline' })
+    else if (get().status === 'authenticated') set({ message: 'offline' })
+  }
+}
 
 // Every read the page makes names its user, so the service worker keeps each user's answers apart.
 useSession.subscribe((s) => setRequestUser(s.status === 'authenticated' ? s.id : null))

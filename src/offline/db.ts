@@ -4,6 +4,7 @@ import type { Product } from '../../contract/catalogue.js'
 import type { Notification } from '../../contract/notifications.js'
 import type { UserOrder } from '../../contract/orders.js'
 import type { Job } from '../../contract/staff.js'
+import type { Booking } from '../../contract/bookings.js'
 import type { OutboxKind } from '../lib/worker-protocol'
 import { DATABASE_NAME, markDatabaseLoaded } from './device'
 
@@ -72,6 +73,8 @@ export class AppDatabase extends Dexie {
   cart!: Table<Owned<CartItem>, [number, number]>
   notifications!: Table<Owned<Notification>, number>
   orders!: Table<Owned<UserOrder>, number>
+  /** The customer's bookings as the server last sent them (/book's list, readable offline). */
+  bookings!: Table<Owned<Booking>, [number, number]>
   outbox!: Table<OutboxEntry, string>
   leases!: Table<Lease, string>
   /** The technician's job sheet as the server last sent it (patched as each update is confirmed). */
@@ -91,6 +94,8 @@ export class AppDatabase extends Dexie {
     this.version(2).stores({ leases: 'name' })
     // v3: the technician's saved job sheet (issue 11).
     this.version(3).stores({ jobs: 'id, userId, date', staffSync: 'userId' })
+    // v4: the customer's bookings, so /book lists them at once on a silent network (issue 20).
+    this.version(4).stores({ bookings: '[userId+id], userId' })
   }
 }
 

@@ -4,7 +4,7 @@ import { db, type OutboxEntry } from './db'
 import { checkOutboxBody } from './kinds'
 import { jobIdOf, jobUpdates, type TreatmentBody } from './jobs'
 import { backoffDelay, SENDING_CLAIM_MS } from './replay'
-import { replayOutboxNow } from './sync'
+import { announceSent, replayOutboxNow, scheduleReplay } from './sync'
 
 export type SubmitResult<T> =
   | { state: 'sent'; data: T }
@@ -12,12 +12,21 @@ export type SubmitResult<T> =
   | { state: 'queued'; entry: OutboxEntry; retryLater?: string }
 
 /**
+ * How long a form waits for the server's answer before it says "saved on this phone": an answer
+ * within it is shown as it is (sent, or the server's refusal in the form); a slower one arrives later.
+ */
+export const ACKNOWLEDGE_WITHIN_MS = 600
+
+/**
  * Sends a post through the outbox: it is checked with the server's schema (InvalidOutboxBody, nothing
  * stored, when the server would refuse it), stored (with a UUID Idempotency-Key), then sent.
- * 2xx: removed, answer returned. 4xx: removed and the ApiError thrown, so the form that is still on
- * screen shows the server's message and keeps the user's input. Network error, 5xx or 429 (too many
- * for now): kept and reported as queued, to be replayed when the device is back online or, after a
- * 429, once the wait the server asked for has passed.
+ * An answer within ACKNOWLEDGE_WITHIN_MS: 2xx: removed, answer returned; 4xx: removed and the ApiError
+ * thrown, so the form still on screen shows the server's message and keeps the user's input; no answer,
+ * 5xx or 429 (too many for now): kept and reported as queued, to be replayed when the device is back
+ * online or, after a 429, once the wait the server asked for has passed.
+ * No answer yet by then (a slow or silent network): reported as queued at once while the send goes on;
+ * what it brings later is applied to the entry (sent: removed; refused: kept as failed with the server's
+ * words, visible and editable in the sync list; no answer: waiting for the replay).
  */
 export async function submitThroughOutbox<T>(
   kind: OutboxEntry['kind'],
@@ -50,32 +59,75 @@ export async function submitThroughOutbox<T>(
       await db.outbox.add(entry)
     })
   else await db.outbox.add(entry)
+  void requestPersistentStorage()
+
+  const sending = sendWithFreshTokenOn403<T>(path, body, entry.id)
+  // Whoever comes first, the answer or the acknowledgement, decides who deals with the outcome: the form, or the outbox.
+  let owner: 'form' | 'outbox' | undefined
+  const decided = new Promise<'form' | 'outbox'>((resolve) => {
+    const timer = setTimeout(() => resolve((owner ??= 'outbox')), ACKNOWLEDGE_WITHIN_MS)
+    const answered = () => {
+      clearTimeout(timer)
+      resolve((owner ??= 'form'))
+    }
+    sending.then(answered, answered)
+  })
+  if ((await decided) === 'outbox') {
+    void settleLater(entry, sending).catch((err: unknown) => console.warn('Outbox send failed:', err))
+    return { state: 'queued', entry }
+  }
   try {
-    const data = await sendWithFreshTokenOn403<T>(path, body, entry.id)
+    const data = await sending
     await db.outbox.delete(entry.id)
     return { state: 'sent', data }
   } catch (err) {
-    const tooMany = err instanceof ApiError && err.status === 429
-    if (err instanceof ApiError && err.status < 500 && !tooMany) {
+    if (isRefusal(err)) {
       await db.outbox.delete(entry.id)
       throw err
     }
-    const wait = Math.max(backoffDelay(1), (err instanceof ApiError && err.retryAfterMs) || 0)
-    const queued: Partial<OutboxEntry> = {
-      attempts: 1,
-      lastError: (err as Error).message,
-      nextAttemptAt: Date.now() + wait,
-      sendingUntil: undefined,
-    }
-    await db.outbox.update(entry.id, queued)
-    void requestBackgroundSync()
-    void requestPersistentStorage()
+    const queued = await keepForReplay(entry, err)
     return {
       state: 'queued',
       entry: { ...entry, ...queued },
-      ...(tooMany && { retryLater: (err as Error).message }),
+      ...(err instanceof ApiError && err.status === 429 && { retryLater: err.message }),
     }
   }
+}
+
+/** The server said no for good (4xx other than 429): sending it again as it is changes nothing. */
+const isRefusal = (err: unknown) => err instanceof ApiError && err.status < 500 && err.status !== 429
+
+/** No answer, server trouble or "too many for now": the entry waits for the replay, after a backoff. */
+async function keepForReplay(entry: OutboxEntry, err: unknown) {
+  const wait = Math.max(backoffDelay(1), (err instanceof ApiError && err.retryAfterMs) || 0)
+  const queued: Partial<OutboxEntry> = {
+    attempts: 1,
+    lastError: (err as Error).message,
+    nextAttemptAt: Date.now() + wait,
+    sendingUntil: undefined,
+  }
+  await db.outbox.update(entry.id, queued)
+  void requestBackgroundSync()
+  void scheduleReplay()
+  return queued
+}
+
+/** The outcome of a send the form stopped waiting for: applied to its entry, as a replay would. */
+async function settleLater<T>(entry: OutboxEntry, sending: Promise<T>) {
+  try {
+    await sending
+  } catch (err) {
+    if (!isRefusal(err)) return void (await keepForReplay(entry, err))
+    await db.outbox.update(entry.id, {
+      status: 'failed',
+      attempts: 1,
+      lastError: (err as Error).message,
+      sendingUntil: undefined,
+    })
+    return
+  }
+  await db.outbox.delete(entry.id)
+  announceSent(entry)
 }
 
 /** A 403 here is almost always a CSRF token rotated by another tab or a new session: retry once with a fresh one. */

@@ -1,4 +1,4 @@
-import { joinApiPath, readApiAnswer } from '../lib/http'
+import { DEADLINES, fetchAnswer, joinApiPath, NoAnswerError, type ApiAnswer } from '../lib/http'
 import type { AppDatabase, MultipartBody, OutboxEntry } from './db'
 import { applySentJobEntry } from './jobs'
 
@@ -13,8 +13,11 @@ export const STALE_AFTER_MS = 7 * 24 * 3600_000
 /** Retry delays for network errors and 5xx: base * 2^(attempts-1), capped, with jitter. */
 export const BACKOFF_BASE_MS = 5_000
 export const BACKOFF_MAX_MS = 5 * 60_000
-/** A send that takes longer than this counts as a network error (the worker's sync event is time-limited). */
-export const SEND_TIMEOUT_MS = 30_000
+/**
+ * The longest a send may take (a photo's; a JSON post gets DEADLINES.send): then it counts as no answer
+ * and is retried later under the same key (the worker's sync event is time-limited too).
+ */
+export const SEND_TIMEOUT_MS = DEADLINES.upload
 /** The fallback lock lease; renewed before every send, so it outlives any one send. */
 export const LEASE_MS = 2 * SEND_TIMEOUT_MS
 /** How long a direct send (submitThroughOutbox) keeps its entry away from replays. */
@@ -117,7 +120,15 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
       return result
     }
     const needsUser = candidates.some((e) => e.userId !== null)
-    const currentUserId = needsUser ? await deps.getCurrentUserId().catch(() => null) : null
+    let currentUserId: number | null = null
+    try {
+      if (needsUser) currentUserId = await deps.getCurrentUserId()
+    } catch {
+      // Whose session this is could not be confirmed (no answer): nothing goes, nothing changes.
+      result.offline = true
+      result.remaining = await db.outbox.count()
+      return result
+    }
 
     for (const candidate of candidates) {
       // Re-read: the user may have discarded or edited it meanwhile (in this or another tab).
@@ -182,7 +193,6 @@ type SendOutcome =
   | { kind: 'auth' | 'failed' | 'retry' | 'offline'; message: string; retryAfterMs?: number }
 
 async function send(deps: ReplayDeps, entry: OutboxEntry, token: string): Promise<SendOutcome> {
-  let res: Response
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-CSRFToken': token,
@@ -200,18 +210,23 @@ async function send(deps: ReplayDeps, entry: OutboxEntry, token: string): Promis
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(entry.body)
   }
+  let res: Response
+  let answer: ApiAnswer
   try {
-    res = await deps.fetch(joinApiPath(deps.apiBase, entry.path), {
-      method: entry.method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SEND_TIMEOUT_MS) : undefined,
-    })
-  } catch {
-    return { kind: 'offline', message: 'No connection' }
+    // An answer that never comes is abandoned; the same key goes again later, so a late one changes nothing.
+    ;({ res, answer } = await fetchAnswer(
+      deps.fetch,
+      joinApiPath(deps.apiBase, entry.path),
+      { method: entry.method, headers, body, credentials: 'include' },
+      entry.bodyType === 'multipart' ? DEADLINES.upload : DEADLINES.send,
+    ))
+  } catch (err) {
+    return {
+      kind: 'offline',
+      message: err instanceof NoAnswerError ? 'The network is not answering' : 'No connection',
+    }
   }
-  const { ok, data, message, retryAfterMs } = await readApiAnswer(res)
+  const { ok, data, message, retryAfterMs } = answer
   if (ok) return { kind: 'ok', data }
   if (res.status === 401) return { kind: 'auth', message }
   if (isRetryable(res.status, message)) return { kind: 'retry', message, retryAfterMs }

@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { API_BASE, getCsrfToken } from '../lib/api-client'
+import { API_BASE, getCsrfToken, NetworkError } from '../lib/api-client'
+import { useConnection } from '../lib/connection'
 import { USER_SCOPE } from '../lib/query'
 import { useSession } from '../lib/session'
 import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../lib/worker-protocol'
 import { hasSavedData } from './device'
 import { lastUser } from './last-user'
+import type { OutboxEntry } from './db'
 import type { ReplayResult } from './replay'
 
 // The database, the replay (with the job schemas) and the clean-up load when first needed: on a first
@@ -18,6 +20,9 @@ const clearUserData = (userId: number | null) => import('./user-data').then((m) 
  * with the same replayOutbox(); the lock inside keeps the two from running at once.
  */
 
+/** How often a silent network is asked again whether it answers. */
+const PROBE_EVERY_MS = 10_000
+
 let queryClient: QueryClient | null = null
 let channel: BroadcastChannel | null = null
 let retryTimer: ReturnType<typeof setTimeout> | undefined
@@ -30,26 +35,27 @@ function refreshAfterSent() {
   void queryClient?.invalidateQueries({ queryKey: USER_SCOPE })
 }
 
-/** The logged-in user as the server sees it; waits for the startup auth check, re-checks after an offline start. */
+/**
+ * The logged-in user as the server sees it. Until the server has answered an auth check in this visit
+ * the device's remembered session is only a guess: one more check decides, and with no answer it throws
+ * (nothing is sent: an entry goes only in its owner's confirmed session).
+ */
 async function currentUserId(): Promise<number | null> {
+  if (!useSession.getState().confirmed) await useSession.getState().checkAuth()
   const session = useSession.getState()
-  if (session.status === 'anonymous' && session.message === 'offline') {
-    await session.checkAuth()
-    return useSession.getState().id
-  }
-  if (session.status !== 'loading') return session.id
-  return new Promise((resolve) => {
-    const unsubscribe = useSession.subscribe((s) => {
-      if (s.status === 'loading') return
-      unsubscribe()
-      resolve(s.id)
-    })
-  })
+  if (!session.confirmed) throw new NetworkError(new Error('The session could not be confirmed'))
+  return session.status === 'authenticated' ? session.id : null
+}
+
+/** An entry reached the server: this tab and every other refresh what it changed. */
+export function announceSent(entry: Pick<OutboxEntry, 'kind' | 'userId'>) {
+  refreshAfterSent()
+  channel?.postMessage({ type: 'sent', kind: entry.kind, userId: entry.userId } satisfies OutboxSentMessage)
 }
 
 /** Replays the outbox from this page. `force` ignores backoff: connectivity just came back, or the user asked. */
 export async function replayOutboxNow({ force = false } = {}): Promise<ReplayResult> {
-  const [db, { replayOutbox }] = await Promise.all([loadDb(), import('./replay')])
+  const [db, { replayOutbox, backoffDelay }] = await Promise.all([loadDb(), import('./replay')])
   const result = await replayOutbox({
     db,
     fetch: (input, init) => fetch(input, init),
@@ -57,26 +63,27 @@ export async function replayOutboxNow({ force = false } = {}): Promise<ReplayRes
     getCsrfToken: () => getCsrfToken(true),
     getCurrentUserId: currentUserId,
     force,
-    onSent: (entry) => {
-      refreshAfterSent()
-      channel?.postMessage({
-        type: 'sent',
-        kind: entry.kind,
-        userId: entry.userId,
-      } satisfies OutboxSentMessage)
-    },
+    onSent: announceSent,
   })
   if (!result.ran && force) {
     // Another replay (a tab, the worker) holds the lock and may have started before this reason to
     // hurry arrived: ask again shortly rather than wait for the backoff deadline.
     clearTimeout(retryTimer)
     retryTimer = setTimeout(() => void replayOutboxNow({ force }).catch(reportError), 1000)
-  } else await scheduleNextAttempt()
+  } else {
+    // Not even the token came back: the next try waits longer each time (the network's return, seen by
+    // the probe below or the browser, sends everything at once anyway).
+    unanswered = result.offline && result.sent === 0 ? unanswered + 1 : 0
+    await scheduleReplay(unanswered ? backoffDelay(unanswered) : 0)
+  }
   return result
 }
 
+/** Replays in a row that reached no server. */
+let unanswered = 0
+
 /** Without Background Sync nothing else wakes us for a backoff deadline: keep one timer for the earliest. */
-async function scheduleNextAttempt() {
+export async function scheduleReplay(atLeastMs = 0) {
   clearTimeout(retryTimer)
   const db = await loadDb()
   const waiting = await db.outbox.where('status').equals('waiting').toArray()
@@ -84,7 +91,10 @@ async function scheduleNextAttempt() {
     ...waiting.map((e) => Math.max(e.nextAttemptAt ?? 0, e.sendingUntil ?? 0, Date.now())),
   )
   if (!Number.isFinite(next)) return
-  retryTimer = setTimeout(() => void replayOutboxNow().catch(reportError), Math.max(next - Date.now(), 1000))
+  retryTimer = setTimeout(
+    () => void replayOutboxNow().catch(reportError),
+    Math.max(next - Date.now(), 1000, atLeastMs),
+  )
 }
 
 function reportError(err: unknown) {
@@ -122,12 +132,35 @@ export function startOutboxSync(client: QueryClient): () => void {
       lastUser.set(s.id)
       // Entries that waited for this login go now.
       replay(true)()
-    } else if (s.status === 'anonymous' && s.message !== 'offline' && lastUser.get() !== null) {
+    } else if (s.status === 'anonymous' && s.confirmed && lastUser.get() !== null) {
       // The server says nobody is logged in (expired session): same as a logout.
       onLogout()
     }
   })
 
+  // The network answers again (the browser's 'online', or any answer after none): what waits goes now,
+  // and a session the device only remembered is confirmed. While nothing answers, a tiny probe asks
+  // now and then, since a silent network sends no 'online' event when it recovers.
+  let probe: ReturnType<typeof setTimeout> | undefined
+  const probeLater = () => {
+    clearTimeout(probe)
+    probe = setTimeout(async () => {
+      if (useConnection.getState().state === 'online') return
+      if (document.visibilityState === 'visible') await getCsrfToken(true).catch(() => undefined)
+      if (useConnection.getState().state !== 'online') probeLater()
+      // The browser's own 'online' too, even when no request had failed yet.
+      window.addEventListener('online', onOnline)
+    }, PROBE_EVERY_MS)
+  }
+  const unsubscribeConnection = useConnection.subscribe(({ state }, before) => {
+    if (state === 'online' && before.state !== 'online') {
+      clearTimeout(probe)
+      if (!useSession.getState().confirmed) void useSession.getState().checkAuth()
+      replay(true)()
+    } else if (state !== 'online' && before.state === 'online') probeLater()
+  })
+  if (useConnection.getState().state !== 'online') probeLater()
+  // The browser's own 'online' too, even when no request had failed yet.
   window.addEventListener('online', onOnline)
   document.addEventListener('visibilitychange', onVisible)
   window.addEventListener('session:logout', onLogout)
@@ -136,6 +169,8 @@ export function startOutboxSync(client: QueryClient): () => void {
   void hasSavedData().then((saved) => saved && replay(true)())
 
   return () => {
+    unsubscribeConnection()
+    clearTimeout(probe)
     window.removeEventListener('online', onOnline)
     document.removeEventListener('visibilitychange', onVisible)
     window.removeEventListener('session:logout', onLogout)

@@ -2,7 +2,7 @@ import { CACHE_NAMES, WORKER_MESSAGES } from '../lib/worker-protocol'
 import { db } from './db'
 
 /**
- * Removes what the device saved for one user: their cart, notifications and orders in Dexie, and the
+ * Removes what the device saved for one user: their cart, notifications, orders and bookings in Dexie, and the
  * service worker's per-user API caches, so the next person on this phone never sees them.
  * Outbox entries stay: they are the user's unsent work, sent after their next login.
  */
@@ -11,6 +11,7 @@ export async function clearUserData(userId: number | null) {
     userId === null ? undefined : db.cart.where('userId').equals(userId).delete(),
     userId === null ? undefined : db.notifications.where('userId').equals(userId).delete(),
     userId === null ? undefined : db.orders.where('userId').equals(userId).delete(),
+    userId === null ? undefined : db.bookings.where('userId').equals(userId).delete(),
     // A technician's saved job sheet (customers' names and addresses) goes too; their unsent updates stay.
     userId === null ? undefined : db.jobs.where('userId').equals(userId).delete(),
     userId === null ? undefined : db.staffSync.delete(userId),

@@ -144,7 +144,9 @@ async function bookWithServerDown(browser: Browser, time: string) {
   await form.getByLabel('Date').fill(tomorrow)
   await form.getByLabel('Time').fill(time)
   await form.getByRole('button', { name: 'Book Appointment' }).click()
-  await expect(page.getByText("Saved — will be sent when you're back online")).toBeVisible()
+  await expect(
+    page.getByText('Saved on this phone — it will be sent as soon as the network answers'),
+  ).toBeVisible()
   await expect(page.getByRole('button', { name: '1 waiting to be sent' })).toBeVisible()
   return page
 }

@@ -11,7 +11,9 @@ import { CartSection } from '../../src/features/shop/components/cart-section'
 import { Modal } from '../../src/components/ui/modal'
 import { PublicLayout } from '../../src/app/layouts/public-layout'
 import { db } from '../../src/offline/db'
-import Login from '../../src/features/account/pages/login'
+import Login, { SLOW_LOGIN_MS } from '../../src/features/account/pages/login'
+import { DEADLINES } from '../../src/lib/http'
+import { RoleGuard } from '../../src/app/role-guard'
 import Sign from '../../src/features/account/pages/sign-up'
 import ConfirmPayment from '../../src/features/shop/pages/confirm-payment'
 import Orders from '../../src/features/orders/pages/orders'
@@ -59,8 +61,94 @@ describe('session: a cold start without network keeps the last confirmed user', 
   })
 })
 
+describe('session: a network that connects and never answers holds no screen', () => {
+  const me = { message: 'authenticated', role: 'user', id: 42, name: 'Ada Obi', email: 'ada@example.ng' }
+
+  test("the device's last session opens the screens at once; the server's later refusal logs out then", async () => {
+    mockFetch({ 'GET auth_check': json(200, me) })
+    await useSession.getState().checkAuth()
+
+    // The next start, on lie-fi: the check is sent and nothing comes back (yet).
+    useSession.setState({ status: 'loading', role: null, id: null, name: '', email: '', confirmed: false })
+    let answer!: (res: Response) => void
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    )
+    const check = useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', id: 42, confirmed: false })
+    renderAt(
+      <Routes>
+        <Route path="/login" element={<p>Login page</p>} />
+        <Route path="/book" element={<RoleGuard user={<p>Your appointments</p>} />} />
+      </Routes>,
+      '/book',
+    )
+    expect(screen.getByText('Your appointments')).toBeInTheDocument()
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument()
+
+    // The answer comes at last: this session is over on the server.
+    answer(json(401, { message: 'Not logged in', role: null }))
+    await check
+    expect(useSession.getState()).toMatchObject({ status: 'anonymous', id: null, confirmed: true })
+    expect(await screen.findByText('Login page')).toBeInTheDocument()
+  })
+
+  test('a check still under way when someone logs in does not overwrite the new session', async () => {
+    useSession.setState({ status: 'anonymous', role: null, id: null, confirmed: true })
+    let staleAnswer!: (res: Response) => void
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (staleAnswer = resolve))),
+    )
+    const stale = useSession.getState().checkAuth()
+    const other = { ...me, id: 43, name: 'Bola' }
+    mockFetch({ 'POST login/': json(200, { message: 'user' }), 'GET auth_check': json(200, other) })
+    await useSession.getState().login('bola@example.ng', 'password-1')
+    staleAnswer(json(200, { message: 'Not logged in', role: null }))
+    await stale
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', id: 43, confirmed: true })
+  })
+})
+
 describe('login and sign-up', () => {
   beforeEach(() => setSession(null))
+
+  test('a login the network does not answer says so after a few seconds and can be tried again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      let logins = 0
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+          if (String(input).endsWith('/token')) return json(200, { token: 't' })
+          if (String(input).endsWith('/login/')) logins++
+          // Silent until the request is given up.
+          return new Promise<Response>((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+          )
+        }),
+      )
+      renderAt(<Login />, '/login')
+      const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+      await ui.type(screen.getByLabelText('Email'), 'ada@example.ng')
+      await ui.type(screen.getByLabelText('Password'), 'password-1')
+      await ui.click(screen.getByRole('button', { name: 'Log in' }))
+      expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled()
+      await vi.advanceTimersByTimeAsync(SLOW_LOGIN_MS)
+      expect(await screen.findByRole('status')).toHaveTextContent('The network is not answering yet')
+      await ui.click(screen.getByRole('button', { name: 'Try again' }))
+      await waitFor(() => expect(logins).toBe(2))
+
+      // The second attempt is not answered either: at its deadline the page says so and keeps the input.
+      await vi.advanceTimersByTimeAsync(DEADLINES.send)
+      expect(await screen.findByRole('alert')).toHaveTextContent('The network is not answering.')
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.ng')
+      expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 
   test("shows the sign-up message; a refusal shows the server's words in red and keeps the input", async () => {
     mockFetch({ 'POST login/': json(401, { message: 'Invalid email or password' }) })

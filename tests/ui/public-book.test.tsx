@@ -139,12 +139,14 @@ describe('/book', () => {
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: userScope(42) }))
   })
 
-  test('queued: says it will be sent when back online', async () => {
+  test('queued: says it is saved on the phone and will be sent', async () => {
     submitThroughOutbox.mockResolvedValue({ state: 'queued', entry: { id: 'x' } })
     renderWithProviders(<Book />, '/book')
     const f = await fill()
     await waitFor(() =>
-      expect(f.getByRole('status')).toHaveTextContent("Saved — will be sent when you're back online"),
+      expect(f.getByRole('status')).toHaveTextContent(
+        'Saved on this phone — it will be sent as soon as the network answers',
+      ),
     )
   })
 
@@ -187,7 +189,9 @@ describe('/book', () => {
     submitThroughOutbox.mockResolvedValue({ state: 'queued', entry: { id: 'x' } })
     await fill()
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent("Saved — will be sent when you're back online"),
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Saved on this phone — it will be sent as soon as the network answers',
+      ),
     )
     cleanup()
     renderWithProviders(<Book />, '/book')

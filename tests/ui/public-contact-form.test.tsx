@@ -56,7 +56,9 @@ describe('ContactForm', () => {
     submitThroughOutbox.mockResolvedValue({ state: 'queued', entry: { id: 'x' } })
     renderWithProviders(<ContactForm />)
     await fillAndSend()
-    expect(await screen.findByText("Saved — will be sent when you're back online")).toBeInTheDocument()
+    expect(
+      await screen.findByText('Saved on this phone — it will be sent as soon as the network answers'),
+    ).toBeInTheDocument()
     expect(screen.getByLabelText('Message')).toHaveValue('')
   })
 

@@ -51,8 +51,8 @@ export const STAFF_SETTINGS = {
 export function setSession(role: 'user' | 'admin' | 'staff' | null, id = 7) {
   useSession.setState(
     role
-      ? { status: 'authenticated', role, id, name: 'Ada Customer', email: 'ada@example.ng' }
-      : { status: 'anonymous', role: null, id: null, name: '', email: '' },
+      ? { status: 'authenticated', role, id, name: 'Ada Customer', email: 'ada@example.ng', confirmed: true }
+      : { status: 'anonymous', role: null, id: null, name: '', email: '', confirmed: true },
   )
 }
 

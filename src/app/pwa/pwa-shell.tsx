@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Download, RefreshCw, WifiOff, X } from 'lucide-react'
+import { useConnection } from '../../lib/connection'
 import { useDatabaseInUse } from './database-in-use'
 import { usePwa } from './pwa-store'
 
@@ -10,7 +11,7 @@ const KeepSavedWork = lazy(() => import('./saved-work').then((m) => ({ default: 
  * prompt and the install button. The outbox replay triggers start in main.tsx (src/offline/sync.ts).
  */
 export function PwaShell() {
-  const online = useOnline()
+  const connection = useConnection((c) => c.state)
   const { needRefresh, applyUpdate, installPrompt } = usePwa()
   const [installDismissed, setInstallDismissed] = useState(false)
   const databaseInUse = useDatabaseInUse()
@@ -29,13 +30,15 @@ export function PwaShell() {
           <KeepSavedWork />
         </Suspense>
       )}
-      {!online && (
+      {connection !== 'online' && (
         <div
           role="status"
-          className="fixed inset-x-0 top-0 z-50 flex items-center justify-center gap-2 bg-slate-900 px-4 py-1.5 text-sm text-white"
+          className="fixed inset-x-0 top-0 z-50 flex items-center justify-center gap-2 bg-slate-900 px-4 py-1.5 text-center text-sm text-white"
         >
-          <WifiOff className="size-4" aria-hidden />
-          You're offline — showing saved content
+          <WifiOff className="size-4 shrink-0" aria-hidden />
+          {connection === 'offline'
+            ? "You're offline — showing saved content"
+            : 'The network is not answering — showing saved content'}
         </div>
       )}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
@@ -73,22 +76,5 @@ export function PwaShell() {
         )}
       </div>
     </>
-  )
-}
-
-function subscribeOnline(onChange: () => void) {
-  window.addEventListener('online', onChange)
-  window.addEventListener('offline', onChange)
-  return () => {
-    window.removeEventListener('online', onChange)
-    window.removeEventListener('offline', onChange)
-  }
-}
-
-function useOnline() {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
   )
 }

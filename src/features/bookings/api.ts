@@ -19,6 +19,7 @@ import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { submitThroughOutbox } from '../../offline/outbox'
+import { useSnapshotQuery } from '../../offline/snapshot'
 
 export const bookingKeys = {
   all: (userId: number | null) => [...userScope(userId), 'bookings'] as const,
@@ -61,8 +62,27 @@ export const fetchBookings = () => api.get<Booking[]>('appointment/')
 export const bookingsQuery = (userId: number | null) =>
   queryOptions({ queryKey: bookingKeys.list(userId), queryFn: fetchBookings, enabled: userId !== null })
 
-/** The logged-in user's bookings (all of them for an admin). */
-export const useBookings = () => useQuery(bookingsQuery(useUserId()))
+/** The customer's own bookings: the saved copy on this device at once (and offline), then the server's. */
+export function useBookings() {
+  const userId = useUserId()
+  return useSnapshotQuery<Booking[]>({
+    queryKey: bookingKeys.list(userId),
+    enabled: userId !== null,
+    fetch: fetchBookings,
+    read: async (db) => {
+      if (userId === null) return undefined
+      const saved = await db.bookings.where('userId').equals(userId).toArray()
+      return saved.length ? saved.map(({ userId: _owner, ...booking }) => booking) : undefined
+    },
+    write: async (bookings, db) => {
+      if (userId === null) return
+      await db.transaction('rw', db.bookings, async () => {
+        await db.bookings.where('userId').equals(userId).delete()
+        await db.bookings.bulkPut(bookings.map((booking) => ({ ...booking, userId })))
+      })
+    },
+  })
+}
 /** The back office's list: tried even offline, so a failure shows its Retry panel at once. */
 export const useAdminBookings = () => useQuery({ ...bookingsQuery(useUserId()), ...CALL_EVEN_OFFLINE })
 

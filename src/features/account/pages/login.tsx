@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
-import { errorMessage } from '../../../lib/api-client'
+import { errorMessage, NetworkError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { TextField } from '../../../components/ui/text-field'
+
+/** How long a login may go unanswered before the page says the network is not answering. */
+export const SLOW_LOGIN_MS = 4_000
 
 export default function Login() {
   const login = useSession((s) => s.login)
@@ -14,6 +17,11 @@ export default function Login() {
   const [password, setPassword] = useState('')
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
+  // A login needs the network. When it stays silent, the page says so after a few seconds and offers
+  // to try again instead of showing "Logging in..." for as long as the request's deadline.
+  const [slow, setSlow] = useState(false)
+  const attempt = useRef<AbortController | null>(null)
+  useEffect(() => () => attempt.current?.abort(), [])
 
   const returnTo = state.from && !['/login', '/sign'].includes(state.from) ? state.from : null
   const nextFor = (role: string | null) =>
@@ -26,17 +34,36 @@ export default function Login() {
           : '/staff'
         : (returnTo ?? '/')
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
+  async function logIn() {
+    attempt.current?.abort()
+    const controller = new AbortController()
+    attempt.current = controller
     setBusy(true)
+    setSlow(false)
     setError('')
+    const slowTimer = setTimeout(() => setSlow(true), SLOW_LOGIN_MS)
     try {
-      navigate(nextFor(await login(username, password)), { replace: true })
+      navigate(nextFor(await login(username, password, controller.signal)), { replace: true })
     } catch (err) {
-      setError(errorMessage(err, 'Could not reach the server. Check your connection and try again.'))
+      // Replaced by a newer attempt ("Try again"): that one answers.
+      if (controller.signal.aborted) return
+      setError(
+        err instanceof NetworkError && err.notAnswering
+          ? 'The network is not answering. Check your connection and try again.'
+          : errorMessage(err, 'Could not reach the server. Check your connection and try again.'),
+      )
     } finally {
-      setBusy(false)
+      clearTimeout(slowTimer)
+      if (attempt.current === controller) {
+        setBusy(false)
+        setSlow(false)
+      }
     }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    void logIn()
   }
 
   // Already logged in (or just now): on to where they were going.
@@ -84,6 +111,14 @@ export default function Login() {
             <p role="alert" className="text-sm font-medium text-red-600">
               {error}
             </p>
+          )}
+          {slow && (
+            <div role="status" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+              <p>The network is not answering yet. You can keep waiting, or try again.</p>
+              <button type="button" className="btn-secondary mt-2 px-3 py-1.5" onClick={() => void logIn()}>
+                Try again
+              </button>
+            </div>
           )}
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? 'Logging in...' : 'Log in'}

@@ -18,6 +18,7 @@ import { COMPANY } from '../../../lib/company'
 import { useSession } from '../../../lib/session'
 import { useDraft } from '../../../lib/draft'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
+import { SAVED_ON_PHONE } from '../../../lib/connection'
 
 type Field = keyof AppointmentRequest
 type FieldErrors = Partial<Record<Field, string>>
@@ -31,7 +32,6 @@ const EMPTY: Required<AppointmentRequest> = {
   time: '',
   info: '',
 }
-export const QUEUED_BOOKING = "Saved — will be sent when you're back online"
 
 /** Runs the server's own schema (contract/bookings.ts) so the client shows the same messages, field by field. */
 export function validateAppointment(form: AppointmentRequest, now?: () => Date) {
@@ -106,7 +106,7 @@ export default function Book() {
           ? sent.data.message
           : sent.retryLater
             ? `${sent.retryLater} Your booking is saved and will be sent then.`
-            : QUEUED_BOOKING
+            : SAVED_ON_PHONE
       setResult({ ok: true, text })
       clearDraft()
       setForm(EMPTY)

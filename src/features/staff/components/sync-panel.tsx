@@ -139,7 +139,7 @@ export function SyncPanel({
       const r = await jobActions.syncNow()
       setResult(
         r.offline
-          ? 'No connection yet: everything stays saved on this phone.'
+          ? 'No answer from the network yet: everything stays saved on this phone.'
           : r.sent
             ? `${r.sent} sent.`
             : r.ran

@@ -7,9 +7,9 @@ import { lagosToday, useJobsRefresh, useLocalJobs, useMyOutbox, useSavedProducts
 import { byTime, sectionOf, type Section } from '../schedule'
 import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { SyncPanel } from '../components/sync-panel'
+import { useConnection } from '../../../lib/connection'
 import { ReadyCard } from '../components/ready-card'
 import { LogoutButton } from '../components/logout-button'
-import { useOnline } from '../components/use-online'
 
 const SECTIONS: { key: Section; title: string }[] = [
   { key: 'overdue', title: 'Overdue' },
@@ -69,7 +69,8 @@ export default function JobSheet() {
   const jobs = useLocalJobs()
   const outbox = useMyOutbox() ?? []
   const products = useSavedProducts()
-  const online = useOnline()
+  const connection = useConnection((c) => c.state)
+  const online = connection === 'online'
   const today = lagosToday()
   const refused = outbox.filter((e) => e.status === 'failed').length
 
@@ -96,8 +97,10 @@ export default function JobSheet() {
           className="flex items-center gap-2 rounded-xl bg-slate-900 px-3 py-2 text-sm text-white"
           role="status"
         >
-          <CloudOff className="size-4" aria-hidden />
-          No connection — working from this phone. Updates are saved and sent later.
+          <CloudOff className="size-4 shrink-0" aria-hidden />
+          {connection === 'offline'
+            ? 'No connection — working from this phone. Updates are saved and sent later.'
+            : 'The network is not answering — working from this phone. Updates are saved and sent when it answers.'}
         </p>
       )}
       {refresh.isError && online && (
