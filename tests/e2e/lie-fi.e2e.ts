@@ -32,8 +32,7 @@ function network(mode: 'pass' | 'hang' | 'slow', delayMs = 0) {
   else proxy.setMode(mode)
 }
 
-test.describe.configure({ mode: 'serial' })
-test.setTimeout(120_000)
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 test.beforeAll(async () => {
   server.reset()
