@@ -40,18 +40,21 @@ export class OwnServer {
     fs.mkdirSync(this.dataDir, { recursive: true })
   }
 
-  /** `env` adds to the server's environment (e.g. SMTP_URL of a test's mail server). */
+  /**
+   * `env` adds to the server's environment (e.g. SMTP_URL of a test's mail server) and wins over the
+   * defaults: APP_URL is the proxy's address when the browser reaches the server through one.
+   */
   async start(spa = spaDir, env: Record<string, string> = {}) {
     this.child = spawn(process.execPath, [entry], {
       cwd: root,
       env: {
         ...E2E.serverEnv,
-        ...env,
         PORT: String(this.port),
         APP_URL: this.baseURL,
         DATABASE_PATH: this.dbFile,
         MEDIA_DIR: path.join(this.dataDir, 'media'),
         SPA_DIR: spa,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
