@@ -2,7 +2,7 @@
  * The one HTTP client: every SPEC.md path is relative to VITE_API_BASE (default /api/), cookies are sent,
  * and unsafe methods carry X-CSRFToken (the token is fetched first, once, and shared).
  */
-import { reportAnswered, reportNoAnswer } from './connection'
+import { reportAnswered, reportNoAnswer, SILENT_AFTER_MS } from './connection'
 import { DEADLINES, fetchAnswer, joinApiPath, NoAnswerError, type ApiAnswer } from './http'
 import { USER_HEADER } from './worker-protocol'
 
@@ -94,6 +94,7 @@ export async function requestWithStatus<T>(
     (!UNSAFE.has(method) ? DEADLINES.read : body instanceof FormData ? DEADLINES.upload : DEADLINES.send)
   let res: Response
   let answer: ApiAnswer
+  const silent = setTimeout(() => reportNoAnswer(true), SILENT_AFTER_MS)
   try {
     ;({ res, answer } = await fetchAnswer(
       (input, init) => fetch(input, init),
@@ -114,6 +115,8 @@ export async function requestWithStatus<T>(
     const failure = new NetworkError(err)
     reportNoAnswer(failure.notAnswering)
     throw failure
+  } finally {
+    clearTimeout(silent)
   }
   reportAnswered()
   if (!answer.ok) {

@@ -16,6 +16,12 @@ export const useConnection = create<{ state: ConnectionState }>(() => ({
   state: browserOffline() ? 'offline' : 'online',
 }))
 
+/**
+ * How long a request may go unanswered before the app says the network is not answering; the request
+ * itself goes on until its deadline (DEADLINES in http.ts), and an answer then says "online" again.
+ */
+export const SILENT_AFTER_MS = 5_000
+
 /** The server answered (any status: an answer is an answer). */
 export const reportAnswered = () => {
   if (useConnection.getState().state !== 'online') useConnection.setState({ state: 'online' })

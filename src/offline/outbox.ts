@@ -1,9 +1,10 @@
 import { ApiError, getCsrfToken, request } from '../lib/api-client'
+import { useConnection } from '../lib/connection'
 import { requestBackgroundSync, requestPersistentStorage } from './background'
 import { db, type OutboxEntry } from './db'
 import { checkOutboxBody } from './kinds'
 import { jobIdOf, jobUpdates, type TreatmentBody } from './jobs'
-import { backoffDelay, SENDING_CLAIM_MS } from './replay'
+import { backoffDelay, SENDING_CLAIM_MS, sendingLockName } from './replay'
 import { announceSent, replayOutboxNow, scheduleReplay } from './sync'
 
 export type SubmitResult<T> =
@@ -15,12 +16,12 @@ export type SubmitResult<T> =
  * How long a form waits for the server's answer before it says "saved on this phone": an answer
  * within it is shown as it is (sent, or the server's refusal in the form); a slower one arrives later.
  */
-export const ACKNOWLEDGE_WITHIN_MS = 600
+export const ACKNOWLEDGE_WITHIN_MS = 500
 
 /**
  * Sends a post through the outbox: it is checked with the server's schema (InvalidOutboxBody, nothing
  * stored, when the server would refuse it), stored (with a UUID Idempotency-Key), then sent.
- * An answer within ACKNOWLEDGE_WITHIN_MS: 2xx: removed, answer returned; 4xx: removed and the ApiError
+ * An answer within ACKNOWLEDGE_WITHIN_MS (none when the app already knows the network is down or silent): 2xx: removed, answer returned; 4xx: removed and the ApiError
  * thrown, so the form still on screen shows the server's message and keeps the user's input; no answer,
  * 5xx or 429 (too many for now): kept and reported as queued, to be replayed when the device is back
  * online or, after a 429, once the wait the server asked for has passed.
@@ -40,8 +41,11 @@ export async function submitThroughOutbox<T>(
   alongside?: (database: typeof db) => Promise<unknown>,
 ): Promise<SubmitResult<T>> {
   checkOutboxBody(kind, body)
+  const id = crypto.randomUUID()
+  // Claimed before it exists, so a replay in another tab or the worker never sends it alongside this send.
+  const claim = await claimForSending(id)
   const entry: OutboxEntry = {
-    id: crypto.randomUUID(),
+    id,
     kind,
     method: 'POST',
     path,
@@ -50,22 +54,28 @@ export async function submitThroughOutbox<T>(
     createdAt: Date.now(),
     attempts: 0,
     status: 'waiting',
-    // Claimed while this direct send runs, so a replay in another tab or the worker leaves it alone.
     sendingUntil: Date.now() + SENDING_CLAIM_MS,
   }
-  if (alongside)
-    await db.transaction('rw', db.tables, async () => {
-      await alongside(db)
-      await db.outbox.add(entry)
-    })
-  else await db.outbox.add(entry)
+  try {
+    if (alongside)
+      await db.transaction('rw', db.tables, async () => {
+        await alongside(db)
+        await db.outbox.add(entry)
+      })
+    else await db.outbox.add(entry)
+  } catch (err) {
+    claim.release()
+    throw err
+  }
   void requestPersistentStorage()
 
   const sending = sendWithFreshTokenOn403<T>(path, body, entry.id)
   // Whoever comes first, the answer or the acknowledgement, decides who deals with the outcome: the form, or the outbox.
   let owner: 'form' | 'outbox' | undefined
   const decided = new Promise<'form' | 'outbox'>((resolve) => {
-    const timer = setTimeout(() => resolve((owner ??= 'outbox')), ACKNOWLEDGE_WITHIN_MS)
+    // Known to be offline or silent already: no point waiting at all.
+    const wait = useConnection.getState().state === 'online' ? ACKNOWLEDGE_WITHIN_MS : 0
+    const timer = setTimeout(() => resolve((owner ??= 'outbox')), wait)
     const answered = () => {
       clearTimeout(timer)
       resolve((owner ??= 'form'))
@@ -73,7 +83,9 @@ export async function submitThroughOutbox<T>(
     sending.then(answered, answered)
   })
   if ((await decided) === 'outbox') {
-    void settleLater(entry, sending).catch((err: unknown) => console.warn('Outbox send failed:', err))
+    void settleLater(entry, sending)
+      .catch((err: unknown) => console.warn('Outbox send failed:', err))
+      .finally(claim.release)
     return { state: 'queued', entry }
   }
   try {
@@ -91,7 +103,28 @@ export async function submitThroughOutbox<T>(
       entry: { ...entry, ...queued },
       ...(err instanceof ApiError && err.status === 429 && { retryLater: err.message }),
     }
+  } finally {
+    claim.release()
   }
+}
+
+/**
+ * Holds the entry's Web Lock (sendingLockName) until released: the replay leaves a held entry alone, and
+ * the browser releases it when the page goes (a reload mid-send), so the entry is free again at once.
+ * Without Web Locks the entry's sendingUntil is the claim.
+ */
+async function claimForSending(id: string): Promise<{ release: () => void }> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  if (!locks) return { release: () => {} }
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await new Promise<void>((acquired) => {
+    void locks.request(sendingLockName(id), () => {
+      acquired()
+      return held
+    })
+  })
+  return { release }
 }
 
 /** The server said no for good (4xx other than 429): sending it again as it is changes nothing. */

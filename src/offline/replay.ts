@@ -20,10 +20,35 @@ export const BACKOFF_MAX_MS = 5 * 60_000
 export const SEND_TIMEOUT_MS = DEADLINES.upload
 /** The fallback lock lease; renewed before every send, so it outlives any one send. */
 export const LEASE_MS = 2 * SEND_TIMEOUT_MS
-/** How long a direct send (submitThroughOutbox) keeps its entry away from replays. */
-export const SENDING_CLAIM_MS = 2 * SEND_TIMEOUT_MS
+/**
+ * How long a direct send (submitThroughOutbox) keeps its entry away from replays where the browser has
+ * no Web Locks: the longest it can run (its CSRF token, then the post). With Web Locks the claim is a
+ * lock (sendingLockName), which the browser releases the moment the page goes, mid-send included.
+ */
+export const SENDING_CLAIM_MS = DEADLINES.read + DEADLINES.send
 
 const LOCK_NAME = 'greenshield-outbox-replay'
+
+/** The Web Lock a direct send holds on its entry while it runs. */
+export const sendingLockName = (entryId: string) => `greenshield-outbox-sending:${entryId}`
+
+/** navigator.locks where the platform has it (deps.locks: null forces the Dexie fallbacks). */
+function lockManager(deps: Pick<ReplayDeps, 'locks'>): LockManager | null {
+  if (deps.locks !== undefined) return deps.locks
+  return (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks ?? null
+}
+
+/** Which entries a direct send holds right now: by their locks, else by their claims' expiry. */
+async function claimedEntries(
+  deps: Pick<ReplayDeps, 'locks'>,
+  now: () => number,
+): Promise<(entry: OutboxEntry) => boolean> {
+  const locks = lockManager(deps)
+  if (!locks) return (e) => !!(e.sendingUntil && e.sendingUntil > now())
+  const { held = [] } = await locks.query()
+  const names = new Set(held.map((lock) => lock.name))
+  return (e) => names.has(sendingLockName(e.id))
+}
 
 export interface ReplayDeps {
   db: AppDatabase
@@ -96,9 +121,10 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
     remaining: 0,
   }
 
+  const claimed = await claimedEntries(deps, now)
   const isDue = (e: OutboxEntry) =>
     (e.status === 'waiting' || e.status === 'auth') &&
-    !(e.sendingUntil && e.sendingUntil > now()) &&
+    !claimed(e) &&
     (deps.force || e.status === 'auth' || !e.nextAttemptAt || e.nextAttemptAt <= now())
   const all = await db.outbox.orderBy('createdAt').toArray()
   // A group (a job's updates) goes in order: an entry not due yet holds every later one of its group.
@@ -254,10 +280,7 @@ export async function withReplayLock<T>(
   deps: Pick<ReplayDeps, 'db' | 'locks' | 'now'>,
   fn: (renew: () => Promise<boolean>) => Promise<T>,
 ): Promise<T | undefined> {
-  const locks =
-    deps.locks === undefined
-      ? (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks
-      : deps.locks
+  const locks = lockManager(deps)
   if (locks) {
     return locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
       lock ? fn(async () => true) : undefined,

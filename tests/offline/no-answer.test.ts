@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, NetworkError } from '../../src/lib/api-client'
-import { useConnection } from '../../src/lib/connection'
+import { SILENT_AFTER_MS, useConnection } from '../../src/lib/connection'
 import { fetchAnswer, NoAnswerError } from '../../src/lib/http'
 import { db } from '../../src/offline/db'
 import { ACKNOWLEDGE_WITHIN_MS, submitThroughOutbox } from '../../src/offline/outbox'
@@ -45,6 +45,24 @@ describe('deadlines', () => {
     vi.stubGlobal('fetch', async () => json(404, { message: 'Not found' }))
     await api.get('appointment/').catch(() => undefined)
     expect(useConnection.getState().state).toBe('online')
+  })
+
+  it('a request still waiting after a few seconds is already told as "not answering"; its late answer clears it', async () => {
+    vi.useFakeTimers()
+    try {
+      const late = later<Response>()
+      vi.stubGlobal('fetch', () => late.promise)
+      const request = api.get<{ ok: boolean }>('appointment/')
+      await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS - 100)
+      expect(useConnection.getState().state).toBe('online')
+      await vi.advanceTimersByTimeAsync(200)
+      expect(useConnection.getState().state).toBe('not-answering')
+      late.resolve(json(200, { ok: true }))
+      await expect(request).resolves.toEqual({ ok: true })
+      expect(useConnection.getState().state).toBe('online')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('a refused connection is "offline", told apart from a silent one', async () => {

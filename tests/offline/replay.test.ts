@@ -7,6 +7,7 @@ import {
   backoffDelay,
   isStale,
   replayOutbox,
+  sendingLockName,
   STALE_AFTER_MS,
   withReplayLock,
 } from '../../src/offline/replay'
@@ -212,6 +213,24 @@ describe('replayOutbox', () => {
     expect(calls).toHaveLength(0)
   })
 
+  it("with Web Locks, a direct send's claim is its lock: held, the entry waits; gone with its page, it is sent", async () => {
+    const db = freshDb()
+    // A claim that has not expired: without the lock behind it, it means nothing (its page went away).
+    const orphan = entry({ sendingUntil: Date.now() + 60_000 })
+    const sending = entry({ sendingUntil: Date.now() + 60_000 })
+    await db.outbox.bulkAdd([orphan, sending])
+    const held = new Set([sendingLockName(sending.id)])
+    const locks = {
+      request: (_name: string, _options: unknown, run: (lock: { name: string }) => unknown) =>
+        Promise.resolve(run({ name: _name })),
+      query: async () => ({ held: [...held].map((name) => ({ name })) }),
+    } as unknown as LockManager
+    const { fetch, calls } = scriptedFetch(() => json(201, {}))
+    await replayOutbox(deps(db, fetch, { locks, force: true }))
+    expect(calls.map((c) => c.key)).toEqual([orphan.id])
+    expect(await db.outbox.get(sending.id)).toBeDefined()
+  })
+
   it('backoff doubles from the base, is capped, and jitters between half and all of it', () => {
     const full = (n: number) => backoffDelay(n, () => 1)
     expect([1, 2, 3, 4].map(full)).toEqual([
@@ -318,6 +337,8 @@ describe('one replay at a time', () => {
           held = false
         }
       },
+      // No direct send holds an entry.
+      query: async () => ({ held: [] }),
     } as unknown as LockManager
     const { fetch, calls } = scriptedFetch(async () => {
       await new Promise((r) => setTimeout(r, 10))

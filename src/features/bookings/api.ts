@@ -1,5 +1,5 @@
 /** Bookings' data: keys, calls, queries and mutations for /book and the back office's Bookings screen. */
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   AppointmentRequest,
   Booking,
@@ -95,11 +95,24 @@ export const bookAppointment = (body: AppointmentRequest, userId: number | null)
     userId,
   )
 
-/** Books and then refreshes the user's data (the server wrote the booking and a notification). */
-export const useBookAppointment = () =>
-  useUserMutation((vars: { body: AppointmentRequest; userId: number | null }) =>
-    bookAppointment(vars.body, vars.userId),
-  )
+/**
+ * Books through the outbox, whatever the network (never paused offline: it is saved on the device first).
+ * A booking that reached the server changed the user's lists and wrote a notification: they refresh
+ * behind the answer, not before it (on a silent network that refresh would hold "Booking..." until its
+ * deadline). A queued one refreshes them when the outbox sends it.
+ */
+export function useBookAppointment() {
+  const queryClient = useQueryClient()
+  const userId = useUserId()
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (vars: { body: AppointmentRequest; userId: number | null }) =>
+      bookAppointment(vars.body, vars.userId),
+    onSuccess: (result) => {
+      if (result.state === 'sent') void queryClient.invalidateQueries({ queryKey: userScope(userId) })
+    },
+  })
+}
 
 /** Pending -> Confirmed -> Completed. */
 export const useAdvanceBooking = () =>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { ChevronRight, CloudOff, MapPin } from 'lucide-react'
+import { ChevronRight, MapPin } from 'lucide-react'
 import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { useSession } from '../../../lib/session'
 import type { LocalJob } from '../../../offline/jobs'
@@ -69,8 +69,7 @@ export default function JobSheet() {
   const jobs = useLocalJobs()
   const outbox = useMyOutbox() ?? []
   const products = useSavedProducts()
-  const connection = useConnection((c) => c.state)
-  const online = connection === 'online'
+  const online = useConnection((c) => c.state === 'online')
   const today = lagosToday()
   const refused = outbox.filter((e) => e.status === 'failed').length
 
@@ -92,17 +91,7 @@ export default function JobSheet() {
         <LogoutButton waiting={outbox.length - refused} refused={refused} />
       </header>
 
-      {!online && (
-        <p
-          className="flex items-center gap-2 rounded-xl bg-slate-900 px-3 py-2 text-sm text-white"
-          role="status"
-        >
-          <CloudOff className="size-4 shrink-0" aria-hidden />
-          {connection === 'offline'
-            ? 'No connection — working from this phone. Updates are saved and sent later.'
-            : 'The network is not answering — working from this phone. Updates are saved and sent when it answers.'}
-        </p>
-      )}
+      {/* Offline or silent: the app's top bar says so (pwa-shell.tsx), once for every screen. */}
       {refresh.isError && online && (
         <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
           Could not refresh from the office; showing what this phone saved.
