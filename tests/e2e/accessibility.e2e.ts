@@ -74,6 +74,8 @@ async function addToCart(page: Page) {
 async function emptyCart(page: Page) {
   await page.goto('/products')
   await settled(page)
+  // The cart's lines come from the device's database after the page settles: count them once they are there.
+  await expect(page.getByText('Loading your cart...')).toHaveCount(0)
   const remove = page.getByRole('button', { name: /^Remove .* from cart$/ })
   while ((await remove.count()) > 0) {
     const before = await remove.count()
