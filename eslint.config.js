@@ -70,6 +70,18 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              message:
+                "react-router-dom is deprecated in v7 and only re-exports react-router: import from 'react-router'.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
