@@ -58,6 +58,57 @@ const layerZones = [
   },
 ]
 
+const routeFiles = fs.readdirSync('api/routes')
+
+/**
+ * The server's layers (ARCHITECTURE.md, "The API"), top to bottom: the entries (app.ts, start-server.ts) wire
+ * everything; routes -> middleware -> lib and payments -> messaging -> db. Each imports only from the layers
+ * below it, and a route file never imports another. api/config.ts is shared by every layer, api/types.ts by
+ * every layer above db; contract/ sits under both client and server.
+ */
+const serverZones = [
+  ...routeFiles.map((name) => ({
+    target: `./api/routes/${name}`,
+    from: './api/routes',
+    except: [`./${name}`],
+    message:
+      'A route file does not import another: move the shared piece down to api/lib, or let api/app.ts pass it in.',
+  })),
+  {
+    target: ['./api/routes', './api/middleware', './api/lib', './api/payments', './api/messaging'],
+    from: ['./api/app.ts', './api/start-server.ts', './api/server.ts', './api/dev.ts'],
+    message: 'Only the entries wire the server: nothing under api/ imports api/app.ts or the start-up files.',
+  },
+  {
+    target: ['./api/middleware', './api/lib', './api/payments', './api/messaging'],
+    from: './api/routes',
+    message: 'Only api/app.ts mounts the routes: move what is shared down to api/lib.',
+  },
+  {
+    target: ['./api/lib', './api/payments', './api/messaging'],
+    from: './api/middleware',
+    message: 'Middleware is HTTP plumbing for the routes: move what lib needs from it down to api/lib.',
+  },
+  {
+    target: './api/messaging',
+    from: ['./api/lib', './api/payments'],
+    message:
+      'api/messaging sits below api/lib and api/payments: it sends what they queue, and imports neither.',
+  },
+  {
+    target: './api/db',
+    from: './api',
+    except: ['./db', './config.ts'],
+    message:
+      'api/db is the bottom layer (connection, migrations, schema): it imports only api/config.ts and contract/. Code that needs api/lib lives in api/lib.',
+  },
+  {
+    target: './contract',
+    from: ['./api', './src', './sw'],
+    message: 'contract/ is shared by the client and the server: it imports neither api/, src/ nor sw/.',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'dev-dist', 'node_modules', 'data', 'media', 'public'] },
   js.configs.recommended,
@@ -70,14 +121,26 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              message:
+                "react-router-dom is deprecated in v7 and only re-exports react-router: import from 'react-router'.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'api/**/*.ts', 'contract/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...serverZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

@@ -100,7 +100,7 @@ export default defineConfig({
               // its headers, on a slow network). Tables, filters and pagination stay with the screens that
               // use them: a first visit does not pay for them.
               name: 'core',
-              test: /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand)\/|\/src\/lib\/(?!query\.ts)|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
+              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand)\/|\/src\/lib\/(?!query\.ts)|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
             },
             {
               // The query cache (react-query), for the pages that read the API (src/app/query-provider.tsx):

@@ -8,16 +8,21 @@ import { AttemptLimiter } from './lib/rate-limit.js'
 import { securityHeaders } from './middleware/security-headers.js'
 import { bodyLimits } from './middleware/validate.js'
 import { authRoutes } from './routes/auth.js'
-import { catalogueRoutes, mediaRoutes } from './routes/catalogue.js'
-import { cartRoutes } from './routes/cart.js'
+import { catalogueRoutes, deleteProduct, mediaRoutes } from './routes/catalogue.js'
+import { cartRoutes, removeFromCart } from './routes/cart.js'
 import { paymentsRoutes } from './routes/payments.js'
-import { adminRescheduleRoutes, appointmentRoutes, bookingActionRoutes } from './routes/bookings.js'
+import {
+  adminRescheduleRoutes,
+  appointmentRoutes,
+  bookingActionRoutes,
+  cancelBooking,
+} from './routes/bookings.js'
 import { adminOrderRoutes, orderActionRoutes, orderCountRoutes, userOrderRoutes } from './routes/orders.js'
 import { contactRoutes, inboxRoutes, newsletterRoutes } from './routes/messages.js'
 import { notificationsRoutes } from './routes/notifications.js'
 import { notificationSettingsRoutes, passwordRoutes, profileRoutes } from './routes/account.js'
 import { dashboardRoutes } from './routes/dashboard.js'
-import { userEditRoutes, userListRoutes } from './routes/users.js'
+import { deleteUser, userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
 import { deletionRoutes } from './routes/deletions.js'
 import { adminPasswordResetRoutes, passwordResetRoutes } from './routes/password-reset.js'
@@ -94,7 +99,15 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/users', userEditRoutes)
     .route('/admins/withdrawals', withdrawalRoutes)
     .route('/admins/payment-settings', paymentSettingsRoutes)
-    .route('/admins/delete', deletionRoutes)
+    .route(
+      '/admins/delete',
+      deletionRoutes({
+        user: deleteUser,
+        product: deleteProduct,
+        booking: cancelBooking,
+        cart: removeFromCart,
+      }),
+    )
     .route('/', passwordResetRoutes)
     .route('/admins/users', adminPasswordResetRoutes)
     .route('/admins/sent-messages', sentMessageRoutes)

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 
 /** Any address the route table does not know (and the back office's own unknown addresses). */
 export function NotFoundPage({

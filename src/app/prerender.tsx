@@ -4,7 +4,7 @@
  * (anonymous visitor, no data yet), so start-app.tsx can hydrate it without a change.
  */
 import { prerenderToNodeStream } from 'react-dom/static'
-import { StaticRouter } from 'react-router-dom'
+import { StaticRouter } from 'react-router'
 import { ClientOnlyError } from '../lib/client-only'
 import { AppTree } from './app-tree'
 

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router'
 
 /** A lazy chunk that did not arrive (offline, or gone after a deploy) rather than a bug in a page. */
 const isChunkLoadError = (error: unknown) =>

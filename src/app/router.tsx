@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { PageLoading } from '../components/ui/page-loading'
 import { PublicLayout } from './layouts/public-layout'
 import { NotFoundPage } from './not-found-page'

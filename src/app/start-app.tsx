@@ -4,7 +4,7 @@
  */
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router-dom'
+import { BrowserRouter } from 'react-router'
 import { ClientOnlyError } from '../lib/client-only'
 import { useSession } from '../lib/session'
 import { AppTree } from './app-tree'

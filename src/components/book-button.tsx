@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router'
 import { CalendarCheck } from 'lucide-react'
 import { useSession } from '../lib/session'
 import { Modal } from './ui/modal'

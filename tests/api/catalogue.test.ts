@@ -3,7 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { ADMIN, Client, onEachLoggedInApp, makeTestApp, type TestContext } from './helpers'
-import { seedProducts } from '../../api/db/seed-data'
+import { seedProducts } from '../../api/lib/seed-data'
 
 // Real, minimal image files (1x1 pixel), so the byte check sees what a browser would send.
 const PNG = Buffer.from(

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
-import { seedMessages } from '../../api/db/seed-data'
+import { seedMessages } from '../../api/lib/seed-data'
 
 let t: TestContext
 beforeEach(async () => {

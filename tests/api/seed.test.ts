@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN, CUSTOMER, makeTestApp, type TestContext } from './helpers'
 import { migrate, openDatabase } from '../../api/db/index'
-import { seedIfEmpty } from '../../api/db/seed'
+import { seedIfEmpty } from '../../api/lib/seed'
 
 let t: TestContext
 beforeEach(async () => {

@@ -13,7 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { migrate, openDatabase } from '../../api/db'
-import { seedProducts } from '../../api/db/seed-data'
+import { seedProducts } from '../../api/lib/seed-data'
 import { readMedia, storeUploadedImage, variantPath } from '../../api/lib/images'
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`

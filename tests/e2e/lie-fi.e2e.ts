@@ -168,7 +168,7 @@ async function book(page: Page, date: string, time: string) {
   return form
 }
 
-// Seeded for the demo customer (api/db/seed-data.ts): a booking, an order line and catalogue products.
+// Seeded for the demo customer (api/lib/seed-data.ts): a booking, an order line and catalogue products.
 const SEEDED_BOOKING_LOCATION = '12 Creek Road, Apapa, Lagos'
 const SEEDED_ORDER = 'Rat Glue Traps (pack of 4)'
 const CATALOGUE_PRODUCT = 'Termite Killer Concentrate 1L'

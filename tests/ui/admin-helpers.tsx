@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto'
 import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom'
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router'
 import { vi } from 'vitest'
 import type { Booking, BookingStatus } from '../../contract/bookings'
 import type { AdminOrder, OrderStatus } from '../../contract/orders'

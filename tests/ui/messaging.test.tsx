@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Route, Routes, useLocation } from 'react-router-dom'
+import { Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { NotificationsModal } from '../../src/features/notifications/components/notifications-modal'
 import { TopBar } from '../../src/app/layouts/top-bar'

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter } from 'react-router-dom'
+import { MemoryRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import { createQueryClient, dropPrivateDataOnUserChange } from '../../src/app/query-client'
 import Book from '../../src/features/bookings/pages/book'

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { Link, MemoryRouter, Outlet } from 'react-router-dom'
+import { Link, MemoryRouter, Outlet } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import { RouteErrorBoundary } from '../../src/app/route-error'
 import { RoutesOf } from './admin-helpers'

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Route, Routes } from 'react-router-dom'
+import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { json, mockFetch, renderWithProviders, setSession } from './public-helpers'
 import { db } from '../../src/offline/db'

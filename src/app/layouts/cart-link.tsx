@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { ShoppingCart } from 'lucide-react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSession } from '../../lib/session'

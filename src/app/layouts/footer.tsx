@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react'
 import { ApiError } from '../../lib/api-client'
 import { subscribeToNewsletter } from '../../features/messages/newsletter'

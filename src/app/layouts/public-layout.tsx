@@ -1,5 +1,5 @@
 import { createContext, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
-import { Outlet, useLocation } from 'react-router-dom'
+import { Outlet, useLocation } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading'
 import { TopBar } from './top-bar'
 import { Footer } from './footer'

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { Link, NavLink, useNavigate } from 'react-router-dom'
+import { Link, NavLink, useNavigate } from 'react-router'
 import { CalendarCheck, Menu, ShieldCheck, UserRound, X } from 'lucide-react'
 import { useSession } from '../../lib/session'
 import { useBookAppointment } from '../../components/book-button'

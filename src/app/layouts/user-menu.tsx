@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { Bell, ChevronDown, ClipboardList, LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react'
 import { useNotifications } from '../../features/notifications/api'
 import { useSession } from '../../lib/session'

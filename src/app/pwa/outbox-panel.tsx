@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { formatDate, formatDateTime, formatTime } from '../../../contract/dates.js'
 import type { OutboxEntry } from '../../offline/db'
 import { discardOutboxEntry, resendOutboxEntry, retryOutboxEntry } from '../../offline/outbox'

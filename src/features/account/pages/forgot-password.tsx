@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router'
 import { Mail, Smartphone } from 'lucide-react'
 import type { PasswordResetChoice } from '../../../../contract/account.js'
 import { ApiError, errorMessage } from '../../../lib/api-client'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router-dom'
+import { Link, Navigate, useNavigate } from 'react-router'
 import { useSession } from '../../../lib/session'
 import { errorMessage } from '../../../lib/api-client'
 import { signUp } from '../api'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { BookButton } from '../../../components/book-button'
 
 /** The closing band of the marketing pages: book a visit, or sign up for the first-service discount. */

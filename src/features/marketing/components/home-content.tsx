@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { BadgeCheck, Clock3, Leaf, ShieldCheck, ShoppingBag, Siren, Users } from 'lucide-react'
 import { STATS, WHY_US } from '../content/company'
 import { BookButton } from '../../../components/book-button'

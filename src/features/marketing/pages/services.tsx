@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { CheckCircle2, ShoppingBag } from 'lucide-react'
 import { BookButton } from '../../../components/book-button'
 import ContactForm from '../../../components/contact-form'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { Archive, ArchiveRestore, Mail, MailOpen, Send } from 'lucide-react'
 import type { AdminMessage, InboxView } from '../../../../contract/messages.js'
 import { formatDateTime } from '../../../../contract/dates.js'

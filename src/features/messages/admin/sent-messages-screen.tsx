@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { ArrowLeft, Mail, MessageSquareText } from 'lucide-react'
 import type { SentMessage, SentMessageStatus } from '../../../../contract/outbox.js'
 import { formatDateTime } from '../../../../contract/dates.js'

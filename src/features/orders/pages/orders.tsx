@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { PackageOpen, WifiOff } from 'lucide-react'
 import { useMyOrders } from '../api'
 import { OrderCard } from '../components/order-card'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 
 /** A product address that names no product (removed, or mistyped). */
 export function NotFoundPanel() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import type { Product } from '../../../../contract/catalogue.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { mediaSrcSet, mediaUrl } from '../../../lib/api-client'

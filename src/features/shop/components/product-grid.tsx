@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { Search } from 'lucide-react'
 import { type Product } from '../../../../contract/catalogue.js'
 import { CATEGORIES, type Category } from '../../../../contract/categories.js'

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router'
 import { ArrowLeft, ShieldAlert } from 'lucide-react'
 import type { Product as ProductType } from '../../../../contract/catalogue.js'
 import { formatNaira } from '../../../../contract/money.js'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { LogOut } from 'lucide-react'
 import { Modal } from '../../../components/ui/modal'
 import { useSession } from '../../../lib/session'

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router'
 import { ArrowLeft, CloudOff, FileText, Pencil, Plus } from 'lucide-react'
 import { formatDateTime, formatDay, formatTime } from '../../../../contract/dates.js'
 import { JOB_STATUS_LABEL, isFinalJobStatus } from '../../../../contract/job-status.js'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { ChevronRight, MapPin } from 'lucide-react'
 import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { useSession } from '../../../lib/session'

@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import type { Database, Queryable } from './index.js'
+import type { Database, Queryable } from '../db/index.js'
 import type { AppConfig } from '../config.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates.js'
-import { createUser } from '../lib/users.js'
+import { createUser } from './users.js'
 import { deliveryAddressLine } from '../../contract/delivery.js'
-import { mediaType, type MediaFile } from '../lib/images.js'
+import { mediaType, type MediaFile } from './images.js'
 import {
   seedBookings,
   seedFailedPayment,
