@@ -136,6 +136,20 @@ export default tseslint.config(
     },
   },
   {
+    // A key written by hand where the feature's factory has one drifts from it: an invalidation then misses.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message:
+            "Query keys come from the feature's key factory in its api.ts (e.g. shopKeys.cart(userId)): add the key there.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'api/**/*.ts', 'contract/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },

@@ -27,6 +27,7 @@ export const bookingKeys = {
   list: (userId: number | null) => [...bookingKeys.all(userId), 'list'] as const,
   technicians: (userId: number | null) => [...bookingKeys.all(userId), 'technicians'] as const,
   day: (userId: number | null, date: string) => [...bookingKeys.all(userId), 'jobs', date] as const,
+  job: (userId: number | null, id: number | null) => [...bookingKeys.all(userId), 'job', id] as const,
   /** The cut-off and working hours: the same for everyone. */
   settings: ['booking-settings'] as const,
 }
@@ -162,7 +163,7 @@ export const useJob = (id: number | null) => {
   const userId = useUserId()
   return useQuery({
     ...CALL_EVEN_OFFLINE,
-    queryKey: [...bookingKeys.all(userId), 'job', id] as const,
+    queryKey: bookingKeys.job(userId, id),
     queryFn: () => api.get<Job>(`staff/jobs/${id}/`),
     enabled: id !== null && userId !== null,
   })

@@ -28,6 +28,11 @@ export const shopKeys = {
   /** The back office's product list: always the server's, never the shop's saved copy. */
   adminProducts: (userId: number | null) => [...userScope(userId), 'products', 'admin'] as const,
   adminProduct: (userId: number | null, id: number) => [...shopKeys.adminProducts(userId), id] as const,
+  /** The same key as orders' deliveryFees: one cached list, refreshed when the admin saves the fees. */
+  deliveryFees: ['delivery-fees'] as const,
+  checkoutProfile: (userId: number | null) => [...userScope(userId), 'checkout', 'profile'] as const,
+  payment: (userId: number | null, txRef: string | null) =>
+    [...userScope(userId), 'payments', txRef] as const,
 }
 
 // ---------- catalogue ----------
@@ -243,7 +248,7 @@ export const initiatePayment = (body?: InitiatePaymentRequest) =>
 /** GET delivery-fees/: public, changes rarely. */
 export const useDeliveryFees = () =>
   useQuery({
-    queryKey: ['delivery-fees'],
+    queryKey: shopKeys.deliveryFees,
     queryFn: () => api.get<DeliveryFee[]>('delivery-fees/'),
     staleTime: 10 * 60_000,
   })
@@ -252,7 +257,7 @@ export const useDeliveryFees = () =>
 export const useCheckoutProfile = () => {
   const userId = useUserId()
   return useQuery({
-    queryKey: [...userScope(userId), 'checkout', 'profile'],
+    queryKey: shopKeys.checkoutProfile(userId),
     queryFn: () => api.get<Profile>(`admins/settings/${userId}/`),
     enabled: userId !== null,
   })
@@ -262,7 +267,7 @@ export const useCheckoutProfile = () => {
 export const usePaymentOutcome = (txRef: string | null, enabled: boolean) => {
   const userId = useUserId()
   return useQuery({
-    queryKey: [...userScope(userId), 'payments', txRef],
+    queryKey: shopKeys.payment(userId, txRef),
     queryFn: () => api.get<PaymentOutcome>(`payments/${encodeURIComponent(txRef ?? '')}/`),
     enabled: enabled && txRef !== null && userId !== null,
   })

@@ -25,6 +25,8 @@ import { replayOutboxNow } from '../../offline/sync'
 export const staffKeys = {
   all: (userId: number | null) => [...userScope(userId), 'staff'] as const,
   jobs: (userId: number | null) => [...staffKeys.all(userId), 'jobs'] as const,
+  /** The phone's storage facts: the device's, not a user's. */
+  storage: ['device', 'storage'] as const,
 }
 
 export const lagosToday = () => todayIso(new Date(), BUSINESS_TIME_ZONE)
@@ -170,7 +172,7 @@ export const jobActions = {
 /** Storage facts for the "Ready for offline" card. */
 export function useStorageStatus() {
   return useQuery({
-    queryKey: ['device', 'storage'],
+    queryKey: staffKeys.storage,
     queryFn: async () => {
       const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
       const persisted = storage?.persisted ? await storage.persisted().catch(() => false) : false
