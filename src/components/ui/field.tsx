@@ -18,6 +18,8 @@ interface FieldProps {
   error?: string | null
   /** Classes for the wrapper (e.g. a grid span). */
   className?: string
+  /** Classes for the label, where a compact row needs a smaller one than the forms' usual label. */
+  labelClassName?: string
   /**
    * The control: an input, select or textarea (it is given the props above), or, when the control sits
    * inside other markup, a function that spreads them where they belong.
@@ -29,7 +31,15 @@ interface FieldProps {
  * One labelled form control with its hint and error. The error comes first in the control's description so
  * a screen reader reads what is wrong before the hint; focusFirstInvalid finds it by aria-invalid.
  */
-export function Field({ id: given, label, hint, error, className, children }: FieldProps) {
+export function Field({
+  id: given,
+  label,
+  hint,
+  error,
+  className,
+  labelClassName = 'field-label',
+  children,
+}: FieldProps) {
   const made = useId()
   const id = given ?? made
   const hintId = `${id}-hint`
@@ -42,7 +52,7 @@ export function Field({ id: given, label, hint, error, className, children }: Fi
   }
   return (
     <div className={className}>
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {typeof children === 'function' ? children(control) : withControl(children, control)}

@@ -264,17 +264,17 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
             void send({ status: 'Paid', reference })
           }}
         >
-          <div>
-            <label htmlFor={`withdrawal-${w.id}-reference`} className="text-xs font-medium text-slate-600">
-              Transfer reference
-            </label>
+          <Field
+            id={`withdrawal-${w.id}-reference`}
+            label="Transfer reference"
+            labelClassName="text-xs font-medium text-slate-600"
+          >
             <input
-              id={`withdrawal-${w.id}-reference`}
               className="field py-1 text-sm"
               value={reference}
               onChange={(e) => setReference(e.target.value)}
             />
-          </div>
+          </Field>
           <button type="submit" className="btn-primary px-2.5 py-1 text-xs" disabled={move.isPending}>
             Save as paid
           </button>
