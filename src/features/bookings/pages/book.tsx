@@ -39,7 +39,7 @@ const EMPTY: Required<AppointmentRequest> = {
 export function validateAppointment(form: AppointmentRequest, now?: () => Date) {
   const parsed = appointmentBody(now).safeParse(form)
   if (parsed.success) return { data: parsed.data, errors: {} as FieldErrors }
-  return { data: null, errors: fieldErrors(parsed.error) as FieldErrors }
+  return { data: null, errors: fieldErrors(parsed.error) }
 }
 
 /**

@@ -48,7 +48,7 @@ const EMPTY_DELIVERY: DeliveryForm = {
 export function validateDelivery(form: DeliveryForm) {
   const parsed = deliveryBody.safeParse(form)
   if (parsed.success) return { data: parsed.data, errors: {} as DeliveryErrors }
-  return { data: null, errors: fieldErrors(parsed.error) as DeliveryErrors }
+  return { data: null, errors: fieldErrors(parsed.error) }
 }
 
 /**
