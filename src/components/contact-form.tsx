@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api-client'
 import { useSession } from '../lib/session'
 import { TextField } from './ui/text-field'
 import { SAVED_ON_PHONE } from '../lib/connection'
+import { Field } from './ui/field'
 
 const EMPTY: QuickMessage = { name: '', email: '', message: '' }
 
@@ -90,12 +91,8 @@ export default function ContactForm({
           value={form.email}
           onChange={set('email')}
         />
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-message`} className="field-label">
-            Message
-          </label>
+        <Field id={`${id}-message`} label="Message" className="sm:col-span-2">
           <textarea
-            id={`${id}-message`}
             name="message"
             required
             rows={5}
@@ -103,7 +100,7 @@ export default function ContactForm({
             value={form.message}
             onChange={set('message')}
           />
-        </div>
+        </Field>
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
           <button type="submit" className="btn-primary sm:min-w-40" disabled={busy}>
             <Send className="size-4" aria-hidden />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OutboxEntry } from '../offline/db'
+import { Field } from './ui/field'
 import {
   editableFields,
   InvalidOutboxBody,
@@ -91,21 +92,15 @@ export function OutboxEntryEditor({
         const fid = fieldId(f.path)
         const error = errors[f.path]
         const common = {
-          id: fid,
           className: 'field',
           value: values[f.path] ?? '',
-          'aria-invalid': !!error,
-          'aria-describedby': error ? `${fid}-error` : undefined,
           onChange: (e: { target: { value: string } }) => {
             setValues((v) => ({ ...v, [f.path]: e.target.value }))
             if (error) setErrors(({ [f.path]: _gone, ...rest }) => rest)
           },
         }
         return (
-          <div key={f.path}>
-            <label htmlFor={fid} className="field-label">
-              {f.label}
-            </label>
+          <Field key={f.path} id={fid} label={f.label} error={error}>
             {f.options ? (
               <select {...common}>
                 {f.options.map((o) => (
@@ -123,12 +118,7 @@ export function OutboxEntryEditor({
                 inputMode={f.type === 'number' ? 'decimal' : undefined}
               />
             )}
-            {error && (
-              <p id={`${fid}-error`} className="mt-1 text-sm text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
+          </Field>
         )
       })}
       {problem && (

@@ -1,24 +1,18 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
+import { Field } from './field'
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string
   label: string
   hint?: ReactNode
+  error?: string | null
 }
 
-/** A labelled input with an optional hint under it (tied to the input by aria-describedby). */
-export function TextField({ id, label, hint, className = 'field', ...input }: TextFieldProps) {
+/** A Field holding a plain input: the short way to write the commonest control. */
+export function TextField({ id, label, hint, error, className = 'field', ...input }: TextFieldProps) {
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input id={id} className={className} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input className={className} {...input} />
+    </Field>
   )
 }

@@ -7,6 +7,7 @@ import { accountKeys, saveProfile } from '../api'
 import { useSession } from '../../../lib/session'
 import { TextField } from '../../../components/ui/text-field'
 import { useSaveOutcome, type Outcome } from './use-save-outcome'
+import { Field } from '../../../components/ui/field'
 
 /**
  * Each page's wording; `location` set adds the address fields (the customer's version, SPEC section 8):
@@ -164,12 +165,8 @@ export function ProfileForm({
             value={form.city}
             onChange={set('city')}
           />
-          <div>
-            <label htmlFor={`${id}-state`} className="field-label">
-              State
-            </label>
+          <Field id={`${id}-state`} label="State">
             <select
-              id={`${id}-state`}
               className="field"
               autoComplete="address-level1"
               value={form.state}
@@ -182,7 +179,7 @@ export function ProfileForm({
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         </>
       )}
       <div className="sm:col-span-2">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { bookingSettingsBody, workingHoursText, type BookingSettings } from '../../../../contract/bookings.js'
 import { ApiError } from '../../../lib/api-client'
 import { rememberWorkingHours } from '../../../lib/working-hours'
+import { Field } from '../../../components/ui/field'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useBookingSettings, useSaveBookingSettings } from '../api'
@@ -63,18 +64,17 @@ function RulesForm({ initial }: { initial: BookingSettings }) {
   return (
     <Card className="max-w-2xl p-5">
       <form onSubmit={submit} noValidate aria-label="Booking rules" className="space-y-5">
-        <div>
-          <label htmlFor="rules-cutoff" className="field-label">
-            Customers can cancel or reschedule until (hours before the appointment)
-          </label>
+        <Field
+          id="rules-cutoff"
+          label="Customers can cancel or reschedule until (hours before the appointment)"
+        >
           <input
-            id="rules-cutoff"
             className="field w-32"
             inputMode="numeric"
             value={form.cutoff}
             onChange={(e) => setForm({ ...form, cutoff: e.target.value })}
           />
-        </div>
+        </Field>
         <fieldset>
           <legend className="field-label">Working days</legend>
           <div className="flex flex-wrap gap-3">
@@ -92,30 +92,22 @@ function RulesForm({ initial }: { initial: BookingSettings }) {
           </div>
         </fieldset>
         <div className="flex flex-wrap gap-4">
-          <div>
-            <label htmlFor="rules-start" className="field-label">
-              Opening time
-            </label>
+          <Field id="rules-start" label="Opening time">
             <input
-              id="rules-start"
               type="time"
               className="field"
               value={form.work_start}
               onChange={(e) => setForm({ ...form, work_start: e.target.value })}
             />
-          </div>
-          <div>
-            <label htmlFor="rules-end" className="field-label">
-              Closing time
-            </label>
+          </Field>
+          <Field id="rules-end" label="Closing time">
             <input
-              id="rules-end"
               type="time"
               className="field"
               value={form.work_end}
               onChange={(e) => setForm({ ...form, work_end: e.target.value })}
             />
-          </div>
+          </Field>
         </div>
         <p className="text-sm text-slate-600">
           A booking outside these hours is taken as an emergency call-out (response within 2 to 4 hours); the

@@ -9,6 +9,8 @@ import {
 } from '../../../../contract/bookings.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
+import { Field } from '../../../components/ui/field'
+import { fieldErrors } from '../../../lib/field-errors'
 
 /**
  * A new date and time for a booking, checked with the server's own rules before sending. The customer's
@@ -41,12 +43,7 @@ export function RescheduleDialog({
   const save = async () => {
     const parsed = rescheduleBody().safeParse({ date, time })
     if (!parsed.success) {
-      const found: typeof errors = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as 'date' | 'time'
-        found[field] ??= issue.message
-      }
-      setErrors(found)
+      setErrors(fieldErrors(parsed.error))
       return
     }
     const tooSoon = cutoffHours === undefined ? null : rescheduleTooSoon(parsed.data, cutoffHours, Date.now())
@@ -81,36 +78,19 @@ export function RescheduleDialog({
     >
       <div className="grid gap-4">
         {intro && <p className="text-sm text-slate-600">{intro}</p>}
-        <div>
-          <label htmlFor="reschedule-date" className="field-label">
-            New date
-          </label>
+        <Field id="reschedule-date" label="New date" error={errors.date}>
           <input
-            id="reschedule-date"
             type="date"
             className="field"
             min={today}
             max={addDays(today, BOOKING_HORIZON_DAYS)}
             value={date}
             onChange={(e) => setDate(e.target.value)}
-            aria-invalid={!!errors.date}
           />
-          {errors.date && <p className="mt-1 text-sm text-red-600">{errors.date}</p>}
-        </div>
-        <div>
-          <label htmlFor="reschedule-time" className="field-label">
-            New time
-          </label>
-          <input
-            id="reschedule-time"
-            type="time"
-            className="field"
-            value={time}
-            onChange={(e) => setTime(e.target.value)}
-            aria-invalid={!!errors.time}
-          />
-          {errors.time && <p className="mt-1 text-sm text-red-600">{errors.time}</p>}
-        </div>
+        </Field>
+        <Field id="reschedule-time" label="New time" error={errors.time}>
+          <input type="time" className="field" value={time} onChange={(e) => setTime(e.target.value)} />
+        </Field>
         {errors.form && (
           <p role="alert" className="text-sm text-red-600">
             {errors.form}

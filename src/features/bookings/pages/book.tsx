@@ -19,9 +19,11 @@ import { useSession } from '../../../lib/session'
 import { useDraft } from '../../../lib/draft'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { SAVED_ON_PHONE } from '../../../lib/connection'
+import { fieldErrors } from '../../../lib/field-errors'
+import { Field } from '../../../components/ui/field'
 
-type Field = keyof AppointmentRequest
-type FieldErrors = Partial<Record<Field, string>>
+type Key = keyof AppointmentRequest
+type FieldErrors = Partial<Record<Key, string>>
 
 const EMPTY: Required<AppointmentRequest> = {
   full_name: '',
@@ -37,12 +39,7 @@ const EMPTY: Required<AppointmentRequest> = {
 export function validateAppointment(form: AppointmentRequest, now?: () => Date) {
   const parsed = appointmentBody(now).safeParse(form)
   if (parsed.success) return { data: parsed.data, errors: {} as FieldErrors }
-  const errors: FieldErrors = {}
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field
-    errors[field] ??= issue.message
-  }
-  return { data: null, errors }
+  return { data: null, errors: fieldErrors(parsed.error) }
 }
 
 /**
@@ -74,17 +71,14 @@ export default function Book() {
   const id = useId()
   const today = todayIso(new Date(), BUSINESS_TIME_ZONE)
 
-  /** What every control of the form shares: its id, value, change handler and error wiring. */
-  const control = (key: Field) => ({
-    id: `${id}-${key}`,
+  /** What every control of the form shares: its value and change handler (Field wires ids and errors). */
+  const control = (key: Key) => ({
     className: 'field',
     value: form[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       setForm({ ...form, [key]: e.target.value })
       if (errors[key]) setErrors({ ...errors, [key]: undefined })
     },
-    'aria-invalid': !!errors[key],
-    'aria-describedby': errors[key] ? `${id}-${key}-error` : undefined,
   })
 
   async function submit(e: FormEvent) {
@@ -164,18 +158,21 @@ export default function Book() {
           >
             <div className="grid gap-5 sm:grid-cols-2">
               {isAdmin && (
-                <div className="sm:col-span-2">
-                  <FormField id={`${id}-full_name`} label="Customer's name" error={errors.full_name}>
-                    <input
-                      {...control('full_name')}
-                      autoComplete="off"
-                      placeholder="The caller's full name"
-                      required
-                    />
-                  </FormField>
-                </div>
+                <Field
+                  className="sm:col-span-2"
+                  id={`${id}-full_name`}
+                  label="Customer's name"
+                  error={errors.full_name}
+                >
+                  <input
+                    {...control('full_name')}
+                    autoComplete="off"
+                    placeholder="The caller's full name"
+                    required
+                  />
+                </Field>
               )}
-              <FormField
+              <Field
                 id={`${id}-phone_number`}
                 label={isAdmin ? "Customer's WhatsApp number" : 'WhatsApp number'}
                 error={errors.phone_number}
@@ -188,25 +185,23 @@ export default function Book() {
                   placeholder="0803 123 4567"
                   required
                 />
-              </FormField>
-              <FormField id={`${id}-service`} label="Service" error={errors.service}>
+              </Field>
+              <Field id={`${id}-service`} label="Service" error={errors.service}>
                 <select {...control('service')} required>
                   <option value="">Choose a service</option>
                   <option value="fumigation">Fumigation / pest control</option>
                   <option value="cleaning">Cleaning</option>
                 </select>
-              </FormField>
-              <div className="sm:col-span-2">
-                <FormField id={`${id}-location`} label="Location" error={errors.location}>
-                  <input
-                    {...control('location')}
-                    autoComplete="street-address"
-                    placeholder="House number, street, area, city"
-                    required
-                  />
-                </FormField>
-              </div>
-              <FormField id={`${id}-date`} label="Date" error={errors.date}>
+              </Field>
+              <Field className="sm:col-span-2" id={`${id}-location`} label="Location" error={errors.location}>
+                <input
+                  {...control('location')}
+                  autoComplete="street-address"
+                  placeholder="House number, street, area, city"
+                  required
+                />
+              </Field>
+              <Field id={`${id}-date`} label="Date" error={errors.date}>
                 <input
                   {...control('date')}
                   type="date"
@@ -214,20 +209,23 @@ export default function Book() {
                   max={addDays(today, BOOKING_HORIZON_DAYS)}
                   required
                 />
-              </FormField>
-              <FormField id={`${id}-time`} label="Time" error={errors.time}>
+              </Field>
+              <Field id={`${id}-time`} label="Time" error={errors.time}>
                 <input {...control('time')} type="time" required />
-              </FormField>
-              <div className="sm:col-span-2">
-                <FormField id={`${id}-info`} label="Details (optional)" error={errors.info}>
-                  <textarea
-                    {...control('info')}
-                    rows={4}
-                    placeholder="What pests or what needs cleaning, size of the space, anything we should know"
-                    className="field resize-y"
-                  />
-                </FormField>
-              </div>
+              </Field>
+              <Field
+                className="sm:col-span-2"
+                id={`${id}-info`}
+                label="Details (optional)"
+                error={errors.info}
+              >
+                <textarea
+                  {...control('info')}
+                  rows={4}
+                  placeholder="What pests or what needs cleaning, size of the space, anything we should know"
+                  className="field resize-y"
+                />
+              </Field>
             </div>
             {emergency && (
               <p
@@ -267,31 +265,5 @@ function Assurance({ icon, children }: { icon: ReactNode; children: ReactNode })
       </span>
       <span className="min-w-0 font-medium">{children}</span>
     </li>
-  )
-}
-
-function FormField({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string
-  label: string
-  error?: string
-  children: ReactNode
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
   )
 }

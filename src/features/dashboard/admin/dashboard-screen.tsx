@@ -28,6 +28,7 @@ import { PAYMENT_METHOD_LABEL } from '../../../../contract/job-status.js'
 import { Card } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
+import { Field } from '../../../components/ui/field'
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home Page', icon: Home },
@@ -160,12 +161,8 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
         </p>
       )}
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-40 flex-1">
-          <label htmlFor="withdraw-amount" className="field-label">
-            Amount (₦)
-          </label>
+        <Field id="withdraw-amount" label="Amount (₦)" className="min-w-40 flex-1">
           <input
-            id="withdraw-amount"
             inputMode="decimal"
             autoComplete="off"
             required
@@ -173,7 +170,7 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
             onChange={(e) => setAmount(e.target.value)}
             className="field"
           />
-        </div>
+        </Field>
         <button
           type="submit"
           className="btn-primary"
@@ -267,17 +264,17 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
             void send({ status: 'Paid', reference })
           }}
         >
-          <div>
-            <label htmlFor={`withdrawal-${w.id}-reference`} className="text-xs font-medium text-slate-600">
-              Transfer reference
-            </label>
+          <Field
+            id={`withdrawal-${w.id}-reference`}
+            label="Transfer reference"
+            labelClassName="text-xs font-medium text-slate-600"
+          >
             <input
-              id={`withdrawal-${w.id}-reference`}
               className="field py-1 text-sm"
               value={reference}
               onChange={(e) => setReference(e.target.value)}
             />
-          </div>
+          </Field>
           <button type="submit" className="btn-primary px-2.5 py-1 text-xs" disabled={move.isPending}>
             Save as paid
           </button>

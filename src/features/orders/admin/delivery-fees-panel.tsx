@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { deliveryFeesBody, type DeliveryFee } from '../../../../contract/delivery.js'
 import { ApiError } from '../../../lib/api-client'
 import { Card } from '../../../components/ui/page-header'
+import { Field } from '../../../components/ui/field'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useDeliveryFeesTable, useSaveDeliveryFees } from '../api'
 
@@ -59,19 +60,21 @@ function FeesForm({ fees }: { fees: DeliveryFee[] }) {
         </p>
         <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {fees.map((f) => (
-            <div key={f.state} className="flex items-center justify-between gap-2">
-              <label htmlFor={`fee-${f.state}`} className="text-sm font-medium text-slate-800">
-                {f.state}
-              </label>
+            <Field
+              key={f.state}
+              id={`fee-${f.state}`}
+              label={f.state}
+              className="flex items-center justify-between gap-2"
+              labelClassName="text-sm font-medium text-slate-800"
+            >
               <input
-                id={`fee-${f.state}`}
                 className="field w-32 text-right"
                 inputMode="decimal"
                 placeholder="To be agreed"
                 value={values[f.state]}
                 onChange={(e) => setValues({ ...values, [f.state]: e.target.value })}
               />
-            </div>
+            </Field>
           ))}
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-3">

@@ -8,6 +8,8 @@ import { errorMessage, mediaUrl } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
+import { Field } from '../../../components/ui/field'
+import { fieldErrors } from '../../../lib/field-errors'
 import { StockBadge } from '../components/stock-badge'
 import { adminProductQuery, useAdminProducts, useDeleteProduct, useSaveProduct } from '../api'
 import { filterProducts, type CategoryFilter } from '../filters'
@@ -48,15 +50,6 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 const BAD_IMAGE = 'This file is not an image we can use: choose a JPEG, PNG or WebP picture.'
 
-/** A field's error under it, tied to the input by id (the input's aria-describedby). */
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-      {error}
-    </p>
-  ) : null
-}
-
 /** The chosen image file with its preview URL; the URL is revoked when replaced or on unmount. */
 function useImagePreview() {
   const [image, setImage] = useState<{ file: File; url: string } | null>(null)
@@ -92,9 +85,6 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
       setFields((f) => ({ ...f, [key]: e.target.value }))
       setErrors(({ [key]: _gone, ...rest }) => rest)
     }
-  const errorProps = (key: keyof FieldErrors) =>
-    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `product-${key}-error` } : {}
-
   /** A file that is not one of our image types (or too big) is refused here, before any preview. */
   function pickImage(file: File | null) {
     setErrors(({ image: _gone, ...rest }) => rest)
@@ -116,8 +106,7 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
     // The server's own rules first, so mistakes show under their fields without a round trip.
     const checked = productFormBody.safeParse(fields)
     if (!checked.success) {
-      const found: FieldErrors = {}
-      for (const issue of checked.error.issues) found[issue.path[0] as keyof ProductFields] ??= issue.message
+      const found: FieldErrors = fieldErrors(checked.error)
       setErrors((e) => ({ ...e, ...found }))
       focusFirstInvalid(e.currentTarget as HTMLFormElement)
       return
@@ -154,21 +143,15 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <div>
-        <TextField
-          id="product-name"
-          label="Name"
-          value={fields.name}
-          onChange={set('name')}
-          {...errorProps('name')}
-        />
-        <FieldError id="product-name" error={errors.name} />
-      </div>
-      <div>
-        <label htmlFor="product-category" className="field-label">
-          Category
-        </label>
-        <select id="product-category" value={fields.category} onChange={set('category')} className="field">
+      <TextField
+        id="product-name"
+        label="Name"
+        value={fields.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <Field id="product-category" label="Category" error={errors.category}>
+        <select value={fields.category} onChange={set('category')} className="field">
           <option value="">Select a category</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -176,96 +159,75 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
             </option>
           ))}
         </select>
-      </div>
-      <div>
-        <label htmlFor="product-description" className="field-label">
-          Description
-        </label>
-        <textarea
-          id="product-description"
-          rows={3}
-          value={fields.description}
-          onChange={set('description')}
-          className="field"
-        />
-      </div>
+      </Field>
+      <Field id="product-description" label="Description" error={errors.description}>
+        <textarea rows={3} value={fields.description} onChange={set('description')} className="field" />
+      </Field>
       <div className="grid grid-cols-2 gap-4">
-        <div>
-          <TextField
-            id="product-price"
-            label="Price (₦)"
-            inputMode="decimal"
-            value={fields.price}
-            onChange={set('price')}
-            {...errorProps('price')}
-          />
-          <FieldError id="product-price" error={errors.price} />
-        </div>
-        <div>
-          <TextField
-            id="product-originalPrice"
-            label="Original price (₦)"
-            inputMode="decimal"
-            placeholder="None"
-            value={fields.originalPrice}
-            onChange={set('originalPrice')}
-            {...errorProps('originalPrice')}
-          />
-          <FieldError id="product-originalPrice" error={errors.originalPrice} />
-        </div>
-        <div>
-          <TextField
-            id="product-stock"
-            label="Stock"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={fields.stock}
-            onChange={set('stock')}
-            {...errorProps('stock')}
-          />
-          <FieldError id="product-stock" error={errors.stock} />
-        </div>
+        <TextField
+          id="product-price"
+          label="Price (₦)"
+          inputMode="decimal"
+          value={fields.price}
+          onChange={set('price')}
+          error={errors.price}
+        />
+        <TextField
+          id="product-originalPrice"
+          label="Original price (₦)"
+          inputMode="decimal"
+          placeholder="None"
+          value={fields.originalPrice}
+          onChange={set('originalPrice')}
+          error={errors.originalPrice}
+        />
+        <TextField
+          id="product-stock"
+          label="Stock"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={fields.stock}
+          onChange={set('stock')}
+          error={errors.stock}
+        />
       </div>
       <p className="-mt-2 text-xs text-slate-500">
         Original price: shown struck through beside the price when it is higher (a discount). Leave blank for
         none.
       </p>
-      <div>
-        <label htmlFor="product-image" className="field-label">
-          Image
-        </label>
-        <div className="flex items-center gap-4">
-          <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100">
-            {shownImage && !errors.image ? (
-              <img
-                src={shownImage}
-                alt="Preview of the product image"
-                className="size-full object-cover"
-                // The browser could not draw it (a damaged or mislabelled file): say so, no broken picture.
-                onError={() => {
-                  if (image) {
-                    chooseImage(null)
-                    setErrors((e) => ({ ...e, image: BAD_IMAGE }))
-                  }
-                }}
-              />
-            ) : (
-              <ImageIcon className="size-8 text-slate-400" aria-hidden />
-            )}
+      <Field id="product-image" label="Image" error={errors.image}>
+        {(control) => (
+          <div className="flex items-center gap-4">
+            <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100">
+              {shownImage && !errors.image ? (
+                <img
+                  src={shownImage}
+                  alt="Preview of the product image"
+                  className="size-full object-cover"
+                  // The browser could not draw it (a damaged or mislabelled file): say so, no broken picture.
+                  onError={() => {
+                    if (image) {
+                      chooseImage(null)
+                      setErrors((e) => ({ ...e, image: BAD_IMAGE }))
+                    }
+                  }}
+                />
+              ) : (
+                <ImageIcon className="size-8 text-slate-400" aria-hidden />
+              )}
+            </div>
+            <input
+              {...control}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(e) => pickImage(e.target.files?.[0] ?? null)}
+              className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+            />
           </div>
-          <input
-            id="product-image"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            onChange={(e) => pickImage(e.target.files?.[0] ?? null)}
-            {...errorProps('image')}
-            className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
-          />
-        </div>
-        <FieldError id="product-image" error={errors.image} />
-      </div>
+        )}
+      </Field>
       {errors.form && (
         <p role="alert" className="text-sm font-medium text-red-600">
           {errors.form}

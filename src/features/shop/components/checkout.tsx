@@ -13,6 +13,7 @@ import { initiatePayment, updateCart } from '../api'
 import { Modal } from '../../../components/ui/modal'
 import { DeliveryFields, type DeliveryErrors, type DeliveryForm } from './delivery-form'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
+import { fieldErrors } from '../../../lib/field-errors'
 
 interface CheckoutProps {
   items: { id: number; quantity: number }[]
@@ -47,9 +48,7 @@ const EMPTY_DELIVERY: DeliveryForm = {
 export function validateDelivery(form: DeliveryForm) {
   const parsed = deliveryBody.safeParse(form)
   if (parsed.success) return { data: parsed.data, errors: {} as DeliveryErrors }
-  const errors: DeliveryErrors = {}
-  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof DeliveryForm] ??= issue.message
-  return { data: null, errors }
+  return { data: null, errors: fieldErrors(parsed.error) }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react'
 import { type DeliveryRequest } from '../../../../contract/delivery.js'
 import { NIGERIAN_STATES } from '../../../../contract/nigerian-states.js'
+import { Field } from '../../../components/ui/field'
 
 export type DeliveryForm = Required<DeliveryRequest>
 export type DeliveryErrors = Partial<Record<keyof DeliveryForm, string>>
@@ -35,54 +36,30 @@ export function DeliveryFields({
 }) {
   const set = (key: keyof DeliveryForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onChange({ ...value, [key]: e.target.value })
-  const describedBy = (key: keyof DeliveryForm, hint?: string) =>
-    [errors[key] ? `delivery-${key}-error` : '', hint ? `delivery-${key}-hint` : '']
-      .filter(Boolean)
-      .join(' ') || undefined
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-semibold text-slate-900">Where should we deliver?</legend>
       {FIELDS.map(({ key, label, autoComplete, hint }) => (
-        <div key={key} className={key === 'address' ? 'sm:col-span-2' : undefined}>
-          <label htmlFor={`delivery-${key}`} className="field-label">
-            {label}
-          </label>
+        <Field
+          key={key}
+          id={`delivery-${key}`}
+          label={label}
+          hint={hint}
+          error={errors[key]}
+          className={key === 'address' ? 'sm:col-span-2' : undefined}
+        >
           <input
-            id={`delivery-${key}`}
             className="field"
             autoComplete={autoComplete}
             type={key === 'phone_number' ? 'tel' : 'text'}
             inputMode={key === 'phone_number' ? 'tel' : undefined}
             value={value[key]}
             onChange={set(key)}
-            aria-invalid={!!errors[key]}
-            aria-describedby={describedBy(key, hint)}
           />
-          {hint && (
-            <p id={`delivery-${key}-hint`} className="mt-1 text-xs text-slate-500">
-              {hint}
-            </p>
-          )}
-          {errors[key] && (
-            <p id={`delivery-${key}-error`} className="mt-1 text-sm text-red-600">
-              {errors[key]}
-            </p>
-          )}
-        </div>
+        </Field>
       ))}
-      <div>
-        <label htmlFor="delivery-state" className="field-label">
-          State
-        </label>
-        <select
-          id="delivery-state"
-          className="field"
-          autoComplete="address-level1"
-          value={value.state}
-          onChange={set('state')}
-          aria-invalid={!!errors.state}
-          aria-describedby={describedBy('state')}
-        >
+      <Field id="delivery-state" label="State" error={errors.state}>
+        <select className="field" autoComplete="address-level1" value={value.state} onChange={set('state')}>
           <option value="">Choose a state</option>
           {NIGERIAN_STATES.map((s) => (
             <option key={s} value={s}>
@@ -90,12 +67,7 @@ export function DeliveryFields({
             </option>
           ))}
         </select>
-        {errors.state && (
-          <p id="delivery-state-error" className="mt-1 text-sm text-red-600">
-            {errors.state}
-          </p>
-        )}
-      </div>
+      </Field>
     </fieldset>
   )
 }

@@ -4,6 +4,7 @@ import type { PaymentMethod } from '../../../../contract/job-status.js'
 import { useDraft } from '../../../lib/draft'
 import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
 import { SignaturePad } from './signature-pad'
+import { Field } from '../../../components/ui/field'
 import { parseNaira } from '../../../../contract/money.js'
 
 const blank = (signer: string) => ({
@@ -97,66 +98,33 @@ export function CompletionForm({
     }
   }
 
-  const described = (key: string) => ({
-    'aria-invalid': !!errors[key],
-    'aria-describedby': errors[key] ? `c-${key}-error` : undefined,
-  })
-  const error = (key: string) =>
-    errors[key] && (
-      <p id={`c-${key}-error`} className="mt-1 text-sm text-red-700">
-        {errors[key]}
-      </p>
-    )
-
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Complete job">
-      <div>
-        <label htmlFor="c-summary" className="field-label">
-          Summary
-        </label>
+      <Field id="c-summary" label="Summary" error={errors.summary}>
         <textarea
-          id="c-summary"
           // The form replaces the button that opened it: focus moves in with it.
           autoFocus
           className="field"
           rows={3}
           value={summary}
           onChange={(e) => set('summary')(e.target.value)}
-          {...described('summary')}
         />
-        {error('summary')}
-      </div>
-      <div>
-        <label htmlFor="c-recommendations" className="field-label">
-          Recommendations
-        </label>
+      </Field>
+      <Field id="c-recommendations" label="Recommendations" error={errors.recommendations}>
         <textarea
-          id="c-recommendations"
           className="field"
           rows={2}
           value={recommendations}
           onChange={(e) => set('recommendations')(e.target.value)}
-          {...described('recommendations')}
         />
-        {error('recommendations')}
-      </div>
-      <div>
-        <label htmlFor="c-signer" className="field-label">
-          Customer name
-        </label>
-        <input
-          id="c-signer"
-          className="field"
-          value={signer}
-          onChange={(e) => set('signer')(e.target.value)}
-          {...described('signer')}
-        />
-        {error('signer')}
-      </div>
+      </Field>
+      <Field id="c-signer" label="Customer name" error={errors.signer}>
+        <input className="field" value={signer} onChange={(e) => set('signer')(e.target.value)} />
+      </Field>
       {!cannotSign && (
         <div id="c-signature" tabIndex={-1}>
           <SignaturePad onChange={setSignature} />
-          {error('signature')}
+          {errors.signature && <p className="mt-1 text-sm text-red-700">{errors.signature}</p>}
         </div>
       )}
       <label className="flex items-center gap-2 text-sm">
@@ -164,19 +132,9 @@ export function CompletionForm({
         Customer could not sign
       </label>
       {cannotSign && (
-        <div>
-          <label htmlFor="c-reason" className="field-label">
-            Reason
-          </label>
-          <input
-            id="c-reason"
-            className="field"
-            value={reason}
-            onChange={(e) => set('reason')(e.target.value)}
-            {...described('reason')}
-          />
-          {error('reason')}
-        </div>
+        <Field id="c-reason" label="Reason" error={errors.reason}>
+          <input className="field" value={reason} onChange={(e) => set('reason')(e.target.value)} />
+        </Field>
       )}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={paid} onChange={(e) => set('paid')(e.target.checked)} />
@@ -184,26 +142,16 @@ export function CompletionForm({
       </label>
       {paid && (
         <div className="grid grid-cols-2 gap-2">
-          <div>
-            <label htmlFor="c-amount" className="field-label">
-              Amount (₦)
-            </label>
+          <Field id="c-amount" label="Amount (₦)" error={errors.amount}>
             <input
-              id="c-amount"
               className="field"
               inputMode="decimal"
               value={amount}
               onChange={(e) => set('amount')(e.target.value)}
-              {...described('amount')}
             />
-            {error('amount')}
-          </div>
-          <div>
-            <label htmlFor="c-method" className="field-label">
-              Paid by
-            </label>
+          </Field>
+          <Field id="c-method" label="Paid by" error={errors.method}>
             <select
-              id="c-method"
               className="field"
               value={method}
               onChange={(e) => set('method')(e.target.value as PaymentMethod)}
@@ -212,20 +160,15 @@ export function CompletionForm({
               <option value="transfer">Transfer</option>
               <option value="pos">POS</option>
             </select>
-          </div>
-          <div className="col-span-2">
-            <label htmlFor="c-reference" className="field-label">
-              Reference (optional)
-            </label>
-            <input
-              id="c-reference"
-              className="field"
-              value={reference}
-              onChange={(e) => set('reference')(e.target.value)}
-              {...described('reference')}
-            />
-            {error('reference')}
-          </div>
+          </Field>
+          <Field
+            id="c-reference"
+            label="Reference (optional)"
+            error={errors.reference}
+            className="col-span-2"
+          >
+            <input className="field" value={reference} onChange={(e) => set('reference')(e.target.value)} />
+          </Field>
         </div>
       )}
       {Object.keys(errors).length > 0 && (

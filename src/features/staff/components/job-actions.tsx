@@ -4,6 +4,7 @@ import { type Job } from '../../../../contract/staff.js'
 import { nextJobStatus, type JobEventType, type JobStatus } from '../../../../contract/job-status.js'
 import { onMyWayText, smsLink, telLink, whatsappWithText } from '../schedule'
 import { useFocusWhenClosed } from '../../../lib/use-focus-when-closed'
+import { Field } from '../../../components/ui/field'
 
 const bigButton =
   'flex flex-col items-center justify-center gap-1 rounded-xl bg-white px-2 py-3 text-xs font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 active:bg-slate-100'
@@ -110,20 +111,18 @@ export function StatusButtons({
       </div>
       {askingWhy ? (
         <form onSubmit={submitUnable} className="space-y-2 rounded-xl bg-red-50 p-3">
-          <label htmlFor="unable-why" className="field-label">
-            Why can the job not be completed?
-          </label>
-          <textarea
-            id="unable-why"
-            // The form replaces the button that opened it: focus moves in with it.
-            autoFocus
-            className="field"
-            rows={2}
-            required
-            value={why}
-            onChange={(e) => setWhy(e.target.value)}
-            placeholder="e.g. Customer not home, gate locked"
-          />
+          <Field id="unable-why" label="Why can the job not be completed?">
+            <textarea
+              // The form replaces the button that opened it: focus moves in with it.
+              autoFocus
+              className="field"
+              rows={2}
+              required
+              value={why}
+              onChange={(e) => setWhy(e.target.value)}
+              placeholder="e.g. Customer not home, gate locked"
+            />
+          </Field>
           <div className="flex gap-2">
             <button type="button" className="btn-secondary flex-1" onClick={() => setAskingWhy(false)}>
               Cancel

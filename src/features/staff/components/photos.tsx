@@ -4,6 +4,7 @@ import type { PhotoKind } from '../../../../contract/job-status.js'
 import { apiUrl } from '../../../lib/api-client'
 import type { LocalJob } from '../../../offline/jobs'
 import { resizePhoto } from '../photo'
+import { Field } from '../../../components/ui/field'
 
 function Thumb({ photo }: { photo: LocalJob['photos'][number] }) {
   const [src, setSrc] = useState<string | undefined>(photo.url ? apiUrl(photo.url) : undefined)
@@ -62,21 +63,13 @@ export function Photos({
       )}
       {canAdd && (
         <div className="flex items-end gap-2">
-          <div className="flex-1">
-            <label htmlFor="photo-kind" className="field-label">
-              Photo type
-            </label>
-            <select
-              id="photo-kind"
-              className="field"
-              value={kind}
-              onChange={(e) => setKind(e.target.value as PhotoKind)}
-            >
+          <Field id="photo-kind" label="Photo type" className="flex-1">
+            <select className="field" value={kind} onChange={(e) => setKind(e.target.value as PhotoKind)}>
               <option value="before">Before</option>
               <option value="after">After</option>
               <option value="issue">Issue</option>
             </select>
-          </div>
+          </Field>
           <label className={`btn-primary cursor-pointer px-4 py-2.5 ${busy ? 'opacity-60' : ''}`}>
             <Camera className="size-4" aria-hidden />
             {busy ? 'Saving…' : 'Add photo'}

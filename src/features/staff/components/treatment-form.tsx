@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { Product } from '../../../../contract/catalogue.js'
 import { useDraft } from '../../../lib/draft'
+import { Field } from '../../../components/ui/field'
 import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
 
 const UNITS = ['ml', 'L', 'g', 'kg', 'sachets', 'tubes', 'traps', 'pieces']
@@ -95,28 +96,12 @@ export function TreatmentForm({
     }
   }
 
-  /** Label, control and its error, wired together. */
-  const field = (key: keyof Form) => ({
-    id: `t-${key}`,
-    className: 'field',
-    value: form[key],
-    onChange: set(key),
-    'aria-invalid': !!errors[key],
-    'aria-describedby': errors[key] ? `t-${key}-error` : undefined,
-  })
-  const error = (key: keyof Form) =>
-    errors[key] && (
-      <p id={`t-${key}-error`} className="mt-1 text-sm text-red-700">
-        {errors[key]}
-      </p>
-    )
+  /** A control's value and change handler (its Field wires the ids and the error). */
+  const field = (key: keyof Form) => ({ className: 'field', value: form[key], onChange: set(key) })
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-xl bg-slate-50 p-3" aria-label={label}>
-      <div>
-        <label htmlFor="t-product" className="field-label">
-          Product
-        </label>
+      <Field id="t-product" label="Product" error={errors.product}>
         <input
           {...field('product')}
           // The form replaces the button that opened it: focus moves in with it.
@@ -125,32 +110,23 @@ export function TreatmentForm({
           placeholder="Choose or type a product"
           autoComplete="off"
         />
-        {error('product')}
-        <datalist id="t-products">
-          {usable.map((p) => (
-            <option key={p.id} value={p.name} />
-          ))}
-        </datalist>
-      </div>
+      </Field>
+      <datalist id="t-products">
+        {usable.map((p) => (
+          <option key={p.id} value={p.name} />
+        ))}
+      </datalist>
       <div className="grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor="t-quantity" className="field-label">
-            Quantity
-          </label>
+        <Field id="t-quantity" label="Quantity" error={errors.quantity}>
           <input {...field('quantity')} inputMode="decimal" />
-          {error('quantity')}
-        </div>
-        <div>
-          <label htmlFor="t-unit" className="field-label">
-            Unit
-          </label>
+        </Field>
+        <Field id="t-unit" label="Unit" error={errors.unit}>
           <select {...field('unit')}>
             {[...new Set([...UNITS, form.unit])].map((u) => (
               <option key={u}>{u}</option>
             ))}
           </select>
-          {error('unit')}
-        </div>
+        </Field>
       </div>
       {(
         [
@@ -159,17 +135,13 @@ export function TreatmentForm({
           ['method', 'Method', undefined],
         ] as const
       ).map(([key, text, placeholder]) => (
-        <div key={key}>
-          <label htmlFor={`t-${key}`} className="field-label">
-            {text}
-          </label>
+        <Field key={key} id={`t-${key}`} label={text} error={errors[key]}>
           <input
             {...field(key)}
             placeholder={placeholder}
             list={key === 'method' ? 't-methods' : undefined}
           />
-          {error(key)}
-        </div>
+        </Field>
       ))}
       <datalist id="t-methods">
         {METHODS.map((m) => (

@@ -13,6 +13,7 @@ import { DataTable } from '../../../components/ui/data-table'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
+import { Field } from '../../../components/ui/field'
 
 const ROLE_OPTIONS = [
   ['all', 'All Roles'],
@@ -73,12 +74,8 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
             onChange={set(key)}
           />
         ))}
-        <div>
-          <label htmlFor="admin-role" className="field-label">
-            Role
-          </label>
+        <Field id="admin-role" label="Role">
           <select
-            id="admin-role"
             className="field"
             value={form.role}
             onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as NewUserForm['role'] }))}
@@ -86,7 +83,7 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
             <option value="admin">Admin</option>
             <option value="staff">Staff (field technician)</option>
           </select>
-        </div>
+        </Field>
         {error && (
           <p role="alert" className="text-sm text-red-700">
             {error}
@@ -136,12 +133,8 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
       <p className="text-sm text-slate-600">
         {user.full_name} · {user.username}
       </p>
-      <div>
-        <label htmlFor="edit-role" className="field-label">
-          Role
-        </label>
+      <Field id="edit-role" label="Role">
         <select
-          id="edit-role"
           value={role}
           onChange={(e) => setRole(e.target.value as AdminUserUpdateRequest['role'])}
           className="field"
@@ -150,7 +143,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
           <option value="staff">Staff</option>
           <option value="customer">Customer</option>
         </select>
-      </div>
+      </Field>
       <TextField
         id="edit-phone"
         label="Phone No"
