@@ -3,11 +3,10 @@
  * checkout's delivery step through the sandbox gateway (the admin sees the details), a customer
  * cancelling and rescheduling a booking, and the offline cart reaching the server's cart.
  */
-import Database from 'better-sqlite3'
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { OwnServer, logIn, shot, waitForWorker } from './own-server'
+import { OwnServer, logIn, readDatabase, shot, waitForWorker } from './own-server'
 
 const GEL = 'Cockroach Gel Bait 30g'
 const SPRAY = 'Mosquito Insecticide Spray 600ml'
@@ -17,14 +16,7 @@ const VIEWPORTS = {
   laptop: { width: 1100, height: 800 },
 }
 
-function query<T>(dbFile: string, sql: string, ...args: unknown[]): T[] {
-  const db = new Database(dbFile, { readonly: true })
-  try {
-    return db.prepare(sql).all(...args) as T[]
-  } finally {
-    db.close()
-  }
-}
+const query = readDatabase
 const mainDb = () => path.join(E2E.dataDir, 'app.db')
 
 async function asAdmin(browser: Browser, viewport = VIEWPORTS.desktop) {

@@ -11,11 +11,10 @@
  * LIE_FI_MODE_OVERRIDE=pass keeps the proxy passing for the whole file: only a check of the harness
  * (logins, selectors, database reads), with the lie-fi assertions (banner, "saved on this phone") left out.
  */
-import Database from 'better-sqlite3'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
 import { HangingProxy } from './hanging-proxy'
-import { OwnServer, logIn, shot, waitForWorker } from './own-server'
+import { OwnServer, fillAppointment, logIn, phonePage, readDatabase, shot, waitForWorker } from './own-server'
 
 const server = new OwnServer('lie-fi', 3101)
 const proxy = new HangingProxy(3100, server.port)
@@ -48,25 +47,9 @@ test.afterAll(async () => {
   await server.stop()
 })
 
-const phone = (browser: Browser) =>
-  browser
-    .newContext({
-      baseURL: proxy.url,
-      serviceWorkers: 'allow',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    })
-    .then((c) => c.newPage())
+const phone = (browser: Browser) => phonePage(browser, proxy.url)
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(server.dbFile, { readonly: true })
-  try {
-    return db.prepare(sql).all(...params) as T[]
-  } finally {
-    db.close()
-  }
-}
+const query = <T>(sql: string, ...params: unknown[]) => readDatabase<T>(server.dbFile, sql, ...params)
 
 const customerBookingsAt = (date: string, time: string) =>
   query<{ id: number }>(
@@ -158,16 +141,6 @@ async function addToCart(page: Page, name: string) {
     .click()
 }
 
-async function book(page: Page, date: string, time: string) {
-  const form = page.getByRole('form', { name: 'Appointment' })
-  await form.getByLabel('WhatsApp number').fill('0803 123 4567')
-  await form.getByLabel('Service', { exact: true }).selectOption('fumigation')
-  await form.getByLabel('Location').fill('12 Allen Avenue, Ikeja, Lagos')
-  await form.getByLabel('Date').fill(date)
-  await form.getByLabel('Time').fill(time)
-  return form
-}
-
 // Seeded for the demo customer (api/lib/seed-data.ts): a booking, an order line and catalogue products.
 const SEEDED_BOOKING_LOCATION = '12 Creek Road, Apapa, Lagos'
 const SEEDED_ORDER = 'Rat Glue Traps (pack of 4)'
@@ -227,7 +200,7 @@ test('the customer: /book, /orders/ and /products show their saved data within 1
 
 test('during the hang a booking and a cart change are saved on the phone within 1 s', async () => {
   await customer.goto('/book', { waitUntil: 'commit' })
-  const form = await book(customer, DAY, '10:30')
+  const form = await fillAppointment(customer, DAY, '10:30')
   await pressWithin1s(
     'booking',
     form.getByRole('button', { name: 'Book Appointment' }),
@@ -319,7 +292,7 @@ test('with every answer 10 s late, the booking, the cart change and the job upda
 
   // Not waiting for 'load': pictures from the network come 10 s late.
   await customer.goto('/book', { waitUntil: 'domcontentloaded' })
-  const form = await book(customer, DAY, '15:45')
+  const form = await fillAppointment(customer, DAY, '15:45')
   await form.getByRole('button', { name: 'Book Appointment' }).click()
   // Taken: the form empties (at once when saved on the phone first, after the late answer otherwise).
   await expect(form.getByLabel('Location')).toHaveValue('', { timeout: 60_000 })

@@ -2,10 +2,9 @@
  * A technician's update refused by the server after it waited offline: corrected in the sync panel,
  * sent again, and recorded once. The server process is stopped for the offline part (own-server.ts).
  */
-import Database from 'better-sqlite3'
 import { expect, test } from '@playwright/test'
 import { E2E } from './env'
-import { OwnServer, logIn, shot, waitForWorker } from './own-server'
+import { OwnServer, logIn, readDatabase, shot, waitForWorker } from './own-server'
 
 const server = new OwnServer('offline-refused', 1000)
 test.describe.configure({ mode: 'serial' })
@@ -15,14 +14,7 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => server.stop())
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(server.dbFile, { readonly: true })
-  try {
-    return db.prepare(sql).all(...params) as T[]
-  } finally {
-    db.close()
-  }
-}
+const query = <T>(sql: string, ...params: unknown[]) => readDatabase<T>(server.dbFile, sql, ...params)
 
 test('a treatment refused at sync is corrected in the sync panel, sent again, and arrives once', async ({
   browser,

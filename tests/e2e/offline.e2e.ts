@@ -8,10 +8,9 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { logIn, OwnServer, shot, spaDir, waitForWorker } from './own-server'
+import { fillAppointment, logIn, OwnServer, readDatabase, shot, spaDir, waitForWorker } from './own-server'
 const server = new OwnServer('offline', 1000)
 const { baseURL, dbFile } = server
 
@@ -92,16 +91,11 @@ test("the back office is not precached for visitors, and an admin's screens open
 
 /** Bookings of the demo customer in the server's database file. */
 function bookingsInDatabase() {
-  const db = new Database(dbFile, { readonly: true })
-  try {
-    return (
-      db
-        .prepare('SELECT COUNT(*) AS n FROM bookings b JOIN users u ON u.id = b.user_id WHERE u.email = ?')
-        .get(E2E.customer.email) as { n: number }
-    ).n
-  } finally {
-    db.close()
-  }
+  return readDatabase<{ n: number }>(
+    dbFile,
+    'SELECT COUNT(*) AS n FROM bookings b JOIN users u ON u.id = b.user_id WHERE u.email = ?',
+    E2E.customer.email,
+  )[0]!.n
 }
 
 /** Entries left in the outbox (the app's IndexedDB), read from any page of the origin. */
@@ -136,13 +130,7 @@ async function bookWithServerDown(browser: Browser, time: string) {
   await expect(page).toHaveURL(/\/book$/)
 
   // A Monday to Friday: on a weekend the booking would be an emergency call-out (issue 12).
-  const tomorrow = lagosWeekday(1)
-  const form = page.getByRole('form', { name: 'Appointment' })
-  await form.getByLabel('WhatsApp number').fill('0803 123 4567')
-  await form.getByLabel('Service', { exact: true }).selectOption('fumigation')
-  await form.getByLabel('Location').fill('12 Allen Avenue, Ikeja, Lagos')
-  await form.getByLabel('Date').fill(tomorrow)
-  await form.getByLabel('Time').fill(time)
+  const form = await fillAppointment(page, lagosWeekday(1), time)
   await form.getByRole('button', { name: 'Book Appointment' }).click()
   await expect(
     page.getByText('Saved on this phone — it will be sent as soon as the network answers'),

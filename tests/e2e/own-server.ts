@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
 import { expect, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
 
@@ -110,4 +111,37 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page).not.toHaveURL(/\/login$/)
+}
+
+/** Rows of a query on a server's database file, read-only (what the server really stored). */
+export function readDatabase<T>(dbFile: string, sql: string, ...params: unknown[]): T[] {
+  const db = new Database(dbFile, { readonly: true })
+  try {
+    return db.prepare(sql).all(...params) as T[]
+  } finally {
+    db.close()
+  }
+}
+
+/** A phone (390 x 844, touch) on `baseURL`, its service worker allowed. */
+export const phonePage = (browser: Browser, baseURL: string) =>
+  browser
+    .newContext({
+      baseURL,
+      serviceWorkers: 'allow',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
+    .then((c) => c.newPage())
+
+/** Fills /book's form with a fumigation at 12 Allen Avenue on `date` at `time`; returns the form. */
+export async function fillAppointment(page: Page, date: string, time: string) {
+  const form = page.getByRole('form', { name: 'Appointment' })
+  await form.getByLabel('WhatsApp number').fill('0803 123 4567')
+  await form.getByLabel('Service', { exact: true }).selectOption('fumigation')
+  await form.getByLabel('Location').fill('12 Allen Avenue, Ikeja, Lagos')
+  await form.getByLabel('Date').fill(date)
+  await form.getByLabel('Time').fill(time)
+  return form
 }

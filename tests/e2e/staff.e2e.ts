@@ -2,11 +2,10 @@
  * A technician's day in a real Chromium on a phone viewport, with the server process stopped for the
  * whole visit (own-server.ts: Playwright's setOffline does not cut the service worker's fetches).
  */
-import Database from 'better-sqlite3'
 import sharp from 'sharp'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { OwnServer, logIn, shot, waitForWorker } from './own-server'
+import { OwnServer, logIn, phonePage, readDatabase, shot, waitForWorker } from './own-server'
 
 const server = new OwnServer('staff', 3000)
 test.describe.configure({ mode: 'serial' })
@@ -16,16 +15,7 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => server.stop())
 
-const phone = (browser: Browser) =>
-  browser
-    .newContext({
-      baseURL: server.baseURL,
-      serviceWorkers: 'allow',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    })
-    .then((c) => c.newPage())
+const phone = (browser: Browser) => phonePage(browser, server.baseURL)
 
 /**
  * A camera-sized photo (4000x3000 JPEG) with detail in it, so its size after the phone's resize is like a
@@ -45,14 +35,7 @@ async function cameraPhoto(seed: number) {
     .toBuffer()
 }
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(server.dbFile, { readonly: true })
-  try {
-    return db.prepare(sql).all(...params) as T[]
-  } finally {
-    db.close()
-  }
-}
+const query = <T>(sql: string, ...params: unknown[]) => readDatabase<T>(server.dbFile, sql, ...params)
 
 async function sign(page: Page) {
   const pad = page.getByRole('img', { name: /Signature pad/ })
