@@ -18,7 +18,7 @@ export const sentMessageRoutes = new Hono<AppEnv>({ strict: false }).get(
       return c.json({ message: 'status must be pending, sent or failed' }, 400)
     }
     const rows = (await c.var.db
-      .selectFrom('messages_outbox')
+      .selectFrom('message_queue')
       .select([
         'id',
         'channel',
