@@ -13,7 +13,13 @@ import { cartRoutes } from './routes/cart.js'
 import { paymentsRoutes } from './routes/payments.js'
 import { adminRescheduleRoutes, appointmentRoutes, bookingActionRoutes } from './routes/bookings.js'
 import { adminOrderRoutes, orderActionRoutes, orderCountRoutes, userOrderRoutes } from './routes/orders.js'
-import { contactRoutes, inboxRoutes, newsletterRoutes } from './routes/messages.js'
+import {
+  alertRoutes,
+  contactRoutes,
+  inboxRoutes,
+  newsletterRoutes,
+  sentMessageRoutes,
+} from './routes/messages.js'
 import { notificationsRoutes } from './routes/notifications.js'
 import { notificationSettingsRoutes, passwordRoutes, profileRoutes } from './routes/account.js'
 import { dashboardRoutes } from './routes/dashboard.js'
@@ -21,7 +27,6 @@ import { userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
 import { deletionRoutes } from './routes/deletions.js'
 import { adminPasswordResetRoutes, passwordResetRoutes } from './routes/password-reset.js'
-import { alertRoutes, sentMessageRoutes } from './routes/outbox.js'
 import { assignRoutes, staffRoutes } from './routes/staff.js'
 import { adminDeliveryFeeRoutes, deliveryFeeRoutes } from './routes/delivery.js'
 import {
