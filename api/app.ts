@@ -56,7 +56,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
         credentials: true,
         // X-User-Id: the page names its user on reads so the service worker caches per user (src/lib/worker-protocol.ts).
         allowHeaders: ['Content-Type', 'X-CSRFToken', 'Idempotency-Key', 'X-User-Id'],
-        // The outbox waits as long as a 429 asks before sending again.
+        // The device's outbox waits as long as a 429 asks before sending again.
         exposeHeaders: ['Retry-After'],
       }),
     )
