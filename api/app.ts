@@ -18,7 +18,13 @@ import {
   cancelBooking,
 } from './routes/bookings.js'
 import { adminOrderRoutes, orderActionRoutes, orderCountRoutes, userOrderRoutes } from './routes/orders.js'
-import { contactRoutes, inboxRoutes, newsletterRoutes } from './routes/messages.js'
+import {
+  alertRoutes,
+  contactRoutes,
+  inboxRoutes,
+  newsletterRoutes,
+  sentMessageRoutes,
+} from './routes/messages.js'
 import { notificationsRoutes } from './routes/notifications.js'
 import { notificationSettingsRoutes, passwordRoutes, profileRoutes } from './routes/account.js'
 import { dashboardRoutes } from './routes/dashboard.js'
@@ -26,7 +32,6 @@ import { deleteUser, userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
 import { deletionRoutes } from './routes/deletions.js'
 import { adminPasswordResetRoutes, passwordResetRoutes } from './routes/password-reset.js'
-import { alertRoutes, sentMessageRoutes } from './routes/outbox.js'
 import { assignRoutes, staffRoutes } from './routes/staff.js'
 import { adminDeliveryFeeRoutes, deliveryFeeRoutes } from './routes/delivery.js'
 import {
@@ -56,7 +61,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
         credentials: true,
         // X-User-Id: the page names its user on reads so the service worker caches per user (src/lib/worker-protocol.ts).
         allowHeaders: ['Content-Type', 'X-CSRFToken', 'Idempotency-Key', 'X-User-Id'],
-        // The outbox waits as long as a 429 asks before sending again.
+        // The device's outbox waits as long as a 429 asks before sending again.
         exposeHeaders: ['Retry-After'],
       }),
     )

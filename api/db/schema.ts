@@ -166,17 +166,7 @@ export interface Media {
   created_at: Generated<string>
 }
 
-export interface Messages {
-  archived_at: string | null
-  created_at: Generated<string>
-  email: string
-  id: Generated<number>
-  message: string
-  name: string
-  read_at: string | null
-}
-
-export interface MessagesOutbox {
+export interface MessageQueue {
   attempts: Generated<number>
   body: Generated<string>
   channel: string
@@ -192,6 +182,16 @@ export interface MessagesOutbox {
   template: string
   transport: Generated<string>
   user_id: number | null
+}
+
+export interface Messages {
+  archived_at: string | null
+  created_at: Generated<string>
+  email: string
+  id: Generated<number>
+  message: string
+  name: string
+  read_at: string | null
 }
 
 export interface NewsletterSubscribers {
@@ -401,8 +401,8 @@ export interface Tables {
   job_treatments: JobTreatments
   jobs: Jobs
   media: Media
+  message_queue: MessageQueue
   messages: Messages
-  messages_outbox: MessagesOutbox
   newsletter_subscribers: NewsletterSubscribers
   notification_settings: NotificationSettings
   notifications: Notifications

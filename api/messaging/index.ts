@@ -1,12 +1,12 @@
 import type { AppConfig } from '../config.js'
 import type { Database } from '../db/index.js'
 import { LogTransport } from './log-transport.js'
-import { OutboxSender } from './outbox.js'
+import { MessageSender } from './message-queue.js'
 import { SmtpTransport } from './smtp.js'
 import { TermiiTransport } from './termii.js'
 import type { Transports } from './transport.js'
 
-export { sendMessage, OutboxSender, type SendRequest } from './outbox.js'
+export { sendMessage, MessageSender, type SendRequest } from './message-queue.js'
 export type { TemplateData, TemplateName } from './templates.js'
 
 /** Email through SMTP_URL and SMS through SMS_PROVIDER when configured; each else goes to the log. */
@@ -28,7 +28,7 @@ export function createTransports(config: AppConfig): Transports {
 
 /** The sender loop of a running server: delivers what sendMessage queued, retries failures. */
 export function startMessageSender(config: AppConfig, db: Database, transports = createTransports(config)) {
-  return new OutboxSender({
+  return new MessageSender({
     db,
     transports,
     appUrl: config.appUrl,

@@ -1,8 +1,8 @@
 import type { Channel, OutgoingMessage, Transport } from './transport.js'
 
 /**
- * Nothing configured for a channel: what would be sent goes to the server log, and the outbox row (with
- * transport "log") shows it on the admin's "Sent messages" screen.
+ * Nothing configured for a channel: what would be sent goes to the server log, and its message queue row
+ * (with transport "log") shows it on the admin's "Sent messages" screen.
  */
 export class LogTransport implements Transport {
   readonly name = 'log'

@@ -16,7 +16,7 @@ export class SmtpTransport implements Transport {
   constructor(private readonly options: SmtpOptions) {
     this.mailer = nodemailer.createTransport({
       url: options.url,
-      // A stuck server fails this attempt; the outbox retries later instead of hanging the loop.
+      // A stuck server fails this attempt; the message queue retries later instead of hanging the loop.
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 30_000,

@@ -44,7 +44,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const product = await findProduct(db, id)
     if (!product) return c.json({ message: 'Product not found', id }, 404)
     // Less left than asked (it sold while the device was offline): the line keeps what there is, and
-    // the answer says so; not a 4xx, which would leave a replayed change stuck in the outbox.
+    // the answer says so; not a 4xx, which would leave a replayed change stuck in the device's outbox.
     if (product.stock === 0) {
       return db.transaction().execute(async (trx) => {
         await removeLine(trx, user.id, id)

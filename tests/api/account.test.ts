@@ -152,7 +152,7 @@ describe('changing the login email', () => {
   const mailTo = async (address: string) =>
     (
       await t.db
-        .selectFrom('messages_outbox')
+        .selectFrom('message_queue')
         .select(['template', 'data'])
         .where('channel', '=', 'email')
         .where('recipient', '=', address)

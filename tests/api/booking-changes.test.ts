@@ -143,7 +143,7 @@ describe('the customer cancels or reschedules their own booking', () => {
     ).toBe(200)
     expect(await latestNote(TECH.email)).toMatchObject({ heading: 'Booking Rescheduled by Customer' })
     const { n: queued } = await t.db
-      .selectFrom('messages_outbox')
+      .selectFrom('message_queue')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('template', '=', 'booking_rescheduled')
       .executeTakeFirstOrThrow()

@@ -66,7 +66,7 @@ it('an email being handed to the mail server at SIGTERM is sent and recorded bef
   const ended = await stopBySignal(s)
   const rows = readDb((db) =>
     db
-      .prepare('SELECT template, status, attempts FROM messages_outbox WHERE recipient = ?')
+      .prepare('SELECT template, status, attempts FROM message_queue WHERE recipient = ?')
       .all(LIVE_CUSTOMER.email),
   )
   // Sent once and known to be sent: not left claimed for another instance to send again in 10 minutes.

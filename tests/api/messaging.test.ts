@@ -13,7 +13,7 @@ import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
 import type { OutgoingMessage, Transport } from '../../api/messaging/transport'
 import type { Gateway } from '../../api/payments/gateway'
-import { createTransports, OutboxSender, sendMessage } from '../../api/messaging'
+import { createTransports, MessageSender, sendMessage } from '../../api/messaging'
 import { LogTransport } from '../../api/messaging/log-transport'
 import { TermiiTransport } from '../../api/messaging/termii'
 
@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 let t: TestContext
-let sender: OutboxSender
+let sender: MessageSender
 let clock: number
 /** What the running test opened: each test opens its own app and sender (or none). */
 const opened: { close: () => void; stop?: () => unknown }[] = []
@@ -57,7 +57,7 @@ async function configured(messaging: Partial<AppConfig['messaging']> = {}, gatew
     termiiBaseUrl: termii.baseUrl,
     ...messaging,
   }
-  sender = new OutboxSender({
+  sender = new MessageSender({
     db: t.db,
     transports: createTransports(t.config),
     appUrl: t.config.appUrl,
@@ -85,7 +85,7 @@ const appointment = {
   time: '10:30',
   info: 'Cockroaches in the kitchen',
 }
-const outbox = () => t.db.selectFrom('messages_outbox').selectAll().orderBy('id').execute()
+const messageQueue = () => t.db.selectFrom('message_queue').selectAll().orderBy('id').execute()
 
 async function loggedIn(account: { email: string; password: string }) {
   const c = new Client(t.app)
@@ -121,7 +121,7 @@ describe('email through SMTP', () => {
     expect(toAdmin.text).toContain('http://localhost:8080/admin/bookings')
     // Default settings: email on, SMS off, so nothing went to Termii.
     expect(termii.sent).toEqual([])
-    expect((await outbox()).map((m) => [m.template, m.channel, m.status, m.transport])).toEqual([
+    expect((await messageQueue()).map((m) => [m.template, m.channel, m.status, m.transport])).toEqual([
       ['booking_received', 'email', 'sent', 'smtp'],
       ['admin_new_booking', 'email', 'sent', 'smtp'],
     ])
@@ -161,7 +161,7 @@ describe('email through SMTP', () => {
     expect((await customer.post('appointment/', appointment)).status).toBe(201)
     await sender.drain()
     // Both messages met the refusal once; each is waiting for its retry.
-    let rows = await outbox()
+    let rows = await messageQueue()
     expect(rows.map((m) => [m.status, m.attempts])).toEqual([
       ['pending', 1],
       ['pending', 1],
@@ -171,10 +171,10 @@ describe('email through SMTP', () => {
     // Not yet due: nothing happens.
     clock += 30_000
     await sender.drain()
-    expect((await outbox())[0].attempts).toBe(1)
+    expect((await messageQueue())[0].attempts).toBe(1)
     clock += 31_000
     await sender.drain()
-    rows = await outbox()
+    rows = await messageQueue()
     expect(rows.map((m) => [m.status, m.attempts, m.last_error])).toEqual([
       ['sent', 2, ''],
       ['sent', 2, ''],
@@ -192,7 +192,7 @@ describe('email through SMTP', () => {
       await sender.drain()
       clock += 3600_000
     }
-    const rows = await outbox()
+    const rows = await messageQueue()
     expect(rows.map((m) => [m.status, m.attempts])).toEqual([
       ['failed', 3],
       ['failed', 3],
@@ -233,7 +233,7 @@ describe('SMS through Termii', () => {
     const customer = await loggedIn(CUSTOMER)
     await customer.post('appointment/', appointment)
     await sender.drain()
-    expect((await outbox()).map((m) => m.template)).toEqual(['booking_received'])
+    expect((await messageQueue()).map((m) => m.template)).toEqual(['booking_received'])
   })
 
   it('payment messages also need the payment switch', async () => {
@@ -277,7 +277,7 @@ describe('nothing configured', () => {
     clock = suiteNow()
     t = await makeTestApp()
     const lines: string[] = []
-    sender = new OutboxSender({
+    sender = new MessageSender({
       db: t.db,
       transports: {
         email: new LogTransport('email', (l) => lines.push(l)),
@@ -326,10 +326,10 @@ describe('two instances over one database', () => {
       const data = { amount: '₦5,000', reference: `GS-${i}`, items: '1 × Spray' }
       await sendMessage({ db: t.db }, { to: customer, template: 'payment_receipt', data })
     }
-    const queued = await outbox()
+    const queued = await messageQueue()
     expect(queued.length).toBeGreaterThanOrEqual(25)
     const senderOver = (db: typeof t.db) =>
-      new OutboxSender({
+      new MessageSender({
         db,
         transports: { email: counting, sms: counting },
         appUrl: t.config.appUrl,
@@ -341,7 +341,7 @@ describe('two instances over one database', () => {
 
     expect(deliveries.length).toBe(queued.length)
     expect(new Set(deliveries).size).toBe(queued.length)
-    const rows = await outbox()
+    const rows = await messageQueue()
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(queued.map(() => ['sent', 1]))
   })
 })
@@ -367,8 +367,8 @@ describe('stopping (shutdown)', () => {
       const data = { amount: '₦5,000', reference, items: '1 × Spray' }
       await sendMessage({ db: t.db }, { to: customer, template: 'payment_receipt', data })
     }
-    const queued = await outbox()
-    const running = new OutboxSender({
+    const queued = await messageQueue()
+    const running = new MessageSender({
       db: t.db,
       transports: { email: slow, sms: slow },
       appUrl: t.config.appUrl,
@@ -384,7 +384,7 @@ describe('stopping (shutdown)', () => {
     accept()
     await stopping
     // The database may close now: the first is recorded as sent, the rest wait for the next start.
-    const rows = await outbox()
+    const rows = await messageQueue()
     expect(rows.map((r) => r.status)).toEqual(queued.map((_, i) => (i === 0 ? 'sent' : 'pending')))
     expect(handed).toHaveLength(1)
   })

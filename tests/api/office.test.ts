@@ -22,7 +22,7 @@ function weekday(offset: number) {
 /** Every queued email of a template, rendered as it will be sent, with its recipient. */
 async function emails(template: TemplateName) {
   const rows = await t.db
-    .selectFrom('messages_outbox')
+    .selectFrom('message_queue')
     .select(['recipient', 'data'])
     .where('template', '=', template)
     .where('channel', '=', 'email')

@@ -3,7 +3,7 @@ import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments/index'
 import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, suiteNow } from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
-import { createTransports, OutboxSender } from '../../api/messaging'
+import { createTransports, MessageSender } from '../../api/messaging'
 import { PASSWORD_RESET_SENT } from '../../contract/account'
 
 const smtp = new LocalSmtp()
@@ -18,7 +18,7 @@ afterAll(async () => {
 })
 
 let t: TestContext
-let sender: OutboxSender
+let sender: MessageSender
 let clock: number
 afterEach(async () => {
   await sender.stop()
@@ -37,7 +37,7 @@ async function app() {
     termiiApiKey: TERMII_KEY,
     termiiBaseUrl: termii.baseUrl,
   }
-  sender = new OutboxSender({
+  sender = new MessageSender({
     db: t.db,
     transports: createTransports(t.config),
     appUrl: t.config.appUrl,
@@ -124,7 +124,7 @@ describe('POST password-reset/ and password-reset/confirm/ by email', () => {
     )
     expect(stored).toHaveLength(1)
     expect(stored[0]).not.toContain(token)
-    const row = await t.db.selectFrom('messages_outbox').select(['body', 'data']).executeTakeFirstOrThrow()
+    const row = await t.db.selectFrom('message_queue').select(['body', 'data']).executeTakeFirstOrThrow()
     expect(row.body).not.toContain(token)
     expect(row.data).toBe('{}')
   })

@@ -164,7 +164,7 @@ describe('appointment/ per account', () => {
       'Idempotency-Key': first,
     })
     expect(booked.status).toBe(201)
-    // The outbox sends it again (its answer was lost): the stored 201, with the same booking.
+    // The device's outbox sends it again (its answer was lost): the stored 201, with the same booking.
     const replay = await customer.post('appointment/', appointment(), {
       ...from('102.89.2.3'),
       'Idempotency-Key': first,

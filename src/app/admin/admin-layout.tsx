@@ -18,7 +18,7 @@ import {
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
 import { useSession } from '../../lib/session'
-import type { AlertList } from '../../../contract/outbox.js'
+import type { AlertList } from '../../../contract/messages.js'
 import { useAdminAlerts, useMarkListSeen } from '../../features/messages/api'
 import { useNotifications } from '../../features/notifications/api'
 import { NotificationsModal } from '../../features/notifications/components/notifications-modal'

@@ -6,8 +6,14 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
-import type { AdminMessage, InboxView } from '../../../contract/messages.js'
-import type { AdminAlerts, AlertList, SentMessage, SentMessageStatus } from '../../../contract/outbox.js'
+import type {
+  AdminAlerts,
+  AdminMessage,
+  AlertList,
+  InboxView,
+  SentMessage,
+  SentMessageStatus,
+} from '../../../contract/messages.js'
 import { api } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ArrowLeft, Mail, MessageSquareText } from 'lucide-react'
-import type { SentMessage, SentMessageStatus } from '../../../../contract/outbox.js'
+import type { SentMessage, SentMessageStatus } from '../../../../contract/messages.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { Modal } from '../../../components/ui/modal'
 import { useSentMessages } from '../api'

@@ -1,3 +1,8 @@
+/**
+ * The server's message queue: every email and SMS is a row of table message_queue, written with the event
+ * that causes it and delivered afterwards by a MessageSender. (The phone's own queue of unsent writes is the
+ * outbox, src/offline/.)
+ */
 import type { Database, Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account.js'
@@ -56,7 +61,7 @@ function channelsFor(r: Recipient, template: TemplateName, forced?: Channel[]): 
 
 /**
  * Queues an email and/or SMS for a user (or every admin) as their notification settings say, and returns
- * how many were queued. Only writes the outbox table, so call it with the transaction of the event that
+ * how many were queued. Only writes the message queue, so call it with the transaction of the event that
  * causes it: the message exists exactly when the event does. The sender delivers it right after,
  * retrying failures; the caller never waits on SMTP or the SMS provider.
  */
@@ -92,7 +97,7 @@ export async function sendMessage<K extends TemplateName>(
     })),
   )
   if (rows.length === 0) return 0
-  await db.insertInto('messages_outbox').values(rows).execute()
+  await db.insertInto('message_queue').values(rows).execute()
   // Soon after the caller's transaction commits; a message written by another instance waits for the poll.
   for (const kick of runningSenders) setTimeout(kick, KICK_DELAY_MS)
   return rows.length
@@ -101,12 +106,7 @@ export async function sendMessage<K extends TemplateName>(
 /** Long enough for the event's transaction to commit, short enough that the message leaves at once. */
 const KICK_DELAY_MS = 50
 
-/**
- * Queues an email and/or SMS for a user (or every admin) as their notification settings say, and returns
- * how many were queued. Synchronous and only writes the outbox table, so call it inside the transaction of
- * the event that causes it: the message exists exactly when the event does. The sender delivers it
- * right after the transaction, retrying failures; the caller never waits on SMTP or the SMS provider.
- */
+/** What a MessageSender delivers with, and how it retries. */
 export interface SenderOptions {
   db: Database
   transports: Transports
@@ -122,7 +122,7 @@ export interface SenderOptions {
   log?: (line: string, err?: unknown) => void
 }
 
-interface OutboxRow {
+interface QueuedMessage {
   id: number
   channel: Channel
   recipient: string
@@ -141,8 +141,11 @@ const CLAIM_MS = 10 * 60_000
 const MAX_BACKOFF_MS = 3600_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** Delivers due outbox rows one at a time; one loop per database, kicked by sendMessage and by a timer. */
-export class OutboxSender {
+/**
+ * Delivers the message queue's due rows one at a time; one loop per database, kicked by sendMessage and by a
+ * timer.
+ */
+export class MessageSender {
   private running: Promise<void> | null = null
   private again = false
   private timer: NodeJS.Timeout | null = null
@@ -217,14 +220,14 @@ export class OutboxSender {
   private async deliverBatch(): Promise<boolean> {
     const now = this.now()
     const rows = (await this.options.db
-      .selectFrom('messages_outbox')
+      .selectFrom('message_queue')
       .select(['id', 'channel', 'recipient', 'template', 'data', 'attempts', 'next_attempt_at'])
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(BATCH)
-      .execute()) as OutboxRow[]
+      .execute()) as QueuedMessage[]
     for (const row of rows) {
       if (this.stopped) return false
       if (await this.claim(row)) await this.deliver(row)
@@ -237,9 +240,9 @@ export class OutboxSender {
    * window only if it is still pending and as this sender read it. Several instances' senders read the same
    * due rows; exactly one UPDATE matches, so exactly one sends it.
    */
-  private async claim(row: OutboxRow): Promise<boolean> {
+  private async claim(row: QueuedMessage): Promise<boolean> {
     const result = await this.options.db
-      .updateTable('messages_outbox')
+      .updateTable('message_queue')
       .set({ next_attempt_at: this.now() + CLAIM_MS })
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
@@ -256,12 +259,12 @@ export class OutboxSender {
     return `${this.options.appUrl}${this.options.apiBase}${pathOrUrl}`
   }
 
-  private async deliver(row: OutboxRow) {
+  private async deliver(row: QueuedMessage) {
     const { db } = this.options
     const attempts = row.attempts + 1
     if (!isTemplateName(row.template)) {
       await db
-        .updateTable('messages_outbox')
+        .updateTable('message_queue')
         .set({ status: 'failed', attempts, last_error: `Unknown template ${row.template}` })
         .where('id', '=', row.id)
         .execute()
@@ -273,7 +276,7 @@ export class OutboxSender {
     } catch (err) {
       // Bad data never gets better: no retry.
       await db
-        .updateTable('messages_outbox')
+        .updateTable('message_queue')
         .set({
           status: 'failed',
           attempts,
@@ -300,7 +303,7 @@ export class OutboxSender {
       const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS)
       this.log(`Message ${row.id} (${row.template} by ${row.channel}) attempt ${attempts} failed: ${error}`)
       await db
-        .updateTable('messages_outbox')
+        .updateTable('message_queue')
         .set({
           status: giveUp ? 'failed' : 'pending',
           transport: transport.name,
@@ -319,7 +322,7 @@ export class OutboxSender {
     // Outside the try above: a failure to record the send is not a failed send (it was delivered). The
     // pass stops on it and the claim keeps the message from being sent again for CLAIM_MS.
     await db
-      .updateTable('messages_outbox')
+      .updateTable('message_queue')
       .set({
         status: 'sent',
         transport: transport.name,

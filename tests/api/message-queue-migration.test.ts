@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  migrate,
+  migrationsDir,
+  openDatabase,
+  openPostgres,
+  type Engine,
+  type OpenedDatabase,
+} from '../../api/db'
+import { MessageSender, sendMessage } from '../../api/messaging'
+import type { OutgoingMessage } from '../../api/messaging/transport'
+import { suiteNow } from './helpers'
+
+/**
+ * Migration 016 renames the server's email and SMS queue (messages_outbox) to message_queue. A server
+ * upgraded while messages wait must still send them, once, and keep the history the admin's "Sent
+ * messages" list shows.
+ */
+const cleanups: (() => Promise<void> | void)[] = []
+afterAll(async () => {
+  for (const clean of cleanups.reverse()) await clean()
+})
+
+async function open(engine: Engine): Promise<OpenedDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-queue-'))
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+  if (engine === 'sqlite') {
+    const opened = openDatabase(path.join(dir, 'app.db'))
+    cleanups.push(() => opened.close())
+    return opened
+  }
+  const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
+  if (serverUrl) {
+    // `npm run test:postgres`: an empty database on the real server, whose version may name fewer constraints.
+    const name = `gs_queue_${randomUUID().replaceAll('-', '')}`
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(statement).finally(() => client.end())
+    }
+    await admin(`CREATE DATABASE ${name}`)
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    const opened = openDatabase(url.toString(), { poolSize: 1 })
+    cleanups.push(async () => {
+      await opened.close()
+      await admin(`DROP DATABASE IF EXISTS ${name}`)
+    })
+    return opened
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { citext } = await import('@electric-sql/pglite/contrib/citext')
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
+  const pglite = await PGlite.create({ extensions: { citext } })
+  const opened = openPostgres({ ...createPgConfig(pglite) })
+  cleanups.push(async () => {
+    await opened.close()
+    await pglite.close()
+  })
+  return opened
+}
+
+/** The engine's migrations before 016, in a folder of their own. */
+function migrationsBefore016(engine: Engine): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-migrations-'))
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+  for (const file of fs.readdirSync(migrationsDir(engine))) {
+    if (/^\d+/.test(file) && Number(file.match(/^\d+/)![0]) < 16) {
+      fs.copyFileSync(path.join(migrationsDir(engine), file), path.join(dir, file))
+    }
+  }
+  return dir
+}
+
+describe.each(['sqlite', 'postgres'] as const)('migration 016 on %s', (engine) => {
+  it('keeps the queued messages: a waiting one is sent once after the upgrade, a sent one stays sent', async () => {
+    const opened = await open(engine)
+    await migrate(opened, migrationsBefore016(engine))
+    const { db } = opened
+    const { id: customer } = await db
+      .insertInto('users')
+      .values({ email: 'ada@test.ng', password_hash: 'x', role: 'customer' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const receipt = (reference: string) => JSON.stringify({ amount: '₦5,000', reference, items: '1 × Spray' })
+    // Written by the server before the upgrade: one already delivered, one waiting for its turn.
+    await sql`INSERT INTO messages_outbox (user_id, channel, recipient, template, data, subject, body,
+        status, transport, attempts, next_attempt_at, sent_at)
+      VALUES (${customer}, 'email', 'ada@test.ng', 'payment_receipt', '{}', 'Payment received', 'Paid GS-1',
+        'sent', 'smtp', 1, 0, '2026-11-20T09:00:00.000Z')`.execute(db)
+    await sql`INSERT INTO messages_outbox (user_id, channel, recipient, template, data, next_attempt_at)
+      VALUES (${customer}, 'email', 'ada@test.ng', 'payment_receipt', ${receipt('GS-2')}, 0)`.execute(db)
+
+    expect(await migrate(opened)).toEqual(['016_message_queue.sql'])
+
+    const delivered: OutgoingMessage[] = []
+    await new MessageSender({
+      db,
+      transports: {
+        email: { name: 'smtp', send: async (m) => void delivered.push(m) },
+        sms: { name: 'termii', send: async (m) => void delivered.push(m) },
+      },
+      appUrl: 'https://greenshield.test',
+      apiBase: '/api/',
+      now: suiteNow,
+      log: () => {},
+    }).drain()
+    expect(delivered.map((m) => [m.to, m.text.includes('GS-2')])).toEqual([['ada@test.ng', true]])
+
+    // A message queued after the upgrade takes the next id.
+    await sendMessage(
+      { db },
+      { to: customer, template: 'payment_receipt', data: JSON.parse(receipt('GS-3')) },
+    )
+    const rows = await db
+      .selectFrom('message_queue')
+      .select(['id', 'status', 'body', 'attempts'])
+      .orderBy('id')
+      .execute()
+    expect(rows.map((r) => [r.id, r.status, r.attempts])).toEqual([
+      [1, 'sent', 1],
+      [2, 'sent', 1],
+      [3, 'pending', 0],
+    ])
+    expect(rows[0].body).toBe('Paid GS-1')
+    expect(rows[1].body).toContain('GS-2')
+  }, 60_000)
+})
