@@ -31,6 +31,7 @@ import { dashboardRoutes } from './routes/dashboard.js'
 import { deleteUser, userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
 import { deletionRoutes } from './routes/deletions.js'
+import { referenceRoutes } from './routes/reference.js'
 import { adminPasswordResetRoutes, passwordResetRoutes } from './routes/password-reset.js'
 import { assignRoutes, staffRoutes } from './routes/staff.js'
 import { adminDeliveryFeeRoutes, deliveryFeeRoutes } from './routes/delivery.js'
@@ -124,6 +125,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/delivery-fees', adminDeliveryFeeRoutes)
     .route('/booking-settings', bookingSettingsRoutes)
     .route('/admins/booking-settings', adminBookingSettingsRoutes)
+    .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).
   routes.all('*', (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404))

@@ -1,6 +1,7 @@
 /** Sign-in, sign-up and the session (token, auth_check, login, logout, register, register/admin). */
 import { z } from 'zod'
-import { emailField, passwordField, phoneField, requiredText } from './fields.js'
+import { defineEndpoints } from './endpoint.js'
+import { emailField, messageAnswer, passwordField, phoneField, requiredText } from './fields.js'
 
 export const loginBody = z.object({
   username: emailField('Email'),
@@ -23,7 +24,56 @@ export const registerAdminBody = registerBody.extend({
 export type RegisterAdminRequest = z.input<typeof registerAdminBody>
 
 /** Role as the client sees it (customer is "user"). */
-export type SessionRole = 'user' | 'admin' | 'staff'
-export type AuthCheck =
-  | { message: 'authenticated'; role: SessionRole; id: number; name: string; email: string }
-  | { message: string; role: null }
+export const sessionRole = z.enum(['user', 'admin', 'staff'])
+export type SessionRole = z.infer<typeof sessionRole>
+
+export const authCheckAnswer = z.object({
+  message: z.literal('authenticated'),
+  role: sessionRole,
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+})
+export type AuthCheck = z.infer<typeof authCheckAnswer> | { message: string; role: null }
+
+export const authEndpoints = defineEndpoints({
+  'GET token': {
+    summary: 'A CSRF token for this session: send it as X-CSRFToken with every POST and DELETE.',
+    tag: 'auth',
+    access: 'public',
+    answer: z.object({ token: z.string() }),
+  },
+  'GET auth_check': {
+    summary: 'Who is logged in.',
+    tag: 'auth',
+    access: 'public',
+    answer: authCheckAnswer,
+    errors: { 401: 'Nobody is logged in (`role` is null).' },
+  },
+  'GET logout/': { summary: 'Ends the session.', tag: 'auth', access: 'public', answer: messageAnswer },
+  'POST logout/': { summary: 'Ends the session.', tag: 'auth', access: 'public', answer: messageAnswer },
+  'POST login/': {
+    summary: 'Logs in with email and password; the answer names the role (user, staff or admin).',
+    tag: 'auth',
+    access: 'public',
+    body: loginBody,
+    answer: z.object({ message: sessionRole }),
+    errors: { 401: 'Wrong email or password.' },
+  },
+  'POST register/': {
+    summary: 'A customer creates an account.',
+    tag: 'auth',
+    access: 'public',
+    body: registerBody,
+    answer: messageAnswer,
+    errors: { 409: 'An account with this email already exists.' },
+  },
+  'POST register/admin/': {
+    summary: 'An admin adds an admin or a field technician.',
+    tag: 'users',
+    access: 'admin',
+    body: registerAdminBody,
+    answer: messageAnswer.extend({ id: z.number().int() }),
+    errors: { 409: 'An account with this email already exists.' },
+  },
+})

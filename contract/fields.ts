@@ -49,15 +49,16 @@ export const optionalPhoneField = (label = 'Phone number') =>
       return e164
     })
 
-/** The answer of most POST calls. */
-export interface MessageAnswer {
-  message: string
-}
+/** The answer of most POST calls: what happened, in words to show. */
+export const messageAnswer = z.object({ message: z.string() })
+export type MessageAnswer = z.infer<typeof messageAnswer>
+
+/** Every error answer of the API: the words to show, and the field they are about when there is one. */
+export const errorAnswer = z.looseObject({ message: z.string(), field: z.string().optional() })
+
 /** check_cart/ and check_order/: `count` is the number of lines. */
-export interface CountAnswer {
-  message: 'empty' | 'not empty'
-  count: number
-}
+export const countAnswer = z.object({ message: z.enum(['empty', 'not empty']), count: z.number().int() })
+export type CountAnswer = z.infer<typeof countAnswer>
 
 /**
  * A naira amount typed into a form ("25,000", "₦25,000", "25 000") or sent as a number: blank is

@@ -3,6 +3,7 @@ import type { MiddlewareHandler, ValidationTargets } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { z } from 'zod'
+import { apiEndpoints, type ApiCall, type ApiEndpoints } from '../../contract/api.js'
 import type { AppConfig } from '../config.js'
 import type { AppEnv } from '../types.js'
 
@@ -34,6 +35,19 @@ function nulCharacterAt(value: unknown, path: (string | number)[] = []): (string
   }
   return null
 }
+
+/** The calls whose table entry has a JSON body. */
+type CallWithJsonBody = {
+  [K in ApiCall]: ApiEndpoints[K] extends { body: z.ZodType; multipart?: undefined } ? K : never
+}[ApiCall]
+type BodyOf<K extends CallWithJsonBody> = Extract<ApiEndpoints[K], { body: z.ZodType }>['body']
+
+/**
+ * The body schema the call's entry in contract/api.ts names: `validate('json', bodyOf('POST login/'))`, so the
+ * route checks exactly what the contract documents and the client is typed by.
+ */
+export const bodyOf = <K extends CallWithJsonBody>(call: K): BodyOf<K> =>
+  (apiEndpoints[call] as { body: BodyOf<K> }).body
 
 /**
  * validate() for a schema that depends on the app's settings, such as the clock that says what day it is

@@ -1,10 +1,9 @@
 import { Hono } from 'hono'
-import { loginBody, registerAdminBody, registerBody } from '../../contract/auth.js'
 import type { AppEnv, DbRole } from '../types.js'
 import { issueCsrfToken } from '../middleware/csrf.js'
 import { endSession, startSession } from '../middleware/session.js'
 import { requireRole } from '../middleware/auth.js'
-import { validate } from '../middleware/validate.js'
+import { bodyOf, validate } from '../middleware/validate.js'
 import { dummyPasswordHash, verifyPassword } from '../lib/password.js'
 import { createUser, fullName, sessionRole } from '../lib/users.js'
 import { clientAddress } from '../lib/rate-limit.js'
@@ -30,7 +29,7 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
     return c.json({ message: 'You have been logged out.' })
   })
 
-  .post('/login', validate('json', loginBody), async (c) => {
+  .post('/login', validate('json', bodyOf('POST login/')), async (c) => {
     const { username, password } = c.req.valid('json')
     const { db, loginLimiter: limiter } = c.var
     const ip = clientAddress(c, c.var.config.trustProxyHops)
@@ -57,7 +56,7 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
     return c.json({ message: sessionRole(row.role as DbRole) })
   })
 
-  .post('/register', validate('json', registerBody), async (c) => {
+  .post('/register', validate('json', bodyOf('POST register/')), async (c) => {
     const body = c.req.valid('json')
     // Each sign-up costs a deliberately slow password hash: one place may not make the server do many.
     const refused = await tooManySubmissions(c, 'register', emailAccount(body.email))
@@ -67,10 +66,15 @@ export const authRoutes = new Hono<AppEnv>({ strict: false })
     return c.json({ message: 'Registration successful! Please log in.' })
   })
 
-  .post('/register/admin', requireRole('admin'), validate('json', registerAdminBody), async (c) => {
-    const body = c.req.valid('json')
-    const id = await createUser(c.var.db, { ...body, phone: body.phoneNumber, role: body.role })
-    if (id === null) return c.json({ message: 'An account with this email already exists.' }, 409)
-    const what = body.role === 'staff' ? 'Technician' : 'Admin user'
-    return c.json({ message: `${what} ${body.fullName} created.`, id })
-  })
+  .post(
+    '/register/admin',
+    requireRole('admin'),
+    validate('json', bodyOf('POST register/admin/')),
+    async (c) => {
+      const body = c.req.valid('json')
+      const id = await createUser(c.var.db, { ...body, phone: body.phoneNumber, role: body.role })
+      if (id === null) return c.json({ message: 'An account with this email already exists.' }, 409)
+      const what = body.role === 'staff' ? 'Technician' : 'Admin user'
+      return c.json({ message: `${what} ${body.fullName} created.`, id })
+    },
+  )

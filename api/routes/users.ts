@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono'
-import { adminUserUpdateBody, type AdminUser } from '../../contract/users.js'
+import type { AdminUser } from '../../contract/users.js'
 import type { AppEnv, DbRole } from '../types.js'
 import { currentUser, requireRole } from '../middleware/auth.js'
-import { parseId, validate } from '../middleware/validate.js'
+import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { displayName, findUser, newestUsers, roleLabel } from '../lib/users.js'
 
 const userNotFound = (c: Context<AppEnv>) => c.json({ message: 'User not found' }, 404)
@@ -33,7 +33,7 @@ export const userListRoutes = new Hono<AppEnv>({ strict: false }).get(
 export const userEditRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/:id',
   requireRole('admin'),
-  validate('json', adminUserUpdateBody),
+  validate('json', bodyOf('POST admins/users/{id}/')),
   async (c) => {
     const body = c.req.valid('json')
     const user = await userOfPath(c)

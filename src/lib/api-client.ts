@@ -2,6 +2,8 @@
  * The one HTTP client: every SPEC.md path is relative to VITE_API_BASE (default /api/), cookies are sent,
  * and unsafe methods carry X-CSRFToken (the token is fetched first, once, and shared).
  */
+import type { ApiCall, ApiEndpoints } from '../../contract/api.js'
+import { resolveCall, type CallAnswer, type CallInput, type NeedsNoInput } from '../../contract/endpoint.js'
 import { reportAnswered, reportNoAnswer, SILENT_AFTER_MS } from './connection'
 import { DEADLINES, fetchAnswer, joinApiPath, NoAnswerError, type ApiAnswer } from './http'
 import { USER_HEADER } from './worker-protocol'
@@ -142,6 +144,36 @@ export const api = {
     request<T>('POST', path, body, options),
   delete: <T = void>(path: string, options?: RequestOptions) =>
     request<T>('DELETE', path, undefined, options),
+}
+
+/** What callApi takes after the call's name: its input (optional when it needs none) and the options. */
+export type CallArgs<K extends ApiCall> =
+  NeedsNoInput<ApiEndpoints, K> extends true
+    ? [input?: CallInput<ApiEndpoints, K>, options?: RequestOptions]
+    : [input: CallInput<ApiEndpoints, K>, options?: RequestOptions]
+
+/**
+ * One API call by its name in contract/api.ts ("POST admins/users/{id}/"): a path, body or answer that does
+ * not match the contract is a type error.
+ */
+export async function callApiWithStatus<K extends ApiCall>(
+  key: K,
+  ...[input, options]: CallArgs<K>
+): Promise<{ status: number; data: CallAnswer<ApiEndpoints, K> }> {
+  const { params, body, query } = (input ?? {}) as {
+    params?: Record<string, string | number>
+    body?: unknown
+    query?: Record<string, unknown>
+  }
+  const { method, path } = resolveCall(key, params, query)
+  return requestWithStatus(method, path, body, options)
+}
+
+export async function callApi<K extends ApiCall>(
+  key: K,
+  ...args: CallArgs<K>
+): Promise<CallAnswer<ApiEndpoints, K>> {
+  return (await callApiWithStatus(key, ...args)).data
 }
 
 /** The message to show for a failed call: the server's own words, else the fallback. */

@@ -6,6 +6,7 @@ import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
 import type { Database, Engine, OpenedDatabase } from '../../api/db'
 import { openTestDatabase } from './test-database'
+import { checkAnswersOf } from './contract-check'
 import { seedIfEmpty } from '../../api/lib/seed'
 import { setScryptCost } from '../../api/lib/password'
 import type { Gateway } from '../../api/payments/gateway'
@@ -69,7 +70,7 @@ export async function makeTestApp(
   )
   const { db, engine } = database.opened
   const gateway = gatewayFor ? gatewayFor(config, db) : createGateway(config)
-  const app = createApp({ db, config, gateway })
+  const app = checkAnswersOf(createApp({ db, config, gateway }))
   return {
     app,
     db,

@@ -1,0 +1,25 @@
+/**
+ * Every call of the API, gathered from each feature's table. The server validates with it, the client's
+ * callApi is typed by it (type-only: no zod in the page's bundle), and api/openapi.ts documents it.
+ */
+import { z } from 'zod'
+import { authEndpoints } from './auth.js'
+import { defineEndpoints } from './endpoint.js'
+import { userEndpoints } from './users.js'
+
+const referenceEndpoints = defineEndpoints({
+  'GET openapi.json': {
+    summary: 'This reference, as an OpenAPI 3.1 document.',
+    tag: 'reference',
+    access: 'public',
+    answer: z.looseObject({ openapi: z.string() }),
+  },
+})
+
+export const apiEndpoints = {
+  ...referenceEndpoints,
+  ...authEndpoints,
+  ...userEndpoints,
+}
+export type ApiEndpoints = typeof apiEndpoints
+export type ApiCall = keyof ApiEndpoints
