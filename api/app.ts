@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from './types.js'
 import { sessionMiddleware } from './middleware/session.js'
 import { csrfProtection } from './middleware/csrf.js'
 import { AttemptLimiter } from './lib/rate-limit.js'
+import { ApiFailure } from './lib/http-error.js'
 import { securityHeaders } from './middleware/security-headers.js'
 import { bodyLimits } from './middleware/validate.js'
 import { authRoutes } from './routes/auth.js'
@@ -130,6 +131,10 @@ export function createApp({ db, config, gateway }: AppDeps) {
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).
   routes.all('*', (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404))
   routes.onError((err, c) => {
+    if (err instanceof ApiFailure) {
+      for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value)
+      return c.json({ message: err.message, ...(err.field && { field: err.field }) }, err.status)
+    }
     if (err instanceof HTTPException) {
       const status = err.status
       const message =

@@ -4,13 +4,12 @@ import type { AppEnv, DbRole } from '../types.js'
 import { currentUser, requireRole } from '../middleware/auth.js'
 import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { displayName, findUser, newestUsers, roleLabel } from '../lib/users.js'
+import { fail } from '../lib/http-error.js'
 
-const userNotFound = (c: Context<AppEnv>) => c.json({ message: 'User not found' }, 404)
-
-/** The account the :id of the path names, if it exists. */
+/** The account the :id of the path names (404 when there is none). */
 async function userOfPath(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  return id ? findUser(c.var.db, id) : undefined
+  return (id && (await findUser(c.var.db, id))) || fail(404, 'User not found')
 }
 
 /** get/users/: every account, newest first. */
@@ -37,14 +36,13 @@ export const userEditRoutes = new Hono<AppEnv>({ strict: false }).post(
   async (c) => {
     const body = c.req.valid('json')
     const user = await userOfPath(c)
-    if (!user) return userNotFound(c)
     const role = body.role?.toLowerCase() as DbRole | undefined
     if (role === undefined && body.phone_number === undefined) {
-      return c.json({ message: 'Send a role or a phone number to change.' }, 400)
+      fail(400, 'Send a role or a phone number to change.')
     }
     if (role && role !== user.role && user.id === currentUser(c).id) {
       // Otherwise the last admin could lock everyone out of the back office.
-      return c.json({ message: 'You cannot change your own role.' }, 400)
+      fail(400, 'You cannot change your own role.')
     }
     await c.var.db
       .updateTable('users')
@@ -61,10 +59,7 @@ export const userEditRoutes = new Hono<AppEnv>({ strict: false }).post(
 /** DELETE admins/delete/{id}/user/ (admin; dispatched by routes/deletions.ts). */
 export async function deleteUser(c: Context<AppEnv>) {
   const user = await userOfPath(c)
-  if (!user) return userNotFound(c)
-  if (user.id === currentUser(c).id) {
-    return c.json({ message: 'You cannot delete your own account.' }, 400)
-  }
+  if (user.id === currentUser(c).id) fail(400, 'You cannot delete your own account.')
   // Sessions, cart and notifications go with the account; bookings, orders and payments stay (user_id NULL).
   await c.var.db.deleteFrom('users').where('id', '=', user.id).execute()
   return c.body(null, 204)

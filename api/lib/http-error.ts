@@ -1,0 +1,27 @@
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ErrorStatus } from '../../contract/endpoint.js'
+
+/** A refusal with the words to show: api/app.ts's onError answers it as `{ message, field? }` with its status. */
+export class ApiFailure extends HTTPException {
+  constructor(
+    status: ErrorStatus & ContentfulStatusCode,
+    message: string,
+    readonly field?: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(status, { message })
+  }
+}
+
+/**
+ * Ends the request with this status and message, from a route or anything it calls: a helper that finds
+ * nothing throws instead of returning a Response for every caller to check.
+ */
+export function fail(
+  status: ErrorStatus & ContentfulStatusCode,
+  message: string,
+  options: { field?: string; headers?: Record<string, string> } = {},
+): never {
+  throw new ApiFailure(status, message, options.field, options.headers)
+}
