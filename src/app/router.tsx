@@ -41,6 +41,7 @@ const BookingRulesScreen = lazy(() => import('../features/bookings/admin/booking
 const OrdersScreen = lazy(() => import('../features/orders/admin/orders-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
+const ReferenceScreen = lazy(() => import('../features/reference/admin/reference-screen'))
 
 /** A route's title (and a description for public pages): short names keep the table readable. */
 const Meta = ({ t, d, children }: { t: string; d?: string; children: React.ReactNode }) => (
@@ -291,6 +292,14 @@ export const adminRoutes: RouteObject = {
       element: (
         <Meta t="Settings">
           <SettingsScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'api',
+      element: (
+        <Meta t="API reference">
+          <ReferenceScreen />
         </Meta>
       ),
     },

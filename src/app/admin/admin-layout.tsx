@@ -14,6 +14,7 @@ import {
   ShoppingBag,
   Users,
   X,
+  FileCode,
 } from 'lucide-react'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
@@ -33,6 +34,7 @@ const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; aler
   { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/api', label: 'API reference', icon: FileCode },
 ]
 
 /** The list a back-office path shows, when its new items are counted (/admin/bookings -> bookings). */
