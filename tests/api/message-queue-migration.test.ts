@@ -1,18 +1,7 @@
-import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'kysely'
-import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
-import {
-  migrate,
-  migrationsDir,
-  openDatabase,
-  openPostgres,
-  type Engine,
-  type OpenedDatabase,
-} from '../../api/db'
+import { describe, expect, it } from 'vitest'
+import { migrate } from '../../api/db'
+import { migrationsBefore, openEmptyDatabase } from './migration-helpers'
 import { MessageSender, sendMessage } from '../../api/messaging'
 import type { OutgoingMessage } from '../../api/messaging/transport'
 import { suiteNow } from './helpers'
@@ -22,66 +11,10 @@ import { suiteNow } from './helpers'
  * upgraded while messages wait must still send them, once, and keep the history the admin's "Sent
  * messages" list shows.
  */
-const cleanups: (() => Promise<void> | void)[] = []
-afterAll(async () => {
-  for (const clean of cleanups.reverse()) await clean()
-})
-
-async function open(engine: Engine): Promise<OpenedDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-queue-'))
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
-  if (engine === 'sqlite') {
-    const opened = openDatabase(path.join(dir, 'app.db'))
-    cleanups.push(() => opened.close())
-    return opened
-  }
-  const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
-  if (serverUrl) {
-    // `npm run test:postgres`: an empty database on the real server, whose version may name fewer constraints.
-    const name = `gs_queue_${randomUUID().replaceAll('-', '')}`
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl })
-      await client.connect()
-      await client.query(statement).finally(() => client.end())
-    }
-    await admin(`CREATE DATABASE ${name}`)
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    const opened = openDatabase(url.toString(), { poolSize: 1 })
-    cleanups.push(async () => {
-      await opened.close()
-      await admin(`DROP DATABASE IF EXISTS ${name}`)
-    })
-    return opened
-  }
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { citext } = await import('@electric-sql/pglite/contrib/citext')
-  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
-  const pglite = await PGlite.create({ extensions: { citext } })
-  const opened = openPostgres({ ...createPgConfig(pglite) })
-  cleanups.push(async () => {
-    await opened.close()
-    await pglite.close()
-  })
-  return opened
-}
-
-/** The engine's migrations before 016, in a folder of their own. */
-function migrationsBefore016(engine: Engine): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-migrations-'))
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
-  for (const file of fs.readdirSync(migrationsDir(engine))) {
-    if (/^\d+/.test(file) && Number(file.match(/^\d+/)![0]) < 16) {
-      fs.copyFileSync(path.join(migrationsDir(engine), file), path.join(dir, file))
-    }
-  }
-  return dir
-}
-
 describe.each(['sqlite', 'postgres'] as const)('migration 016 on %s', (engine) => {
   it('keeps the queued messages: a waiting one is sent once after the upgrade, a sent one stays sent', async () => {
-    const opened = await open(engine)
-    await migrate(opened, migrationsBefore016(engine))
+    const opened = await openEmptyDatabase(engine)
+    await migrate(opened, migrationsBefore(engine, 16))
     const { db } = opened
     const { id: customer } = await db
       .insertInto('users')

@@ -1,62 +1,16 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import {
-  migrate,
-  migrationsDir,
-  openDatabase,
-  openPostgres,
-  type Engine,
-  type OpenedDatabase,
-} from '../../api/db'
+import { describe, expect, it } from 'vitest'
+import { migrate } from '../../api/db'
+import { migrationsBefore, openEmptyDatabase } from './migration-helpers'
 
 /**
  * Migration 015 splits the profile's address. Checkout saved it as one line, and the next checkout's
  * Address box started from that line, so it grew (", Ikeja, Lagos" again at each save). The parts come
  * back from the payment it was saved with; an address typed in the settings stays whole.
  */
-const cleanups: (() => Promise<void> | void)[] = []
-afterAll(async () => {
-  for (const clean of cleanups.reverse()) await clean()
-})
-
-async function open(engine: Engine): Promise<OpenedDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-address-'))
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
-  if (engine === 'sqlite') {
-    const opened = openDatabase(path.join(dir, 'app.db'))
-    cleanups.push(() => opened.close())
-    return opened
-  }
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { citext } = await import('@electric-sql/pglite/contrib/citext')
-  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
-  const pglite = await PGlite.create({ extensions: { citext } })
-  const opened = openPostgres({ ...createPgConfig(pglite) })
-  cleanups.push(async () => {
-    await opened.close()
-    await pglite.close()
-  })
-  return opened
-}
-
-/** The engine's migrations before 015, in a folder of their own. */
-function migrationsBefore015(engine: Engine): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-migrations-'))
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
-  for (const file of fs.readdirSync(migrationsDir(engine))) {
-    if (/^\d+/.test(file) && Number(file.match(/^\d+/)![0]) < 15) {
-      fs.copyFileSync(path.join(migrationsDir(engine), file), path.join(dir, file))
-    }
-  }
-  return dir
-}
-
 describe.each(['sqlite', 'postgres'] as const)('migration 015 on %s', (engine) => {
   it('splits a line checkout saved (grown or not) into its parts; keeps a typed address whole', async () => {
-    const opened = await open(engine)
-    await migrate(opened, migrationsBefore015(engine))
+    const opened = await openEmptyDatabase(engine)
+    await migrate(opened, migrationsBefore(engine, 15))
     const { db } = opened
     const user = async (email: string, location: string) =>
       (

@@ -1,0 +1,72 @@
+/**
+ * For the tests of one migration: an empty database of either engine, and the migrations that came before
+ * it, so a test builds the database as an older server left it, writes rows, then runs the migration.
+ */
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll } from 'vitest'
+import { migrationsDir, openDatabase, openPostgres, type Engine, type OpenedDatabase } from '../../api/db'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterAll(async () => {
+  for (const clean of cleanups.splice(0).reverse()) await clean()
+})
+
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/**
+ * A database with nothing in it, closed after the file's tests: a SQLite file; for PostgreSQL, a new
+ * database on the real server under `npm run test:postgres`, else PGlite in memory.
+ */
+export async function openEmptyDatabase(engine: Engine): Promise<OpenedDatabase> {
+  if (engine === 'sqlite') {
+    const opened = openDatabase(path.join(tempDir('gs-migration-'), 'app.db'))
+    cleanups.push(() => opened.close())
+    return opened
+  }
+  const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
+  if (serverUrl) {
+    const name = `gs_migration_${randomUUID().replaceAll('-', '')}`
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(statement).finally(() => client.end())
+    }
+    await admin(`CREATE DATABASE ${name}`)
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    const opened = openDatabase(url.toString(), { poolSize: 1 })
+    cleanups.push(async () => {
+      await opened.close()
+      await admin(`DROP DATABASE IF EXISTS ${name}`)
+    })
+    return opened
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { citext } = await import('@electric-sql/pglite/contrib/citext')
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
+  const pglite = await PGlite.create({ extensions: { citext } })
+  const opened = openPostgres({ ...createPgConfig(pglite) })
+  cleanups.push(async () => {
+    await opened.close()
+    await pglite.close()
+  })
+  return opened
+}
+
+/** A folder with the engine's migrations numbered below `number`: migrate(opened, it) builds the older schema. */
+export function migrationsBefore(engine: Engine, number: number): string {
+  const dir = tempDir('gs-migrations-')
+  for (const file of fs.readdirSync(migrationsDir(engine))) {
+    const n = file.match(/^(\d+)/)?.[1]
+    if (n && Number(n) < number) fs.copyFileSync(path.join(migrationsDir(engine), file), path.join(dir, file))
+  }
+  return dir
+}
