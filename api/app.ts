@@ -79,8 +79,8 @@ export function createApp({ db, config, gateway }: AppDeps) {
   api.use('*', sessionMiddleware)
   api.use('*', csrfProtection(csrfExempt))
 
-  // Each path prefix names the file that answers it. Auth, cart and payments keep SPEC's scattered
-  // top-level paths (login/, check_cart/, verify/, …), which share no prefix: those routers hold full paths.
+  // Each path prefix names the file that answers it. Auth, cart and payments keep the original client's
+  // scattered top-level paths (login/, check_cart/, verify/, …), which share no prefix: those routers hold full paths.
   const routes = api
     .route('/', authRoutes)
     .route('/', cartRoutes)

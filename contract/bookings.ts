@@ -19,11 +19,11 @@ export interface Booking {
   time: string
   status: BookingStatus
   location: string
-  /** GET appointment/ adds the technician, the job's live status and the service report (issue 11). */
+  /** GET appointment/ adds the technician, the job's live status and the service report. */
   technician?: { id: number; name: string } | null
   job_status?: JobStatus | null
   report_url?: string | null
-  /** Booked outside the working hours: an emergency call-out (SPEC: response in 2 to 4 hours). */
+  /** Booked outside the working hours: an emergency call-out (response in 2 to 4 hours). */
   emergency: boolean
   /**
    * Admins only: the technician could not complete the job and the booking waits for the admin to
@@ -101,7 +101,7 @@ export function nextBookingStatus(status: BookingStatus): 'Confirmed' | 'Complet
 }
 
 /**
- * SPEC section 4, adapted to our statuses: the action button reads 'approve' on a Pending booking
+ * The action button reads 'approve' on a Pending booking
  * (→ Confirmed) and 'confirm' on a Confirmed one (→ Completed); none otherwise.
  */
 export function bookingAction(status: BookingStatus): 'approve' | 'confirm' | null {

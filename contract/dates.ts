@@ -1,6 +1,6 @@
 /**
- * en-US long date with 12-hour time in Lagos time, e.g. "November 21, 2026 at 3:05 PM" (SPEC:
- * notifications): the one way the app shows a moment, whatever the device's own time zone.
+ * en-US long date with 12-hour time in Lagos time, e.g. "November 21, 2026 at 3:05 PM" (as
+ * notifications always read): the one way the app shows a moment, whatever the device's own time zone.
  */
 const longDateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Africa/Lagos',

@@ -18,7 +18,7 @@ export type DeliveryRequest = z.input<typeof deliveryBody>
 export type DeliveryDetails = z.output<typeof deliveryBody>
 
 /**
- * POST api/initiate-payment/. Without `delivery` (the SPEC call has no body) the profile's name, phone and location
+ * POST api/initiate-payment/. Without `delivery` (the original client sends no body) the profile's name, phone and location
  * are used; the checkout page always sends `delivery`. `save_to_profile` copies it onto the account.
  */
 export const initiatePaymentBody = z

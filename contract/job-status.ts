@@ -1,5 +1,5 @@
 /** A field job's statuses and the moves between them: plain rules, no zod (the offline replay and the
- * job sheet load them on a phone). API.md "Field technicians". */
+ * job sheet load them on a phone). See docs/rules/technicians.md. */
 export const JOB_STATUSES = [
   'assigned',
   'on_my_way',
@@ -35,7 +35,7 @@ const EVENT_TARGET: Record<JobEventType, JobStatus> = {
   unable: 'unable',
 }
 
-/** The states each event may be recorded from (API.md: "the moves allowed, and no others"). */
+/** The states each event may be recorded from: the moves allowed, and no others. */
 const EVENT_FROM: Record<JobEventType, readonly JobStatus[]> = {
   on_my_way: ['assigned'],
   arrived: ['assigned', 'on_my_way'],

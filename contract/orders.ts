@@ -15,7 +15,7 @@ export interface UserOrder {
   quantity: number
   /** Unit price at purchase, naira. */
   price: number
-  /** Extra fields beyond SPEC for the order card and its tracking timeline. */
+  /** For the order card and its tracking timeline. */
   image: string
   created: string
   shipped: string | null
@@ -70,7 +70,7 @@ const isoDay = (name: string) =>
     .optional()
 
 /**
- * The admin's order filters (SPEC 9: status all|completed|processing|shipped), the query of
+ * The admin's order filters (status all|completed|processing|shipped), the query of
  * admins/orders/ and admins/orders/export.csv; `from`/`to` are inclusive Lagos business days.
  */
 export const orderFilterQuery = z

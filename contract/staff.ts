@@ -1,4 +1,4 @@
-/** Field technicians (API.md "Field technicians"): jobs, their events, treatments, photos and the report. */
+/** Field technicians (docs/rules/technicians.md): jobs, their events, treatments, photos and the report. */
 import { z } from 'zod'
 import { nairaField, requiredText } from './fields.js'
 

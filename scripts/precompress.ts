@@ -1,7 +1,7 @@
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of the build, once, at the
  * highest levels, so the server sends compressed bytes without compressing on each request
- * (DESIGN.md "Fast on a 3G phone"). A copy that would not be smaller is not written.
+ * (ARCHITECTURE.md, "A first visit"). A copy that would not be smaller is not written.
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'

@@ -2,8 +2,8 @@
  * Build step (a Vite plugin, vite.config.ts): after the client bundle is written and before the service
  * worker's precache list is made, renders each public route to HTML (src/app/prerender.tsx, built for
  * Node on the spot) and writes it into the build, so the first paint needs no JavaScript
- * (DESIGN.md "Fast on a 3G phone"):
- *   /            -> index.html (the home page's loading placeholder, SPEC section 9)
+ * (ARCHITECTURE.md, "A first visit"):
+ *   /            -> index.html (the home page's loading placeholder)
  *   /about, ...  -> about.html, ... (the server and the service worker map /about to about.html)
  *   every other route (/book, /admin/...) -> app.html, the empty shell the browser renders alone.
  */

@@ -69,7 +69,7 @@ export const REPORT_PRINT_SCRIPT =
   "document.getElementById('print-report')?.addEventListener('click', () => window.print())\n"
 
 /**
- * The printable service report (API.md). Photos are inlined as data URLs so the one HTML answer,
+ * The printable service report (docs/rules/technicians.md). Photos are inlined as data URLs so the one HTML answer,
  * once opened (and kept by the service worker), reads in full with no connection.
  */
 export async function renderReport(db: Queryable, job: JobRow): Promise<string | null> {

@@ -27,7 +27,7 @@ export class IdempotencyClaimLost extends HTTPException {
 }
 
 /**
- * Idempotency-Key support (API.md): the first request with a key is processed and its status and body
+ * Idempotency-Key support (docs/api-conventions.md): the first request with a key is processed and its status and body
  * stored; a repeat from the same caller gets the stored answer and creates nothing.
  *
  * The body is read in full BEFORE the key is claimed: a request cut off mid-body (a phone losing its

@@ -144,7 +144,7 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireLogin, async (c) => {
     const user = currentUser(c)
     const { db } = c.var
-    // Each row adds its technician, the job's live status and the report (API.md "Field technicians").
+    // Each row adds its technician, the job's live status and the report (docs/rules/technicians.md).
     if (user.role === 'admin') return c.json(await withJobInfo(db, await listBookings(db)))
     return c.json(await withJobInfo(db, (await listBookings(db, user.id)).map(withoutAttention)))
   })

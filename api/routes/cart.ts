@@ -26,7 +26,7 @@ function checkoutQuestion(lines: CartLine[]): string {
   )
 }
 
-/** SPEC scatters the cart over top-level paths (cart/{id}/, get/carts/, check_cart/, update-cart/): no shared prefix. */
+/** The original client's cart calls are scattered top-level paths (cart/{id}/, get/carts/, check_cart/, update-cart/): no shared prefix. */
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
   // Before cart/{id}/, which would read 'set' as an id. The offline cart's replay (contract cartSetBody): absolute, so in-order replays converge on the device's cart.
   .post('/cart/set', requireLogin, idempotent, validate('json', cartSetBody), async (c) => {

@@ -214,7 +214,7 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(toProduct((await findProduct(c.var.db, id))!), 201)
   })
 
-  // SPEC spells the edit path "produts"; the correct spelling is an alias.
+  // The original client spells the edit path "produts"; the correct spelling is an alias.
   .post('/produts/:id', requireRole('admin'), uploadLimit, updateProduct)
   .post('/products/:id', requireRole('admin'), uploadLimit, updateProduct)
   .get('/produts/:id', getProduct)

@@ -87,11 +87,11 @@ function fromOwnOrigin(c: Context<AppEnv>): boolean {
 }
 
 export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
-  // SPEC: POST api/initiate-payment/ under the API base, hence the doubled "api".
+  // The original client posts api/initiate-payment/ under the API base, hence the doubled "api".
   .post('/api/initiate-payment', requireLogin, async (c) => {
     const { db, gateway, config } = c.var
     const user = currentUser(c)
-    // The body is optional (the SPEC call has none), so it is read by hand rather than by validate().
+    // The body is optional (the original client sends none), so it is read by hand rather than by validate().
     const text = (await c.req.text()).trim()
     let raw: unknown = undefined
     if (text) {
@@ -142,7 +142,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
         now: config.now(),
         holdMinutes: config.reservationMinutes,
         delivery,
-        // The fee for the state when the admin set one; "to be agreed" adds nothing (SPEC: fees not included).
+        // The fee for the state when the admin set one; "to be agreed" adds nothing (agreed with the customer later).
         deliveryFeeKobo: delivery ? await deliveryFeeKobo(db, delivery.state) : null,
       },
       newTxRef(),

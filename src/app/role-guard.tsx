@@ -11,7 +11,7 @@ interface RoleGuardProps {
 }
 
 /**
- * SPEC section 2: 'Loading...' while the auth check runs, /login when logged out, the admin, user or
+ * 'Loading...' while the auth check runs, /login when logged out, the admin, user or
  * staff version by role; a role the page is not for is told so, with a way home (never a blank page).
  */
 export function RoleGuard({ user, admin, staff }: RoleGuardProps) {

@@ -50,7 +50,7 @@ const Meta = ({ t, d, children }: { t: string; d?: string; children: React.React
   </PageMeta>
 )
 
-/** SPEC.md section 2's public and customer routes, in the public layout. */
+/** The public and customer routes (docs/rules/screens.md), in the public layout. */
 export const publicRoutes: RouteObject = {
   element: (
     <RouteErrorBoundary>
@@ -152,7 +152,7 @@ export const publicRoutes: RouteObject = {
         </Meta>
       ),
     },
-    // Same page for user and admin (SPEC: /book).
+    // Same page for user and admin: an admin books for a caller there.
     {
       path: '/book',
       element: (
@@ -212,7 +212,7 @@ export const publicRoutes: RouteObject = {
   ],
 }
 
-/** SPEC.md section 2's back office (/admin/*), behind the admin role, in its own layout. */
+/** The back office (/admin/*), behind the admin role, in its own layout. */
 export const adminRoutes: RouteObject = {
   path: '/admin',
   element: (

@@ -9,7 +9,7 @@ import { ClientOnlyError } from '../lib/client-only'
 import { useSession } from '../lib/session'
 import { AppTree } from './app-tree'
 
-// SPEC section 4: on load the session fetches the CSRF token, then checks auth.
+// On load the session fetches the CSRF token, then checks auth (the token must exist before any POST).
 void useSession.getState().checkAuth()
 
 const app = <AppTree router={BrowserRouter} />

@@ -5,7 +5,7 @@ import { useSession } from '../lib/session'
 import { Modal } from './ui/modal'
 
 /**
- * 'Book an Appointment': a logged-in visitor goes to /book; a logged-out one sees SPEC's 'Login Required'
+ * 'Book an Appointment': a logged-in visitor goes to /book; a logged-out one sees the 'Login Required'
  * dialog with a 'Go to Login' link that brings them back to /book afterwards. The dialog is returned apart
  * from the action so a caller can keep it mounted when the button's own container closes (mobile menu).
  */

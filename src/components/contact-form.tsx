@@ -20,7 +20,7 @@ interface ContactFormProps {
 type Result = { kind: 'success' | 'error'; text: string } | null
 
 /**
- * The quick-message form (SPEC section 5: name, email and message required) on About, Services, Contact
+ * The quick-message form (name, email and message required) on About, Services, Contact
  * and Products. It posts through the outbox, so a message typed offline is sent when the network returns.
  */
 export default function ContactForm({
@@ -58,7 +58,7 @@ export default function ContactForm({
     } catch (err) {
       // A refusal (4xx, or the server's schema run on the device before queueing: InvalidOutboxBody,
       // matched by name so this form does not load the schemas) shows the server's words; anything
-      // else is SPEC's network failure text.
+      // else is the old site's network failure text, kept word for word.
       const refused =
         (err instanceof ApiError || (err as Error)?.name === 'InvalidOutboxBody') && (err as Error).message
       setResult({ kind: 'error', text: refused || 'An Error Occured.' })

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client: every SPEC.md path is relative to VITE_API_BASE (default /api/), cookies are sent,
+ * The one HTTP client: every API path is relative to VITE_API_BASE (default /api/), cookies are sent,
  * and unsafe methods carry X-CSRFToken (the token is fetched first, once, and shared).
  */
 import type { ApiCall, ApiEndpoints } from '../../contract/api.js'

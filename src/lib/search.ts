@@ -1,4 +1,4 @@
-/** Case-insensitive "contains" search of the back-office lists (SPEC section 5), as plain functions. */
+/** Case-insensitive "contains" search of the back-office lists, as plain functions. */
 
 /** The search text as compared: trimmed, lower case (Unicode-aware). */
 export const normalizeQuery = (s: string) => s.trim().toLowerCase()

@@ -10,7 +10,7 @@ interface SessionState {
   id: number | null
   name: string
   email: string
-  /** Message of the last auth check (SPEC: auth status message). */
+  /** Message of the last auth check. */
   message: string
   /**
    * True once the server answered an auth check in this visit. Until then an `authenticated` state is

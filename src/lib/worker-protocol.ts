@@ -13,7 +13,7 @@ export const OUTBOX_CHANNEL = 'greenshield-outbox'
 export type OutboxKind =
   | 'appointment'
   | 'quick-message'
-  // A technician's work on a job (API.md "Field technicians"), sent in order per job.
+  // A technician's work on a job (docs/rules/technicians.md), sent in order per job.
   | 'job-event'
   | 'job-treatment'
   // A treatment corrected (or re-entered after a refusal), also on a completed job.

@@ -92,9 +92,9 @@ export class AppDatabase extends Dexie {
     })
     // v2: the replay lock's fallback lease.
     this.version(2).stores({ leases: 'name' })
-    // v3: the technician's saved job sheet (issue 11).
+    // v3: the technician's saved job sheet.
     this.version(3).stores({ jobs: 'id, userId, date', staffSync: 'userId' })
-    // v4: the customer's bookings, so /book lists them at once on a silent network (issue 20).
+    // v4: the customer's bookings, so /book lists them at once on a silent network.
     this.version(4).stores({ bookings: '[userId+id], userId' })
   }
 }

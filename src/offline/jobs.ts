@@ -1,5 +1,5 @@
 /**
- * The technician's side of the outbox (issue 11): what a queued job update means, how a confirmed one
+ * The technician's side of the outbox: what a queued job update means, how a confirmed one
  * is folded into the saved job sheet, and the job as the technician sees it meanwhile (server copy plus
  * what waits). Window-free: the replay runs this in the service worker too.
  */

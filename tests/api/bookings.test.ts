@@ -250,7 +250,7 @@ describe('POST admins/actions/{id}/', () => {
     const complete = await admin.post(`admins/actions/${id}`)
     expect(complete.status).toBe(200)
     expect(complete.body).toEqual({ message: 'Booking marked as completed', status: 'Completed' })
-    // The customer hears the service was completed (issue 11), not that the booking moved a step.
+    // The customer hears the service was completed, not that the booking moved a step.
     const [done] = await notificationsOf(customer)
     expect(done.heading).toBe('Service Completed')
     expect(done.body).toMatch(/completed your fumigation service/)

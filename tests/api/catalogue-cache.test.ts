@@ -1,5 +1,5 @@
 /**
- * GET add/products/ from memory (issue 13): an ETag and a 304 for an unchanged catalogue, compressed
+ * GET add/products/ from memory: an ETag and a 304 for an unchanged catalogue, compressed
  * bytes for browsers that take them, and a new answer after any write to products.
  */
 import zlib from 'node:zlib'

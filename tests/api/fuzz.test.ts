@@ -6,7 +6,7 @@ import { ADMIN, Client, CUSTOMER, findUserId, makeTestApp, type TestContext } fr
  * is fuzzed without editing this file): 1,400 bodies (random JSON of every type, known field names with
  * wrong values, huge strings, unicode, malformed JSON, malformed and odd multipart, url-encoded, no
  * body) sent as admin, customer and anonymous caller. Every answer must be below 500, and every error
- * must be JSON `{ message: string }` (API.md). Same seed, same requests: a failure reproduces.
+ * must be JSON `{ message: string }` (docs/api-conventions.md). Same seed, same requests: a failure reproduces.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20260601)
 const REQUESTS = 1_400
@@ -275,7 +275,7 @@ it(`${REQUESTS} seeded bodies over every POST and DELETE route: no 5xx, every er
     }
     const label = `#${i} ${route.method} /api/${path} (${type ?? 'no body'}) → ${res.status}`
     if (res.status >= 500) failures.push(`${label}: ${text.slice(0, 200)}`)
-    // The sandbox gateway's pay page is a page for a browser (API.md), so it answers in HTML.
+    // The sandbox gateway's pay page is a page for a browser, so it answers in HTML.
     else if (res.status >= 400 && !path.startsWith('pay/sandbox/')) {
       let json: any
       try {

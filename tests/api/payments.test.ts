@@ -484,7 +484,7 @@ const heldFor = (txRef: string) =>
   count(sql`SELECT COUNT(*) FROM payment_reservations r JOIN payments p ON p.id = r.payment_id
      WHERE p.tx_ref = ${txRef} AND r.status = 'held'`)
 
-describe('stock held while paying (issue 2)', () => {
+describe('stock held while paying', () => {
   it('tells a customer who cannot get the stock before paying, and frees it when the hold expires', async () => {
     const clock = new Clock()
     const gateway = await sandboxAt(clock, { reservationMinutes: 30 })
@@ -735,7 +735,7 @@ describe('POST payments/webhook/flutterwave', () => {
   })
 })
 
-describe('a payment never ends on a dead end (issue 4)', () => {
+describe('a payment never ends on a dead end', () => {
   /** Initiates from a page on `origin`, reached through the Host `host`. */
   async function initiateFrom(c: Client, origin: string | null, host?: string) {
     const headers: Record<string, string> = {}

@@ -7,7 +7,7 @@ let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 /**
- * Every call of ../shared/API.md that this server implements, with ids that match nothing so nothing
+ * Every API call this server implements, with ids that match nothing so nothing
  * changes. Routers are mounted under prefixes; a call that no router answers gets app.ts's catch-all.
  */
 const CALLS: [method: 'GET' | 'POST' | 'DELETE', path: string][] = [
@@ -64,7 +64,7 @@ const CALLS: [method: 'GET' | 'POST' | 'DELETE', path: string][] = [
   ['POST', 'admins/payment-settings'],
 ]
 
-describe('every API.md path reaches its router', () => {
+describe('every API path reaches its router', () => {
   it.each(CALLS)('%s %s, with and without the trailing slash', async (method, path) => {
     for (const p of [path, `${path}/`]) {
       const res = await admin.request(method, p, method === 'POST' ? {} : undefined)

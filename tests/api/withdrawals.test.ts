@@ -155,7 +155,7 @@ describe('admins/payment-settings', () => {
   })
 })
 
-describe('withdrawal status (issue 12)', () => {
+describe('withdrawal status', () => {
   it('records the account it goes to; Pending -> Paid with a reference, final after', async () => {
     await admin.post('admins/payment-settings/', ACCOUNT)
     const { id } = (await admin.post('admins/withdrawals/', { amount: 10_000 })).body

@@ -2,7 +2,7 @@
  * npm run bench:catalogue (after `npm run build`): requests per second of GET /api/add/products/ on the
  * built server (`npm run serve`'s entry, a throw-away database) against a bare Hono server answering
  * the same JSON, in the same run, one after the other, with the same load: keep-alive connections,
- * pipelined requests, a browser's Accept-Encoding. Prints the figures and the ratio (issue 13's goal:
+ * pipelined requests, a browser's Accept-Encoding. Prints the figures and the ratio (the goal:
  * at least 50% of bare Hono); never fails on a figure. Env: BENCH_SECONDS (default 5), BENCH_PORT,
  * BENCH_SERVER_ENTRY (another build's server, e.g. the one before a change).
  */

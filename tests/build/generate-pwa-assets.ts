@@ -69,7 +69,7 @@ try {
     const page = await browser.newPage({ viewport: { width, height } })
     if (process.env.APP_URL) {
       await page.goto(process.env.APP_URL, { waitUntil: 'networkidle' })
-      await page.waitForTimeout(2500) // Home waits 2 s on purpose (SPEC)
+      await page.waitForTimeout(2500) // Home waits 2 s on purpose
     } else await page.setContent(splashHtml(width, height))
     await page.screenshot({ path: path.join(OUT, file) })
     await page.close()

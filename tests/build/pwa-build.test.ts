@@ -72,7 +72,7 @@ describe.skipIf(!built)(`the built PWA in ${path.relative(process.cwd(), dist) |
       /<div id="root">(<title>About Us \| GreenShield<\/title><meta name="description"[^>]*>)?<div class="flex min-h-screen flex-col">.*<h1/s,
     )
     expect(read('app.html')).toContain('<div id="root"></div>')
-    // The home page's HTML is its loading placeholder (SPEC section 9: the page appears after 2 s).
+    // The home page's HTML is its loading placeholder (the page appears after 2 s).
     expect(read('index.html')).toContain('aria-label="Loading the home page"')
     // No boundary left to swap in by script: that would paint the footer first and then move it.
     for (const page of ['index.html', 'about.html', 'products.html']) expect(read(page)).not.toContain('$RC')
@@ -157,7 +157,7 @@ function staticClosure(files: string[]) {
   return seen
 }
 
-describe.skipIf(!built)('a first visit to a public page (issue 13)', () => {
+describe.skipIf(!built)('a first visit to a public page', () => {
   // The shop too: its catalogue and cart load the database only when they need it (offline/db-lazy.ts).
   const ROUTES = ['about.html', 'services.html', 'contact.html', 'blog.html', 'index.html', 'products.html']
 

@@ -3,7 +3,7 @@ import { JOB_EVENT_TYPES, JOB_STATUSES, nextJobStatus, type JobStatus } from '..
 import { fitWithin, onMyWayText, sectionOf, smsLink } from '../../src/features/staff/schedule'
 import type { Job } from '../../contract/staff'
 
-describe('the job state machine (API.md: the moves allowed, and no others)', () => {
+describe('the job state machine (the moves allowed, and no others)', () => {
   it('allows exactly the listed moves', () => {
     const allowed: string[] = []
     for (const from of JOB_STATUSES)

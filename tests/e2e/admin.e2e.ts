@@ -200,7 +200,7 @@ test('bookings: approve Pending -> Confirmed -> Completed, reject one, calendar'
   await dialog.getByRole('button', { name: 'Approve' }).click()
   await expect(dialog).toBeHidden()
   await expect(target).toContainText('Confirmed')
-  // The admin's own completion is worded as what it is (issue 11).
+  // The admin's own completion is worded as what it is.
   await target.getByRole('button', { name: 'Mark as completed' }).click()
   dialog = page.getByRole('dialog')
   await expect(dialog).toContainText('Did the visit take place')

@@ -55,7 +55,7 @@ test('checkout asks where to deliver, charges the state fee, and the admin sees 
   const email = `ngozi.${Date.now()}@e2e.ng`
   const page = await newCustomer(browser, email)
   await page.goto('/products')
-  // Each route names itself (issue 12: titles), the shop with a description too.
+  // Each route names itself (its title), the shop with a description too.
   await expect(page).toHaveTitle('Shop | GreenShield')
   await expect(page.locator('meta[name="description"]').last()).toHaveAttribute(
     'content',

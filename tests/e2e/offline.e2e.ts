@@ -2,7 +2,7 @@
  * Offline-first in a real Chromium, against the production build.
  *
  * How "offline" is made: Playwright's context.setOffline(true) does not cut the service worker's own
- * fetches (DESIGN.md, Known pitfalls), so these tests start their OWN server process (node
+ * fetches (docs/pitfalls.md), so these tests start their OWN server process (node
  * <E2E_SERVER_ENTRY>, its own port and data folder) and kill it to go offline, then start it again on
  * the same port and database (own-server.ts). The webServer of playwright.config.ts is not used here.
  */
@@ -129,7 +129,7 @@ async function bookWithServerDown(browser: Browser, time: string) {
   await page.reload()
   await expect(page).toHaveURL(/\/book$/)
 
-  // A Monday to Friday: on a weekend the booking would be an emergency call-out (issue 12).
+  // A Monday to Friday: on a weekend the booking would be an emergency call-out.
   const form = await fillAppointment(page, lagosWeekday(1), time)
   await form.getByRole('button', { name: 'Book Appointment' }).click()
   await expect(

@@ -10,7 +10,7 @@ const server = new OwnServer('private-data', 2000)
 const second = { name: 'Bisi Second', email: 'second@e2e.ng', password: 'second-customer-password' }
 // Only the first customer's booking has these: if either ever shows while the second is logged in, it leaked.
 const FIRST_LOCATION = '7 Leak Check Close, Yaba'
-// Within the working hours (issue 12: a time outside them is an emergency call-out, worded differently).
+// Within the working hours (a time outside them is an emergency call-out, worded differently).
 const FIRST_TIME = '10:13'
 const SECOND_LOCATION = '21 Own Data Road, Lekki'
 

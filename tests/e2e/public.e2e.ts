@@ -51,7 +51,7 @@ const ROUTES: { path: string; name: string; key: (page: Page) => ReturnType<Page
 
 /**
  * Console errors and uncaught exceptions on the page. A logged-out visitor's auth check answers 401 by design
- * (API.md: GET auth_check), which Chromium logs as a failed resource; that one is expected.
+ * (GET auth_check), which Chromium logs as a failed resource; that one is expected.
  */
 function watchErrors(page: Page) {
   const errors: string[] = []

@@ -26,7 +26,7 @@ async function checkoutToSandbox(page: Page) {
   await page.getByRole('button', { name: 'Checkout' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toContainText('Proceed to payment?')
-  // The delivery step (issue 12): name, phone and address come from the demo profile; city and state are
+  // The delivery step: name, phone and address come from the demo profile; city and state are
   // asked. A state without a delivery fee ("to be agreed"), so the amount stays the cart's total.
   await expect(dialog.getByLabel('Address')).not.toHaveValue('')
   await dialog.getByLabel('City / town').fill('Ibadan')

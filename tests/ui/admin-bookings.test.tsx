@@ -136,7 +136,7 @@ describe('Bookings Management', () => {
         .queryAllByRole('button')
         .map((b) => b.textContent),
     )
-    // Completing says what it does (issue 11).
+    // Completing says what it does.
     expect(actions).toEqual([['approve', 'reject'], ['Mark as completed', 'reject'], [], []])
     // A booking still to be done can be moved, from under its date.
     const moves = rows().map((r) =>
@@ -152,7 +152,7 @@ describe('Bookings Management', () => {
         .map((b) => b.textContent),
     )
     expect(assign).toEqual([['assign'], ['assign'], [], []])
-    // Shown as SPEC writes them, not restyled to 'Approve'.
+    // Shown as the office has always read them, not restyled to 'Approve'.
     for (const name of ['approve', 'reject'])
       expect(screen.getAllByRole('button', { name })[0]).not.toHaveClass('capitalize')
   })

@@ -191,7 +191,7 @@ describe('Products Management', () => {
     expect(form.get('originalPrice')).toBe('6000')
   })
 
-  test('delete confirms with SPEC text; 204 closes, an error stays in the dialog', async () => {
+  test('delete confirms with the product dialog text; 204 closes, an error stays in the dialog', async () => {
     let list = PRODUCTS
     mockApi({
       'GET add/products/': () => list,

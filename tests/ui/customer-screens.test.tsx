@@ -255,7 +255,7 @@ describe('/products cart', () => {
 })
 
 describe('/orders', () => {
-  test("no orders: SPEC's empty state and a Start Shopping link to /products", async () => {
+  test('no orders: the empty state and a Start Shopping link to /products', async () => {
     setSession('user', 42)
     mockFetch({ 'GET users/orders/': json(200, []) })
     renderAt(<Orders />, '/orders')
@@ -356,7 +356,7 @@ describe('user settings keep what was typed when a save fails', () => {
     await ui.click(screen.getByRole('button', { name: 'Save Changes' }))
     const dialog = await screen.findByRole('dialog', { name: 'Profile' })
     expect(dialog).toHaveTextContent('That email is already in use')
-    // The profile reloads silently (SPEC section 8), without wiping the user's input.
+    // The profile reloads silently, without wiping the user's input.
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'GET' && c.path === 'admins/settings/42/')).toHaveLength(2),
     )

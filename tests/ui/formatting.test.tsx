@@ -6,7 +6,7 @@ import { formatNaira, toKobo, toNaira } from '../../contract/money'
 import { formatDateTime, todayIso } from '../../contract/dates'
 import { localPhone, normaliseNigerianPhone, whatsappLink } from '../../contract/phone'
 
-describe('stock badge (SPEC: over 20 green, 1 to 20 yellow, 0 red)', () => {
+describe('stock badge (over 20 green, 1 to 20 yellow, 0 red)', () => {
   it.each([
     [0, 'out'],
     [1, 'low'],

@@ -208,7 +208,7 @@ describe('/book', () => {
   })
 })
 
-describe('/book: the customer follows their technician (issue 11)', () => {
+describe('/book: the customer follows their technician', () => {
   afterEach(() => {
     cleanup()
     vi.unstubAllGlobals()
@@ -251,7 +251,7 @@ describe('/book: the customer follows their technician (issue 11)', () => {
   })
 })
 
-describe('/book: issue 12 (emergency call-outs, booking for a caller, changing a booking)', () => {
+describe('/book: emergency call-outs, booking for a caller, changing a booking', () => {
   const SETTINGS = { cutoff_hours: 12, work_start: '09:00', work_end: '19:00', work_days: [1, 2, 3, 4, 5] }
   afterEach(() => {
     cleanup()

@@ -17,7 +17,7 @@ afterEach(() => {
 })
 
 describe('testimonials carousel', () => {
-  test('the interval is SPEC’s 5000 ms', () => expect(TESTIMONIAL_INTERVAL_MS).toBe(5000))
+  test('the interval is 5000 ms', () => expect(TESTIMONIAL_INTERVAL_MS).toBe(5000))
 
   test('advances every 5000 ms, not before, and wraps round', () => {
     render(<TestimonialsCarousel />)

@@ -216,6 +216,6 @@ describe('user settings', () => {
   })
 })
 
-test('the home delay is SPEC’s 2000 ms, in one named constant', () => {
+test('the home delay is 2000 ms, in one named constant', () => {
   expect(HOME_DELAY_MS).toBe(2000)
 })

@@ -24,7 +24,7 @@ import { useAdminAlerts, useMarkListSeen } from '../../features/messages/api'
 import { useNotifications } from '../../features/notifications/api'
 import { NotificationsModal } from '../../features/notifications/components/notifications-modal'
 
-/** SPEC section 2: the admin sidebar, in this order; `alert` names the list whose new items it counts. */
+/** The admin sidebar, in this order (docs/rules/screens.md); `alert` names the list whose new items it counts. */
 const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; alert?: AlertList }[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/users', label: 'User Management', icon: Users },
@@ -79,7 +79,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         <ShieldCheck className="size-7 text-brand-300" aria-hidden />
         Admin
       </div>
-      {/* SPEC: the sidebar shows the admin's username, which is the login email; the name heads it. */}
+      {/* The sidebar shows the admin's username, which is the login email; the name heads it. */}
       <div className="mx-4 mb-4 rounded-lg bg-brand-800/60 px-3 py-2">
         <p className="text-xs tracking-wide text-brand-200 uppercase">Signed in as</p>
         {showName && <p className="truncate font-semibold text-white">{name}</p>}

@@ -74,7 +74,7 @@ function menuButtonShown() {
   ].find((b) => b.checkVisibility())
 }
 
-/** Top bar of the public pages (SPEC section 2, Navigation), with the mobile slide-in menu. */
+/** Top bar of the public pages (docs/rules/screens.md, Navigation), with the mobile slide-in menu. */
 export function TopBar() {
   const { status, role, logout, id } = useSession()
   const navigate = useNavigate()

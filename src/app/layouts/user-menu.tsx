@@ -15,7 +15,7 @@ interface AccountLink {
   icon: typeof UserRound
 }
 
-/** SPEC: a customer gets Profile and Orders; an admin gets the back office instead. */
+/** A customer gets Profile and Orders; an admin gets the back office instead; a technician their job sheet. */
 function accountLinks(role: string | null): AccountLink[] {
   if (role === 'admin')
     return [

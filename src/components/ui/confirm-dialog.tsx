@@ -92,7 +92,7 @@ export function ConfirmDialog({
   )
 }
 
-/** A server's answer in a modal with Close (SPEC: settings and password responses). */
+/** A server's answer in a modal with Close (the answers of settings and password saves). */
 export function ResultDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
     <Modal

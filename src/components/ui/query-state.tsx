@@ -4,7 +4,7 @@ import { AlertTriangle } from 'lucide-react'
 import { errorMessage } from '../../lib/api-client'
 import { Card } from './page-header'
 
-/** A background load failed: say so and offer a retry (SPEC's original only logged it). */
+/** A background load failed: say so and offer a retry (a failure only logged is one nobody sees). */
 export function ErrorPanel({
   error,
   onRetry,

@@ -1,4 +1,4 @@
-/** One status pill for bookings and orders, SPEC's colours: Completed green, Pending (and Processing) yellow, anything else blue. */
+/** One status pill for bookings and orders, in the colours staff know (docs/rules/screens.md): Completed green, Pending (and Processing) yellow, anything else blue. */
 const TONES: Record<string, string> = {
   Completed: 'bg-green-100 text-green-800',
   Pending: 'bg-yellow-100 text-yellow-800',

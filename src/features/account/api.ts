@@ -23,7 +23,7 @@ export const accountKeys = {
 export const signUp = (body: RegisterRequest) => api.post<MessageAnswer>('register/', body)
 
 export const fetchProfile = (userId: number) => api.get<Profile>(`admins/settings/${userId}/`)
-/** Location is the customer's field only; the admin's save leaves it out (SPEC section 7). */
+/** Location is the customer's field only; the admin's profile has no address, so its save leaves it out. */
 export const saveProfile = (userId: number, profile: ProfileRequest) =>
   api.post<MessageAnswer>(`admins/settings/${userId}/`, profile)
 export const changePassword = (userId: number, body: PasswordChangeRequest) =>

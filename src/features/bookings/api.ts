@@ -134,7 +134,7 @@ export const useAdminReschedule = () =>
 export const useRejectBooking = () =>
   useUserMutation((id: number) => api.delete(`admins/delete/${id}/booking/`), CALL_EVEN_OFFLINE)
 
-// ---------- dispatch (issue 11) ----------
+// ---------- dispatch: assigning technicians ----------
 
 /** The Staff accounts, for the technician picker. */
 export const useTechnicians = (enabled: boolean) => {

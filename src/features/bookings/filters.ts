@@ -2,7 +2,7 @@ import type { Booking } from '../../../contract/bookings.js'
 import { localPhone } from '../../../contract/phone.js'
 import { fieldHas, normalizeQuery } from '../../lib/search'
 
-/** Status filter values of SPEC section 9, and the bookings waiting on the admin. */
+/** Status filter values, and the bookings waiting on the admin. */
 export type BookingStatusFilter = 'all' | 'attention' | 'pending' | 'confirmed' | 'completed' | 'cancelled'
 
 /** Search by customer name, phone (as stored or typed with the leading 0) or location. */

@@ -20,7 +20,7 @@ export const markAllNotificationsRead = () =>
 const newestFirst = (list: Notification[]) =>
   [...list].sort((a, b) => Date.parse(b.created) - Date.parse(a.created))
 
-/** Headings SPEC section 8 shows in red: a payment went wrong. */
+/** Headings shown in red: a payment went wrong. */
 const ALERT_HEADINGS = new Set(['Unable to Process Transaction', 'Failed Payment'])
 export const isAlertHeading = (heading: string) => ALERT_HEADINGS.has(heading)
 

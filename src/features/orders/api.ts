@@ -104,7 +104,7 @@ export const useOrderAction = () =>
     CALL_EVEN_OFFLINE,
   )
 
-/** The CSV of the orders matching the filters (API.md additions: GET admins/orders/export.csv). */
+/** The CSV of the orders matching the filters (GET admins/orders/export.csv). */
 export function ordersExportUrl(filters: { status: string; q: string; from: string; to: string }) {
   const params = new URLSearchParams()
   // Blank filters are left out: the server checks the ones that are there (dates as YYYY-MM-DD).

@@ -286,7 +286,7 @@ export const adminProductsQuery = (userId: number | null) =>
   })
 export const useAdminProducts = () => useQuery(adminProductsQuery(useUserId()))
 
-/** SPEC spells the single-product path "produts". */
+/** The single-product path keeps the original client's spelling, "produts". */
 export const adminProductQuery = (userId: number | null, id: number) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,

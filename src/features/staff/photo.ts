@@ -3,7 +3,7 @@ import { fitWithin } from './schedule'
 export const PHOTO_QUALITY = 0.7
 
 /**
- * Resizes a camera photo on the phone before it is stored (DESIGN.md: longest side ~1280 px, JPEG ~0.7),
+ * Resizes a camera photo on the phone before it is stored (longest side ~1280 px, JPEG ~0.7),
  * so a day of photos fits the outbox and uploads over a weak connection. Uses the decoded size the
  * browser gives (EXIF orientation applied), and falls back to the original file if decoding fails.
  */

@@ -36,7 +36,7 @@ export const whatsappWithText = (url: string, text: string) => `${url}?text=${en
 export const telLink = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`
 
 /**
- * Photo size on the phone (DESIGN.md): longest side about 1280 px, and never a canvas over 16 megapixels
+ * Photo size on the phone (docs/rules/technicians.md): longest side about 1280 px, and never a canvas over 16 megapixels
  * (Safari draws those blank).
  */
 export function fitWithin(width: number, height: number, longest = 1280, maxPixels = 16_000_000) {

@@ -32,7 +32,7 @@ export const useUpdateUser = () =>
     CALL_EVEN_OFFLINE,
   )
 
-/** DELETE admins/delete/{id}/user/: 204 is success (SPEC section 4). */
+/** DELETE admins/delete/{id}/user/: 204 is success; any other answer's message stays in the dialog. */
 export const useDeleteUser = () =>
   useUserMutation(
     (id: number) => callApi('DELETE admins/delete/{id}/user/', { params: { id } }),

@@ -1,4 +1,4 @@
--- Stock held for a payment between "pay" and the gateway's answer (issue 2), so a customer who cannot
+-- Stock held for a payment between "pay" and the gateway's answer, so a customer who cannot
 -- get the goods is told before paying. products.stock stays the physical count: a hold only counts
 -- against it while status is 'held' and expires_at is in the future, so an expired hold stops counting
 -- even before the periodic sweep marks it.

@@ -1,4 +1,4 @@
--- Field technicians (API.md "Field technicians"): a job is a booking assigned to a staff user.
+-- Field technicians (docs/rules/technicians.md): a job is a booking assigned to a staff user.
 -- Device time (occurred_at / taken_at) and server time (received_at) are both kept on every record.
 
 -- One row per booking that was ever assigned; staff_id NULL = unassigned (the booking stays Confirmed).

@@ -1,6 +1,6 @@
--- Email and SMS (issue 12). A message is written here in the same transaction as the event that causes
--- it; the sender loop (api/messaging/outbox.ts) delivers it afterwards, so a request never waits on
--- SMTP or the SMS provider, and a failed send is retried with backoff.
+-- Email and SMS (docs/rules/messages.md). A message is written here in the same transaction as the event
+-- that causes it; the sender loop (api/messaging/message-queue.ts) delivers it afterwards, so a request
+-- never waits on SMTP or the SMS provider, and a failed send is retried with backoff.
 -- data is the template's input (JSON); subject/body are the rendered text, filled in when delivered.
 -- status: pending (due at next_attempt_at), sent (delivered, transport names how: smtp, termii, log),
 -- failed (gave up after the last attempt; last_error says why).

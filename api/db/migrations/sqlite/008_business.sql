@@ -26,7 +26,7 @@ CREATE TABLE business_settings (
 );
 INSERT INTO business_settings (id) VALUES (1);
 
--- A booking outside the working hours is an emergency call-out (SPEC: response in 2 to 4 hours).
+-- A booking outside the working hours is an emergency call-out (response within 2 to 4 hours).
 ALTER TABLE bookings ADD COLUMN emergency INTEGER NOT NULL DEFAULT 0;
 -- The admin who booked it for a caller on the phone (NULL: the customer booked it themself).
 ALTER TABLE bookings ADD COLUMN booked_by INTEGER REFERENCES users (id) ON DELETE SET NULL;

@@ -10,7 +10,7 @@ import { useSaveOutcome, type Outcome } from './use-save-outcome'
 import { Field } from '../../../components/ui/field'
 
 /**
- * Each page's wording; `location` set adds the address fields (the customer's version, SPEC section 8):
+ * Each page's wording; `location` set adds the address fields (the customer's version):
  * the street address under that label, then landmark, city and state apart, as checkout asks for them.
  */
 export interface ProfileFormText {
@@ -38,7 +38,7 @@ const toForm = (profile: Profile): Profile => ({
 
 /**
  * The profile form of both settings pages (POST admins/settings/{id}/). Whatever the save's result, the saved
- * profile reloads (SPEC: on profile save errors it reloads silently) and the form shows it again.
+ * profile reloads quietly (a failed save too, without wiping what was typed) and the form shows it again.
  */
 export function ProfileForm({
   userId,

@@ -27,7 +27,7 @@ export default function Login() {
   const nextFor = (role: string | null) =>
     role === 'admin'
       ? '/admin'
-      : // A technician's day starts on the job sheet (API.md: "After login a technician lands on /staff").
+      : // A technician's day starts on the job sheet, so that is where they land.
         role === 'staff'
         ? returnTo?.startsWith('/staff')
           ? returnTo

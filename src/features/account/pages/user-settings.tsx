@@ -40,7 +40,7 @@ const PASSWORD_TEXT: PasswordFormText = {
   errorFallback: 'Could not change your password. Please try again.',
 }
 
-/** The answer of a save, shown in a dialog with a Close button (SPEC section 8), titled by its tab. */
+/** The answer of a save, shown in a dialog with a Close button, titled by its tab. */
 type TitledOutcome = (Outcome & { title: string }) | null
 
 /** /user/settings: the customer's profile and password, on a dark page under the top bar. */

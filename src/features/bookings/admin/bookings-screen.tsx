@@ -29,9 +29,9 @@ const STATUS_OPTIONS = [
   ['cancelled', 'Cancelled'],
 ] as const
 
-/** Only bookings still to be done get a technician (API.md: else 409 not_assignable). */
+/** Only bookings still to be done get a technician (the server answers 409 not_assignable for the others). */
 const canAssign = canCancelBooking
-/** The button's words: 'confirm' (SPEC) completes the booking, so it says so (issue 11). */
+/** The button's words: 'confirm' completes the booking, so its dialog says so. */
 const ACTION_LABEL = { approve: 'approve', confirm: 'Mark as completed' } as const
 
 const BOOKING_COLUMNS = [
@@ -62,7 +62,7 @@ function aboutBooking(question: string, b: Booking | null) {
   )
 }
 
-/** Booked outside the working hours: respond within 2 to 4 hours (SPEC). */
+/** Booked outside the working hours: respond within 2 to 4 hours (docs/rules/bookings.md). */
 function EmergencyBadge({ booking }: { booking: Booking }) {
   if (!booking.emergency) return null
   return (
@@ -193,7 +193,7 @@ function ActionButtons({
   // A job the technician could not complete is not "completed": the admin reschedules, reassigns or cancels.
   const action = booking.needs_attention ? null : bookingAction(booking.status)
   const size = wide ? 'flex-1 py-2' : 'whitespace-nowrap px-3 py-1.5'
-  // Lower case as SPEC writes them ('approve', 'confirm'), like the 'view' link.
+  // Lower case as the office has always read them ('approve', 'confirm'), like the 'view' link.
   return (
     <div className={`flex gap-2 ${wide ? '' : 'flex-wrap'}`}>
       {action && (

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react'
 import { ChevronLeft, ChevronRight, Quote, Star } from 'lucide-react'
 import { TESTIMONIALS, type Testimonial } from '../content/testimonials'
 
-/** SPEC section 9: the carousel advances every 5 seconds. */
+/** The carousel advances every 5 seconds (docs/rules/screens.md). */
 export const TESTIMONIAL_INTERVAL_MS = 5000
 
 /**
  * One testimonial at a time, advancing every TESTIMONIAL_INTERVAL_MS until the visitor takes over:
- * any manual action (previous, next, a dot) stops the auto-advance for good (SPEC section 2).
+ * any manual action (previous, next, a dot) stops the auto-advance for good: the reader has taken over.
  */
 export function TestimonialsCarousel({ items = TESTIMONIALS }: { items?: Testimonial[] }) {
   const [index, setIndex] = useState(0)

@@ -1,7 +1,7 @@
-/** The three services (SPEC: /services#one, #two, #three) and how a booking goes. */
+/** The three services (/services#one, #two, #three: links elsewhere point at these anchors) and how a booking goes. */
 
 export interface ServiceSummary {
-  /** The anchor on /services (SPEC: #one, #two, #three). */
+  /** The anchor on /services (#one, #two, #three), kept because outside links use them. */
   anchor: 'one' | 'two' | 'three'
   title: string
   summary: string

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { inBrowserOnly } from '../../../lib/client-only'
 
-/** SPEC section 9: the home page appears after a deliberate 2 second delay. */
+/** The home page appears after a deliberate 2 second delay, behind its loading placeholder (docs/rules/screens.md). */
 export const HOME_DELAY_MS = 2000
 
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, Math.max(0, ms)))

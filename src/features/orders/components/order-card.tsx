@@ -9,7 +9,7 @@ import { deliveryText } from '../../../../contract/orders.js'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { TrackingTimeline } from './tracking-timeline'
 
-/** One order (SPEC screen 9): status, delivery window, image, name, quantity, total and tracking. */
+/** One order on /orders: status, delivery window, image, name, quantity, total and tracking. */
 export function OrderCard({ order }: { order: UserOrder }) {
   const [tracking, setTracking] = useState(false)
   return (

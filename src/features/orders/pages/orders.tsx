@@ -3,7 +3,7 @@ import { PackageOpen, WifiOff } from 'lucide-react'
 import { useMyOrders } from '../api'
 import { OrderCard } from '../components/order-card'
 
-/** /orders (SPEC screen 9): the customer's orders, readable offline from the last visit's snapshot. */
+/** /orders: the customer's orders, readable offline from the last visit's snapshot. */
 export default function Orders() {
   const orders = useMyOrders()
 

@@ -11,7 +11,7 @@ interface CartLineItemProps {
   removing?: boolean
 }
 
-/** One cart line (SPEC screen 11): name, description, image, unit price, struck original price, stock, quantity. */
+/** One cart line: name, description, image, unit price, struck original price, stock, quantity. */
 export function CartLineItem({ line, onQuantityChange, onRemove, removing }: CartLineItemProps) {
   const discounted = line.originalPrice > line.prices
   return (

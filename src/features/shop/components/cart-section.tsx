@@ -51,7 +51,7 @@ function EmptyCart({ loggedIn }: { loggedIn: boolean }) {
   )
 }
 
-/** The cart on /products (SPEC screen 11): empty view, or the lines, totals and checkout. */
+/** The cart on /products: empty view, or the lines, totals and checkout. */
 export function CartSection() {
   const session = useSession()
   const userId = session.status === 'authenticated' ? session.id : null

@@ -52,7 +52,7 @@ export function validateDelivery(form: DeliveryForm) {
 }
 
 /**
- * SPEC section 4, checkout: send the device's quantities (POST /update-cart/), then a dialog with the
+ * Checkout: send the device's quantities (POST /update-cart/), then a dialog with the
  * server's answer, the delivery step (pre-filled from the profile) and what will be paid; Proceed starts
  * the payment with the delivery details and leaves for the payment page.
  */

@@ -11,7 +11,7 @@ import { ProductCard } from './product-card'
 
 type CategoryFilter = 'all' | Exclude<Category, ''>
 
-/** SPEC section 5: case-insensitive search by name or description, plus the category. */
+/** Case-insensitive search by name or description, plus the category. */
 export function filterProducts(products: Product[], query: string, category: CategoryFilter) {
   const q = query.trim().toLowerCase()
   return products.filter(

@@ -10,7 +10,7 @@ interface QuantityStepperProps {
   disabled?: boolean
 }
 
-/** − quantity + ; never below 1 nor above the stock (SPEC section 5). */
+/** − quantity + ; never below 1 nor above the stock. */
 export function QuantityStepper({ label, quantity, stock, onChange, disabled }: QuantityStepperProps) {
   const set = (next: number) => {
     const clamped = clampQuantity(next, stock)

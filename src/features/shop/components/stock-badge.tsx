@@ -1,4 +1,4 @@
-/** SPEC: stock over 20 green, 1 to 20 yellow, 0 red. */
+/** Stock over 20 green, 1 to 20 yellow (running low), 0 red. */
 export function stockLevel(stock: number): 'high' | 'low' | 'out' {
   return stock > 20 ? 'high' : stock >= 1 ? 'low' : 'out'
 }

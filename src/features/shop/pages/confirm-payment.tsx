@@ -19,7 +19,7 @@ type Verification =
 
 const NO_RESPONSE = 'An error occured during verification'
 
-/** Waits until the CSRF token can be fetched (SPEC: no token, no call; the page stays on processing). */
+/** Waits until the CSRF token can be fetched (no token, no call: the page stays on processing). */
 async function tokenWhenOnline(): Promise<void> {
   for (;;) {
     try {

@@ -3,7 +3,7 @@ import ContactForm from '../../../components/contact-form'
 import { CartSection } from '../components/cart-section'
 import { ProductGrid } from '../components/product-grid'
 
-/** /products (SPEC screen 11): the cart (or its empty view), the catalogue, then the contact form. */
+/** /products: the cart (or its empty view), the catalogue, then the contact form. */
 export default function Products() {
   return (
     <div className="bg-slate-50">
