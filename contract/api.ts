@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { authEndpoints } from './auth.js'
 import { defineEndpoints } from './endpoint.js'
+import { notificationEndpoints } from './notifications.js'
 import { userEndpoints } from './users.js'
 
 const referenceEndpoints = defineEndpoints({
@@ -20,6 +21,7 @@ export const apiEndpoints = {
   ...referenceEndpoints,
   ...authEndpoints,
   ...userEndpoints,
+  ...notificationEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints
