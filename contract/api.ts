@@ -4,9 +4,12 @@
  */
 import { z } from 'zod'
 import { authEndpoints } from './auth.js'
+import { dashboardEndpoints } from './dashboard.js'
+import { deliveryEndpoints } from './delivery.js'
 import { defineEndpoints } from './endpoint.js'
 import { notificationEndpoints } from './notifications.js'
 import { userEndpoints } from './users.js'
+import { withdrawalEndpoints } from './withdrawals.js'
 
 const referenceEndpoints = defineEndpoints({
   'GET openapi.json': {
@@ -22,6 +25,9 @@ export const apiEndpoints = {
   ...authEndpoints,
   ...userEndpoints,
   ...notificationEndpoints,
+  ...dashboardEndpoints,
+  ...withdrawalEndpoints,
+  ...deliveryEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

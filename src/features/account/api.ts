@@ -10,8 +10,8 @@ import type {
 } from '../../../contract/account.js'
 import type { RegisterRequest } from '../../../contract/auth.js'
 import type { MessageAnswer } from '../../../contract/fields.js'
-import type { PaymentSettings, PaymentSettingsRequest } from '../../../contract/withdrawals.js'
-import { api } from '../../lib/api-client'
+import type { PaymentSettingsRequest } from '../../../contract/withdrawals.js'
+import { api, callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 
 export const accountKeys = {
@@ -53,7 +53,7 @@ export const paymentSettingsQuery = (userId: number) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: accountKeys.paymentSettings(userId),
-    queryFn: () => api.get<PaymentSettings | null>('admins/payment-settings/'),
+    queryFn: () => callApi('GET admins/payment-settings/'),
     staleTime: 0,
   })
 
@@ -67,7 +67,7 @@ export const notificationSettingsQuery = (userId: number) =>
 
 export const useSavePaymentSettings = () =>
   useUserMutation(
-    (body: PaymentSettingsRequest) => api.post<MessageAnswer>('admins/payment-settings/', body),
+    (body: PaymentSettingsRequest) => callApi('POST admins/payment-settings/', { body }),
     CALL_EVEN_OFFLINE,
   )
 
