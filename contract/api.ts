@@ -3,6 +3,7 @@
  * callApi is typed by it (type-only: no zod in the page's bundle), and api/openapi.ts documents it.
  */
 import { z } from 'zod'
+import { accountEndpoints } from './account.js'
 import { authEndpoints } from './auth.js'
 import { dashboardEndpoints } from './dashboard.js'
 import { deliveryEndpoints } from './delivery.js'
@@ -24,6 +25,7 @@ export const apiEndpoints = {
   ...referenceEndpoints,
   ...authEndpoints,
   ...userEndpoints,
+  ...accountEndpoints,
   ...notificationEndpoints,
   ...dashboardEndpoints,
   ...withdrawalEndpoints,
