@@ -8,6 +8,7 @@ import { authEndpoints } from './auth.js'
 import { dashboardEndpoints } from './dashboard.js'
 import { deliveryEndpoints } from './delivery.js'
 import { defineEndpoints } from './endpoint.js'
+import { messageEndpoints } from './messages.js'
 import { notificationEndpoints } from './notifications.js'
 import { userEndpoints } from './users.js'
 import { withdrawalEndpoints } from './withdrawals.js'
@@ -26,6 +27,7 @@ export const apiEndpoints = {
   ...authEndpoints,
   ...userEndpoints,
   ...accountEndpoints,
+  ...messageEndpoints,
   ...notificationEndpoints,
   ...dashboardEndpoints,
   ...withdrawalEndpoints,
