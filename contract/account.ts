@@ -1,20 +1,24 @@
 /** A person's own settings: profile, password, notification choices (admins/settings|password|notification-settings/{userId}/). */
 import { z } from 'zod'
-import { emailField, optionalPhoneField, passwordField } from './fields.js'
-import { NIGERIAN_STATES, type NigerianState } from './nigerian-states.js'
+import { defineEndpoints } from './endpoint.js'
+import { emailField, messageAnswer, optionalPhoneField, passwordField } from './fields.js'
+import { NIGERIAN_STATES } from './nigerian-states.js'
 
 /** `location` is the street address; landmark, city and state are kept apart, as checkout asks for them. */
-export interface Profile {
-  first_name: string
-  last_name: string
-  username: string
-  phone_number: string
-  location: string
-  landmark: string
-  city: string
+export const profile = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  /** The login email. */
+  username: z.string(),
+  /** As people type it (0803…); '' when none. */
+  phone_number: z.string(),
+  location: z.string(),
+  landmark: z.string(),
+  city: z.string(),
   /** '' when not given yet. */
-  state: NigerianState | ''
-}
+  state: z.enum([...NIGERIAN_STATES, '']),
+})
+export type Profile = z.infer<typeof profile>
 export const profileBody = z.object({
   first_name: z.string().trim().max(60).default(''),
   last_name: z.string().trim().max(60).default(''),
@@ -100,12 +104,73 @@ export type PasswordResetConfirm = z.input<typeof passwordResetConfirmBody>
 
 export const PASSWORD_RESET_CHOOSE = 'This number is on more than one account. Choose the one to reset.'
 /** 409 of password-reset/confirm/ for a right code of a shared number: the accounts, emails masked. */
-export interface PasswordResetChoice {
-  message: string
-  accounts: { id: number; email: string }[]
-}
+export const passwordResetChoice = z.object({
+  message: z.string(),
+  accounts: z.array(z.object({ id: z.number().int(), email: z.string() })),
+})
+export type PasswordResetChoice = z.infer<typeof passwordResetChoice>
 
 export const adminPasswordResetBody = z.object({
   channel: z.enum(['email', 'sms'], { error: 'Channel must be email or sms' }).default('email'),
 })
 export type AdminPasswordResetRequest = z.input<typeof adminPasswordResetBody>
+
+export const accountEndpoints = defineEndpoints({
+  'GET admins/settings/{userId}/': {
+    summary: "An account's profile: the person themself, or an admin.",
+    tag: 'account',
+    access: 'user',
+    answer: profile,
+    errors: { 403: 'Another person’s profile, asked by someone who is not an admin.' },
+  },
+  'POST admins/settings/{userId}/': {
+    summary: "Saves an account's profile; changing the login email needs the caller's current password.",
+    tag: 'account',
+    access: 'user',
+    body: profileBody,
+    answer: messageAnswer,
+    status: 201,
+    errors: { 409: 'An account with this email already exists.' },
+  },
+  'POST admins/password/{userId}/': {
+    summary: "Changes the caller's own password; their other sessions end.",
+    tag: 'account',
+    access: 'user',
+    body: passwordChangeBody,
+    answer: messageAnswer,
+    status: 201,
+  },
+  'GET admins/notification-settings/{userId}/': {
+    summary: 'Which notifications an account wants (the defaults until first saved).',
+    tag: 'account',
+    access: 'user',
+    answer: notificationSettingsBody,
+    errors: { 403: 'Another person’s settings, asked by someone who is not an admin.' },
+  },
+  'POST admins/notification-settings/{userId}/': {
+    summary: 'Saves which notifications an account wants.',
+    tag: 'account',
+    access: 'user',
+    body: notificationSettingsBody,
+    answer: messageAnswer,
+    status: 201,
+  },
+  'POST password-reset/': {
+    summary:
+      'Sends a reset link (email) or code (SMS) if an account matches; the answer is the same either way.',
+    tag: 'account',
+    access: 'public',
+    body: passwordResetRequestBody,
+    answer: messageAnswer,
+  },
+  'POST password-reset/confirm/': {
+    summary: 'Sets a new password with the link’s token, or with the phone number and the SMS code.',
+    tag: 'account',
+    access: 'public',
+    body: passwordResetConfirmBody,
+    answer: messageAnswer,
+    errors: {
+      409: 'The number is on several accounts: `accounts` lists them (emails masked); send again with `account_id`.',
+    },
+  },
+})

@@ -3,9 +3,15 @@
  * callApi is typed by it (type-only: no zod in the page's bundle), and api/openapi.ts documents it.
  */
 import { z } from 'zod'
+import { accountEndpoints } from './account.js'
 import { authEndpoints } from './auth.js'
+import { dashboardEndpoints } from './dashboard.js'
+import { deliveryEndpoints } from './delivery.js'
 import { defineEndpoints } from './endpoint.js'
+import { messageEndpoints } from './messages.js'
+import { notificationEndpoints } from './notifications.js'
 import { userEndpoints } from './users.js'
+import { withdrawalEndpoints } from './withdrawals.js'
 
 const referenceEndpoints = defineEndpoints({
   'GET openapi.json': {
@@ -20,6 +26,12 @@ export const apiEndpoints = {
   ...referenceEndpoints,
   ...authEndpoints,
   ...userEndpoints,
+  ...accountEndpoints,
+  ...messageEndpoints,
+  ...notificationEndpoints,
+  ...dashboardEndpoints,
+  ...withdrawalEndpoints,
+  ...deliveryEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

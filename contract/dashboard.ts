@@ -1,39 +1,76 @@
 /** The back office's home (get/stat, get/balance/). */
-import type { Booking } from './bookings.js'
-import type { UserRoleLabel } from './users.js'
+import { z } from 'zod'
+import { BOOKING_STATUSES, SERVICES } from './bookings.js'
+import { defineEndpoints } from './endpoint.js'
+import { PAYMENT_METHODS } from './job-status.js'
+import { userRoleLabel } from './users.js'
 
-export interface DashboardStats {
-  total_bookings: { total_bookings: number }
-  balance: number
-  latest_bookings: Booking[]
-  users: { full_name: string; role: UserRoleLabel; email: string }[]
-  completed: { completed_services: number }
-  /** Money technicians recorded on their completion reports; never part of `balance`. */
-  taken_on_site: TakenOnSite
-}
+/** A booking as the dashboard's short list shows it: without the office's follow-up fields. */
+export const latestBooking = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  phone_number: z.string(),
+  service: z.enum(SERVICES),
+  info: z.string(),
+  date: z.string(),
+  time: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  location: z.string(),
+  emergency: z.boolean(),
+})
 
 /** A payment a technician took at the customer's (cash, transfer to the company's account, POS). */
-export interface OnSitePayment {
-  booking_id: number
-  customer: string
-  service: string
+export const onSitePayment = z.object({
+  booking_id: z.number().int(),
+  customer: z.string(),
+  service: z.string(),
   /** Naira. */
-  amount: number
-  method: 'cash' | 'transfer' | 'pos'
-  reference: string
-  technician: string
+  amount: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  technician: z.string(),
   /** When it was taken (the device's time, ISO 8601). */
-  occurred_at: string
-}
-export interface TakenOnSite {
+  occurred_at: z.string(),
+})
+export type OnSitePayment = z.infer<typeof onSitePayment>
+
+export const takenOnSite = z.object({
   /** The Lagos calendar month the total covers, YYYY-MM. */
-  month: string
+  month: z.string(),
   /** Naira taken on site this month, and how many payments. */
-  month_total: number
-  month_count: number
+  month_total: z.number(),
+  month_count: z.number().int(),
   /** The newest first. */
-  latest: OnSitePayment[]
-}
-export interface BalanceAnswer {
-  balance: number
-}
+  latest: z.array(onSitePayment),
+})
+export type TakenOnSite = z.infer<typeof takenOnSite>
+
+export const dashboardStats = z.object({
+  total_bookings: z.object({ total_bookings: z.number().int() }),
+  /** Naira. */
+  balance: z.number(),
+  latest_bookings: z.array(latestBooking),
+  users: z.array(z.object({ full_name: z.string(), role: userRoleLabel, email: z.string() })),
+  completed: z.object({ completed_services: z.number().int() }),
+  /** Money technicians recorded on their completion reports; never part of `balance`. */
+  taken_on_site: takenOnSite,
+})
+export type DashboardStats = z.infer<typeof dashboardStats>
+
+export const balanceAnswer = z.object({ balance: z.number() })
+export type BalanceAnswer = z.infer<typeof balanceAnswer>
+
+export const dashboardEndpoints = defineEndpoints({
+  'GET get/balance/': {
+    summary: 'The balance in naira: successful payments less withdrawals not rejected or cancelled.',
+    tag: 'dashboard',
+    access: 'admin',
+    answer: balanceAnswer,
+  },
+  'GET get/stat': {
+    summary: "The dashboard's figures: bookings, balance, latest bookings and accounts, money taken on site.",
+    tag: 'dashboard',
+    access: 'admin',
+    answer: dashboardStats,
+  },
+})

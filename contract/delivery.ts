@@ -1,7 +1,8 @@
 /** Where a paid order goes (api/initiate-payment/'s body) and what delivery costs (delivery-fees/). */
 import { z } from 'zod'
-import { nairaField, phoneField, requiredText } from './fields.js'
-import { NIGERIAN_STATES, type NigerianState } from './nigerian-states.js'
+import { defineEndpoints } from './endpoint.js'
+import { messageAnswer, nairaField, phoneField, requiredText } from './fields.js'
+import { NIGERIAN_STATES } from './nigerian-states.js'
 
 const stateField = z.enum(NIGERIAN_STATES, { error: 'Choose a state' })
 
@@ -27,11 +28,12 @@ export const initiatePaymentBody = z
 export type InitiatePaymentRequest = z.input<typeof initiatePaymentBody>
 
 /** GET delivery-fees/: one row per state; fee null = "to be agreed" (nothing charged at checkout). */
-export interface DeliveryFee {
-  state: NigerianState
+export const deliveryFee = z.object({
+  state: stateField,
   /** Naira; null when the fee is agreed with the customer after ordering. */
-  fee: number | null
-}
+  fee: z.number().nullable(),
+})
+export type DeliveryFee = z.infer<typeof deliveryFee>
 
 /** POST admins/delivery-fees/: the states given are set (fee null = to be agreed); others are kept. */
 export const deliveryFeesBody = z.object({
@@ -58,3 +60,19 @@ export const deliveryFeeText = (feeNaira: number | null, format: (n: number) => 
 /** One line for the address: "12 Awolowo Rd (opposite the bank), Ikeja, Lagos". */
 export const deliveryAddressLine = (d: { address: string; landmark: string; city: string; state: string }) =>
   [d.landmark ? `${d.address} (${d.landmark})` : d.address, d.city, d.state].filter(Boolean).join(', ')
+
+export const deliveryEndpoints = defineEndpoints({
+  'GET delivery-fees/': {
+    summary: 'What delivery costs in each state (fee null: agreed with the customer after ordering).',
+    tag: 'delivery',
+    access: 'public',
+    answer: z.array(deliveryFee),
+  },
+  'POST admins/delivery-fees/': {
+    summary: 'Sets the fees of the states given (others are kept); answers the whole table.',
+    tag: 'delivery',
+    access: 'admin',
+    body: deliveryFeesBody,
+    answer: messageAnswer.extend({ fees: z.array(deliveryFee) }),
+  },
+})

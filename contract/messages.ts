@@ -3,7 +3,8 @@
  * server sent or will send (admins/sent-messages/: its message queue), and the back office's alerts.
  */
 import { z } from 'zod'
-import { emailField, requiredText } from './fields.js'
+import { defineEndpoints } from './endpoint.js'
+import { emailField, messageAnswer, requiredText } from './fields.js'
 
 export const quickMessageBody = z.object({
   name: requiredText('Name', 120),
@@ -11,48 +12,129 @@ export const quickMessageBody = z.object({
   message: requiredText('Message', 5000),
 })
 export type QuickMessage = z.input<typeof quickMessageBody>
-export interface AdminMessage {
-  id: number
-  name: string
-  email: string
-  date: string
-  message: string
-  read: boolean
-  archived: boolean
-}
+export const adminMessage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  date: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  archived: z.boolean(),
+})
+export type AdminMessage = z.infer<typeof adminMessage>
 
 /** admins/messages/?view=: inbox (not archived, the default screen), unread, archived, all (the default). */
 export const INBOX_VIEWS = ['inbox', 'unread', 'archived', 'all'] as const
 export type InboxView = (typeof INBOX_VIEWS)[number]
 
+/** POST admins/messages/{id}/read|archive/: true (the default, also with no body) sets it, false undoes it. */
+export const messageReadBody = z.object({
+  read: z.boolean({ error: 'read must be true or false' }).default(true),
+})
+export const messageArchiveBody = z.object({
+  archived: z.boolean({ error: 'archived must be true or false' }).default(true),
+})
+
 export const newsletterBody = z.object({ email: emailField() })
 export type NewsletterRequest = z.input<typeof newsletterBody>
 
-export type SentMessageStatus = 'pending' | 'sent' | 'failed'
+export const SENT_MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const
+export type SentMessageStatus = (typeof SENT_MESSAGE_STATUSES)[number]
 
-export interface SentMessage {
-  id: number
-  channel: 'email' | 'sms'
+export const sentMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
   /** Email address or phone number. */
-  recipient: string
-  template: string
+  recipient: z.string(),
+  template: z.string(),
   /** Filled in once an attempt was made. */
-  subject: string
-  body: string
-  status: SentMessageStatus
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(SENT_MESSAGE_STATUSES),
   /** How it left: smtp, termii, or log (nothing configured: written to the server log only). */
-  transport: string
-  attempts: number
-  last_error: string
+  transport: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string(),
   /** ISO 8601. */
-  created_at: string
-  sent_at: string | null
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
   /** ISO 8601; for a pending message, when the next attempt is due. */
-  next_attempt_at: string
-}
+  next_attempt_at: z.string(),
+})
+export type SentMessage = z.infer<typeof sentMessage>
 
 /** The lists whose new items the admin sidebar counts (admins/alerts/). */
 export const ALERT_LISTS = ['bookings', 'orders', 'messages'] as const
 export type AlertList = (typeof ALERT_LISTS)[number]
 /** Items new since the admin last opened each list. */
-export type AdminAlerts = Record<AlertList, number>
+export const adminAlerts = z.object({
+  bookings: z.number().int(),
+  orders: z.number().int(),
+  messages: z.number().int(),
+})
+export type AdminAlerts = z.infer<typeof adminAlerts>
+
+export const messageEndpoints = defineEndpoints({
+  'POST quick/message/': {
+    summary: 'The contact form: the message is kept for the inbox and every admin is emailed.',
+    tag: 'messages',
+    access: 'public',
+    body: quickMessageBody,
+    answer: messageAnswer,
+    status: 201,
+    idempotent: true,
+    errors: {
+      409: 'A request with this Idempotency-Key is still being processed: try again after Retry-After.',
+      422: 'This Idempotency-Key was already used for a different request.',
+    },
+  },
+  'GET admins/messages/': {
+    summary: "The contact form's messages, newest first, in one view (default all).",
+    tag: 'messages',
+    access: 'admin',
+    query: z.object({ view: z.enum(INBOX_VIEWS).optional() }),
+    answer: z.array(adminMessage),
+  },
+  'POST admins/messages/{id}/read/': {
+    summary: 'Marks a message read (or, with `read: false`, unread).',
+    tag: 'messages',
+    access: 'admin',
+    body: messageReadBody,
+    answer: messageAnswer.extend({ read: z.boolean() }),
+  },
+  'POST admins/messages/{id}/archive/': {
+    summary: 'Archives a message (or, with `archived: false`, moves it back to the inbox).',
+    tag: 'messages',
+    access: 'admin',
+    body: messageArchiveBody,
+    answer: messageAnswer.extend({ archived: z.boolean() }),
+  },
+  'POST newsletter/': {
+    summary: 'Subscribes an email to the newsletter: 201 when new, 200 when it was already subscribed.',
+    tag: 'messages',
+    access: 'public',
+    body: newsletterBody,
+    answer: messageAnswer,
+    status: 201,
+    alsoStatus: 200,
+  },
+  'GET admins/sent-messages/': {
+    summary: 'The latest emails and SMS the server sent or will send, newest first.',
+    tag: 'messages',
+    access: 'admin',
+    query: z.object({ status: z.enum(SENT_MESSAGE_STATUSES).optional() }),
+    answer: z.array(sentMessage),
+  },
+  'GET admins/alerts/': {
+    summary: 'How many bookings, orders and messages arrived since this admin last opened each list.',
+    tag: 'messages',
+    access: 'admin',
+    answer: adminAlerts,
+  },
+  'POST admins/alerts/{list}/seen/': {
+    summary: 'The admin opened a list (bookings, orders or messages): its count starts again from now.',
+    tag: 'messages',
+    access: 'admin',
+    answer: messageAnswer,
+  },
+})

@@ -1,6 +1,7 @@
 /** Money out: withdrawals (admins/withdrawals/) and the payout account (admins/payment-settings/). */
 import { z } from 'zod'
-import { nairaField, requiredText } from './fields.js'
+import { defineEndpoints } from './endpoint.js'
+import { messageAnswer, nairaField, requiredText } from './fields.js'
 
 export const withdrawalBody = z.object({
   amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 25,000').pipe(
@@ -11,25 +12,28 @@ export type WithdrawalRequest = z.input<typeof withdrawalBody>
 /** A withdrawal is paid into the payout account: without one there is nowhere to send it. */
 export const NO_PAYOUT_ACCOUNT =
   'Add the payout account (bank, account name and number) in Settings → Payment before requesting a withdrawal.'
-export type WithdrawalStatus = 'Pending' | 'Paid' | 'Rejected' | 'Cancelled'
-export interface Withdrawal {
-  id: number
-  amount: number
-  status: WithdrawalStatus
-  created: string
+export const WITHDRAWAL_STATUSES = ['Pending', 'Paid', 'Rejected', 'Cancelled'] as const
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
+export const withdrawal = z.object({
+  id: z.number().int(),
+  /** Naira. */
+  amount: z.number(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  created: z.string(),
   /** Who asked ('' for an automatic one or a deleted account). */
-  admin: string
+  admin: z.string(),
   /** The account it is paid into, as it was when requested. */
-  bank_name: string
-  account_name: string
-  account_number: string
+  bank_name: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
   /** The bank's transfer reference, once Paid. */
-  reference: string
+  reference: z.string(),
   /** Made by the automatic-withdrawal rule. */
-  automatic: boolean
+  automatic: z.boolean(),
   /** When it was last moved (Paid or Cancelled); null while Pending. */
-  updated: string | null
-}
+  updated: z.string().nullable(),
+})
+export type Withdrawal = z.infer<typeof withdrawal>
 
 /**
  * POST admins/withdrawals/{id}/: a Pending withdrawal becomes Paid (with the bank's reference) or
@@ -67,7 +71,17 @@ export const paymentSettingsBody = z.object({
   ),
 })
 export type PaymentSettingsRequest = z.input<typeof paymentSettingsBody>
-export type PaymentSettings = z.output<typeof paymentSettingsBody>
+/** The payout account as saved (all blank, threshold 0, until it is first saved). */
+export const paymentSettings = z.object({
+  bank_name: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+  swift_code: z.string(),
+  auto_withdraw: z.boolean(),
+  /** Naira: past it, a withdrawal of the whole balance is requested by itself. */
+  threshold: z.number(),
+})
+export type PaymentSettings = z.infer<typeof paymentSettings>
 /** What GET admins/payment-settings/ answers before the payout account is first saved. */
 export const EMPTY_PAYMENT_SETTINGS: Readonly<PaymentSettings> = Object.freeze({
   bank_name: '',
@@ -76,4 +90,43 @@ export const EMPTY_PAYMENT_SETTINGS: Readonly<PaymentSettings> = Object.freeze({
   swift_code: '',
   auto_withdraw: false,
   threshold: 0,
+})
+
+export const withdrawalEndpoints = defineEndpoints({
+  'POST admins/withdrawals/': {
+    summary: 'Requests a withdrawal of part of the balance into the payout account.',
+    tag: 'withdrawals',
+    access: 'admin',
+    body: withdrawalBody,
+    answer: messageAnswer.extend({ id: z.number().int() }),
+    status: 201,
+  },
+  'GET admins/withdrawals/': {
+    summary: 'Every withdrawal, newest first.',
+    tag: 'withdrawals',
+    access: 'admin',
+    answer: z.array(withdrawal),
+  },
+  'POST admins/withdrawals/{id}/': {
+    summary: 'Marks a Pending withdrawal Paid (with the transfer reference) or Cancelled; either is final.',
+    tag: 'withdrawals',
+    access: 'admin',
+    body: withdrawalActionBody,
+    answer: messageAnswer.extend({ status: z.enum(WITHDRAWAL_STATUSES) }),
+    errors: { 409: 'The withdrawal is no longer Pending (it was paid, cancelled or changed meanwhile).' },
+  },
+  'GET admins/payment-settings/': {
+    summary: 'The payout account withdrawals are paid into, and the automatic-withdrawal rule.',
+    tag: 'withdrawals',
+    access: 'admin',
+    answer: paymentSettings,
+  },
+  'POST admins/payment-settings/': {
+    summary: 'Saves the payout account; switched on past the threshold, a withdrawal is requested at once.',
+    tag: 'withdrawals',
+    access: 'admin',
+    body: paymentSettingsBody,
+    answer: messageAnswer,
+    status: 201,
+  },
 })

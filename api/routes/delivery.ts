@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
-import { deliveryFeesBody } from '../../contract/delivery.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
-import { validate } from '../middleware/validate.js'
+import { bodyOf, validate } from '../middleware/validate.js'
 import { listDeliveryFees, setDeliveryFees } from '../lib/delivery.js'
 
 /** delivery-fees/: what delivery costs per state (public: the checkout shows it before paying). */
@@ -14,7 +13,7 @@ export const deliveryFeeRoutes = new Hono<AppEnv>({ strict: false }).get('/', as
 export const adminDeliveryFeeRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/',
   requireRole('admin'),
-  validate('json', deliveryFeesBody),
+  validate('json', bodyOf('POST admins/delivery-fees/')),
   async (c) => {
     await setDeliveryFees(c.var.db, c.req.valid('json').fees)
     return c.json({ message: 'Delivery fees saved.', fees: await listDeliveryFees(c.var.db) })

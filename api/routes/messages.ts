@@ -1,10 +1,8 @@
 import { Hono, type Context } from 'hono'
-import { z } from 'zod'
 import {
   ALERT_LISTS,
   INBOX_VIEWS,
-  newsletterBody,
-  quickMessageBody,
+  SENT_MESSAGE_STATUSES,
   type AdminAlerts,
   type AdminMessage,
   type AlertList,
@@ -14,17 +12,18 @@ import {
 import type { AppEnv } from '../types.js'
 import { currentUser, requireRole } from '../middleware/auth.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
-import { parseId, validate } from '../middleware/validate.js'
+import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import type { Queryable } from '../db/index.js'
 import { nowIso, affectedRows } from '../db/dialect.js'
 import { sendMessage } from '../messaging/index.js'
 import { emailAccount, loggedInAccount, tooManySubmissions } from '../middleware/submit-limit.js'
+import { fail } from '../lib/http-error.js'
 
 /** quick/message/: the public contact form. */
 export const contactRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/',
   idempotent,
-  validate('json', quickMessageBody),
+  validate('json', bodyOf('POST quick/message/')),
   async (c) => {
     const { name, email, message } = c.req.valid('json')
     // Each message emails every admin: a flood from one place is refused, not delivered.
@@ -58,22 +57,24 @@ const INBOX_WHERE: Record<
   archived: { read_at: null, archived_at: 'is not' },
 }
 
-const flag = (label: string) =>
-  z.object({ [label]: z.boolean({ error: `${label} must be true or false` }).default(true) })
+/** The flag each call sets: its column, its body field and its call (whose body schema parses it). */
+const FLAGS = {
+  read: { column: 'read_at', call: 'POST admins/messages/{id}/read/' },
+  archived: { column: 'archived_at', call: 'POST admins/messages/{id}/archive/' },
+} as const
 
-/** POST admins/messages/{id}/read|archive/ `{ read|archived? }` (default true; false undoes it). */
-function setFlag(
-  column: 'read_at' | 'archived_at',
-  field: 'read' | 'archived',
-  done: string,
-  undone: string,
-) {
+/**
+ * POST admins/messages/{id}/read|archive/ `{ read|archived? }` (default true; false undoes it). The body
+ * may be left out, so it is parsed here rather than by validate().
+ */
+function setFlag(field: keyof typeof FLAGS, done: string, undone: string) {
+  const { column, call } = FLAGS[field]
   return async (c: Context<AppEnv>) => {
     const id = parseId(c.req.param('id'))
     const raw: unknown = await c.req.json().catch(() => ({}))
-    const parsed = flag(field).safeParse(raw ?? {})
-    if (!parsed.success) return c.json({ message: parsed.error.issues[0]?.message ?? 'Bad request' }, 400)
-    const on = parsed.data[field] as boolean
+    const parsed = bodyOf(call).safeParse(raw ?? {})
+    if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? 'Bad request')
+    const on = (parsed.data as Record<typeof field, boolean>)[field]
     // Setting keeps the first time it was set (COALESCE), so a repeat changes nothing.
     const found = id
       ? affectedRows(
@@ -84,7 +85,7 @@ function setFlag(
             .executeTakeFirst(),
         )
       : 0
-    if (!found) return c.json({ message: 'Message not found' }, 404)
+    if (!found) fail(404, 'Message not found')
     return c.json({ message: on ? done : undone, [field]: on })
   }
 }
@@ -93,9 +94,7 @@ function setFlag(
 export const inboxRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireRole('admin'), async (c) => {
     const view = (c.req.query('view') ?? 'all') as InboxView
-    if (!INBOX_VIEWS.includes(view)) {
-      return c.json({ message: `view must be one of ${INBOX_VIEWS.join(', ')}` }, 400)
-    }
+    if (!INBOX_VIEWS.includes(view)) fail(400, `view must be one of ${INBOX_VIEWS.join(', ')}`)
     const where = INBOX_WHERE[view]
     const rows = await c.var.db
       .selectFrom('messages')
@@ -113,17 +112,13 @@ export const inboxRoutes = new Hono<AppEnv>({ strict: false })
       })),
     )
   })
-  .post('/:id/read', requireRole('admin'), setFlag('read_at', 'read', 'Marked as read', 'Marked as unread'))
-  .post(
-    '/:id/archive',
-    requireRole('admin'),
-    setFlag('archived_at', 'archived', 'Archived', 'Moved back to the inbox'),
-  )
+  .post('/:id/read', requireRole('admin'), setFlag('read', 'Marked as read', 'Marked as unread'))
+  .post('/:id/archive', requireRole('admin'), setFlag('archived', 'Archived', 'Moved back to the inbox'))
 
 /** newsletter/: the footer's sign-up. */
 export const newsletterRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/',
-  validate('json', newsletterBody),
+  validate('json', bodyOf('POST newsletter/')),
   async (c) => {
     const { email } = c.req.valid('json')
     const refused = await tooManySubmissions(c, 'newsletter', emailAccount(email))
@@ -154,8 +149,8 @@ export const sentMessageRoutes = new Hono<AppEnv>({ strict: false }).get(
   requireRole('admin'),
   async (c) => {
     const status = c.req.query('status')
-    if (status && !['pending', 'sent', 'failed'].includes(status)) {
-      return c.json({ message: 'status must be pending, sent or failed' }, 400)
+    if (status && !(SENT_MESSAGE_STATUSES as readonly string[]).includes(status)) {
+      fail(400, 'status must be pending, sent or failed')
     }
     const rows = (await c.var.db
       .selectFrom('message_queue')
@@ -233,9 +228,7 @@ export const alertRoutes = new Hono<AppEnv>({ strict: false })
   /** admins/alerts/{list}/seen/: the admin opened the list; its count starts again from now. */
   .post('/:list/seen', requireRole('admin'), async (c) => {
     const list = c.req.param('list') as AlertList
-    if (!ALERT_LISTS.includes(list)) {
-      return c.json({ message: `list must be one of ${ALERT_LISTS.join(', ')}` }, 400)
-    }
+    if (!ALERT_LISTS.includes(list)) fail(400, `list must be one of ${ALERT_LISTS.join(', ')}`)
     const seen_at = nowIso()
     await c.var.db
       .insertInto('admin_list_seen')

@@ -4,6 +4,7 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin } from '../middleware/auth.js'
 import { parseId } from '../middleware/validate.js'
 import { affectedRows } from '../db/dialect.js'
+import { fail } from '../lib/http-error.js'
 
 /** The modal shows recent news; older notifications stay in the database but are not sent every time. */
 const NOTIFICATIONS_SHOWN = 100
@@ -48,7 +49,6 @@ export const notificationsRoutes = new Hono<AppEnv>({ strict: false })
             .executeTakeFirst(),
         )
       : 0
-    return found
-      ? c.json({ message: 'Notification marked as read' })
-      : c.json({ message: 'Notification not found' }, 404)
+    if (!found) fail(404, 'Notification not found')
+    return c.json({ message: 'Notification marked as read' })
   })

@@ -1,17 +1,14 @@
 import { Hono, type Context } from 'hono'
 import {
-  adminPasswordResetBody,
   PASSWORD_RESET_CHOOSE,
   PASSWORD_RESET_SENT,
   type PasswordResetChoice,
-  passwordResetConfirmBody,
-  passwordResetRequestBody,
 } from '../../contract/account.js'
 import { normaliseNigerianPhone } from '../../contract/phone.js'
 import type { Queryable } from '../db/index.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
-import { parseId, validate } from '../middleware/validate.js'
+import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { clientAddress, WindowLimiter } from '../lib/rate-limit.js'
 import {
   completePasswordReset,
@@ -22,6 +19,7 @@ import {
   RESET_WRONG_CODE,
 } from '../lib/password-reset.js'
 import { displayName, findUser } from '../lib/users.js'
+import { fail } from '../lib/http-error.js'
 
 /** Per-IP limits of the public reset calls, counted in the database so every instance sees every try. */
 const limiters = {
@@ -29,11 +27,13 @@ const limiters = {
   confirm: new WindowLimiter('reset-confirm', 20, RESET_WINDOW_MS),
 }
 
-async function tooMany(c: Context<AppEnv>, limiter: WindowLimiter, key: string) {
+/** Refuses (429) a caller past the limiter's count. */
+async function refuseTooMany(c: Context<AppEnv>, limiter: WindowLimiter, key: string) {
   const wait = await limiter.blockedFor(c.var.db, key, c.var.config.now())
-  if (!wait) return null
-  c.header('Retry-After', String(wait))
-  return c.json({ message: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` }, 429)
+  if (!wait) return
+  fail(429, `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
+    headers: { 'Retry-After': String(wait) },
+  })
 }
 
 /** The accounts on a phone number, newest first: a family or a business may share one. */
@@ -49,20 +49,17 @@ function accountsByPhone(db: Queryable, e164: string) {
 
 /** password-reset/ and password-reset/confirm/: the "Forgot password?" flow (public). */
 export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
-  .post('/password-reset', validate('json', passwordResetRequestBody), async (c) => {
+  .post('/password-reset', validate('json', bodyOf('POST password-reset/')), async (c) => {
     const { db, config } = c.var
     const body = c.req.valid('json')
     const ipKey = `ip:${clientAddress(c, c.var.config.trustProxyHops)}`
     const { request } = limiters
-    const refused = await tooMany(c, request, ipKey)
-    if (refused) return refused
+    await refuseTooMany(c, request, ipKey)
     // Every request counts, found or not: the per-IP limit is what stops someone probing many accounts.
     await request.fail(db, ipKey, config.now())
     const now = config.now()
     const e164 = body.phone ? normaliseNigerianPhone(body.phone) : null
-    if (body.phone && !body.email && !e164) {
-      return c.json({ message: 'Enter a Nigerian mobile number, e.g. 0803 123 4567' }, 400)
-    }
+    if (body.phone && !body.email && !e164) fail(400, 'Enter a Nigerian mobile number, e.g. 0803 123 4567')
     const [userId, ...sharedWith] = body.email
       ? (await db.selectFrom('users').select('id').where('email', '=', body.email).execute()).map((r) => r.id)
       : (await accountsByPhone(db, e164!)).map((r) => r.id)
@@ -76,13 +73,12 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
     return c.json({ message: PASSWORD_RESET_SENT })
   })
 
-  .post('/password-reset/confirm', validate('json', passwordResetConfirmBody), async (c) => {
+  .post('/password-reset/confirm', validate('json', bodyOf('POST password-reset/confirm/')), async (c) => {
     const { db, config } = c.var
     const body = c.req.valid('json')
     const ipKey = `ip:${clientAddress(c, c.var.config.trustProxyHops)}`
     const { confirm } = limiters
-    const refused = await tooMany(c, confirm, ipKey)
-    if (refused) return refused
+    await refuseTooMany(c, confirm, ipKey)
     let proof: { token: string } | { userId: number; code: string }
     let sharedNumber: number[] = []
     if (body.token) proof = { token: body.token }
@@ -92,7 +88,7 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
       const userId = body.account_id ?? accounts[0]?.id
       if (!userId || !accounts.some((a) => a.id === userId)) {
         await confirm.fail(db, ipKey, config.now())
-        return c.json({ message: RESET_WRONG_CODE }, 400)
+        fail(400, RESET_WRONG_CODE)
       }
       proof = { userId, code: body.code ?? '' }
       if (accounts.length > 1) sharedNumber = accounts.map((a) => a.id)
@@ -102,7 +98,7 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
         const checked = await findLiveReset(db, proof, config.now())
         if (!checked.ok) {
           await confirm.fail(db, ipKey, config.now())
-          return c.json({ message: checked.message }, 400)
+          fail(400, checked.message)
         }
         const choice: PasswordResetChoice = {
           message: PASSWORD_RESET_CHOOSE,
@@ -114,7 +110,7 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
     const outcome = await completePasswordReset(db, proof, body.new_password, config.now())
     if (!outcome.ok) {
       await confirm.fail(db, ipKey, config.now())
-      return c.json({ message: outcome.message }, 400)
+      fail(400, outcome.message)
     }
     // The one SMS code did its job: it no longer opens the number's other accounts.
     if (sharedNumber.length) {
@@ -136,15 +132,14 @@ export const adminPasswordResetRoutes = new Hono<AppEnv>({ strict: false }).post
   async (c) => {
     const { db, config } = c.var
     const id = parseId(c.req.param('id'))
-    const user = id ? await findUser(db, id) : undefined
-    if (!user) return c.json({ message: 'User not found' }, 404)
+    const user = (id && (await findUser(db, id))) || fail(404, 'User not found')
     // The body is optional: without one the link goes by email.
     const raw: unknown = await c.req.json().catch(() => ({}))
-    const parsed = adminPasswordResetBody.safeParse(raw ?? {})
-    if (!parsed.success) return c.json({ message: parsed.error.issues[0]?.message ?? 'Bad request' }, 400)
+    const parsed = bodyOf('POST admins/users/{id}/password-reset/').safeParse(raw ?? {})
+    if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? 'Bad request')
     const { channel } = parsed.data
     if (channel === 'sms' && !user.phone_number) {
-      return c.json({ message: `${displayName(user)} has no phone number on the account.` }, 400)
+      fail(400, `${displayName(user)} has no phone number on the account.`)
     }
     await createPasswordReset(db, user, channel, config.now(), { createdBy: c.var.user!.id })
     const where = channel === 'email' ? user.email : user.phone_number

@@ -2,31 +2,29 @@ import { Hono } from 'hono'
 import {
   EMPTY_PAYMENT_SETTINGS,
   NO_PAYOUT_ACCOUNT,
-  paymentSettingsBody,
-  withdrawalActionBody,
-  withdrawalBody,
   type PaymentSettings,
   type Withdrawal,
 } from '../../contract/withdrawals.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireRole } from '../middleware/auth.js'
-import { parseId, validate } from '../middleware/validate.js'
+import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { balanceKobo, insertWithdrawal, lockBalance, runAutoWithdrawal } from '../lib/balance.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
 import { displayName } from '../lib/users.js'
+import { fail } from '../lib/http-error.js'
 
 /** admins/withdrawals/: money out of the balance, and the list of it. */
 export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
-  .post('/', requireRole('admin'), validate('json', withdrawalBody), async (c) => {
+  .post('/', requireRole('admin'), validate('json', bodyOf('POST admins/withdrawals/')), async (c) => {
     const amountKobo = toKobo(c.req.valid('json').amount)
-    if (amountKobo <= 0) return c.json({ message: 'Amount must be more than ₦0' }, 400)
+    if (amountKobo <= 0) fail(400, 'Amount must be more than ₦0')
     const account = await c.var.db
       .selectFrom('payment_settings')
       .select('account_number')
       .where('id', '=', 1)
       .executeTakeFirst()
-    if (!account?.account_number) return c.json({ message: NO_PAYOUT_ACCOUNT }, 400)
+    if (!account?.account_number) fail(400, NO_PAYOUT_ACCOUNT)
     const adminId = currentUser(c).id
     // Check and insert in one transaction under the balance lock, so two requests (on any instance)
     // cannot both spend the same balance.
@@ -37,12 +35,7 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
       return { id: await insertWithdrawal(trx, adminId, amountKobo) }
     })
     if (!('id' in result)) {
-      return c.json(
-        {
-          message: `The amount is more than the available balance of ${formatNaira(toNaira(result.balance))}.`,
-        },
-        400,
-      )
+      fail(400, `The amount is more than the available balance of ${formatNaira(toNaira(result.balance))}.`)
     }
     return c.json(
       { message: `Withdrawal of ${formatNaira(toNaira(amountKobo))} requested.`, id: result.id },
@@ -91,42 +84,46 @@ export const withdrawalRoutes = new Hono<AppEnv>({ strict: false })
   })
 
   // A Pending withdrawal is marked Paid (with the transfer reference) or Cancelled (the money is back).
-  .post('/:id', requireRole('admin'), validate('json', withdrawalActionBody), async (c) => {
-    const id = parseId(c.req.param('id'))
-    const { db } = c.var
-    const row = id
-      ? await db.selectFrom('withdrawals').select(['id', 'status']).where('id', '=', id).executeTakeFirst()
-      : undefined
-    if (!row) return c.json({ message: 'Withdrawal not found' }, 404)
-    const body = c.req.valid('json')
-    if (row.status === body.status)
-      return c.json({ message: `Already ${body.status.toLowerCase()}.`, status: row.status })
-    if (row.status !== 'Pending') {
-      return c.json({ message: `This withdrawal is ${row.status.toLowerCase()} and cannot be changed.` }, 409)
-    }
-    // Guarded by status, so of two clicks only one moves it.
-    const moved = affectedRows(
-      await db
-        .updateTable('withdrawals')
-        .set({
-          status: body.status,
-          reference: body.status === 'Paid' ? body.reference : '',
-          updated_at: nowIso(),
-        })
-        .where('id', '=', row.id)
-        .where('status', '=', 'Pending')
-        .executeTakeFirst(),
-    )
-    if (!moved)
-      return c.json({ message: 'This withdrawal was changed meanwhile. Reload and try again.' }, 409)
-    return c.json({
-      message:
-        body.status === 'Paid'
-          ? 'Withdrawal marked as paid.'
-          : 'Withdrawal cancelled: the amount is back in the balance.',
-      status: body.status,
-    })
-  })
+  .post(
+    '/:id',
+    requireRole('admin'),
+    validate('json', bodyOf('POST admins/withdrawals/{id}/')),
+    async (c) => {
+      const id = parseId(c.req.param('id'))
+      const { db } = c.var
+      const row = id
+        ? await db.selectFrom('withdrawals').select(['id', 'status']).where('id', '=', id).executeTakeFirst()
+        : undefined
+      if (!row) fail(404, 'Withdrawal not found')
+      const body = c.req.valid('json')
+      if (row.status === body.status)
+        return c.json({ message: `Already ${body.status.toLowerCase()}.`, status: row.status })
+      if (row.status !== 'Pending') {
+        fail(409, `This withdrawal is ${row.status.toLowerCase()} and cannot be changed.`)
+      }
+      // Guarded by status, so of two clicks only one moves it.
+      const moved = affectedRows(
+        await db
+          .updateTable('withdrawals')
+          .set({
+            status: body.status,
+            reference: body.status === 'Paid' ? body.reference : '',
+            updated_at: nowIso(),
+          })
+          .where('id', '=', row.id)
+          .where('status', '=', 'Pending')
+          .executeTakeFirst(),
+      )
+      if (!moved) fail(409, 'This withdrawal was changed meanwhile. Reload and try again.')
+      return c.json({
+        message:
+          body.status === 'Paid'
+            ? 'Withdrawal marked as paid.'
+            : 'Withdrawal cancelled: the amount is back in the balance.',
+        status: body.status,
+      })
+    },
+  )
 
 /** admins/payment-settings/: the account withdrawals are paid into. */
 export const paymentSettingsRoutes = new Hono<AppEnv>({ strict: false })
@@ -156,7 +153,7 @@ export const paymentSettingsRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(settings)
   })
 
-  .post('/', requireRole('admin'), validate('json', paymentSettingsBody), async (c) => {
+  .post('/', requireRole('admin'), validate('json', bodyOf('POST admins/payment-settings/')), async (c) => {
     const s = c.req.valid('json')
     const saved = {
       bank_name: s.bank_name,

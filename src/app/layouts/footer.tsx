@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react'
 import { ApiError } from '../../lib/api-client'
-import { subscribeToNewsletter } from '../../features/messages/newsletter'
 import { COMPANY, SOCIAL_LINKS } from '../../lib/company'
 import { useWorkingHoursText } from '../../lib/working-hours'
 import { Modal } from '../../components/ui/modal'
@@ -22,6 +21,9 @@ export function NewsletterForm() {
     setBusy(true)
     setResult(null)
     try {
+      // The messages' data module brings the query library: loaded when the visitor subscribes, not
+      // with every page the footer is on.
+      const { subscribeToNewsletter } = await import('../../features/messages/api')
       const res = await subscribeToNewsletter(email)
       setResult({ ok: true, text: res.created ? NEWSLETTER_THANKS : res.message })
       setEmail('')

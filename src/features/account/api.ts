@@ -3,15 +3,13 @@ import { queryOptions } from '@tanstack/react-query'
 import type {
   NotificationSettings,
   PasswordChangeRequest,
-  Profile,
   PasswordResetConfirm,
   PasswordResetRequest,
   ProfileRequest,
 } from '../../../contract/account.js'
 import type { RegisterRequest } from '../../../contract/auth.js'
-import type { MessageAnswer } from '../../../contract/fields.js'
-import type { PaymentSettings, PaymentSettingsRequest } from '../../../contract/withdrawals.js'
-import { api } from '../../lib/api-client'
+import type { PaymentSettingsRequest } from '../../../contract/withdrawals.js'
+import { callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 
 export const accountKeys = {
@@ -20,21 +18,21 @@ export const accountKeys = {
   notificationSettings: (userId: number) => [...userScope(userId), 'notification-settings'] as const,
 }
 
-export const signUp = (body: RegisterRequest) => api.post<MessageAnswer>('register/', body)
+export const signUp = (body: RegisterRequest) => callApi('POST register/', { body })
 
-export const fetchProfile = (userId: number) => api.get<Profile>(`admins/settings/${userId}/`)
+export const fetchProfile = (userId: number) =>
+  callApi('GET admins/settings/{userId}/', { params: { userId } })
 /** Location is the customer's field only; the admin's profile has no address, so its save leaves it out. */
 export const saveProfile = (userId: number, profile: ProfileRequest) =>
-  api.post<MessageAnswer>(`admins/settings/${userId}/`, profile)
+  callApi('POST admins/settings/{userId}/', { params: { userId }, body: profile })
 export const changePassword = (userId: number, body: PasswordChangeRequest) =>
-  api.post<MessageAnswer>(`admins/password/${userId}/`, body)
+  callApi('POST admins/password/{userId}/', { params: { userId }, body })
 
 /** "Forgot password?": always the same answer, whether or not an account matched. */
-export const requestPasswordReset = (body: PasswordResetRequest) =>
-  api.post<MessageAnswer>('password-reset/', body)
+export const requestPasswordReset = (body: PasswordResetRequest) => callApi('POST password-reset/', { body })
 /** The link's token, or the phone number and the SMS code, with the new password. */
 export const confirmPasswordReset = (body: PasswordResetConfirm) =>
-  api.post<MessageAnswer>('password-reset/confirm/', body)
+  callApi('POST password-reset/confirm/', { body })
 
 /**
  * GET admins/settings/{id}/ for both settings pages; always fresh, since the form edits it. Tried even
@@ -53,7 +51,7 @@ export const paymentSettingsQuery = (userId: number) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: accountKeys.paymentSettings(userId),
-    queryFn: () => api.get<PaymentSettings | null>('admins/payment-settings/'),
+    queryFn: () => callApi('GET admins/payment-settings/'),
     staleTime: 0,
   })
 
@@ -61,18 +59,19 @@ export const notificationSettingsQuery = (userId: number) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: accountKeys.notificationSettings(userId),
-    queryFn: () => api.get<NotificationSettings>(`admins/notification-settings/${userId}/`),
+    queryFn: () => callApi('GET admins/notification-settings/{userId}/', { params: { userId } }),
     staleTime: 0,
   })
 
 export const useSavePaymentSettings = () =>
   useUserMutation(
-    (body: PaymentSettingsRequest) => api.post<MessageAnswer>('admins/payment-settings/', body),
+    (body: PaymentSettingsRequest) => callApi('POST admins/payment-settings/', { body }),
     CALL_EVEN_OFFLINE,
   )
 
 export const useSaveNotificationSettings = (userId: number) =>
   useUserMutation(
-    (body: NotificationSettings) => api.post<MessageAnswer>(`admins/notification-settings/${userId}/`, body),
+    (body: NotificationSettings) =>
+      callApi('POST admins/notification-settings/{userId}/', { params: { userId }, body }),
     CALL_EVEN_OFFLINE,
   )

@@ -1,9 +1,7 @@
 /** The dashboard's data: the figures and the withdrawals. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { DashboardStats } from '../../../contract/dashboard.js'
-import type { MessageAnswer } from '../../../contract/fields.js'
-import type { Withdrawal, WithdrawalActionRequest, WithdrawalRequest } from '../../../contract/withdrawals.js'
-import { api } from '../../lib/api-client'
+import type { WithdrawalActionRequest, WithdrawalRequest } from '../../../contract/withdrawals.js'
+import { callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 
@@ -17,14 +15,14 @@ export const statsQuery = (userId: number | null) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: dashboardKeys.stats(userId),
-    queryFn: () => api.get<DashboardStats>('get/stat'),
+    queryFn: () => callApi('GET get/stat'),
     enabled: userId !== null,
   })
 export const withdrawalsQuery = (userId: number | null) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: dashboardKeys.withdrawals(userId),
-    queryFn: () => api.get<Withdrawal[]>('admins/withdrawals/'),
+    queryFn: () => callApi('GET admins/withdrawals/'),
   })
 
 export const useStats = () => useQuery(statsQuery(useUserId()))
@@ -35,8 +33,7 @@ export const usePayoutAccountSaved = (enabled: boolean) => {
   return useQuery({
     ...CALL_EVEN_OFFLINE,
     queryKey: dashboardKeys.payoutAccount(userId),
-    queryFn: async () =>
-      !!(await api.get<{ account_number: string } | null>('admins/payment-settings/'))?.account_number,
+    queryFn: async () => !!(await callApi('GET admins/payment-settings/')).account_number,
     enabled: enabled && userId !== null,
     staleTime: 0,
   })
@@ -48,8 +45,7 @@ export const useWithdrawals = (enabled: boolean) => {
 
 export const useRequestWithdrawal = () =>
   useUserMutation(
-    (amount: WithdrawalRequest['amount']) =>
-      api.post<MessageAnswer & { id: number }>('admins/withdrawals/', { amount } satisfies WithdrawalRequest),
+    (amount: WithdrawalRequest['amount']) => callApi('POST admins/withdrawals/', { body: { amount } }),
     CALL_EVEN_OFFLINE,
   )
 
@@ -57,6 +53,6 @@ export const useRequestWithdrawal = () =>
 export const useMoveWithdrawal = () =>
   useUserMutation(
     ({ id, body }: { id: number; body: WithdrawalActionRequest }) =>
-      api.post<MessageAnswer & { status: string }>(`admins/withdrawals/${id}/`, body),
+      callApi('POST admins/withdrawals/{id}/', { params: { id }, body }),
     CALL_EVEN_OFFLINE,
   )

@@ -1,20 +1,14 @@
 /**
  * Messages' data: the back office's Messages screen (read and archived
- * flags), its "Sent messages" screen (every email and SMS the server sent or will send), and the admin
- * sidebar's counts of new bookings, orders and messages (admins/alerts/). Kept free of the offline
- * database, so the admin layout that shows the counts stays light.
+ * flags), its "Sent messages" screen (every email and SMS the server sent or will send), the admin
+ * sidebar's counts of new bookings, orders and messages (admins/alerts/), and the footer's newsletter
+ * sign-up (which the footer loads when the visitor subscribes). Kept free of the offline database, so
+ * the admin layout that shows the counts stays light.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
-import type {
-  AdminAlerts,
-  AdminMessage,
-  AlertList,
-  InboxView,
-  SentMessage,
-  SentMessageStatus,
-} from '../../../contract/messages.js'
-import { api } from '../../lib/api-client'
+import type { AdminAlerts, AlertList, InboxView, SentMessageStatus } from '../../../contract/messages.js'
+import { ApiError, callApi, callApiWithStatus, getCsrfToken } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 
@@ -30,7 +24,7 @@ export const adminMessagesQuery = (userId: number | null, view: InboxView = 'inb
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: messageKeys.admin(userId, view),
-    queryFn: () => api.get<AdminMessage[]>(`admins/messages/?view=${view}`),
+    queryFn: () => callApi('GET admins/messages/', { query: { view } }),
     enabled: userId !== null,
   })
 export const useAdminMessages = (view: InboxView = 'inbox') => useQuery(adminMessagesQuery(useUserId(), view))
@@ -38,13 +32,13 @@ export const useAdminMessages = (view: InboxView = 'inbox') => useQuery(adminMes
 export const useMarkMessageRead = () =>
   useUserMutation(
     ({ id, read }: { id: number; read: boolean }) =>
-      api.post<MessageAnswer>(`admins/messages/${id}/read/`, { read }),
+      callApi('POST admins/messages/{id}/read/', { params: { id }, body: { read } }),
     CALL_EVEN_OFFLINE,
   )
 export const useArchiveMessage = () =>
   useUserMutation(
     ({ id, archived }: { id: number; archived: boolean }) =>
-      api.post<MessageAnswer>(`admins/messages/${id}/archive/`, { archived }),
+      callApi('POST admins/messages/{id}/archive/', { params: { id }, body: { archived } }),
     CALL_EVEN_OFFLINE,
   )
 
@@ -53,7 +47,7 @@ export const sentMessagesQuery = (userId: number | null, status: SentMessageStat
     ...CALL_EVEN_OFFLINE,
     queryKey: messageKeys.sent(userId, status),
     queryFn: () =>
-      api.get<SentMessage[]>(`admins/sent-messages/${status === 'all' ? '' : `?status=${status}`}`),
+      callApi('GET admins/sent-messages/', { query: { status: status === 'all' ? undefined : status } }),
     enabled: userId !== null,
     // A pending message is retried by the server; the screen follows it.
     refetchInterval: 30_000,
@@ -70,7 +64,7 @@ export const adminAlertsQuery = (userId: number | null) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: messageKeys.alerts(userId),
-    queryFn: () => api.get<AdminAlerts>('admins/alerts/'),
+    queryFn: () => callApi('GET admins/alerts/'),
     enabled: userId !== null,
     refetchInterval: ALERTS_REFRESH_MS,
   })
@@ -82,10 +76,32 @@ export function useMarkListSeen() {
   const key = messageKeys.alerts(useUserId())
   return useMutation({
     ...CALL_EVEN_OFFLINE,
-    mutationFn: (list: AlertList) => api.post<MessageAnswer>(`admins/alerts/${list}/seen/`),
+    mutationFn: (list: AlertList) => callApi('POST admins/alerts/{list}/seen/', { params: { list } }),
     onMutate: (list) => {
       queryClient.setQueryData<AdminAlerts>(key, (alerts) => alerts && { ...alerts, [list]: 0 })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   })
+}
+
+// ---------- the footer's newsletter sign-up ----------
+
+export interface SubscribeAnswer extends MessageAnswer {
+  /** 201: a new subscriber; 200: the address was already on the list. */
+  created: boolean
+}
+
+/** POST newsletter/ { email }: the status says whether the address is new (201) or already listed (200). */
+export async function subscribeToNewsletter(email: string): Promise<SubscribeAnswer> {
+  const post = () => callApiWithStatus('POST newsletter/', { body: { email } })
+  let answer: Awaited<ReturnType<typeof post>>
+  try {
+    answer = await post()
+  } catch (err) {
+    // A rotated CSRF cookie makes the cached token stale: fetch a fresh one and try once more.
+    if (!(err instanceof ApiError && err.status === 403)) throw err
+    await getCsrfToken(true)
+    answer = await post()
+  }
+  return { message: answer.data.message, created: answer.status === 201 }
 }

@@ -1,8 +1,7 @@
 /** Notifications' data: the user menu's list (readable offline) and marking one or all read. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MessageAnswer } from '../../../contract/fields.js'
 import type { Notification } from '../../../contract/notifications.js'
-import { api } from '../../lib/api-client'
+import { apiUrl, callApi } from '../../lib/api-client'
 import { userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
@@ -12,10 +11,13 @@ export const notificationKeys = {
   list: (userId: number | null) => [...userScope(userId), 'notifications'] as const,
 }
 
-export const fetchNotifications = () => api.get<Notification[]>('users/notifications/')
-export const markNotificationRead = (id: number) => api.post<MessageAnswer>(`users/notifications/${id}/read/`)
-export const markAllNotificationsRead = () =>
-  api.post<MessageAnswer & { count: number }>('users/notifications/read-all/')
+export const fetchNotifications = () => callApi('GET users/notifications/')
+export const markNotificationRead = (id: number) =>
+  callApi('POST users/notifications/{id}/read/', { params: { id } })
+export const markAllNotificationsRead = () => callApi('POST users/notifications/read-all/')
+
+/** Where a notification's link goes: an app route ("/…") as it is, an API path (a report) under the API base. */
+export const notificationLinkUrl = (link: string) => (link.startsWith('/') ? link : apiUrl(link))
 
 const newestFirst = (list: Notification[]) =>
   [...list].sort((a, b) => Date.parse(b.created) - Date.parse(a.created))

@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type { AdminOrder, AdminOrderDetail, OrderActionRequest, UserOrder } from '../../../contract/orders.js'
 import type { AdminRefund } from '../../../contract/payments.js'
-import type { DeliveryFee, DeliveryFeesRequest } from '../../../contract/delivery.js'
-import { api, apiUrl } from '../../lib/api-client'
+import type { DeliveryFeesRequest } from '../../../contract/delivery.js'
+import { api, apiUrl, callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
@@ -46,13 +46,12 @@ export const useDeliveryFeesTable = () =>
   useQuery({
     ...CALL_EVEN_OFFLINE,
     queryKey: orderKeys.deliveryFees,
-    queryFn: () => api.get<DeliveryFee[]>('delivery-fees/'),
+    queryFn: () => callApi('GET delivery-fees/'),
   })
 
 export const useSaveDeliveryFees = () =>
   useUserMutation(
-    (body: DeliveryFeesRequest) =>
-      api.post<MessageAnswer & { fees: DeliveryFee[] }>('admins/delivery-fees/', body),
+    (body: DeliveryFeesRequest) => callApi('POST admins/delivery-fees/', { body }),
     CALL_EVEN_OFFLINE,
     [orderKeys.deliveryFees],
   )

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { parseNaira } from '../../../../contract/money.js'
-import { EMPTY_PAYMENT_SETTINGS, type PaymentSettings } from '../../../../contract/withdrawals.js'
+import type { PaymentSettings } from '../../../../contract/withdrawals.js'
 import { NotificationsForm, type NotificationsFormText } from '../components/notifications-form'
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
@@ -163,7 +163,7 @@ function PaymentTab({ userId }: { userId: number }) {
   const settings = useQuery(paymentSettingsQuery(userId))
   return (
     <QueryGate query={settings} what="payment settings">
-      {settings.data !== undefined && <PaymentForm initial={settings.data ?? EMPTY_PAYMENT_SETTINGS} />}
+      {settings.data && <PaymentForm initial={settings.data} />}
     </QueryGate>
   )
 }

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import { BellOff, CheckCheck } from 'lucide-react'
 import { formatDateTime } from '../../../../contract/dates.js'
 import type { Notification } from '../../../../contract/notifications.js'
-import { apiUrl, errorMessage } from '../../../lib/api-client'
+import { errorMessage } from '../../../lib/api-client'
 import {
   isAlertHeading,
+  notificationLinkUrl,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
@@ -108,7 +109,7 @@ function NotificationLink({ link, label }: { link: string; label: string }) {
   const inApp = link.startsWith('/')
   return (
     <a
-      href={inApp ? link : apiUrl(link)}
+      href={notificationLinkUrl(link)}
       {...(!inApp && { target: '_blank', rel: 'noreferrer' })}
       className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
     >
