@@ -82,18 +82,22 @@ export async function replayOutboxNow({ force = false } = {}): Promise<ReplayRes
 /** Replays in a row that reached no server. */
 let unanswered = 0
 
-/** Without Background Sync nothing else wakes us for a backoff deadline: keep one timer for the earliest. */
+/**
+ * Without Background Sync nothing else wakes us for a backoff deadline: keep one timer for the earliest.
+ * An entry a direct send holds is left to that send (it settles the entry and schedules again itself);
+ * one whose sender is gone (a reload mid-send released its Web Lock) is due at once.
+ */
 export async function scheduleReplay(atLeastMs = 0) {
   clearTimeout(retryTimer)
-  const db = await loadDb()
+  const [db, { claimedEntries }] = await Promise.all([loadDb(), import('./replay')])
   const waiting = await db.outbox.where('status').equals('waiting').toArray()
-  const next = Math.min(
-    ...waiting.map((e) => Math.max(e.nextAttemptAt ?? 0, e.sendingUntil ?? 0, Date.now())),
-  )
+  const claimedUntil = await claimedEntries()
+  const now = Date.now()
+  const next = Math.min(...waiting.map((e) => Math.max(e.nextAttemptAt ?? 0, claimedUntil(e), now)))
   if (!Number.isFinite(next)) return
   retryTimer = setTimeout(
     () => void replayOutboxNow().catch(reportError),
-    Math.max(next - Date.now(), 1000, atLeastMs),
+    Math.max(next - now, 1000, atLeastMs),
   )
 }
 
