@@ -1,6 +1,6 @@
 import { DEADLINES, fetchAnswer, joinApiPath, NoAnswerError, type ApiAnswer } from '../lib/http'
+import { confirmedRecord } from './confirmed'
 import type { AppDatabase, MultipartBody, OutboxEntry } from './db'
-import { applySentJobEntry } from './jobs'
 
 /**
  * Outbox replay: sends the queued posts, oldest first, one replay at a time across tabs and the
@@ -175,10 +175,11 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
       if (!(await renew())) break
       const outcome = await send(deps, entry, token)
       if (outcome.kind === 'ok') {
-        // The saved job takes the server's word in the same step, so the sheet never shows it twice or not at all.
-        await db.transaction('rw', db.outbox, db.jobs, async () => {
+        // An answer its kind applies (the saved job sheet's) is kept in the same step, for the page
+        // (applyConfirmed): the device never loses it, and the worker needs to know no kind.
+        await db.transaction('rw', db.outbox, db.confirmed, async () => {
           await db.outbox.delete(entry.id)
-          await applySentJobEntry(db, entry, outcome.data)
+          if (entry.keepAnswer) await db.confirmed.put(confirmedRecord(entry, outcome.data, now()))
         })
         result.sent++
         deps.onSent?.(entry, outcome.data)

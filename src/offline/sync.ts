@@ -9,9 +9,12 @@ import { lastUser } from './last-user'
 import type { OutboxEntry } from './db'
 import type { ReplayResult } from './replay'
 
-// The database, the replay (with the job schemas) and the clean-up load when first needed: on a first
+// The database, the replay and the clean-up load when first needed: on a first
 // visit nothing is saved or queued, and the public pages start without Dexie.
 const loadDb = () => import('./db').then((m) => m.db)
+/** The answers a replay here or in the worker confirmed, applied by the kinds that asked for them. */
+const applyConfirmed = () =>
+  Promise.all([loadDb(), import('./confirmed')]).then(([db, m]) => m.applyConfirmed(db))
 const clearUserData = (userId: number | null) => import('./user-data').then((m) => m.clearUserData(userId))
 
 /**
@@ -65,6 +68,7 @@ export async function replayOutboxNow({ force = false } = {}): Promise<ReplayRes
     force,
     onSent: announceSent,
   })
+  if (result.sent > 0) await applyConfirmed()
   if (!result.ran && force) {
     // Another replay (a tab, the worker) holds the lock and may have started before this reason to
     // hurry arrived: ask again shortly rather than wait for the backoff deadline.
@@ -113,7 +117,12 @@ export function startOutboxSync(client: QueryClient): () => void {
   queryClient = client
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL)
   if (channel)
-    channel.onmessage = (e: MessageEvent<OutboxSentMessage>) => e.data?.type === 'sent' && refreshAfterSent()
+    channel.onmessage = (e: MessageEvent<OutboxSentMessage>) => {
+      if (e.data?.type !== 'sent') return
+      refreshAfterSent()
+      // The worker (or another tab) confirmed it: what its kind does with the answer happens here.
+      void applyConfirmed().catch(reportError)
+    }
 
   const replay = (force: boolean) => () => void replayOutboxNow({ force }).catch(reportError)
   const onOnline = replay(true)
@@ -170,7 +179,12 @@ export function startOutboxSync(client: QueryClient): () => void {
   window.addEventListener('session:logout', onLogout)
   // App start: whatever is left from the last visit (an app start is no retry loop: backoff waived).
   // A first visit has no database yet: nothing to send.
-  void hasSavedData().then((saved) => saved && replay(true)())
+  // Answers the worker kept while no page was open are applied first.
+  void hasSavedData().then(async (saved) => {
+    if (!saved) return
+    await applyConfirmed().catch(reportError)
+    replay(true)()
+  })
 
   return () => {
     unsubscribeConnection()
