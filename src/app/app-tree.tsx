@@ -34,9 +34,15 @@ function BackgroundWork() {
     if (backgroundStarted) return // StrictMode runs a development effect twice
     backgroundStarted = true
     whenIdle(() => {
-      void Promise.all([import('../offline/sync'), import('./query-provider')]).then(
-        ([{ startOutboxSync }, { queryClient }]) => startOutboxSync(queryClient),
-      )
+      void Promise.all([
+        import('../offline/sync'),
+        import('./query-provider'),
+        import('../offline/kinds'),
+      ]).then(([{ startOutboxSync }, { queryClient }, { setOutboxKindsLoader }]) => {
+        // Answers the service worker confirmed are applied by their feature's kind, loaded when needed.
+        setOutboxKindsLoader(() => import('./pwa/outbox-kinds'))
+        startOutboxSync(queryClient)
+      })
       void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker())
     })
   }, [])

@@ -43,7 +43,10 @@ export default function ContactForm({
     try {
       // The outbox brings Dexie and the replay's schemas (~50 kB): loaded when the visitor sends, not
       // with every page that shows the form (the service worker has it cached for offline sends).
-      const { submitThroughOutbox } = await import('../offline/outbox')
+      const [{ submitThroughOutbox }] = await Promise.all([
+        import('../offline/outbox'),
+        import('./contact-form-kind'),
+      ])
       const sent = await submitThroughOutbox<MessageAnswer>('quick-message', 'quick/message/', form, userId)
       setResult({
         kind: 'success',

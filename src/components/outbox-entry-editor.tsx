@@ -2,11 +2,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OutboxEntry } from '../offline/db'
 import { Field } from './ui/field'
 import {
+  bodyErrors,
   editableFields,
+  findOutboxKind,
   InvalidOutboxBody,
-  outboxBodyErrors,
   readPath,
   writePath,
+  type BodyDescription,
   type FieldErrors,
 } from '../offline/kinds'
 
@@ -16,19 +18,23 @@ const asText = (value: unknown) => (value === undefined || value === null ? '' :
  * The fields of a refused outbox entry, to correct and send again. Checked with the server's own schema
  * before anything is saved: the problems show under their fields and what was typed stays.
  * `save` gets the corrected body (it may throw InvalidOutboxBody too: shown the same way).
+ * `describedAs`: the schema and fields to use instead of the entry's registered kind.
  */
 export function OutboxEntryEditor({
   entry,
   save,
   onCancel,
   submitLabel = 'Save and send again',
+  describedAs,
 }: {
   entry: OutboxEntry
+  describedAs?: BodyDescription
   save: (body: unknown) => Promise<unknown>
   onCancel: () => void
   submitLabel?: string
 }) {
-  const fields = editableFields(entry.kind, entry.body)
+  const description = describedAs ?? findOutboxKind(entry.kind)
+  const fields = editableFields(description?.fields ?? [], entry.body)
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f.path, asText(readPath(entry.body, f.path))])),
   )
@@ -62,7 +68,7 @@ export function OutboxEntryEditor({
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const corrected = body()
-    const found = outboxBodyErrors(entry.kind, corrected)
+    const found = description ? bodyErrors(description, corrected) : {}
     if (Object.keys(found).length) return showErrors(found)
     setBusy(true)
     try {

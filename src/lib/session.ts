@@ -10,11 +10,12 @@ interface SessionState {
   id: number | null
   name: string
   email: string
-  /** Message of the last auth check. */
+  /** The server's message at its last auth check ('' until it has answered one). */
   message: string
   /**
    * True once the server answered an auth check in this visit. Until then an `authenticated` state is
-   * this device's last confirmed session, shown at once so a weak network never holds the screens.
+   * this device's last confirmed session, shown at once so a weak network never holds the screens, and
+   * an `anonymous` one means only that nobody is known (no answer, nothing remembered).
    */
   confirmed: boolean
   /** Asks the server who is logged in (one check at a time: callers share the running one). */
@@ -33,6 +34,7 @@ const anonymous = {
   id: null,
   name: '',
   email: '',
+  message: '',
   confirmed: true,
 }
 
@@ -72,7 +74,7 @@ export const useSession = create<SessionState>((set, get) => ({
   checkAuth() {
     // The screens open at once on this device's last session; the server's answer follows.
     const last = get().status === 'loading' ? remembered.get() : null
-    if (last) set({ status: 'authenticated', ...last, message: 'remembered' })
+    if (last) set({ status: 'authenticated', ...last, confirmed: false })
     let current = running
     if (!current || current.generation !== generation) {
       const check = confirm(generation).finally(() => {
@@ -94,7 +96,7 @@ export const useSession = create<SessionState>((set, get) => ({
     await api.get('logout/')
     generation++
     remembered.set(null)
-    set({ ...anonymous, message: 'logged out' })
+    set(anonymous)
     window.dispatchEvent(new Event('session:logout'))
     await get().checkAuth()
   },
@@ -116,15 +118,16 @@ async function confirm(startedIn: number) {
     }
   } catch (err) {
     if (startedIn !== generation) return
-    // 401 is the normal "not logged in": the session is over, and the device forgets it.
-    if (err instanceof ApiError && err.status < 500) {
+    // 401 (or 403) is the normal "not logged in": the session is over, and the device forgets it.
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
       remembered.set(null)
       set({ ...anonymous, message: err.message })
       return
     }
-    // No answer (or a server in trouble): keep what the device knew rather than logging the user out.
-    if (get().status === 'loading') set({ ...anonymous, confirmed: false, message: 'offline' })
-    else if (get().status === 'authenticated') set({ message: 'offline' })
+    // No answer, a server in trouble or any other refusal of the check itself (429: too many checks for
+    // now): the server has not said who this is, so the device keeps what it knew (a session the server
+    // confirmed earlier in this visit stays confirmed; a remembered one stays a guess).
+    if (get().status === 'loading') set({ ...anonymous, confirmed: false })
   }
 }
 

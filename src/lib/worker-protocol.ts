@@ -10,22 +10,10 @@ export const SYNC_TAG = 'outbox'
 /** Pages and the worker announce sent outbox entries here, so every open tab refreshes. */
 export const OUTBOX_CHANNEL = 'greenshield-outbox'
 
-export type OutboxKind =
-  | 'appointment'
-  | 'quick-message'
-  // A technician's work on a job (docs/rules/technicians.md), sent in order per job.
-  | 'job-event'
-  | 'job-treatment'
-  // A treatment corrected (or re-entered after a refusal), also on a completed job.
-  | 'job-treatment-correction'
-  | 'job-photo'
-  | 'job-complete'
-  // A cart line set to a quantity (POST cart/set/), the offline cart's changes in order.
-  | 'cart'
-
 export interface OutboxSentMessage {
   type: 'sent'
-  kind: OutboxKind
+  /** The entry's kind (src/offline/kinds.ts: each feature registers its own). */
+  kind: string
   /** Whose entry it was (null: queued while logged out). */
   userId: number | null
 }

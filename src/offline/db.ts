@@ -5,7 +5,7 @@ import type { Notification } from '../../contract/notifications.js'
 import type { UserOrder } from '../../contract/orders.js'
 import type { Job } from '../../contract/staff.js'
 import type { Booking } from '../../contract/bookings.js'
-import type { OutboxKind } from '../lib/worker-protocol'
+import type { OutboxKind } from './kinds'
 import { DATABASE_NAME, markDatabaseLoaded } from './device'
 
 /** A post waiting in the outbox; `id` is also its Idempotency-Key, so a replay never duplicates it. */
@@ -13,7 +13,7 @@ export interface OutboxEntry {
   id: string
   kind: OutboxKind
   method: 'POST'
-  /** API path relative to the API base, e.g. "appointment/". */
+  /** API path relative to the API base, as the feature that queued it gave it. */
   path: string
   /** JSON body, or for bodyType 'multipart' a MultipartBody (its Blobs are kept in IndexedDB as they are). */
   body: unknown
@@ -40,6 +40,21 @@ export interface OutboxEntry {
   nextAttemptAt?: number
   /** Set while a direct send is in flight, so a replay elsewhere leaves the entry alone meanwhile. */
   sendingUntil?: number
+  /**
+   * Its kind does something with the server's answer (OutboxKindInfo.onSent): a replay that confirms
+   * it, in the page or the service worker, keeps the answer in `confirmed` for the page to apply.
+   */
+  keepAnswer?: boolean
+}
+
+/** An entry the server confirmed whose answer the page has not applied yet (kinds with onSent). */
+export interface ConfirmedEntry {
+  id: string
+  userId: number | null
+  /** The entry as it was sent (a multipart body without its files). */
+  entry: OutboxEntry
+  answer: unknown
+  confirmedAt: number
 }
 
 /** A multipart body stored in the outbox: text fields plus files (a photo's resized JPEG). */
@@ -76,6 +91,7 @@ export class AppDatabase extends Dexie {
   /** The customer's bookings as the server last sent them (/book's list, readable offline). */
   bookings!: Table<Owned<Booking>, [number, number]>
   outbox!: Table<OutboxEntry, string>
+  confirmed!: Table<ConfirmedEntry, string>
   leases!: Table<Lease, string>
   /** The technician's job sheet as the server last sent it (patched as each update is confirmed). */
   jobs!: Table<Owned<Job>, number>
@@ -96,6 +112,8 @@ export class AppDatabase extends Dexie {
     this.version(3).stores({ jobs: 'id, userId, date', staffSync: 'userId' })
     // v4: the customer's bookings, so /book lists them at once on a silent network.
     this.version(4).stores({ bookings: '[userId+id], userId' })
+    // v5: the server's answers to confirmed entries, until the page applies them (the worker knows no kind).
+    this.version(5).stores({ confirmed: 'id, userId' })
   }
 }
 

@@ -1,21 +1,21 @@
 /**
- * What each kind of outbox entry is: its label, the server's own schema for its body, and the fields a
- * person may correct when the server refused it. The outbox checks every body with its schema before
- * queueing it, so a body the server would refuse never waits on the phone to be refused hours later.
+ * What each kind of outbox entry is, registered by the feature that queues it (its offline.ts): a label,
+ * a one-line summary, the server's own schema for its body, the fields a person may correct when the
+ * server refused it, and what the device does once the server confirmed it. The outbox checks every
+ * body with its schema before queueing it, so a body the server would refuse never waits on the phone
+ * to be refused hours later. This layer names no kind itself: features add theirs to OutboxKinds.
  */
 import type { z } from 'zod'
-import { appointmentBody } from '../../contract/bookings.js'
-import { cartSetBody } from '../../contract/cart.js'
-import { quickMessageBody } from '../../contract/messages.js'
-import {
-  completeBody,
-  jobEventBody,
-  photoFields,
-  treatmentBody,
-  treatmentCorrectionBody,
-} from '../../contract/staff.js'
-import type { OutboxKind } from '../lib/worker-protocol'
-import type { MultipartBody } from './db'
+import type { AppDatabase, OutboxEntry } from './db'
+
+/**
+ * The kinds the app's features register, by name: a feature adds its own with
+ * `declare module '…/offline/kinds' { interface OutboxKinds { 'my-kind': true } }`,
+ * so queueing an unknown kind is a type error.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface OutboxKinds {}
+export type OutboxKind = keyof OutboxKinds & string
 
 /** A field a person can correct, by its path in the body ("payment.amount"). */
 export interface EditableField {
@@ -28,97 +28,50 @@ export interface EditableField {
 
 export interface OutboxKindInfo {
   label: string
-  /** The request schema the server validates this body with (for multipart: its text fields). */
+  /** What the entry is, in one line, for the outbox panel (an entry's own `about` wins). */
+  summary: (entry: OutboxEntry) => string
+  /** The request schema the server validates this body with. */
   schema: () => z.ZodType
-  /** The part of the stored body the schema reads (multipart bodies: the text fields). */
-  checked?: (body: unknown) => unknown
+  /** Where in the stored body the schema's part is ("fields": a multipart body's text fields); absent: all of it. */
+  checkedPath?: string
   fields: EditableField[]
+  /**
+   * What the device does with the server's answer once it confirmed the entry (the saved job sheet takes
+   * it), in one transaction over every table with the entry's removal. Entries of such a kind keep the
+   * answer until the page has applied it: the service worker replays them too, and knows no kind.
+   */
+  onSent?: (db: AppDatabase, entry: OutboxEntry, answer: unknown) => Promise<void>
+  /** A refused entry corrected by its user: what to queue in its place (absent: the same call, new body). */
+  resendAs?: (entry: OutboxEntry, body: unknown) => Pick<OutboxEntry, 'kind' | 'path' | 'body'>
 }
 
-const TREATMENT_FIELDS: EditableField[] = [
-  { path: 'product_name', label: 'Product' },
-  { path: 'quantity', label: 'Quantity', type: 'number' },
-  { path: 'unit', label: 'Unit' },
-  { path: 'target_pest', label: 'Target pest' },
-  { path: 'area', label: 'Area' },
-  { path: 'method', label: 'Method' },
-]
+const registry = new Map<string, OutboxKindInfo>()
 
-export const OUTBOX_KINDS: Record<OutboxKind, OutboxKindInfo> = {
-  appointment: {
-    label: 'Appointment',
-    schema: () => appointmentBody(),
-    fields: [
-      { path: 'full_name', label: 'Customer’s name' },
-      { path: 'phone_number', label: 'WhatsApp number', type: 'tel' },
-      { path: 'location', label: 'Location' },
-      {
-        path: 'service',
-        label: 'Service',
-        options: [
-          { value: 'fumigation', label: 'Fumigation' },
-          { value: 'cleaning', label: 'Cleaning' },
-        ],
-      },
-      { path: 'date', label: 'Date', type: 'date' },
-      { path: 'time', label: 'Time', type: 'time' },
-      { path: 'info', label: 'Details', multiline: true },
-    ],
-  },
-  'quick-message': {
-    label: 'Message',
-    schema: () => quickMessageBody,
-    fields: [
-      { path: 'name', label: 'Name' },
-      { path: 'email', label: 'Email', type: 'email' },
-      { path: 'message', label: 'Message', multiline: true },
-    ],
-  },
-  cart: {
-    label: 'Cart change',
-    schema: () => cartSetBody,
-    fields: [{ path: 'quantity', label: 'Quantity', type: 'number' }],
-  },
-  'job-event': {
-    label: 'Job status',
-    schema: () => jobEventBody,
-    fields: [{ path: 'note', label: 'Note', multiline: true }],
-  },
-  'job-treatment': { label: 'Treatment', schema: () => treatmentBody, fields: TREATMENT_FIELDS },
-  'job-treatment-correction': {
-    label: 'Treatment correction',
-    schema: () => treatmentCorrectionBody,
-    fields: [...TREATMENT_FIELDS, { path: 'reason', label: 'Reason for the correction' }],
-  },
-  'job-photo': {
-    label: 'Photo',
-    schema: () => photoFields,
-    checked: (body) => (body as MultipartBody).fields,
-    fields: [
-      {
-        path: 'fields.kind',
-        label: 'Kind of photo',
-        options: [
-          { value: 'before', label: 'Before' },
-          { value: 'after', label: 'After' },
-          { value: 'issue', label: 'Issue' },
-        ],
-      },
-    ],
-  },
-  'job-complete': {
-    label: 'Job completion',
-    schema: () => completeBody,
-    fields: [
-      { path: 'summary', label: 'Summary', multiline: true },
-      { path: 'recommendations', label: 'Recommendations', multiline: true },
-      { path: 'signer_name', label: 'Customer name' },
-      { path: 'signature_refused_reason', label: 'Why the customer could not sign' },
-      { path: 'payment.amount', label: 'Amount received (₦)', type: 'number' },
-      { path: 'payment.reference', label: 'Payment reference' },
-    ],
-  },
+/** Called by each feature's offline module when it loads. */
+export function registerOutboxKind(kind: OutboxKind, info: OutboxKindInfo) {
+  registry.set(kind, info)
 }
+
+/** The kind's description, or undefined when its feature has not registered it in this page yet. */
+export const findOutboxKind = (kind: string): OutboxKindInfo | undefined => registry.get(kind)
+
+/** The kind's description; a kind nobody registered is a programming error. */
+export function outboxKind(kind: string): OutboxKindInfo {
+  const info = registry.get(kind)
+  if (!info)
+    throw new Error(`Outbox kind "${kind}" is not registered: import its feature's offline module first`)
+  return info
+}
+
+let loadAll: () => Promise<unknown> = async () => undefined
+
+/** The app says how to load every feature's kinds (screens that list any entry need them all). */
+export function setOutboxKindsLoader(loader: () => Promise<unknown>) {
+  loadAll = loader
+}
+
+/** Registers every feature's kinds (once the app has set the loader; otherwise those loaded so far). */
+export const loadAllOutboxKinds = () => loadAll()
 
 /** Field path -> the first problem with it, in the server's words. */
 export type FieldErrors = Record<string, string>
@@ -134,19 +87,25 @@ export class InvalidOutboxBody extends Error {
   }
 }
 
+/** What a body is checked with and which of its fields a person may correct. */
+export type BodyDescription = Pick<OutboxKindInfo, 'schema' | 'checkedPath' | 'fields'>
+
 /** The problems the server would find with this body, by field (empty when it would accept it). */
-export function outboxBodyErrors(kind: OutboxKind, body: unknown): FieldErrors {
-  const info = OUTBOX_KINDS[kind]
-  const parsed = info.schema().safeParse(info.checked ? info.checked(body) : body)
+export const outboxBodyErrors = (kind: string, body: unknown) => bodyErrors(outboxKind(kind), body)
+
+/** The same, for a body described directly (the office's correction form, sent at once). */
+export function bodyErrors(info: Omit<BodyDescription, 'fields'>, body: unknown): FieldErrors {
+  const at = info.checkedPath
+  const parsed = info.schema().safeParse(at ? readPath(body, at) : body)
   if (parsed.success) return {}
   const errors: FieldErrors = {}
-  const prefix = kind === 'job-photo' ? 'fields.' : ''
+  const prefix = at ? `${at}.` : ''
   for (const issue of parsed.error.issues) errors[prefix + issue.path.join('.')] ??= issue.message
   return errors
 }
 
 /** Throws InvalidOutboxBody when the server would refuse the body. */
-export function checkOutboxBody(kind: OutboxKind, body: unknown) {
+export function checkOutboxBody(kind: string, body: unknown) {
   const errors = outboxBodyErrors(kind, body)
   const first = Object.values(errors)[0]
   if (first !== undefined) throw new InvalidOutboxBody(first, errors)
@@ -169,9 +128,15 @@ export function writePath(body: unknown, path: string, value: unknown): unknown 
   return { ...base, [key!]: rest.length ? writePath(base[key!], rest.join('.'), value) : value }
 }
 
-/** The fields of this entry a person can correct: those its body has (an optional one left out is not offered). */
-export const editableFields = (kind: OutboxKind, body: unknown) =>
-  OUTBOX_KINDS[kind].fields.filter((f) => {
+/** The fields a person can correct: those the body has (an optional one left out is not offered). */
+export const editableFields = (fields: EditableField[], body: unknown) =>
+  fields.filter((f) => {
     const value = readPath(body, f.path)
     return value !== undefined && value !== null
   })
+
+/** The entry's label and one-line summary; a kind not loaded in this page is named generically. */
+export function describeEntry(entry: OutboxEntry): { label: string; summary: string } {
+  const info = findOutboxKind(entry.kind)
+  return { label: info?.label ?? 'Saved change', summary: entry.about ?? info?.summary(entry) ?? '' }
+}

@@ -2,8 +2,8 @@ import { ApiError, getCsrfToken, request } from '../lib/api-client'
 import { useConnection } from '../lib/connection'
 import { requestBackgroundSync, requestPersistentStorage } from './background'
 import { db, type OutboxEntry } from './db'
-import { checkOutboxBody } from './kinds'
-import { jobIdOf, jobUpdates, type TreatmentBody } from './jobs'
+import { settleSent } from './confirmed'
+import { checkOutboxBody, outboxKind, type OutboxKind } from './kinds'
 import { backoffDelay, SENDING_CLAIM_MS, sendingLockName } from './replay'
 import { announceSent, replayOutboxNow, scheduleReplay } from './sync'
 
@@ -30,7 +30,7 @@ export const ACKNOWLEDGE_WITHIN_MS = 500
  * words, visible and editable in the sync list; no answer: waiting for the replay).
  */
 export async function submitThroughOutbox<T>(
-  kind: OutboxEntry['kind'],
+  kind: OutboxKind,
   path: string,
   body: unknown,
   userId: number | null,
@@ -55,6 +55,7 @@ export async function submitThroughOutbox<T>(
     attempts: 0,
     status: 'waiting',
     sendingUntil: Date.now() + SENDING_CLAIM_MS,
+    ...keepsAnswer(kind),
   }
   try {
     if (alongside)
@@ -90,7 +91,7 @@ export async function submitThroughOutbox<T>(
   }
   try {
     const data = await sending
-    await db.outbox.delete(entry.id)
+    await settleSent(db, entry, data)
     return { state: 'sent', data }
   } catch (err) {
     if (isRefusal(err)) {
@@ -127,6 +128,9 @@ async function claimForSending(id: string): Promise<{ release: () => void }> {
   return { release }
 }
 
+/** An entry whose kind applies the server's answer keeps it when a replay confirms it (OutboxKindInfo.onSent). */
+const keepsAnswer = (kind: OutboxKind) => (outboxKind(kind).onSent ? { keepAnswer: true } : {})
+
 /** The server said no for good (4xx other than 429): sending it again as it is changes nothing. */
 const isRefusal = (err: unknown) => err instanceof ApiError && err.status < 500 && err.status !== 429
 
@@ -147,8 +151,9 @@ async function keepForReplay(entry: OutboxEntry, err: unknown) {
 
 /** The outcome of a send the form stopped waiting for: applied to its entry, as a replay would. */
 async function settleLater<T>(entry: OutboxEntry, sending: Promise<T>) {
+  let data: T
   try {
-    await sending
+    data = await sending
   } catch (err) {
     if (!isRefusal(err)) return void (await keepForReplay(entry, err))
     await db.outbox.update(entry.id, {
@@ -159,7 +164,7 @@ async function settleLater<T>(entry: OutboxEntry, sending: Promise<T>) {
     })
     return
   }
-  await db.outbox.delete(entry.id)
+  await settleSent(db, entry, data)
   announceSent(entry)
 }
 
@@ -194,7 +199,8 @@ export async function retryOutboxEntry(id: string) {
 export async function requeueOutboxEntry(id: string, body: unknown, as?: Pick<OutboxEntry, 'kind' | 'path'>) {
   const entry = await db.outbox.get(id)
   if (!entry) return
-  checkOutboxBody(as?.kind ?? entry.kind, body)
+  const kind = as?.kind ?? entry.kind
+  checkOutboxBody(kind, body)
   await db.transaction('rw', db.outbox, async () => {
     const current = await db.outbox.get(id)
     if (!current) return
@@ -202,6 +208,7 @@ export async function requeueOutboxEntry(id: string, body: unknown, as?: Pick<Ou
     await db.outbox.add({
       ...current,
       ...as,
+      keepAnswer: keepsAnswer(kind).keepAnswer,
       id: crypto.randomUUID(),
       body,
       status: 'waiting',
@@ -214,35 +221,17 @@ export async function requeueOutboxEntry(id: string, body: unknown, as?: Pick<Ou
 }
 
 /**
- * A refused entry, corrected by its user and sent again under a new key. A refused treatment goes back
- * as a correction: the plain treatments call is closed once the job is completed, the correction is not.
+ * A refused entry, corrected by its user and sent again under a new key; its kind may send it to
+ * another call instead (resendAs: a refused treatment goes back as a correction).
  */
 export function resendOutboxEntry(entry: OutboxEntry, body: unknown) {
-  if (entry.kind !== 'job-treatment') return requeueOutboxEntry(entry.id, body)
-  const { id, occurred_at: _at, ...fields } = body as TreatmentBody
-  const update = jobUpdates.correction(jobIdOf(entry)!, id, {
-    ...fields,
-    reason: 'Entered again after the server refused it',
-    occurred_at: new Date().toISOString(),
-  })
-  return requeueOutboxEntry(entry.id, update.body, { kind: update.kind, path: update.path })
+  const as = outboxKind(entry.kind).resendAs?.(entry, body)
+  if (!as) return requeueOutboxEntry(entry.id, body)
+  return requeueOutboxEntry(entry.id, as.body, { kind: as.kind, path: as.path })
 }
 
 export async function discardOutboxEntry(id: string) {
   await db.outbox.delete(id)
-}
-
-/**
- * Drops a user's queued cart changes once the whole cart has reached the server (the checkout's
- * update-cart sets the server's cart to the device's, so they are in it). Left queued, one held up by a
- * reload would be replayed after the payment and put back what the payment took out of the cart.
- */
-export async function dropQueuedCartChanges(userId: number) {
-  await db.outbox
-    .where('userId')
-    .equals(userId)
-    .filter((e) => e.kind === 'cart')
-    .delete()
 }
 
 /**
@@ -252,7 +241,7 @@ export async function dropQueuedCartChanges(userId: number) {
  * dismisses it. Returns the entry at once, so the screen shows it as "waiting to sync".
  */
 export async function queueThroughOutbox(
-  kind: OutboxEntry['kind'],
+  kind: OutboxKind,
   path: string,
   body: unknown,
   userId: number | null,
@@ -271,6 +260,7 @@ export async function queueThroughOutbox(
       ...(options.bodyType && { bodyType: options.bodyType }),
       ...(options.group && { group: options.group }),
       ...(options.about && { about: options.about }),
+      ...keepsAnswer(kind),
       userId,
       createdAt: Math.max(Date.now(), (last?.createdAt ?? 0) + 1),
       attempts: 0,

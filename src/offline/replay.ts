@@ -1,6 +1,6 @@
 import { DEADLINES, fetchAnswer, joinApiPath, NoAnswerError, type ApiAnswer } from '../lib/http'
+import { confirmedRecord } from './confirmed'
 import type { AppDatabase, MultipartBody, OutboxEntry } from './db'
-import { applySentJobEntry } from './jobs'
 
 /**
  * Outbox replay: sends the queued posts, oldest first, one replay at a time across tabs and the
@@ -38,16 +38,19 @@ function lockManager(deps: Pick<ReplayDeps, 'locks'>): LockManager | null {
   return (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks ?? null
 }
 
-/** Which entries a direct send holds right now: by their locks, else by their claims' expiry. */
-async function claimedEntries(
-  deps: Pick<ReplayDeps, 'locks'>,
-  now: () => number,
-): Promise<(entry: OutboxEntry) => boolean> {
+/**
+ * Until when a direct send holds each entry, as seen now: by its Web Lock (held: Infinity, since the
+ * holder settles the entry itself when it ends; not held: 0, free at once, whatever its sendingUntil
+ * says), else by its claim's expiry (sendingUntil).
+ */
+export async function claimedEntries(
+  deps: Pick<ReplayDeps, 'locks'> = {},
+): Promise<(entry: Pick<OutboxEntry, 'id' | 'sendingUntil'>) => number> {
   const locks = lockManager(deps)
-  if (!locks) return (e) => !!(e.sendingUntil && e.sendingUntil > now())
+  if (!locks) return (e) => e.sendingUntil ?? 0
   const { held = [] } = await locks.query()
   const names = new Set(held.map((lock) => lock.name))
-  return (e) => names.has(sendingLockName(e.id))
+  return (e) => (names.has(sendingLockName(e.id)) ? Infinity : 0)
 }
 
 export interface ReplayDeps {
@@ -121,10 +124,10 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
     remaining: 0,
   }
 
-  const claimed = await claimedEntries(deps, now)
+  const claimedUntil = await claimedEntries(deps)
   const isDue = (e: OutboxEntry) =>
     (e.status === 'waiting' || e.status === 'auth') &&
-    !claimed(e) &&
+    claimedUntil(e) <= now() &&
     (deps.force || e.status === 'auth' || !e.nextAttemptAt || e.nextAttemptAt <= now())
   const all = await db.outbox.orderBy('createdAt').toArray()
   // A group (a job's updates) goes in order: an entry not due yet holds every later one of its group.
@@ -172,10 +175,11 @@ async function replayLocked(deps: ReplayDeps, renew: () => Promise<boolean>): Pr
       if (!(await renew())) break
       const outcome = await send(deps, entry, token)
       if (outcome.kind === 'ok') {
-        // The saved job takes the server's word in the same step, so the sheet never shows it twice or not at all.
-        await db.transaction('rw', db.outbox, db.jobs, async () => {
+        // An answer its kind applies (the saved job sheet's) is kept in the same step, for the page
+        // (applyConfirmed): the device never loses it, and the worker needs to know no kind.
+        await db.transaction('rw', db.outbox, db.confirmed, async () => {
           await db.outbox.delete(entry.id)
-          await applySentJobEntry(db, entry, outcome.data)
+          if (entry.keepAnswer) await db.confirmed.put(confirmedRecord(entry, outcome.data, now()))
         })
         result.sent++
         deps.onSent?.(entry, outcome.data)

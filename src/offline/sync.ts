@@ -9,9 +9,12 @@ import { lastUser } from './last-user'
 import type { OutboxEntry } from './db'
 import type { ReplayResult } from './replay'
 
-// The database, the replay (with the job schemas) and the clean-up load when first needed: on a first
+// The database, the replay and the clean-up load when first needed: on a first
 // visit nothing is saved or queued, and the public pages start without Dexie.
 const loadDb = () => import('./db').then((m) => m.db)
+/** The answers a replay here or in the worker confirmed, applied by the kinds that asked for them. */
+const applyConfirmed = () =>
+  Promise.all([loadDb(), import('./confirmed')]).then(([db, m]) => m.applyConfirmed(db))
 const clearUserData = (userId: number | null) => import('./user-data').then((m) => m.clearUserData(userId))
 
 /**
@@ -65,6 +68,7 @@ export async function replayOutboxNow({ force = false } = {}): Promise<ReplayRes
     force,
     onSent: announceSent,
   })
+  if (result.sent > 0) await applyConfirmed()
   if (!result.ran && force) {
     // Another replay (a tab, the worker) holds the lock and may have started before this reason to
     // hurry arrived: ask again shortly rather than wait for the backoff deadline.
@@ -82,18 +86,22 @@ export async function replayOutboxNow({ force = false } = {}): Promise<ReplayRes
 /** Replays in a row that reached no server. */
 let unanswered = 0
 
-/** Without Background Sync nothing else wakes us for a backoff deadline: keep one timer for the earliest. */
+/**
+ * Without Background Sync nothing else wakes us for a backoff deadline: keep one timer for the earliest.
+ * An entry a direct send holds is left to that send (it settles the entry and schedules again itself);
+ * one whose sender is gone (a reload mid-send released its Web Lock) is due at once.
+ */
 export async function scheduleReplay(atLeastMs = 0) {
   clearTimeout(retryTimer)
-  const db = await loadDb()
+  const [db, { claimedEntries }] = await Promise.all([loadDb(), import('./replay')])
   const waiting = await db.outbox.where('status').equals('waiting').toArray()
-  const next = Math.min(
-    ...waiting.map((e) => Math.max(e.nextAttemptAt ?? 0, e.sendingUntil ?? 0, Date.now())),
-  )
+  const claimedUntil = await claimedEntries()
+  const now = Date.now()
+  const next = Math.min(...waiting.map((e) => Math.max(e.nextAttemptAt ?? 0, claimedUntil(e), now)))
   if (!Number.isFinite(next)) return
   retryTimer = setTimeout(
     () => void replayOutboxNow().catch(reportError),
-    Math.max(next - Date.now(), 1000, atLeastMs),
+    Math.max(next - now, 1000, atLeastMs),
   )
 }
 
@@ -109,7 +117,12 @@ export function startOutboxSync(client: QueryClient): () => void {
   queryClient = client
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL)
   if (channel)
-    channel.onmessage = (e: MessageEvent<OutboxSentMessage>) => e.data?.type === 'sent' && refreshAfterSent()
+    channel.onmessage = (e: MessageEvent<OutboxSentMessage>) => {
+      if (e.data?.type !== 'sent') return
+      refreshAfterSent()
+      // The worker (or another tab) confirmed it: what its kind does with the answer happens here.
+      void applyConfirmed().catch(reportError)
+    }
 
   const replay = (force: boolean) => () => void replayOutboxNow({ force }).catch(reportError)
   const onOnline = replay(true)
@@ -166,7 +179,12 @@ export function startOutboxSync(client: QueryClient): () => void {
   window.addEventListener('session:logout', onLogout)
   // App start: whatever is left from the last visit (an app start is no retry loop: backoff waived).
   // A first visit has no database yet: nothing to send.
-  void hasSavedData().then((saved) => saved && replay(true)())
+  // Answers the worker kept while no page was open are applied first.
+  void hasSavedData().then(async (saved) => {
+    if (!saved) return
+    await applyConfirmed().catch(reportError)
+    replay(true)()
+  })
 
   return () => {
     unsubscribeConnection()

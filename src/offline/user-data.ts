@@ -15,6 +15,8 @@ export async function clearUserData(userId: number | null) {
     // A technician's saved job sheet (customers' names and addresses) goes too; their unsent updates stay.
     userId === null ? undefined : db.jobs.where('userId').equals(userId).delete(),
     userId === null ? undefined : db.staffSync.delete(userId),
+    // Answers kept for a saved copy that is gone with it.
+    userId === null ? undefined : db.confirmed.where('userId').equals(userId).delete(),
     clearUserCaches(),
   ])
 }

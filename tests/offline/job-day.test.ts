@@ -3,10 +3,12 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/staff'
 import { replayOutbox, type ReplayDeps } from '../../src/offline/replay'
-import { jobUpdates, localJobView, type JobUpdate } from '../../src/offline/jobs'
+import { jobUpdates, localJobView, type JobUpdate } from '../../src/features/staff/jobs'
 import type { AppDatabase, OutboxEntry } from '../../src/offline/db'
 import { Client, makeLoggedInApp, type TestContext } from '../api/helpers'
 import { JPEG, TECH, TECH2, addTechnician, book, completion, treatment } from '../api/staff-helpers'
+import { applyConfirmed } from '../../src/offline/confirmed'
+import '../../src/features/staff/offline'
 import { freshDb } from './helpers'
 import { appFetch } from './app-fetch'
 
@@ -29,6 +31,7 @@ const queued = (update: JobUpdate, userId: number): OutboxEntry => ({
   createdAt: ++clock,
   attempts: 0,
   status: 'waiting',
+  keepAnswer: true,
   ...update,
 })
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 8, minute)).toISOString()
@@ -92,6 +95,28 @@ describe('a technician’s day replayed from the outbox against the real API', (
       locks: null,
     }
     expect(await replayOutbox(deps)).toMatchObject({ sent: 3, offline: true, remaining: 5 })
+    // The replay knows no kind (the service worker runs it too): the answers wait for the page, and the
+    // sheet shows those updates as confirmed meanwhile, neither twice nor not at all.
+    const downloaded = (await db.jobs.get(jobId))!
+    const answers = await db.confirmed.toArray()
+    expect(answers).toHaveLength(3)
+    const meanwhile = localJobView(downloaded, await db.outbox.toArray(), answers)
+    expect(meanwhile.job.events.slice(downloaded.events.length).map((e) => e.type)).toEqual([
+      'on_my_way',
+      'arrived',
+    ])
+    expect(meanwhile.photos.map((p) => [p.kind, p.pending])).toEqual([
+      ['before', false],
+      ['after', true],
+    ])
+    expect(meanwhile).toMatchObject({ status: 'completed', statusPending: true })
+    // The page folds them into the saved job once; another tab doing the same finds nothing left.
+    const [here, there] = await Promise.all([applyConfirmed(db), applyConfirmed(db)])
+    expect(here + there).toBe(3)
+    const folded = (await db.jobs.get(jobId))!
+    expect(folded.events.slice(downloaded.events.length).map((e) => e.type)).toEqual(['on_my_way', 'arrived'])
+    expect(folded.photos).toHaveLength(1)
+    expect(await db.confirmed.count()).toBe(0)
     budget = Infinity
     expect(await replayOutbox({ ...deps, force: true })).toMatchObject({ sent: 5, remaining: 0 })
     // And once more (another tab, the worker): nothing left, nothing sent twice.
@@ -133,7 +158,8 @@ describe('a technician’s day replayed from the outbox against the real API', (
       { type: 'started', occurred_at: at(22) },
       { type: 'completed', occurred_at: at(55) },
     ])
-    // The saved job took the server's word as each answer came: the sheet is right with no refetch.
+    // The saved job took the server's word for each answer: the sheet is right with no refetch.
+    expect(await applyConfirmed(db)).toBe(5)
     const saved = (await db.jobs.get(jobId))!
     expect(saved).toMatchObject({
       job_status: 'completed',

@@ -9,6 +9,7 @@ import { fetchAnswer, NoAnswerError } from '../../src/lib/http'
 import { db } from '../../src/offline/db'
 import { submitThroughOutbox } from '../../src/offline/outbox'
 import { replayOutbox } from '../../src/offline/replay'
+import '../../src/components/contact-form-kind'
 import { deps, entry, freshDb, json } from './helpers'
 
 /** A fetch that connects and never answers: it only ends when its signal aborts. */

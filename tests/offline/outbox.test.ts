@@ -3,7 +3,9 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/lib/api-client'
 import { db } from '../../src/offline/db'
-import { dropQueuedCartChanges, requeueOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
+import { requeueOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
+import { dropQueuedCartChanges } from '../../src/features/shop/offline'
+import '../../src/components/contact-form-kind'
 import { json } from './helpers'
 
 const body = { name: 'Ada', email: 'ada@example.ng', message: 'Please call me back' }
@@ -120,7 +122,7 @@ it("after checkout has sent the whole cart, the user's queued cart changes are d
     sendingUntil: Date.now() + 60_000,
   })
   await db.outbox.bulkAdd([entry('a', 'cart', 5), entry('b', 'appointment', 5), entry('c', 'cart', 6)])
-  await dropQueuedCartChanges(5)
+  await dropQueuedCartChanges(db, 5)
   expect((await db.outbox.toArray()).map((e) => e.id).sort()).toEqual(['b', 'c'])
 })
 

@@ -3,13 +3,16 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Job } from '../../contract/staff'
 import { db, type OutboxEntry } from '../../src/offline/db'
-import { jobUpdates, localJobView, type JobUpdate } from '../../src/offline/jobs'
+import { jobUpdates, localJobView, type JobUpdate } from '../../src/features/staff/jobs'
 import { InvalidOutboxBody } from '../../src/offline/kinds'
 import { queueThroughOutbox, resendOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
 import { replayOutbox, type ReplayDeps } from '../../src/offline/replay'
+import { applyConfirmed } from '../../src/offline/confirmed'
 import { Client, makeLoggedInApp, type TestContext } from '../api/helpers'
 import { TECH, addTechnician, book, completion, treatment } from '../api/staff-helpers'
 import { appFetch } from './app-fetch'
+// Every feature's kinds, as the outbox panel has them.
+import '../../src/app/pwa/outbox-kinds'
 
 const posted = vi.fn()
 beforeEach(async () => {
@@ -151,6 +154,7 @@ describe('a refused job update, corrected in the sync panel and resent', () => {
     attempts: 0,
     status: 'waiting',
     about: 'Ada Customer · Fumigation',
+    keepAnswer: true,
     ...update,
   })
 
@@ -222,6 +226,7 @@ describe('a refused job update, corrected in the sync panel and resent', () => {
     expect(report).not.toContain('No products were applied')
     expect(report).toContain('Kitchen and store room')
     // The saved job took the server's answer: the sheet is right with no refetch.
+    await applyConfirmed(db)
     const saved = (await db.jobs.get(jobId))!
     expect(saved.treatments).toEqual([
       expect.objectContaining({ id: lost.id, area: 'Kitchen and store room', corrected: expect.any(Object) }),

@@ -61,6 +61,50 @@ describe('session: a cold start without network keeps the last confirmed user', 
   })
 })
 
+describe('session: only 401 and 403 mean "not logged in"', () => {
+  const me = { message: 'authenticated', role: 'user', id: 42, name: 'Ada Obi', email: 'ada@example.ng' }
+
+  test('a throttled auth check (429) keeps the user logged in, on a cold start too, until a 401 says otherwise', async () => {
+    mockFetch({ 'GET auth_check': json(200, me) })
+    await useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', id: 42, confirmed: true })
+
+    // Too many checks for now: the server has not said the session is over.
+    const throttled = json(429, { message: 'Too many requests. Try again in a minute.' })
+    mockFetch({ 'GET auth_check': throttled })
+    await useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', id: 42, confirmed: true })
+
+    // The next start, still throttled: the remembered session opens the screens, as a guess.
+    useSession.setState({ status: 'loading', role: null, id: null, name: '', email: '', confirmed: false })
+    mockFetch({ 'GET auth_check': json(429, { message: 'Too many requests. Try again in a minute.' }) })
+    await useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', id: 42, confirmed: false })
+
+    mockFetch({ 'GET auth_check': json(401, { message: 'Not logged in', role: null }) })
+    await useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({
+      status: 'anonymous',
+      id: null,
+      confirmed: true,
+      message: 'Not logged in',
+    })
+  })
+
+  test('a 403 from the auth check logs out like a 401', async () => {
+    mockFetch({ 'GET auth_check': json(200, me) })
+    await useSession.getState().checkAuth()
+    mockFetch({ 'GET auth_check': json(403, { message: 'Forbidden' }) })
+    await useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({ status: 'anonymous', id: null, confirmed: true })
+    // Forgotten: the next cold start without network remembers nobody.
+    useSession.setState({ status: 'loading', role: null, id: null, name: '', email: '', confirmed: false })
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+    await useSession.getState().checkAuth()
+    expect(useSession.getState()).toMatchObject({ status: 'anonymous', id: null, confirmed: false })
+  })
+})
+
 describe('session: a network that connects and never answers holds no screen', () => {
   const me = { message: 'authenticated', role: 'user', id: 42, name: 'Ada Obi', email: 'ada@example.ng' }
 

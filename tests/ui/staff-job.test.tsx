@@ -5,7 +5,9 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { OutboxEntry } from '../../src/offline/db'
 import { checkOutboxBody } from '../../src/offline/kinds'
-import type { OutboxKind } from '../../src/lib/worker-protocol'
+import type { OutboxKind } from '../../src/offline/kinds'
+// The job kinds, as the staff api registers them (mocked here).
+import '../../src/features/staff/offline'
 
 const dismiss = vi.fn(async (_id: string) => undefined)
 const resend = vi.fn(async (_entry: OutboxEntry, _body: unknown) => undefined)

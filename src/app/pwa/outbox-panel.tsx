@@ -1,39 +1,18 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { formatDate, formatDateTime, formatTime } from '../../../contract/dates.js'
+import { formatDateTime } from '../../../contract/dates.js'
 import type { OutboxEntry } from '../../offline/db'
 import { discardOutboxEntry, resendOutboxEntry, retryOutboxEntry } from '../../offline/outbox'
-import { InvalidOutboxBody, OUTBOX_KINDS } from '../../offline/kinds'
+import { describeEntry, InvalidOutboxBody } from '../../offline/kinds'
 import { OutboxEntryEditor } from '../../components/outbox-entry-editor'
 import { isStale } from '../../offline/replay'
 import { replayOutboxNow } from '../../offline/sync'
 import { Modal } from '../../components/ui/modal'
+// Lists any entry, whichever feature queued it.
+import './outbox-kinds'
 
-const kindLabel = (entry: OutboxEntry) => OUTBOX_KINDS[entry.kind].label
-
-type Body = Record<string, unknown>
-const asBody = (body: unknown): Body => (body && typeof body === 'object' ? (body as Body) : {})
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
-
-function summary(entry: OutboxEntry): string {
-  const b = asBody(entry.body)
-  // A technician's job updates: the job sheet (/staff) shows them in full; here, which job.
-  if (entry.group?.startsWith('job:'))
-    return entry.about ?? `Job #${entry.group.slice(4)} (see the job sheet)`
-  if (entry.kind === 'appointment') {
-    const service = text(b.service)
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(text(b.date))
-      ? formatDate(`${text(b.date)}T00:00:00`)
-      : text(b.date)
-    return `${service.charAt(0).toUpperCase()}${service.slice(1)} on ${day} at ${formatTime(text(b.time))}, ${text(b.location)}`
-  }
-  if (entry.kind === 'cart') {
-    const what = text(b.name) || `product ${text(b.id)}`
-    return Number(b.quantity) === 0 ? `Remove ${what}` : `${text(b.quantity)} × ${what}`
-  }
-  const message = text(b.message)
-  return `${text(b.name)} (${text(b.email)}): ${message.length > 80 ? `${message.slice(0, 80)}…` : message}`
-}
+const kindLabel = (entry: OutboxEntry) => describeEntry(entry).label
+const summary = (entry: OutboxEntry) => describeEntry(entry).summary
 
 function StatusLine({ entry }: { entry: OutboxEntry }) {
   if (entry.status === 'failed')

@@ -20,6 +20,8 @@ import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { submitThroughOutbox } from '../../offline/outbox'
 import { useSnapshotQuery } from '../../offline/snapshot'
+// The booking's outbox kind is known before one is queued.
+import './offline'
 
 export const bookingKeys = {
   all: (userId: number | null) => [...userScope(userId), 'bookings'] as const,

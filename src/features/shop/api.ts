@@ -66,7 +66,10 @@ export const fetchCart = () => api.get<CartItem[]>('get/carts/')
 /** Sends the device's whole cart before checkout; the cart changes still queued are then in it. */
 export async function updateCart(userId: number | null, items: UpdateCartRequest['items']) {
   const answer = await api.post<MessageAnswer>('/update-cart/', { items })
-  if (userId !== null) await (await loadOutbox()).dropQueuedCartChanges(userId)
+  if (userId !== null) {
+    const [db, { dropQueuedCartChanges }] = await Promise.all([loadDb(), import('./offline')])
+    await dropQueuedCartChanges(db, userId)
+  }
   return answer
 }
 
@@ -120,7 +123,7 @@ async function queueCartSet(
   quantity: number,
   onDevice: (db: AppDatabase) => Promise<unknown>,
 ) {
-  const { submitThroughOutbox } = await loadOutbox()
+  const [{ submitThroughOutbox }] = await Promise.all([loadOutbox(), import('./offline')])
   // The name only labels the entry in the outbox panel; the server reads id and quantity.
   return submitThroughOutbox<CartSetAnswer>(
     'cart',

@@ -1,4 +1,5 @@
 /** The technician's job sheet: the morning download into Dexie, the local view, and every update through the outbox. */
+import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { Product } from '../../../contract/catalogue.js'
@@ -8,7 +9,8 @@ import type { JobEventType, PhotoKind } from '../../../contract/job-status.js'
 import { api } from '../../lib/api-client'
 import { userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
-import { db, type OutboxEntry } from '../../offline/db'
+import { applyConfirmed } from '../../offline/confirmed'
+import { db, type ConfirmedEntry, type OutboxEntry } from '../../offline/db'
 import {
   aboutJob,
   jobUpdates,
@@ -18,7 +20,9 @@ import {
   type JobUpdate,
   type LocalJob,
   type TreatmentBody,
-} from '../../offline/jobs'
+} from './jobs'
+// The job updates' outbox kinds are known before one is queued or confirmed.
+import './offline'
 import { discardOutboxEntry, queueThroughOutbox, resendOutboxEntry } from '../../offline/outbox'
 import { replayOutboxNow } from '../../offline/sync'
 
@@ -91,8 +95,19 @@ export function useLocalJobs(): LocalJob[] | undefined {
     [userId],
   )
   const outbox = useMyOutbox()
-  if (!jobs || !outbox) return undefined
-  return jobs.map((j) => localJobView(j, outbox))
+  // Updates the service worker sent while the sheet was closed or in the background: shown as confirmed
+  // at once, and folded into the saved jobs here (this page has the job kinds).
+  const confirmed = useLiveQuery(
+    async (): Promise<ConfirmedEntry[]> =>
+      userId === null ? [] : db.confirmed.where('userId').equals(userId).toArray(),
+    [userId],
+  )
+  useEffect(() => {
+    if (confirmed?.length)
+      void applyConfirmed(db).catch((err: unknown) => console.warn('Could not apply the answers:', err))
+  }, [confirmed])
+  if (!jobs || !outbox || !confirmed) return undefined
+  return jobs.map((j) => localJobView(j, outbox, confirmed))
 }
 
 export function useLocalJob(id: number): LocalJob | null | undefined {

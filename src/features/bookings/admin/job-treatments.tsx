@@ -1,16 +1,19 @@
 import { useState } from 'react'
 import { formatDateTime } from '../../../../contract/dates.js'
-import type { Treatment } from '../../../../contract/staff.js'
+import { treatmentCorrectionBody, type Treatment } from '../../../../contract/staff.js'
 import { ApiError } from '../../../lib/api-client'
 import type { OutboxEntry } from '../../../offline/db'
 import { OutboxEntryEditor } from '../../../components/outbox-entry-editor'
 import { linkButton } from '../../../components/ui/page-header'
+import { TREATMENT_CORRECTION_FIELDS } from '../../../components/treatment-fields'
 import { useCorrectTreatment, useJob } from '../api'
 
 /**
  * The correction as the technician's phone would queue it, so the one editor (the server's schema,
  * field by field) serves the office too; the office sends it at once instead.
  */
+const CORRECTION = { schema: () => treatmentCorrectionBody, fields: TREATMENT_CORRECTION_FIELDS }
+
 const asCorrection = (jobId: number, t: Treatment): OutboxEntry => ({
   id: t.id,
   kind: 'job-treatment-correction',
@@ -56,6 +59,7 @@ export function JobTreatments({ jobId }: { jobId: number }) {
               {editing === t.id ? (
                 <OutboxEntryEditor
                   entry={asCorrection(jobId, t)}
+                  describedAs={CORRECTION}
                   submitLabel="Save correction"
                   onCancel={() => setEditing(null)}
                   save={async (body) => {

@@ -2,7 +2,7 @@ import { useEffect, useState, type ChangeEvent } from 'react'
 import { Camera, CloudOff } from 'lucide-react'
 import type { PhotoKind } from '../../../../contract/job-status.js'
 import { apiUrl } from '../../../lib/api-client'
-import type { LocalJob } from '../../../offline/jobs'
+import type { LocalJob } from '../jobs'
 import { resizePhoto } from '../photo'
 import { Field } from '../../../components/ui/field'
 

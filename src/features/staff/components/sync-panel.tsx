@@ -3,14 +3,7 @@ import { AlertTriangle, CheckCircle2, CloudUpload, RefreshCw } from 'lucide-reac
 import { type CompleteRequest } from '../../../../contract/staff.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import type { OutboxEntry } from '../../../offline/db'
-import {
-  aboutJob,
-  jobIdOf,
-  photoOf,
-  type EventBody,
-  type JobRef,
-  type TreatmentBody,
-} from '../../../offline/jobs'
+import { aboutJob, jobIdOf, photoOf, type EventBody, type JobRef, type TreatmentBody } from '../jobs'
 import { OutboxEntryEditor } from '../../../components/outbox-entry-editor'
 import { jobActions } from '../api'
 

@@ -1,22 +1,22 @@
 /**
- * The technician's side of the outbox: what a queued job update means, how a confirmed one
- * is folded into the saved job sheet, and the job as the technician sees it meanwhile (server copy plus
- * what waits). Window-free: the replay runs this in the service worker too.
+ * The technician's side of the outbox: what a queued job update means, how a confirmed one is folded
+ * into the saved job sheet, and the job as the technician sees it meanwhile (server copy, answers
+ * confirmed but not yet folded in, and what waits). Registered as outbox kinds by ./offline.ts.
  */
 import {
   type CompleteRequest,
   type Job,
   type Treatment,
   type TreatmentCorrectionRequest,
-} from '../../contract/staff.js'
+} from '../../../contract/staff.js'
 import {
   nextJobStatus,
   type JobEventType,
   type JobStatus,
   type PhotoKind,
-} from '../../contract/job-status.js'
-import { formatDay, formatTime } from '../../contract/dates.js'
-import type { AppDatabase, MultipartBody, OutboxEntry } from './db'
+} from '../../../contract/job-status.js'
+import { formatDay, formatTime } from '../../../contract/dates.js'
+import type { AppDatabase, ConfirmedEntry, MultipartBody, OutboxEntry } from '../../offline/db'
 
 export const JOB_KINDS = [
   'job-event',
@@ -72,57 +72,60 @@ export const photoOf = (e: OutboxEntry) => {
   }
 }
 
-const nowIso = () => new Date().toISOString()
+type JobAnswer = { job_status?: JobStatus; url?: string; report_url?: string; treatment?: Treatment }
 
 /**
- * Folds a confirmed update into the saved job, so the sheet shows the server's word at once, with no
+ * Folds a confirmed update into a job (the server's answer where it gave one). Applying the same
+ * update twice changes nothing more: a fresh download may already hold it.
+ */
+export function applyJobAnswer(job: Job, entry: OutboxEntry, data: unknown, receivedAt: string) {
+  const answer = (data ?? {}) as JobAnswer
+  if (entry.kind === 'job-event') {
+    const body = entry.body as EventBody
+    job.job_status = answer.job_status ?? nextJobStatus(job.job_status, body.type) ?? job.job_status
+    if (!job.events.some((e) => e.type === body.type && e.occurred_at === body.occurred_at))
+      job.events.push({
+        id: -job.events.length - 1,
+        type: body.type,
+        occurred_at: body.occurred_at,
+        received_at: receivedAt,
+        note: body.note ?? '',
+      })
+  } else if (entry.kind === 'job-treatment') {
+    const body = entry.body as TreatmentBody
+    if (!job.treatments.some((t) => t.id === body.id)) {
+      const { product_id: _product, occurred_at: _at, ...treatment } = body
+      job.treatments.push(treatment)
+    }
+  } else if (entry.kind === 'job-treatment-correction') {
+    const corrected = answer.treatment ?? correctedTreatment(entry)
+    const at = job.treatments.findIndex((t) => t.id === corrected.id)
+    if (at >= 0) job.treatments[at] = corrected
+    else job.treatments.push(corrected)
+  } else if (entry.kind === 'job-photo') {
+    const photo = photoOf(entry)
+    if (!job.photos.some((p) => p.id === photo.id)) {
+      job.photos.push({ id: photo.id, kind: photo.kind, url: answer.url ?? '' })
+    }
+  } else if (entry.kind === 'job-complete') {
+    job.job_status = 'completed'
+    job.booking_status = 'Completed'
+    job.report_url = answer.report_url ?? job.report_url
+  }
+}
+
+/**
+ * The kinds' onSent: the saved job takes the server's word, so the sheet shows it at once, with no
  * connection needed for a refetch. Missing job (another user's, or not saved): nothing to do.
  */
 export async function applySentJobEntry(db: AppDatabase, entry: OutboxEntry, data: unknown) {
   const jobId = jobIdOf(entry)
   if (jobId === null || !isJobEntry(entry)) return
-  const answer = (data ?? {}) as {
-    job_status?: JobStatus
-    url?: string
-    report_url?: string
-    treatment?: Treatment
-  }
+  const receivedAt = new Date().toISOString()
   await db.jobs
     .where('id')
     .equals(jobId)
-    .modify((job: Job) => {
-      if (entry.kind === 'job-event') {
-        const body = entry.body as EventBody
-        job.job_status = answer.job_status ?? nextJobStatus(job.job_status, body.type) ?? job.job_status
-        job.events.push({
-          id: -job.events.length - 1,
-          type: body.type,
-          occurred_at: body.occurred_at,
-          received_at: nowIso(),
-          note: body.note ?? '',
-        })
-      } else if (entry.kind === 'job-treatment') {
-        const body = entry.body as TreatmentBody
-        if (!job.treatments.some((t) => t.id === body.id)) {
-          const { product_id: _product, occurred_at: _at, ...treatment } = body
-          job.treatments.push(treatment)
-        }
-      } else if (entry.kind === 'job-treatment-correction') {
-        const corrected = answer.treatment ?? correctedTreatment(entry)
-        const at = job.treatments.findIndex((t) => t.id === corrected.id)
-        if (at >= 0) job.treatments[at] = corrected
-        else job.treatments.push(corrected)
-      } else if (entry.kind === 'job-photo') {
-        const photo = photoOf(entry)
-        if (!job.photos.some((p) => p.id === photo.id)) {
-          job.photos.push({ id: photo.id, kind: photo.kind, url: answer.url ?? '' })
-        }
-      } else if (entry.kind === 'job-complete') {
-        job.job_status = 'completed'
-        job.booking_status = 'Completed'
-        job.report_url = answer.report_url ?? job.report_url
-      }
-    })
+    .modify((job: Job) => applyJobAnswer(job, entry, data, receivedAt))
 }
 
 /** A queued update of a job, as the job screen lists it. */
@@ -147,8 +150,16 @@ export interface LocalJob {
   failed: OutboxEntry[]
 }
 
-/** The job as the technician sees it: the saved server copy with their queued updates on top. */
-export function localJobView(job: Job, entries: OutboxEntry[]): LocalJob {
+/**
+ * The job as the technician sees it: the saved server copy, with the updates the server confirmed but
+ * the page has not folded in yet (the worker sent them), and their queued updates on top.
+ */
+export function localJobView(saved: Job, entries: OutboxEntry[], confirmed: ConfirmedEntry[] = []): LocalJob {
+  const answered = confirmed
+    .filter((c) => jobIdOf(c.entry) === saved.id && isJobEntry(c.entry))
+    .sort((a, b) => a.entry.createdAt - b.entry.createdAt)
+  const job = answered.length ? structuredClone(saved) : saved
+  for (const c of answered) applyJobAnswer(job, c.entry, c.answer, new Date(c.confirmedAt).toISOString())
   const mine = entries
     .filter((e) => jobIdOf(e) === job.id && isJobEntry(e))
     .sort((a, b) => a.createdAt - b.createdAt)

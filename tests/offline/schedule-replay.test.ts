@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+/**
+ * The page's replay timer: an entry a direct send claimed by a Web Lock is due the moment no live lock
+ * holds it (the page that sent it reloaded mid-send), whatever the claim's own expiry says; an entry
+ * still held is left to its sender.
+ */
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { db } from '../../src/offline/db'
+import { sendingLockName } from '../../src/offline/replay'
+import { scheduleReplay } from '../../src/offline/sync'
+import { entry, json } from './helpers'
+
+/** A LockManager whose held locks the test sets; every request is granted at once. */
+function fakeLocks(held: string[]) {
+  return {
+    query: async () => ({ held: held.map((name) => ({ name, mode: 'exclusive' as const })), pending: [] }),
+    request: async (name: string, ...rest: unknown[]) => {
+      const callback = rest.at(-1) as (lock: { name: string }) => unknown
+      return callback({ name })
+    },
+  }
+}
+
+const posted: string[] = []
+beforeEach(async () => {
+  posted.length = 0
+  await db.outbox.clear()
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    if (String(input).endsWith('/token')) return json(200, { token: 't' })
+    if (init?.method === 'POST') posted.push(String(input))
+    return json(200, { message: 'Thank you' })
+  })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+/** An entry claimed for a minute by a direct send, as submitThroughOutbox stores it before sending. */
+const claimed = () => entry({ sendingUntil: Date.now() + 60_000 })
+
+it('replays an entry whose sending lock nobody holds any more within a second, not when its claim expires', async () => {
+  vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks([]) })
+  await db.outbox.add(claimed())
+  await scheduleReplay()
+  await vi.waitFor(() => expect(posted).toHaveLength(1), { timeout: 3000 })
+  expect(await db.outbox.count()).toBe(0)
+})
+
+it('leaves an entry to the send that still holds its lock', async () => {
+  const held = claimed()
+  vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks([sendingLockName(held.id)]) })
+  await db.outbox.add(held)
+  await scheduleReplay()
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  expect(posted).toEqual([])
+  expect(await db.outbox.count()).toBe(1)
+})
