@@ -204,7 +204,7 @@ describe('Dashboard', () => {
     const ui = userEvent.setup()
     renderAdmin('/admin')
     // The username (the login email) is on show, under the name.
-    const sidebar = screen.getByRole('complementary')
+    const sidebar = await screen.findByRole('complementary')
     expect(within(sidebar).getByText('Ada Admin')).toBeInTheDocument()
     expect(within(sidebar).getByText('admin@test.ng')).toBeInTheDocument()
     const nav = screen.getAllByRole('navigation', { name: 'Admin' })[0]
@@ -221,6 +221,7 @@ describe('Dashboard', () => {
       'Orders',
       'Products',
       'Settings',
+      'API reference',
     ])
     await ui.click(screen.getAllByRole('button', { name: 'Logout' })[0])
     expect(await screen.findByText('Login page')).toBeInTheDocument()
