@@ -10,6 +10,8 @@ import { fullName } from '../lib/users.js'
 import { validate } from '../middleware/validate.js'
 import { stockMessage } from '../lib/catalogue.js'
 import {
+  SANDBOX_OUTCOMES,
+  SandboxGateway,
   abandonPayment,
   findPayment,
   openPayment,
@@ -17,11 +19,13 @@ import {
   refundLateCharge,
   refundsForAdmin,
   releaseHold,
+  sandboxDonePage,
+  sandboxMissingPage,
+  sandboxPayPage,
   verifyAndSettle,
   type PaymentLine,
-} from '../lib/settle.js'
-import { SANDBOX_OUTCOMES, SandboxGateway, type SandboxOutcome } from '../payments/sandbox.js'
-import { sandboxDonePage, sandboxMissingPage, sandboxPayPage } from '../payments/sandbox-page.js'
+  type SandboxOutcome,
+} from '../payments/index.js'
 
 interface PricedCartLine {
   id: number

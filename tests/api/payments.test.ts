@@ -2,10 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sql, type RawBuilder } from 'kysely'
 import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, suiteNow } from './helpers'
 import type { AppConfig } from '../../api/config'
-import { createGateway } from '../../api/payments'
-import type { Gateway, GatewayTransaction, PaymentRequest, RefundRequest } from '../../api/payments/gateway'
+import {
+  checkPendingPayments,
+  createGateway,
+  startPaymentChecks,
+  type Gateway,
+  type GatewayTransaction,
+  type PaymentRequest,
+  type RefundRequest,
+} from '../../api/payments'
 import { formatNaira } from '../../contract/money'
-import { checkPendingPayments, startPaymentChecks } from '../../api/lib/payment-check'
 
 let t: TestContext
 afterEach(() => t?.close())
