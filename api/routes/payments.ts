@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { verifyBody, type InitiatePaymentAnswer } from '../../contract/payments.js'
-import { initiatePaymentBody } from '../../contract/delivery.js'
+import { initiatePaymentBody, verifyBody, type InitiatePaymentAnswer } from '../../contract/payments.js'
 import { deliveryFeeKobo, saveDeliveryToProfile } from '../lib/delivery.js'
 import { toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
