@@ -8,6 +8,7 @@ import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { fullName } from '../lib/users.js'
 import { validate } from '../middleware/validate.js'
 import { stockMessage } from '../lib/catalogue.js'
+import { cartLines } from '../lib/cart.js'
 import {
   SANDBOX_OUTCOMES,
   SandboxGateway,
@@ -25,15 +26,6 @@ import {
   type PaymentLine,
   type SandboxOutcome,
 } from '../payments/index.js'
-
-interface PricedCartLine {
-  id: number
-  name: string
-  image: string
-  price_kobo: number
-  stock: number
-  quantity: number
-}
 
 /** A reference nobody can guess or reuse: time for humans reading logs, randomness for uniqueness. */
 const newTxRef = () => `GS-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex')}`
@@ -111,14 +103,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
     }
     const delivery = parsed.data?.delivery ?? null
     // Priced here from today's catalogue: the browser never says what anything costs.
-    const cart: PricedCartLine[] = await db
-      .selectFrom('cart_items as ci')
-      .innerJoin('products as p', 'p.id', 'ci.product_id')
-      .select(['p.id', 'p.name', 'p.image', 'p.price_kobo', 'p.stock', 'ci.quantity'])
-      .where('ci.user_id', '=', user.id)
-      .orderBy('ci.added_at')
-      .orderBy('p.id')
-      .execute()
+    const cart = await cartLines(db, user.id)
     if (cart.length === 0) return c.json({ message: 'Your cart is empty.' } satisfies InitiatePaymentAnswer)
     const short = cart.find((l) => l.quantity > l.stock)
     if (short) return c.json({ message: stockMessage(short.name, short.stock) }, 409)
