@@ -43,6 +43,8 @@ export async function verifyAndSettle(
 ): Promise<SettleAnswer> {
   const before = await findPayment(db, txRef)
   if (!before) throw new Error(`No payment ${txRef}`)
+  // Settled already (pay/return, the webhook or the periodic check got there first): the recorded
+  // answer, so the confirmation page's verify after the return does not ask the gateway a second time.
   if (before.status !== 'pending') return answerFor(before)
 
   // Outside any transaction: the gateway's answer can take seconds.

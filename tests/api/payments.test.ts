@@ -664,6 +664,47 @@ describe('POST verify/ against what the provider reports', () => {
     expect(gateway.verifyCalls).toBe(calls) // settled: the recorded answer, no new question
   })
 
+  it('asks the provider once when the browser returns and the confirmation page then verifies', async () => {
+    const gateway = await withScripted()
+    const [a, b] = await products()
+    const c = await customer()
+    /** The browser's trip: the provider sends it to pay/return, which sends it on to /confirm/payment. */
+    const returnThenConfirm = async (txRef: string, status: string) => {
+      const back = await t.app.request(`/api/pay/return?status=${status}&tx_ref=${txRef}&transaction_id=777`)
+      expect(back.status).toBe(303)
+      const confirm = new URL(back.headers.get('Location')!)
+      expect(confirm.pathname).toBe('/confirm/payment')
+      // What the page posts: the query it was sent to, as it is.
+      return c.post('verify/', Object.fromEntries(confirm.searchParams))
+    }
+
+    await addToCart(c, a.id)
+    const paid = await initiate(c)
+    gateway.paid(paid.txRef, a.price_kobo)
+    const before = gateway.verifyCalls
+    const settled = await returnThenConfirm(paid.txRef, 'successful')
+    expect(settled.status).toBe(201)
+    expect(settled.body.status).toBe('successful')
+    expect(gateway.verifyCalls - before).toBe(1)
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+
+    // A declined card: closed on the return, the page reads that outcome without asking again.
+    await addToCart(c, b.id)
+    const declined = await initiate(c)
+    gateway.answers.set(declined.txRef, {
+      status: 'failed',
+      txRef: declined.txRef,
+      transactionId: '778',
+      amountKobo: b.price_kobo,
+      currency: 'NGN',
+    })
+    const between = gateway.verifyCalls
+    const failed = await returnThenConfirm(declined.txRef, 'failed')
+    expect(failed.status).toBe(400)
+    expect(failed.body.status).toBe('failed')
+    expect(gateway.verifyCalls - between).toBe(1)
+  })
+
   it('sends the customer and the redirect URL to the provider', async () => {
     const gateway = await withScripted()
     const [a] = await products()
