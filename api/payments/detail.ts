@@ -8,6 +8,7 @@ import {
   PENDING_MESSAGE,
   deliveryOf,
   iso,
+  itemsTotalKobo,
   linesOf,
   type PaymentRow,
 } from './rows.js'
@@ -46,7 +47,7 @@ export async function paymentDetail(
     status: payment.status,
     message: payment.status === 'pending' ? PENDING_MESSAGE : settledAnswer,
     amount: toNaira(payment.amount_kobo),
-    items_total: toNaira(lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0)),
+    items_total: toNaira(itemsTotalKobo(lines)),
     delivery_fee: payment.delivery_fee_kobo === null ? null : toNaira(payment.delivery_fee_kobo),
     delivery: deliveryOf(payment),
     created: payment.created_at,

@@ -1,7 +1,7 @@
 import type { Database } from '../db/index.js'
 import type { DeliveryDetails } from '../../contract/delivery.js'
 import { stockMessage } from '../lib/catalogue.js'
-import { iso, type PaymentLine } from './rows.js'
+import { iso, itemsTotalKobo, type PaymentLine } from './rows.js'
 import { lockProducts, releaseReservations } from './reservations.js'
 
 export interface OpenPaymentInput {
@@ -34,12 +34,9 @@ export async function openPayment(
   const at = iso(now)
   const expiresAt = iso(now + holdMinutes * 60_000)
   const feeKobo = input.deliveryFeeKobo ?? null
-  const amountKobo = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0) + (feeKobo ?? 0)
+  const amountKobo = itemsTotalKobo(lines) + (feeKobo ?? 0)
   return db.transaction().execute(async (trx): Promise<OpenPaymentResult> => {
-    await lockProducts(
-      trx,
-      lines.map((l) => l.productId),
-    )
+    await lockProducts(trx, lines)
     for (const line of lines) {
       const row = await trx
         .selectFrom('products as p')

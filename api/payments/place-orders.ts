@@ -79,10 +79,7 @@ export async function placeOrders(
   const { customerName, phone, location } = await recipientOf(trx, payment)
   // The products' rows, locked in id order (as openPayment does): the holds read below are then the
   // committed ones, and two settlements or a checkout cannot deadlock on them.
-  await lockProducts(
-    trx,
-    lines.map((l) => l.productId),
-  )
+  await lockProducts(trx, lines)
   for (const line of lines) {
     // Stock only goes down where enough is left beside what other payments still hold: a payment whose
     // own hold expired gets the goods only if nobody else was promised them since. Never below zero.

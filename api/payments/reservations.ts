@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { Database, Queryable, Tables } from '../db/index.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
-import { iso } from './rows.js'
+import { iso, type PaymentLine } from './rows.js'
 
 /** Units of products.id held by live reservations (at `at`, ISO) of payments other than `paymentId`. */
 export function heldByOthers(eb: ExpressionBuilder<Tables, 'products'>, at: string, paymentId: number) {
@@ -15,18 +15,18 @@ export function heldByOthers(eb: ExpressionBuilder<Tables, 'products'>, at: stri
 }
 
 /**
- * Locks the products' rows until the transaction ends, in id order so two transactions locking
+ * Locks the lines' products' rows until the transaction ends, in id order so two transactions locking
  * overlapping sets cannot deadlock. On PostgreSQL this is what makes a stock check and the hold or
  * sale after it one step for every instance; SQLite's single writer already does (forUpdate is a no-op).
  */
-export async function lockProducts(trx: Queryable, ids: number[]) {
-  if (ids.length === 0) return
+export async function lockProducts(trx: Queryable, lines: Pick<PaymentLine, 'productId'>[]) {
+  if (lines.length === 0) return
   await forUpdate(
     trx,
     trx
       .selectFrom('products')
       .select('id')
-      .where('id', 'in', [...new Set(ids)])
+      .where('id', 'in', [...new Set(lines.map((l) => l.productId))])
       .orderBy('id'),
   ).execute()
 }

@@ -50,6 +50,10 @@ export async function findPayment(db: Queryable, txRef: string): Promise<Payment
 /** The cart as priced when the payment was opened. */
 export const linesOf = (payment: Pick<PaymentRow, 'lines'>) => JSON.parse(payment.lines) as PaymentLine[]
 
+/** What the goods cost at the prices paid, in kobo (the delivery fee apart). */
+export const itemsTotalKobo = (lines: PaymentLine[]) =>
+  lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0)
+
 /** "2 × Insecticide, 1 × Rat trap": the goods in one line of a message. */
 export const itemsText = (lines: PaymentLine[]) => lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')
 
