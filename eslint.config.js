@@ -90,6 +90,12 @@ const serverZones = [
     message: 'Middleware is HTTP plumbing for the routes: move what lib needs from it down to api/lib.',
   },
   {
+    target: ['./api/routes', './api/middleware', './api/lib', './api/messaging', './api/db', './api/*.ts'],
+    from: './api/payments',
+    except: ['./index.ts'],
+    message: 'api/payments is one module: import it from api/payments/index.ts, its public face.',
+  },
+  {
     target: './api/messaging',
     from: ['./api/lib', './api/payments'],
     message:

@@ -13,8 +13,7 @@ import { importMediaDir } from './lib/images.js'
 import { importJobPhotosFromDisk } from './lib/report.js'
 import { setScryptCost } from './lib/password.js'
 import { createApp } from './app.js'
-import { createGateway } from './payments/index.js'
-import { startPaymentChecks } from './lib/payment-check.js'
+import { createGateway, startPaymentChecks } from './payments/index.js'
 import { createTransports, startMessageSender } from './messaging/index.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { AppConfig } from './config.js'
 import type { Database, Queryable } from './db/index.js'
-import type { Gateway } from './payments/gateway.js'
+import type { Gateway } from './payments/index.js'
 
 export type DbRole = 'admin' | 'staff' | 'customer'
 

@@ -1,4 +1,4 @@
-/** Where a paid order goes (api/initiate-payment/'s body) and what delivery costs (delivery-fees/). */
+/** Where a paid order goes (checkout's delivery step) and what delivery costs (delivery-fees/). */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
 import { messageAnswer, nairaField, phoneField, requiredText } from './fields.js'
@@ -17,15 +17,6 @@ export const deliveryBody = z.object({
 })
 export type DeliveryRequest = z.input<typeof deliveryBody>
 export type DeliveryDetails = z.output<typeof deliveryBody>
-
-/**
- * POST api/initiate-payment/. Without `delivery` (the original client sends no body) the profile's name, phone and location
- * are used; the checkout page always sends `delivery`. `save_to_profile` copies it onto the account.
- */
-export const initiatePaymentBody = z
-  .object({ delivery: deliveryBody.optional(), save_to_profile: z.boolean().default(false) })
-  .optional()
-export type InitiatePaymentRequest = z.input<typeof initiatePaymentBody>
 
 /** GET delivery-fees/: one row per state; fee null = "to be agreed" (nothing charged at checkout). */
 export const deliveryFee = z.object({

@@ -2,7 +2,16 @@
 import { z } from 'zod'
 import { requiredText } from './fields.js'
 import type { OrderStatus } from './orders.js'
-import type { DeliveryDetails } from './delivery.js'
+import { deliveryBody, type DeliveryDetails } from './delivery.js'
+
+/**
+ * POST api/initiate-payment/. The body is optional: without `delivery` the profile's name, phone and
+ * location are used; the checkout page always sends `delivery`. `save_to_profile` copies it onto the account.
+ */
+export const initiatePaymentBody = z
+  .object({ delivery: deliveryBody.optional(), save_to_profile: z.boolean().default(false) })
+  .optional()
+export type InitiatePaymentRequest = z.input<typeof initiatePaymentBody>
 
 export const verifyBody = z.object({
   tx_ref: requiredText('tx_ref', 100),

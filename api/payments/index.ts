@@ -1,24 +1,30 @@
-import type { AppConfig } from '../config.js'
-import type { Database } from '../db/index.js'
-import type { Gateway } from './gateway.js'
-import { FlutterwaveGateway } from './flutterwave.js'
-import { SandboxGateway, memorySandboxStore, databaseSandboxStore } from './sandbox.js'
-
 /**
- * Picks the payment provider: Flutterwave when a secret key is configured, else the in-process sandbox.
- * With a database the sandbox keeps its ledger there (a restart between paying and verifying loses nothing).
+ * Payments, one module: opening a payment with its stock holds, settling it (browser return, webhook or
+ * the periodic check), refunds, what the payer and the admin read, and the gateways. Routes and the
+ * server's start-up import from here only.
  */
-export function createGateway(config: AppConfig, db?: Database): Gateway {
-  if (config.flwSecretKey) {
-    return new FlutterwaveGateway({
-      secretKey: config.flwSecretKey,
-      baseUrl: config.flwBaseUrl,
-      title: 'GreenShield Pest Control & Cleaning',
-      logoUrl: `${config.appUrl}/icons/icon-192.png`,
-    })
-  }
-  return new SandboxGateway(
-    `${config.appUrl}${config.apiBase}`,
-    db ? databaseSandboxStore(db) : memorySandboxStore(),
-  )
-}
+export { createGateway } from './gateways.js'
+export type { Gateway, GatewayRefund, GatewayTransaction, PaymentRequest, RefundRequest } from './gateway.js'
+export { FlutterwaveGateway } from './flutterwave.js'
+export { SANDBOX_OUTCOMES, SandboxGateway, type SandboxOutcome } from './sandbox.js'
+export { sandboxDonePage, sandboxMissingPage, sandboxPayPage } from './sandbox-page.js'
+export { findPayment, type PaymentLine, type PaymentRow, type PaymentStatus } from './rows.js'
+export { abandonPayment, openPayment, type OpenPaymentInput, type OpenPaymentResult } from './open.js'
+export { expireReservations, releaseHold } from './reservations.js'
+export { verifyAndSettle, type SettleAnswer } from './settle.js'
+export {
+  MAX_REFUND_ATTEMPTS,
+  processRefund,
+  refundLateCharge,
+  refundOf,
+  refundsForAdmin,
+  type RefundRow,
+} from './refunds.js'
+export { paymentDetail } from './detail.js'
+export {
+  checkPendingPayments,
+  startPaymentChecks,
+  type PaymentCheckDeps,
+  type PaymentCheckReport,
+  type PaymentChecks,
+} from './check.js'

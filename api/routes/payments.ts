@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { verifyBody, type InitiatePaymentAnswer } from '../../contract/payments.js'
-import { initiatePaymentBody } from '../../contract/delivery.js'
+import { initiatePaymentBody, verifyBody, type InitiatePaymentAnswer } from '../../contract/payments.js'
 import { deliveryFeeKobo, saveDeliveryToProfile } from '../lib/delivery.js'
 import { toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
@@ -9,7 +8,10 @@ import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { fullName } from '../lib/users.js'
 import { validate } from '../middleware/validate.js'
 import { stockMessage } from '../lib/catalogue.js'
+import { cartLines } from '../lib/cart.js'
 import {
+  SANDBOX_OUTCOMES,
+  SandboxGateway,
   abandonPayment,
   findPayment,
   openPayment,
@@ -17,20 +19,13 @@ import {
   refundLateCharge,
   refundsForAdmin,
   releaseHold,
+  sandboxDonePage,
+  sandboxMissingPage,
+  sandboxPayPage,
   verifyAndSettle,
   type PaymentLine,
-} from '../lib/settle.js'
-import { SANDBOX_OUTCOMES, SandboxGateway, type SandboxOutcome } from '../payments/sandbox.js'
-import { sandboxDonePage, sandboxMissingPage, sandboxPayPage } from '../payments/sandbox-page.js'
-
-interface PricedCartLine {
-  id: number
-  name: string
-  image: string
-  price_kobo: number
-  stock: number
-  quantity: number
-}
+  type SandboxOutcome,
+} from '../payments/index.js'
 
 /** A reference nobody can guess or reuse: time for humans reading logs, randomness for uniqueness. */
 const newTxRef = () => `GS-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex')}`
@@ -108,14 +103,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
     }
     const delivery = parsed.data?.delivery ?? null
     // Priced here from today's catalogue: the browser never says what anything costs.
-    const cart: PricedCartLine[] = await db
-      .selectFrom('cart_items as ci')
-      .innerJoin('products as p', 'p.id', 'ci.product_id')
-      .select(['p.id', 'p.name', 'p.image', 'p.price_kobo', 'p.stock', 'ci.quantity'])
-      .where('ci.user_id', '=', user.id)
-      .orderBy('ci.added_at')
-      .orderBy('p.id')
-      .execute()
+    const cart = await cartLines(db, user.id)
     if (cart.length === 0) return c.json({ message: 'Your cart is empty.' } satisfies InitiatePaymentAnswer)
     const short = cart.find((l) => l.quantity > l.stock)
     if (short) return c.json({ message: stockMessage(short.name, short.stock) }, 409)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments/index'
+import { createGateway } from '../../api/payments'
 import { Client, CUSTOMER, makeTestApp, type TestContext } from './helpers'
 
 let t: TestContext

@@ -9,8 +9,7 @@ import { openTestDatabase } from './test-database'
 import { checkAnswersOf } from './contract-check'
 import { seedIfEmpty } from '../../api/lib/seed'
 import { setScryptCost } from '../../api/lib/password'
-import type { Gateway } from '../../api/payments/gateway'
-import { createGateway } from '../../api/payments'
+import { createGateway, type Gateway } from '../../api/payments'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 export const ADMIN = { email: 'admin@test.ng', password: 'admin-password-1' }

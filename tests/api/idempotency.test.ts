@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments/index'
+import { createGateway } from '../../api/payments'
 import { Client, findUserId, makeLoggedInApp, CUSTOMER, lagosDay, type TestContext } from './helpers'
 
 let t: TestContext

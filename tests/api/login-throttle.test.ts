@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments/index'
+import { createGateway } from '../../api/payments'
 import { ADMIN, Client, CUSTOMER, makeTestApp, type TestContext } from './helpers'
 
 let t: TestContext

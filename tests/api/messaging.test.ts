@@ -12,7 +12,7 @@ import {
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
 import type { OutgoingMessage, Transport } from '../../api/messaging/transport'
-import type { Gateway } from '../../api/payments/gateway'
+import type { Gateway } from '../../api/payments'
 import { createTransports, MessageSender, sendMessage } from '../../api/messaging'
 import { LogTransport } from '../../api/messaging/log-transport'
 import { TermiiTransport } from '../../api/messaging/termii'
@@ -432,7 +432,7 @@ describe('payments', () => {
 
   it('a refund that the gateway keeps refusing alerts the admins once it is given up', async () => {
     await configured()
-    const { processRefund, MAX_REFUND_ATTEMPTS } = await import('../../api/lib/settle')
+    const { processRefund, MAX_REFUND_ATTEMPTS } = await import('../../api/payments')
     const uid = await findUserId(t.db, CUSTOMER.email)
     const { id: paymentId } = await t.db
       .insertInto('payments')

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments/index'
+import { createGateway } from '../../api/payments'
 import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, suiteNow } from './helpers'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
 import { createTransports, MessageSender } from '../../api/messaging'

@@ -2,10 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sql, type RawBuilder } from 'kysely'
 import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, suiteNow } from './helpers'
 import type { AppConfig } from '../../api/config'
-import { createGateway } from '../../api/payments'
-import type { Gateway, GatewayTransaction, PaymentRequest, RefundRequest } from '../../api/payments/gateway'
+import {
+  checkPendingPayments,
+  createGateway,
+  startPaymentChecks,
+  type Gateway,
+  type GatewayTransaction,
+  type PaymentRequest,
+  type RefundRequest,
+} from '../../api/payments'
 import { formatNaira } from '../../contract/money'
-import { checkPendingPayments, startPaymentChecks } from '../../api/lib/payment-check'
 
 let t: TestContext
 afterEach(() => t?.close())
@@ -656,6 +662,47 @@ describe('POST verify/ against what the provider reports', () => {
     const calls = gateway.verifyCalls
     expect((await c.post('verify/', { tx_ref: txRef })).status).toBe(201)
     expect(gateway.verifyCalls).toBe(calls) // settled: the recorded answer, no new question
+  })
+
+  it('asks the provider once when the browser returns and the confirmation page then verifies', async () => {
+    const gateway = await withScripted()
+    const [a, b] = await products()
+    const c = await customer()
+    /** The browser's trip: the provider sends it to pay/return, which sends it on to /confirm/payment. */
+    const returnThenConfirm = async (txRef: string, status: string) => {
+      const back = await t.app.request(`/api/pay/return?status=${status}&tx_ref=${txRef}&transaction_id=777`)
+      expect(back.status).toBe(303)
+      const confirm = new URL(back.headers.get('Location')!)
+      expect(confirm.pathname).toBe('/confirm/payment')
+      // What the page posts: the query it was sent to, as it is.
+      return c.post('verify/', Object.fromEntries(confirm.searchParams))
+    }
+
+    await addToCart(c, a.id)
+    const paid = await initiate(c)
+    gateway.paid(paid.txRef, a.price_kobo)
+    const before = gateway.verifyCalls
+    const settled = await returnThenConfirm(paid.txRef, 'successful')
+    expect(settled.status).toBe(201)
+    expect(settled.body.status).toBe('successful')
+    expect(gateway.verifyCalls - before).toBe(1)
+    expect(await count(sql`SELECT COUNT(*) ${NEW_ORDERS}`)).toBe(1)
+
+    // A declined card: closed on the return, the page reads that outcome without asking again.
+    await addToCart(c, b.id)
+    const declined = await initiate(c)
+    gateway.answers.set(declined.txRef, {
+      status: 'failed',
+      txRef: declined.txRef,
+      transactionId: '778',
+      amountKobo: b.price_kobo,
+      currency: 'NGN',
+    })
+    const between = gateway.verifyCalls
+    const failed = await returnThenConfirm(declined.txRef, 'failed')
+    expect(failed.status).toBe(400)
+    expect(failed.body.status).toBe('failed')
+    expect(gateway.verifyCalls - between).toBe(1)
   })
 
   it('sends the customer and the redirect URL to the provider', async () => {

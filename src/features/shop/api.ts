@@ -3,10 +3,11 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Profile } from '../../../contract/account.js'
 import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
 import type { Product } from '../../../contract/catalogue.js'
-import type { DeliveryFee, InitiatePaymentRequest } from '../../../contract/delivery.js'
+import type { DeliveryFee } from '../../../contract/delivery.js'
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type {
   InitiatePaymentAnswer,
+  InitiatePaymentRequest,
   PaymentOutcome,
   VerifyAnswer,
   VerifyRequest,

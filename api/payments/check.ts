@@ -1,13 +1,9 @@
 import type { Database } from '../db/index.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
-import type { Gateway } from '../payments/gateway.js'
-import {
-  MAX_REFUND_ATTEMPTS,
-  expireReservations,
-  processRefund,
-  refundLateCharge,
-  verifyAndSettle,
-} from './settle.js'
+import type { Gateway } from './gateway.js'
+import { MAX_REFUND_ATTEMPTS, processRefund, refundLateCharge } from './refunds.js'
+import { expireReservations } from './reservations.js'
+import { verifyAndSettle } from './settle.js'
 
 export interface PaymentCheckDeps {
   db: Database

@@ -1,0 +1,62 @@
+import type { DeliveryDetails } from '../../contract/delivery.js'
+import type { PaymentOutcome } from '../../contract/payments.js'
+import type { Queryable } from '../db/index.js'
+
+/** One cart line as priced when the payment was initiated (payments.lines holds a JSON array of these). */
+export interface PaymentLine {
+  productId: number
+  name: string
+  image: string
+  quantity: number
+  unitPriceKobo: number
+}
+
+export type PaymentStatus = PaymentOutcome['status']
+
+export interface PaymentRow {
+  id: number
+  tx_ref: string
+  user_id: number | null
+  amount_kobo: number
+  currency: string
+  status: PaymentStatus
+  gateway: string
+  transaction_id: string | null
+  lines: string
+  message: string
+  return_origin: string | null
+  /** JSON DeliveryDetails; NULL for payments made before checkout asked (the profile was used). */
+  delivery: string | null
+  /** NULL: the delivery fee is to be agreed (nothing charged for it). */
+  delivery_fee_kobo: number | null
+  created_at: string
+  settled_at: string | null
+}
+
+/** What the customer reads about a payment, whichever way it was settled. */
+export const PAYMENT_SUCCESS_MESSAGE = 'Payment successful. Your order has been placed.'
+export const PENDING_MESSAGE =
+  'Your payment is still being processed. We will notify you as soon as it completes.'
+export const soldOutMessage = (name: string) =>
+  `Sorry, ${name} sold out before your payment completed. You will be refunded.`
+
+export const iso = (ms: number) => new Date(ms).toISOString()
+
+export async function findPayment(db: Queryable, txRef: string): Promise<PaymentRow | undefined> {
+  const row = await db.selectFrom('payments').selectAll().where('tx_ref', '=', txRef).executeTakeFirst()
+  return row as PaymentRow | undefined
+}
+
+/** The cart as priced when the payment was opened. */
+export const linesOf = (payment: Pick<PaymentRow, 'lines'>) => JSON.parse(payment.lines) as PaymentLine[]
+
+/** What the goods cost at the prices paid, in kobo (the delivery fee apart). */
+export const itemsTotalKobo = (lines: PaymentLine[]) =>
+  lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKobo, 0)
+
+/** "2 × Insecticide, 1 × Rat trap": the goods in one line of a message. */
+export const itemsText = (lines: PaymentLine[]) => lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')
+
+/** The delivery details asked at checkout, when the payment has them. */
+export const deliveryOf = (payment: Pick<PaymentRow, 'delivery'>): DeliveryDetails | null =>
+  payment.delivery ? (JSON.parse(payment.delivery) as DeliveryDetails) : null
