@@ -4,7 +4,9 @@
  */
 import { z } from 'zod'
 import { authEndpoints } from './auth.js'
+import { bookingEndpoints } from './bookings.js'
 import { defineEndpoints } from './endpoint.js'
+import { staffEndpoints } from './staff.js'
 import { userEndpoints } from './users.js'
 
 const referenceEndpoints = defineEndpoints({
@@ -20,6 +22,8 @@ export const apiEndpoints = {
   ...referenceEndpoints,
   ...authEndpoints,
   ...userEndpoints,
+  ...bookingEndpoints,
+  ...staffEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints
