@@ -186,6 +186,9 @@ export const mapsUrl = (location: string) =>
 
 const REPLAYED = 'a request with the same Idempotency-Key is still being processed (`code` "in_progress")'
 const KEY_REUSED = 'The Idempotency-Key was already used for a different request.'
+/** The technician's own records: an admin reads the job and corrects treatments, but does not add these. */
+const TECHNICIAN_ONLY =
+  "Not the job's technician (admins too: only the technician records these), or no CSRF token."
 /** writableJob's refusals: the technician's updates to a job no longer theirs, or a cancelled booking. */
 const NOT_WRITABLE =
   'The job was reassigned (`code` "reassigned"), its booking cancelled (`code` "cancelled"), or the ' +
@@ -229,7 +232,11 @@ export const staffEndpoints = defineEndpoints({
     answer: jobEventAnswer,
     status: 201,
     idempotent: true,
-    errors: { 409: `${NOT_WRITABLE}; or ${REPLAYED}.`, 422: KEY_REUSED },
+    errors: {
+      403: TECHNICIAN_ONLY,
+      409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
+      422: KEY_REUSED,
+    },
   },
   'POST staff/jobs/{id}/treatments/': {
     summary: 'Adds a treatment (product, amount, pest, area); the same id again is answered as before.',
@@ -240,6 +247,7 @@ export const staffEndpoints = defineEndpoints({
     status: 201,
     idempotent: true,
     errors: {
+      403: TECHNICIAN_ONLY,
       409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
       422: KEY_REUSED,
     },
@@ -254,6 +262,9 @@ export const staffEndpoints = defineEndpoints({
     answer: treatmentCorrectionAnswer,
     idempotent: true,
     errors: {
+      403:
+        "Not the job's technician or an admin; a technician's treatment of an earlier visit (the office " +
+        'corrects it); or no CSRF token.',
       409:
         `${NOT_WRITABLE}; the id belongs to another job; no technician was ever assigned; or ` +
         `${REPLAYED}.`,
@@ -271,6 +282,7 @@ export const staffEndpoints = defineEndpoints({
     status: 201,
     idempotent: true,
     errors: {
+      403: TECHNICIAN_ONLY,
       409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
       422: KEY_REUSED,
     },
@@ -290,7 +302,11 @@ export const staffEndpoints = defineEndpoints({
     answer: completeAnswer,
     status: 201,
     idempotent: true,
-    errors: { 409: `${NOT_WRITABLE}; or ${REPLAYED}.`, 422: KEY_REUSED },
+    errors: {
+      403: TECHNICIAN_ONLY,
+      409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
+      422: KEY_REUSED,
+    },
   },
   'GET staff/jobs/{id}/report': {
     summary: "The job's service report, a printable page (the customer, the technician, admins).",
