@@ -133,7 +133,10 @@ export function createApp({ db, config, gateway }: AppDeps) {
   routes.onError((err, c) => {
     if (err instanceof ApiFailure) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value)
-      return c.json({ message: err.message, ...(err.field && { field: err.field }) }, err.status)
+      return c.json(
+        { message: err.message, ...(err.field && { field: err.field }), ...err.extra },
+        err.status,
+      )
     }
     if (err instanceof HTTPException) {
       const status = err.status

@@ -10,6 +10,8 @@ import { deliveryEndpoints } from './delivery.js'
 import { defineEndpoints } from './endpoint.js'
 import { messageEndpoints } from './messages.js'
 import { notificationEndpoints } from './notifications.js'
+import { bookingEndpoints } from './bookings.js'
+import { staffEndpoints } from './staff.js'
 import { userEndpoints } from './users.js'
 import { withdrawalEndpoints } from './withdrawals.js'
 
@@ -32,6 +34,8 @@ export const apiEndpoints = {
   ...dashboardEndpoints,
   ...withdrawalEndpoints,
   ...deliveryEndpoints,
+  ...bookingEndpoints,
+  ...staffEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

@@ -1,37 +1,39 @@
 /** Service appointments (appointment/, admins/actions/{id}/, admins/delete/{id}/booking/). */
 import { z } from 'zod'
 import { addDays, BUSINESS_TIME_ZONE, formatDay, formatTime, isCalendarDate, todayIso } from './dates.js'
-import { phoneField, requiredText } from './fields.js'
-import type { JobStatus } from './job-status.js'
+import { defineEndpoints } from './endpoint.js'
+import { messageAnswer, phoneField, requiredText } from './fields.js'
+import { JOB_STATUSES } from './job-status.js'
 import { workingHoursText, type BookingSettings } from './working-hours.js'
 
 export const SERVICES = ['fumigation', 'cleaning'] as const
 export type Service = (typeof SERVICES)[number]
 export const BOOKING_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
-export interface Booking {
-  id: number
-  full_name: string
-  phone_number: string
-  service: Service
-  info: string
-  date: string
-  time: string
-  status: BookingStatus
-  location: string
+export const booking = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  phone_number: z.string(),
+  service: z.enum(SERVICES),
+  info: z.string(),
+  date: z.string(),
+  time: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  location: z.string(),
   /** GET appointment/ adds the technician, the job's live status and the service report. */
-  technician?: { id: number; name: string } | null
-  job_status?: JobStatus | null
-  report_url?: string | null
-  /** Booked outside the working hours: an emergency call-out (response in 2 to 4 hours). */
-  emergency: boolean
+  technician: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  job_status: z.enum(JOB_STATUSES).nullable().optional(),
+  report_url: z.string().nullable().optional(),
+  /** Booked outside the working hours: an emergency call-out (a response in 2 to 4 hours). */
+  emergency: z.boolean(),
   /**
    * Admins only: the technician could not complete the job and the booking waits for the admin to
    * reschedule, reassign or cancel it; `unable_reason` is the technician's reason.
    */
-  needs_attention?: boolean
-  unable_reason?: string | null
-}
+  needs_attention: z.boolean().optional(),
+  unable_reason: z.string().nullable().optional(),
+})
+export type Booking = z.infer<typeof booking>
 
 /** "Now" in Lagos: the day (YYYY-MM-DD) and the time (HH:MM), whatever the device's own zone. */
 export function lagosNow(now: Date): { day: string; time: string } {
@@ -196,3 +198,113 @@ export function rescheduleTooSoon(
 export const emergencyText = (settings: BookingSettings) =>
   `This time is outside our working hours (${workingHoursText(settings)}), so it will be booked as an ` +
   'emergency call-out: we respond within 2 to 4 hours.'
+
+// ---------- the calls ----------
+
+const hhmmAnswer = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+/** GET booking-settings/: the rules as saved (or the defaults). */
+export const bookingSettingsAnswer = z.object({
+  cutoff_hours: z.number().int(),
+  work_start: hhmmAnswer,
+  work_end: hhmmAnswer,
+  work_days: z.array(z.number().int().min(0).max(6)),
+}) satisfies z.ZodType<BookingSettings>
+
+/** A booking as the office reads it: whose account it is, and the follow-up an unable job needs. */
+const adminBooking = booking.extend({
+  user_id: z.number().int().nullable(),
+  technician: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  job_status: z.enum(JOB_STATUSES).nullable(),
+  report_url: z.string().nullable(),
+  needs_attention: z.boolean(),
+  unable_reason: z.string().nullable(),
+})
+
+const CHANGED_MEANWHILE = 'the booking was changed meanwhile (reload and try again)'
+
+export const bookingEndpoints = defineEndpoints({
+  'GET appointment/': {
+    summary:
+      'Bookings by appointment date, latest first, each with its technician, job status and report: an ' +
+      "admin gets every booking (with the office's follow-up), anyone else their own.",
+    tag: 'bookings',
+    access: 'user',
+    answer: z.array(booking),
+  },
+  'POST appointment/': {
+    summary:
+      'Books a fumigation or cleaning visit; outside the working hours it is an emergency call-out. An ' +
+      'admin taking a phone call may book for the caller by `full_name`.',
+    tag: 'bookings',
+    access: 'user',
+    body: appointmentBody(),
+    answer: messageAnswer.extend({ id: z.number().int(), emergency: z.boolean() }),
+    status: 201,
+    idempotent: true,
+    errors: {
+      409: 'A request with the same Idempotency-Key is still being processed.',
+      422: 'The Idempotency-Key was already used for a different request.',
+    },
+  },
+  'POST appointment/{id}/cancel/': {
+    summary: 'The customer cancels their own booking, until the cut-off before it.',
+    tag: 'bookings',
+    access: 'user',
+    answer: messageAnswer.extend({ status: z.literal('Cancelled') }),
+    errors: { 409: `Completed, or within the cut-off; or ${CHANGED_MEANWHILE}.` },
+  },
+  'POST appointment/{id}/reschedule/': {
+    summary: 'The customer moves their own booking (until the cut-off); it waits for confirmation again.',
+    tag: 'bookings',
+    access: 'user',
+    body: rescheduleBody(),
+    answer: messageAnswer.extend({ booking: booking.extend({ user_id: z.number().int().nullable() }) }),
+    errors: {
+      409: `Completed, cancelled or within the cut-off; or ${CHANGED_MEANWHILE}.`,
+    },
+  },
+  'POST admins/actions/{id}/': {
+    summary: 'Moves a booking one step on: Pending to Confirmed, Confirmed to Completed.',
+    tag: 'bookings',
+    access: 'admin',
+    answer: messageAnswer.extend({ status: z.enum(['Confirmed', 'Completed']) }),
+    errors: {
+      409:
+        'The booking cannot move on (final, or the technician could not complete it: `status` says ' +
+        `where it stands); or ${CHANGED_MEANWHILE}.`,
+    },
+  },
+  'POST admins/bookings/{id}/reschedule/': {
+    summary:
+      'Moves a booking to another time; its status stays, and a technician still on it keeps it if free.',
+    tag: 'bookings',
+    access: 'admin',
+    body: rescheduleBody(),
+    answer: messageAnswer.extend({ booking: adminBooking }),
+    errors: {
+      409:
+        'Completed or cancelled; the technician has another job then (`code` "overlap"); or ' +
+        `${CHANGED_MEANWHILE}.`,
+    },
+  },
+  'DELETE admins/delete/{id}/booking/': {
+    summary: 'Cancels a booking (it stays, as Cancelled; the customer is told). Cancelled already: done.',
+    tag: 'bookings',
+    access: 'admin',
+    status: 204,
+    errors: { 409: 'A completed booking cannot be cancelled.' },
+  },
+  'GET booking-settings/': {
+    summary: 'The cut-off for changes and the working hours (outside them a booking is an emergency).',
+    tag: 'bookings',
+    access: 'public',
+    answer: bookingSettingsAnswer,
+  },
+  'POST admins/booking-settings/': {
+    summary: 'Saves the cut-off for changes and the working hours.',
+    tag: 'bookings',
+    access: 'admin',
+    body: bookingSettingsBody,
+    answer: messageAnswer.extend({ settings: bookingSettingsAnswer }),
+  },
+})

@@ -29,8 +29,8 @@ export interface EndpointSpec {
   status?: 200 | 201 | 204 | 302
   /** Another success status the call may answer with the same schema (201 created vs 200 already done). */
   alsoStatus?: 200 | 201
-  /** Answers that are not JSON (a page, an image, a redirect). */
-  produces?: 'text/html' | 'image/*' | 'text/csv' | 'redirect'
+  /** Answers that are not JSON (a page, its script, an image, a redirect). */
+  produces?: 'text/html' | 'text/javascript' | 'image/*' | 'text/csv' | 'redirect'
   /**
    * Failures beyond the usual ones (400 invalid, 401/403 by access, 404 for a path id, 413, 429), each with
    * when it happens: `{ 409: 'An account with this email already exists.' }`.

@@ -1,15 +1,8 @@
 /** Field technicians (docs/rules/technicians.md): jobs, their events, treatments, photos and the report. */
 import { z } from 'zod'
-import { nairaField, requiredText } from './fields.js'
-
-import {
-  JOB_EVENT_TYPES,
-  PAYMENT_METHODS,
-  PHOTO_KINDS,
-  type JobEventType,
-  type JobStatus,
-  type PhotoKind,
-} from './job-status.js'
+import { defineEndpoints } from './endpoint.js'
+import { messageAnswer, nairaField, requiredText } from './fields.js'
+import { JOB_EVENT_TYPES, JOB_STATUSES, PAYMENT_METHODS, PHOTO_KINDS } from './job-status.js'
 
 // ---------- requests ----------
 
@@ -72,10 +65,6 @@ export const treatmentCorrectionBody = treatmentBody.omit({ id: true }).extend({
   reason: z.string().trim().max(500, 'The reason must be at most 500 characters').default(''),
 })
 export type TreatmentCorrectionRequest = z.input<typeof treatmentCorrectionBody>
-export interface TreatmentCorrectionAnswer {
-  message: string
-  treatment: Treatment
-}
 
 /** Text fields of the photo upload (multipart: these plus `image`). */
 export const photoFields = z.object({
@@ -124,74 +113,212 @@ export type CompleteRequest = z.input<typeof completeBody>
 
 // ---------- answers ----------
 
-export interface JobEvent {
-  id: number
-  type: JobEventType | 'completed'
-  occurred_at: string
-  received_at: string
-  note: string
-}
-export interface Treatment {
-  id: string
-  product_name: string
-  quantity: number
-  unit: string
-  target_pest: string
-  area: string
-  method: string
-  /** Who last corrected it and when (device time); absent or null when never corrected. */
-  corrected?: { by: string; at: string } | null
-}
-export interface JobPhoto {
-  id: string
-  kind: PhotoKind
-  url: string
-}
-export interface Job {
-  id: number
-  booking_id: number
-  full_name: string
-  phone_number: string
-  whatsapp_url: string | null
-  location: string
-  maps_url: string
-  service: 'fumigation' | 'cleaning'
-  info: string
-  date: string
-  time: string
-  booking_status: 'Pending' | 'Confirmed' | 'Completed' | 'Cancelled'
-  /** Booked outside the working hours: the customer was promised a response within 2 to 4 hours. */
-  emergency: boolean
-  job_status: JobStatus
-  assigned_to: { id: number; name: string; phone_number: string } | null
-  events: JobEvent[]
-  treatments: Treatment[]
-  photos: JobPhoto[]
-  report_url: string | null
-  updated_at: string
-}
+export const jobEvent = z.object({
+  id: z.number().int(),
+  type: z.enum([...JOB_EVENT_TYPES, 'completed']),
+  occurred_at: z.string(),
+  received_at: z.string(),
+  note: z.string(),
+})
+export type JobEvent = z.infer<typeof jobEvent>
 
-export interface AssignAnswer {
-  message: string
-  job: Job
-}
-export interface JobEventAnswer {
-  message: string
-  job_status: JobStatus
-}
-export interface CreatedAnswer {
-  message: string
-  id: string
-}
-export interface PhotoAnswer extends CreatedAnswer {
-  url: string
-}
-export interface CompleteAnswer {
-  message: string
-  report_url: string
-}
+export const treatment = z.object({
+  id: z.string(),
+  product_name: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  target_pest: z.string(),
+  area: z.string(),
+  method: z.string(),
+  /** Who last corrected it and when (device time); absent or null when never corrected. */
+  corrected: z.object({ by: z.string(), at: z.string() }).nullable().optional(),
+})
+export type Treatment = z.infer<typeof treatment>
+
+export const jobPhoto = z.object({ id: z.string(), kind: z.enum(PHOTO_KINDS), url: z.string() })
+export type JobPhoto = z.infer<typeof jobPhoto>
+
+export const job = z.object({
+  id: z.number().int(),
+  booking_id: z.number().int(),
+  full_name: z.string(),
+  phone_number: z.string(),
+  whatsapp_url: z.string().nullable(),
+  location: z.string(),
+  maps_url: z.string(),
+  service: z.enum(['fumigation', 'cleaning']),
+  info: z.string(),
+  date: z.string(),
+  time: z.string(),
+  booking_status: z.enum(['Pending', 'Confirmed', 'Completed', 'Cancelled']),
+  /** Booked outside the working hours: the customer was promised a response within 2 to 4 hours. */
+  emergency: z.boolean(),
+  job_status: z.enum(JOB_STATUSES),
+  assigned_to: z.object({ id: z.number().int(), name: z.string(), phone_number: z.string() }).nullable(),
+  events: z.array(jobEvent),
+  treatments: z.array(treatment),
+  photos: z.array(jobPhoto),
+  report_url: z.string().nullable(),
+  updated_at: z.string(),
+})
+export type Job = z.infer<typeof job>
+
+export const assignAnswer = messageAnswer.extend({ job })
+export type AssignAnswer = z.infer<typeof assignAnswer>
+export const jobEventAnswer = messageAnswer.extend({ job_status: z.enum(JOB_STATUSES) })
+export type JobEventAnswer = z.infer<typeof jobEventAnswer>
+export const createdAnswer = messageAnswer.extend({ id: z.string() })
+export type CreatedAnswer = z.infer<typeof createdAnswer>
+export const photoAnswer = createdAnswer.extend({ url: z.string() })
+export type PhotoAnswer = z.infer<typeof photoAnswer>
+export const completeAnswer = messageAnswer.extend({ report_url: z.string() })
+export type CompleteAnswer = z.infer<typeof completeAnswer>
+export const treatmentCorrectionAnswer = messageAnswer.extend({ treatment })
+export type TreatmentCorrectionAnswer = z.infer<typeof treatmentCorrectionAnswer>
+
 /** 409 answers of the job calls: shown on the job, never dropped. */
 export type JobConflictCode = 'reassigned' | 'cancelled' | 'overlap' | 'not_assignable'
 
 export const mapsUrl = (location: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`
+
+// ---------- the calls ----------
+
+const REPLAYED = 'a request with the same Idempotency-Key is still being processed (`code` "in_progress")'
+const KEY_REUSED = 'The Idempotency-Key was already used for a different request.'
+/** The technician's own records: an admin reads the job and corrects treatments, but does not add these. */
+const TECHNICIAN_ONLY =
+  "Not the job's technician (admins too: only the technician records these), or no CSRF token."
+/** writableJob's refusals: the technician's updates to a job no longer theirs, or a cancelled booking. */
+const NOT_WRITABLE =
+  'The job was reassigned (`code` "reassigned"), its booking cancelled (`code` "cancelled"), or the ' +
+  'move is not allowed from its status (`job_status` says where it stands)'
+
+export const staffEndpoints = defineEndpoints({
+  'POST admins/bookings/{id}/assign/': {
+    summary: 'Assigns a technician to a booking, reassigns it (another staff_id) or unassigns it (null).',
+    tag: 'bookings',
+    access: 'admin',
+    body: assignBody,
+    answer: assignAnswer,
+    idempotent: true,
+    errors: {
+      409:
+        'Not Pending or Confirmed (`code` "not_assignable"); the technician has another job then ' +
+        `(\`code\` "overlap"); or ${REPLAYED}.`,
+      422: KEY_REUSED,
+    },
+  },
+  'GET staff/jobs/': {
+    summary:
+      "The technician's jobs from a week ago on (an admin: everyone's, or one technician's by staff_id).",
+    tag: 'staff',
+    access: 'staff',
+    query: jobListQuery,
+    answer: z.array(job),
+  },
+  'GET staff/jobs/{id}/': {
+    summary: 'One job with its events, treatments, photos and report.',
+    tag: 'staff',
+    access: 'staff',
+    answer: job,
+    errors: { 409: 'The job was reassigned to another technician (`code` "reassigned").' },
+  },
+  'POST staff/jobs/{id}/events/': {
+    summary: 'Records a move of the job (on my way, arrived, started, paused, resumed, unable).',
+    tag: 'staff',
+    access: 'staff',
+    body: jobEventBody,
+    answer: jobEventAnswer,
+    status: 201,
+    idempotent: true,
+    errors: {
+      403: TECHNICIAN_ONLY,
+      409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
+      422: KEY_REUSED,
+    },
+  },
+  'POST staff/jobs/{id}/treatments/': {
+    summary: 'Adds a treatment (product, amount, pest, area); the same id again is answered as before.',
+    tag: 'staff',
+    access: 'staff',
+    body: treatmentBody,
+    answer: createdAnswer,
+    status: 201,
+    idempotent: true,
+    errors: {
+      403: TECHNICIAN_ONLY,
+      409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
+      422: KEY_REUSED,
+    },
+  },
+  'POST staff/jobs/{id}/treatments/{treatmentId}/correction/': {
+    summary:
+      'Corrects a treatment, also on a completed job (the values it replaced are kept), or adds one ' +
+      'the server refused before: by its technician or an admin.',
+    tag: 'staff',
+    access: 'staff',
+    body: treatmentCorrectionBody,
+    answer: treatmentCorrectionAnswer,
+    idempotent: true,
+    errors: {
+      403:
+        "Not the job's technician or an admin; a technician's treatment of an earlier visit (the office " +
+        'corrects it); or no CSRF token.',
+      409:
+        `${NOT_WRITABLE}; the id belongs to another job; no technician was ever assigned; or ` +
+        `${REPLAYED}.`,
+      422: KEY_REUSED,
+    },
+  },
+  'POST staff/jobs/{id}/photos/': {
+    summary:
+      'Uploads a photo of the job (before, after or an issue); the same id again is answered as before.',
+    tag: 'staff',
+    access: 'staff',
+    multipart: true,
+    body: photoFields.extend({ image: z.file() }),
+    answer: photoAnswer,
+    status: 201,
+    idempotent: true,
+    errors: {
+      403: TECHNICIAN_ONLY,
+      409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
+      422: KEY_REUSED,
+    },
+  },
+  'GET staff/jobs/{id}/photos/{photoId}': {
+    summary: "A job's photo, for the booking's customer, its technician and admins.",
+    tag: 'staff',
+    access: 'user',
+    produces: 'image/*',
+    errors: { 403: "Not the booking's customer, its technician or an admin." },
+  },
+  'POST staff/jobs/{id}/complete/': {
+    summary: "Completes the job with the summary, the customer's signature and any payment taken.",
+    tag: 'staff',
+    access: 'staff',
+    body: completeBody,
+    answer: completeAnswer,
+    status: 201,
+    idempotent: true,
+    errors: {
+      403: TECHNICIAN_ONLY,
+      409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
+      422: KEY_REUSED,
+    },
+  },
+  'GET staff/jobs/{id}/report': {
+    summary: "The job's service report, a printable page (the customer, the technician, admins).",
+    tag: 'staff',
+    access: 'user',
+    produces: 'text/html',
+    errors: { 403: "Not the booking's customer, its technician or an admin." },
+  },
+  'GET staff/report-print.js': {
+    summary: "The service report page's script (its Print button).",
+    tag: 'staff',
+    access: 'public',
+    produces: 'text/javascript',
+  },
+})

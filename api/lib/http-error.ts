@@ -2,13 +2,17 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ErrorStatus } from '../../contract/endpoint.js'
 
-/** A refusal with the words to show: api/app.ts's onError answers it as `{ message, field? }` with its status. */
+/**
+ * A refusal with the words to show: api/app.ts's onError answers it as `{ message, field?, ...extra }` with
+ * its status (`extra`: what a client acts on besides the words, such as a `code`).
+ */
 export class ApiFailure extends HTTPException {
   constructor(
     status: ErrorStatus & ContentfulStatusCode,
     message: string,
     readonly field?: string,
     readonly headers?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(status, { message })
   }
@@ -21,7 +25,7 @@ export class ApiFailure extends HTTPException {
 export function fail(
   status: ErrorStatus & ContentfulStatusCode,
   message: string,
-  options: { field?: string; headers?: Record<string, string> } = {},
+  options: { field?: string; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
 ): never {
-  throw new ApiFailure(status, message, options.field, options.headers)
+  throw new ApiFailure(status, message, options.field, options.headers, options.extra)
 }

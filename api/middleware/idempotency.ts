@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import type { AppEnv } from '../types.js'
+import { ApiFailure } from '../lib/http-error.js'
 
 const KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
 
@@ -111,8 +112,10 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.res = inProgress(c, 1)
     return
   }
-  // Server errors and "too many, try later" are not final answers: free the key so a retry is processed afresh.
-  if (c.res.status >= 500 || c.res.status === 429 || c.error) {
+  // Server errors and "too many, try later" are not final answers: free the key so a retry is processed
+  // afresh. A refusal a handler threw (fail()) is one, like a refusal it returned.
+  const refused = c.error instanceof ApiFailure
+  if (c.res.status >= 500 || c.res.status === 429 || (c.error && !refused)) {
     await release()
     return
   }

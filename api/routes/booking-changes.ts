@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
 import {
-  bookingSettingsBody,
   customerChangeRefusal,
   isEmergency,
   rescheduleBody,
@@ -8,7 +7,8 @@ import {
 } from '../../contract/bookings.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
-import { parseId, validate, validateWithConfig } from '../middleware/validate.js'
+import { bodyOf, parseId, validate, validateWithConfig } from '../middleware/validate.js'
+import { fail } from '../lib/http-error.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import {
@@ -27,12 +27,14 @@ const validRescheduleBody = validateWithConfig('json', (config) =>
   rescheduleBody(() => new Date(config.now())),
 )
 
-/** The caller's own booking, or undefined (someone else's is answered like a missing one). */
+/** The caller's own booking (404 when there is none; someone else's is answered like a missing one). */
 async function ownBooking(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
   const booking = id ? await findBooking(c.var.db, id) : undefined
-  return booking && booking.user_id === currentUser(c).id ? booking : undefined
+  return booking && booking.user_id === currentUser(c).id ? booking : fail(404, 'Booking not found')
 }
+
+const CHANGED_MEANWHILE = 'This booking was changed meanwhile. Reload and try again.'
 
 /**
  * appointment/{id}/cancel/ and appointment/{id}/reschedule/: the customer changes their own booking,
@@ -42,11 +44,10 @@ async function ownBooking(c: Context<AppEnv>) {
 export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
   .post('/:id/cancel', requireLogin, async (c) => {
     const booking = await ownBooking(c)
-    if (!booking) return c.json({ message: 'Booking not found' }, 404)
     if (booking.status === 'Cancelled') return c.json({ message: 'Booking cancelled', status: 'Cancelled' })
     const { db, config } = c.var
     const refusal = customerChangeRefusal(booking, (await bookingSettings(db)).cutoff_hours, config.now())
-    if (refusal) return c.json({ message: refusal }, 409)
+    if (refusal) fail(409, refusal)
     const changed = await db.transaction().execute(async (trx) => {
       if (!(await moveBooking(trx, booking, { status: 'Cancelled' }))) return false
       await notify(
@@ -70,20 +71,19 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
       })
       return true
     })
-    if (!changed) return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
+    if (!changed) fail(409, CHANGED_MEANWHILE)
     return c.json({ message: 'Booking cancelled', status: 'Cancelled' })
   })
 
   .post('/:id/reschedule', requireLogin, validRescheduleBody, async (c) => {
     const booking = await ownBooking(c)
-    if (!booking) return c.json({ message: 'Booking not found' }, 404)
     const { db, config } = c.var
     const settings = await bookingSettings(db)
     const refusal = customerChangeRefusal(booking, settings.cutoff_hours, config.now())
-    if (refusal) return c.json({ message: refusal }, 409)
+    if (refusal) fail(409, refusal)
     const { date, time } = c.req.valid('json')
     const tooSoon = rescheduleTooSoon({ date, time }, settings.cutoff_hours, config.now())
-    if (tooSoon) return c.json({ message: tooSoon, field: 'time' }, 400)
+    if (tooSoon) fail(400, tooSoon, { field: 'time' })
     const emergency = isEmergency(settings, date, time)
     // A moved booking waits for the admin's confirmation again.
     const changed = await db.transaction().execute(async (trx) => {
@@ -122,7 +122,7 @@ export const bookingChangeRoutes = new Hono<AppEnv>({ strict: false })
       })
       return true
     })
-    if (!changed) return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
+    if (!changed) fail(409, CHANGED_MEANWHILE)
     return c.json({
       message: 'Booking rescheduled',
       booking: withoutAttention((await findBooking(db, booking.id))!),
@@ -138,7 +138,7 @@ export const bookingSettingsRoutes = new Hono<AppEnv>({ strict: false }).get('/'
 export const adminBookingSettingsRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/',
   requireRole('admin'),
-  validate('json', bookingSettingsBody),
+  validate('json', bodyOf('POST admins/booking-settings/')),
   async (c) => {
     await saveBookingSettings(c.var.db, c.req.valid('json'))
     return c.json({ message: 'Booking settings saved.', settings: await bookingSettings(c.var.db) })

@@ -10,6 +10,7 @@ import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { parseId, validateWithConfig } from '../middleware/validate.js'
+import { fail } from '../lib/http-error.js'
 import type { Queryable } from '../db/index.js'
 import { forUpdate, nowIso } from '../db/dialect.js'
 import { notify } from '../lib/notify.js'
@@ -30,12 +31,13 @@ import { loggedInAccount, tooManySubmissions } from '../middleware/submit-limit.
 
 const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marked as completed' } as const
 
+/** The booking the :id of the path names (404 when there is none). */
 async function findBooking(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  return id ? await findBookingById(c.var.db, id) : undefined
+  return (id && (await findBookingById(c.var.db, id))) || fail(404, 'Booking not found')
 }
 
-const notFound = (c: Context<AppEnv>) => c.json({ message: 'Booking not found' }, 404)
+const CHANGED_MEANWHILE = 'This booking was changed meanwhile. Reload and try again.'
 
 /** Email/SMS for a new booking: the customer's receipt and the admins' alert (inside the booking's transaction). */
 async function bookingReceivedMessages(
@@ -155,24 +157,19 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
   requireRole('admin'),
   async (c) => {
     const booking = await findBooking(c)
-    if (!booking) return notFound(c)
     const next = nextBookingStatus(booking.status)
     if (next === 'Completed' && booking.needs_attention) {
-      return c.json(
-        {
-          message:
-            `The technician could not complete this job (${booking.unable_reason}). ` +
-            'Reschedule it, assign a technician or cancel it.',
-          status: booking.status,
-        },
+      fail(
         409,
+        `The technician could not complete this job (${booking.unable_reason}). ` +
+          'Reschedule it, assign a technician or cancel it.',
+        { extra: { status: booking.status } },
       )
     }
     if (!next) {
-      return c.json(
-        { message: `This booking is ${booking.status} and cannot be moved on.`, status: booking.status },
-        409,
-      )
+      fail(409, `This booking is ${booking.status} and cannot be moved on.`, {
+        extra: { status: booking.status },
+      })
     }
     // Guarded by the status read above, so a double click cannot skip a step; one transaction with the
     // notification, so a failure leaves the status as it was and the admin's retry makes the same move.
@@ -222,7 +219,7 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
       }
       return moved
     })
-    if (!changed) return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
+    if (!changed) fail(409, CHANGED_MEANWHILE)
     return c.json({ message: MOVE_MESSAGE[next], status: next })
   },
 )
@@ -233,11 +230,8 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
  */
 export async function cancelBooking(c: Context<AppEnv>) {
   const booking = await findBooking(c)
-  if (!booking) return notFound(c)
   if (booking.status === 'Cancelled') return c.body(null, 204)
-  if (!canCancelBooking(booking.status)) {
-    return c.json({ message: 'A completed booking cannot be cancelled.' }, 409)
-  }
+  if (!canCancelBooking(booking.status)) fail(409, 'A completed booking cannot be cancelled.')
   const cancelled = await c.var.db.transaction().execute(async (trx) => {
     // Conditional on the status read: a booking completed meanwhile stays completed, and a second
     // cancel (another instance, a double click) does not notify the customer twice.
@@ -264,23 +258,13 @@ export async function cancelBooking(c: Context<AppEnv>) {
 export const adminRescheduleRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/:id/reschedule',
   requireRole('admin'),
+  validateWithConfig('json', (config) => rescheduleBody(() => new Date(config.now()))),
   async (c) => {
     const { db, config } = c.var
-    const parsed = rescheduleBody(() => new Date(config.now())).safeParse(
-      await c.req.json().catch(() => null),
-    )
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      return c.json(
-        { message: issue?.message ?? 'Choose a date and a time', field: issue?.path.join('.') },
-        400,
-      )
-    }
-    const { date, time } = parsed.data
+    const { date, time } = c.req.valid('json')
     const booking = await findBooking(c)
-    if (!booking) return notFound(c)
     if (!canCancelBooking(booking.status)) {
-      return c.json({ message: `This booking is ${booking.status} and cannot be rescheduled.` }, 409)
+      fail(409, `This booking is ${booking.status} and cannot be rescheduled.`)
     }
     const emergency = isEmergency(await bookingSettings(db), date, time)
     const outcome = await db.transaction().execute(async (trx) => {
@@ -323,19 +307,14 @@ export const adminRescheduleRoutes = new Hono<AppEnv>({ strict: false }).post(
       }
       return { kept: keeps !== null }
     })
-    if (outcome === null) {
-      return c.json({ message: 'This booking was changed meanwhile. Reload and try again.' }, 409)
-    }
+    if (outcome === null) fail(409, CHANGED_MEANWHILE)
     if ('clash' in outcome) {
       const other = outcome.clash!
-      return c.json(
-        {
-          message:
-            `The technician already has a job at ${other.time} (${other.full_name}) that day; ` +
-            `jobs need ${config.jobMinutes} minutes. Choose another time, or unassign the technician first.`,
-          code: 'overlap',
-        },
+      fail(
         409,
+        `The technician already has a job at ${other.time} (${other.full_name}) that day; ` +
+          `jobs need ${config.jobMinutes} minutes. Choose another time, or unassign the technician first.`,
+        { extra: { code: 'overlap' } },
       )
     }
     return c.json({

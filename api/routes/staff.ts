@@ -2,16 +2,7 @@ import { Hono, type Context } from 'hono'
 import { BUSINESS_TIME_ZONE, addDays, formatTime, todayIso } from '../../contract/dates.js'
 import { appointmentWhen as when, clearAttention, flagUnable } from '../lib/bookings.js'
 import { toKobo } from '../../contract/money.js'
-import {
-  assignBody,
-  completeBody,
-  jobEventBody,
-  jobListQuery,
-  photoFields,
-  treatmentBody,
-  treatmentCorrectionBody,
-  type Treatment,
-} from '../../contract/staff.js'
+import { jobListQuery, photoFields, type Treatment } from '../../contract/staff.js'
 import {
   JOB_STATUS_LABEL,
   isFinalJobStatus,
@@ -24,7 +15,8 @@ import type { Queryable } from '../db/index.js'
 import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
-import { parseId, validate } from '../middleware/validate.js'
+import { bodyOf, parseId, validate } from '../middleware/validate.js'
+import { fail } from '../lib/http-error.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
@@ -43,59 +35,51 @@ import { checkUploadedImage, readForm, textFields, uploadLimit } from '../lib/up
 import { REPORT_PRINT_SCRIPT, jobPhotoMediaName, renderReport } from '../lib/report.js'
 import { readMedia, saveMedia } from '../lib/images.js'
 
-const notFound = (c: Context<AppEnv>) => c.json({ message: 'Job not found' }, 404)
 const jobOf = async (db: Queryable, row: JobRow) => (await toJobs(db, [row]))[0]!
 const lagosToday = (c: Context<AppEnv>) => todayIso(new Date(c.var.config.now()), BUSINESS_TIME_ZONE)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PHOTO_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
 
+/** The job of the path's :id, if there is one. */
 async function loadRow(c: Context<AppEnv>, db: Queryable = c.var.db): Promise<JobRow | undefined> {
   const id = parseId(c.req.param('id'))
   return id ? findJobRow(db, id) : undefined
 }
 
+/** The job of the path's :id; 404 with `notFound` (a photo or report says what is missing) when none. */
+const jobOfPath = async (c: Context<AppEnv>, notFound = 'Job not found') =>
+  (await loadRow(c)) ?? fail(404, notFound)
+
 /**
- * The job a technician may write to, or the answer that says why not: 404 unknown, 403 never theirs,
- * 409 `reassigned` once theirs, 409 `cancelled` when the booking was cancelled meanwhile.
+ * The job a technician may write to; else it refuses: 404 unknown, 403 never theirs, 409 `reassigned`
+ * once theirs, 409 `cancelled` when the booking was cancelled meanwhile.
  */
-async function writableJob(c: Context<AppEnv>): Promise<JobRow | Response> {
+async function writableJob(c: Context<AppEnv>): Promise<JobRow> {
   const user = currentUser(c)
-  const row = await loadRow(c)
-  if (!row) return notFound(c)
+  const row = await jobOfPath(c)
   if (row.staff_id !== user.id || row.assignment_id === null) {
-    if (!(await wasEverAssigned(c.var.db, row.id, user.id))) {
-      return c.json({ message: 'This job is not assigned to you.' }, 403)
-    }
-    return c.json(
-      {
-        message:
-          'This job was reassigned to another technician. Your updates were not recorded; ' +
-          'call the office if you already did the work.',
-        code: 'reassigned',
-      },
+    if (!(await wasEverAssigned(c.var.db, row.id, user.id))) fail(403, 'This job is not assigned to you.')
+    fail(
       409,
+      'This job was reassigned to another technician. Your updates were not recorded; ' +
+        'call the office if you already did the work.',
+      { extra: { code: 'reassigned' } },
     )
   }
   if (row.status === 'Cancelled') {
-    return c.json(
-      {
-        message: 'The customer’s booking was cancelled. Your updates were not recorded; call the office.',
-        code: 'cancelled',
-      },
-      409,
-    )
+    fail(409, 'The customer’s booking was cancelled. Your updates were not recorded; call the office.', {
+      extra: { code: 'cancelled' },
+    })
   }
   return row
 }
 
 /**
  * A conditional write found the job changed since writableJob read it (another device, a reassignment):
- * the answer as the job now stands, i.e. writableJob's refusal, else the state machine's 409.
+ * refuses as the job now stands, i.e. with writableJob's refusal, else the state machine's 409.
  */
-async function changedMeanwhile(c: Context<AppEnv>, what: string, fallback: JobStatus) {
-  const now = await writableJob(c)
-  if (now instanceof Response) return now
-  return notAllowed(c, now.job_status ?? fallback, what)
+async function changedMeanwhile(c: Context<AppEnv>, what: string, fallback: JobStatus): Promise<never> {
+  return notAllowed((await writableJob(c)).job_status ?? fallback, what)
 }
 
 /**
@@ -124,7 +108,6 @@ async function earlierRecord(db: Queryable, table: 'job_treatments' | 'job_photo
   return existing.booking_id === row.id && existing.staff_id === row.staff_id ? 'same' : 'other'
 }
 
-/** 409 for a move the state machine does not allow (a repeat of the current state included). */
 /** What a treatment says (product, amount, pest, area, method), from a request or a stored row. */
 const treatmentFields = (t: Omit<Treatment, 'id' | 'corrected'>) => ({
   product_name: t.product_name,
@@ -135,11 +118,11 @@ const treatmentFields = (t: Omit<Treatment, 'id' | 'corrected'>) => ({
   method: t.method,
 })
 
-const notAllowed = (c: Context<AppEnv>, status: JobStatus, what: string) =>
-  c.json(
-    { message: `This job is ${JOB_STATUS_LABEL[status]}: ${what} is not possible now.`, job_status: status },
-    409,
-  )
+/** 409 for a move the state machine does not allow (a repeat of the current state included). */
+const notAllowed = (status: JobStatus, what: string) =>
+  fail(409, `This job is ${JOB_STATUS_LABEL[status]}: ${what} is not possible now.`, {
+    extra: { job_status: status },
+  })
 
 const EVENT_WORDS: Record<JobEventType, string> = {
   on_my_way: '“On my way”',
@@ -162,7 +145,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
   '/:id/assign',
   requireRole('admin'),
   idempotent,
-  validate('json', assignBody),
+  validate('json', bodyOf('POST admins/bookings/{id}/assign/')),
   async (c) => {
     const { db, config } = c.var
     const admin = currentUser(c)
@@ -181,16 +164,11 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
                 .select(['id', 'email', 'first_name', 'last_name', 'role'])
                 .where('id', '=', staff_id),
             ).executeTakeFirst()
-      const row = await loadRow(c, trx)
-      if (!row) return c.json({ message: 'Booking not found' }, 404)
+      const row = (await loadRow(c, trx)) ?? fail(404, 'Booking not found')
       if (row.status !== 'Pending' && row.status !== 'Confirmed') {
-        return c.json(
-          {
-            message: `This booking is ${row.status}: only Pending or Confirmed bookings can be assigned.`,
-            code: 'not_assignable',
-          },
-          409,
-        )
+        fail(409, `This booking is ${row.status}: only Pending or Confirmed bookings can be assigned.`, {
+          extra: { code: 'not_assignable' },
+        })
       }
 
       if (staff_id === null) {
@@ -208,7 +186,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
       }
 
       if (!staff || staff.role !== 'staff') {
-        return c.json({ message: 'Choose a technician (a Staff account).', field: 'staff_id' }, 400)
+        fail(400, 'Choose a technician (a Staff account).', { field: 'staff_id' })
       }
       const name = displayName({ ...staff })
       // Already theirs and still live: nothing to do (a double click, or a replay without a key).
@@ -217,14 +195,11 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
       }
       const other = await findClash(trx, staff.id, row, config.jobMinutes)
       if (other) {
-        return c.json(
-          {
-            message:
-              `${name} already has a job at ${formatTime(other.time)} (${other.full_name}) that day; ` +
-              `jobs need ${config.jobMinutes} minutes. Choose another technician or time.`,
-            code: 'overlap',
-          },
+        fail(
           409,
+          `${name} already has a job at ${formatTime(other.time)} (${other.full_name}) that day; ` +
+            `jobs need ${config.jobMinutes} minutes. Choose another technician or time.`,
+          { extra: { code: 'overlap' } },
         )
       }
       const { id: assignment } = await trx
@@ -278,73 +253,76 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
 
   .get('/jobs/:id', requireRole('staff', 'admin'), async (c) => {
     const user = currentUser(c)
-    const row = await loadRow(c)
-    if (!row) return notFound(c)
+    const row = await jobOfPath(c)
     if (user.role === 'staff' && row.staff_id !== user.id) {
-      return (await wasEverAssigned(c.var.db, row.id, user.id))
-        ? c.json({ message: 'This job was reassigned to another technician.', code: 'reassigned' }, 409)
-        : c.json({ message: 'This job is not assigned to you.' }, 403)
+      if (await wasEverAssigned(c.var.db, row.id, user.id)) {
+        fail(409, 'This job was reassigned to another technician.', { extra: { code: 'reassigned' } })
+      }
+      fail(403, 'This job is not assigned to you.')
     }
     return c.json(await jobOf(c.var.db, row))
   })
 
-  .post('/jobs/:id/events', requireRole('staff'), idempotent, validate('json', jobEventBody), async (c) => {
-    const row = await writableJob(c)
-    if (row instanceof Response) return row
-    const body = c.req.valid('json')
-    const current = row.job_status ?? 'assigned'
-    const next = nextJobStatus(current, body.type)
-    if (!next) return notAllowed(c, current, EVENT_WORDS[body.type])
-    const moved = await c.var.db.transaction().execute(async (trx) => {
-      if (!(await moveJob(trx, row, current, next, body))) return null
-      if (body.type === 'unable') {
-        await flagUnable(trx, row, body.note ?? '', c.var.user ? displayName(c.var.user) : 'The technician')
-      }
-      if (body.type === 'on_my_way') {
-        await notify(
+  .post(
+    '/jobs/:id/events',
+    requireRole('staff'),
+    idempotent,
+    validate('json', bodyOf('POST staff/jobs/{id}/events/')),
+    async (c) => {
+      const row = await writableJob(c)
+      const body = c.req.valid('json')
+      const current = row.job_status ?? 'assigned'
+      const next = nextJobStatus(current, body.type) ?? notAllowed(current, EVENT_WORDS[body.type])
+      const moved = await c.var.db.transaction().execute(async (trx) => {
+        if (!(await moveJob(trx, row, current, next, body))) return null
+        if (body.type === 'unable') {
+          await flagUnable(trx, row, body.note ?? '', c.var.user ? displayName(c.var.user) : 'The technician')
+        }
+        if (body.type === 'on_my_way') {
+          await notify(
+            trx,
+            row.user_id,
+            'Technician On The Way',
+            `Your technician is on the way for your ${row.service} appointment.`,
+          )
+          const technician = c.var.user ? displayName(c.var.user) : 'Your technician'
+          await sendMessage(
+            { db: trx },
+            {
+              to: row.user_id ?? 0,
+              template: 'technician_on_the_way',
+              data: { service: row.service, technician, when: when(row) },
+            },
+          )
+        }
+        return answerOnce(
+          c,
           trx,
-          row.user_id,
-          'Technician On The Way',
-          `Your technician is on the way for your ${row.service} appointment.`,
+          { message: `Status saved: ${JOB_STATUS_LABEL[next]}.`, job_status: next },
+          201,
         )
-        const technician = c.var.user ? displayName(c.var.user) : 'Your technician'
-        await sendMessage(
-          { db: trx },
-          {
-            to: row.user_id ?? 0,
-            template: 'technician_on_the_way',
-            data: { service: row.service, technician, when: when(row) },
-          },
-        )
-      }
-      return answerOnce(
-        c,
-        trx,
-        { message: `Status saved: ${JOB_STATUS_LABEL[next]}.`, job_status: next },
-        201,
-      )
-    })
-    return moved ?? changedMeanwhile(c, EVENT_WORDS[body.type], current)
-  })
+      })
+      return moved ?? changedMeanwhile(c, EVENT_WORDS[body.type], current)
+    },
+  )
 
   .post(
     '/jobs/:id/treatments',
     requireRole('staff'),
     idempotent,
-    validate('json', treatmentBody),
+    validate('json', bodyOf('POST staff/jobs/{id}/treatments/')),
     async (c) => {
       const row = await writableJob(c)
-      if (row instanceof Response) return row
       const body = c.req.valid('json')
       const { db } = c.var
       const savedAnswer = { message: 'Treatment saved.', id: body.id }
       const saved = () => c.json(savedAnswer, 201)
-      const taken = () => c.json({ message: 'This treatment id is already used by another record.' }, 409)
+      const taken = () => fail(409, 'This treatment id is already used by another record.')
       // The same treatment sent again (a retry after a lost answer): the first answer, nothing new.
       const earlier = await earlierRecord(db, 'job_treatments', body.id, row)
       if (earlier) return earlier === 'same' ? saved() : taken()
       const status = row.job_status ?? 'assigned'
-      if (isFinalJobStatus(status)) return notAllowed(c, status, 'adding a treatment')
+      if (isFinalJobStatus(status)) notAllowed(status, 'adding a treatment')
       const product = body.product_id
         ? await db.selectFrom('products').select('id').where('id', '=', body.product_id).executeTakeFirst()
         : undefined
@@ -375,7 +353,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
       if (outcome === 'again')
         return (await earlierRecord(db, 'job_treatments', body.id, row)) === 'same' ? saved() : taken()
       if (outcome === 'moved') return changedMeanwhile(c, 'adding a treatment', status)
-      return notAllowed(c, outcome, 'adding a treatment')
+      return notAllowed(outcome, 'adding a treatment')
     },
   )
 
@@ -386,14 +364,13 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     '/jobs/:id/treatments/:treatmentId/correction',
     requireRole('staff', 'admin'),
     idempotent,
-    validate('json', treatmentCorrectionBody),
+    validate('json', bodyOf('POST staff/jobs/{id}/treatments/{treatmentId}/correction/')),
     async (c) => {
       const user = currentUser(c)
-      const row = user.role === 'admin' ? ((await loadRow(c)) ?? notFound(c)) : await writableJob(c)
-      if (row instanceof Response) return row
+      const row = user.role === 'admin' ? await jobOfPath(c) : await writableJob(c)
       const treatmentId = c.req.param('treatmentId')
       if (!UUID.test(treatmentId)) {
-        return c.json({ message: 'The treatment id must be a UUID made by the app', field: 'id' }, 400)
+        fail(400, 'The treatment id must be a UUID made by the app', { field: 'id' })
       }
       const body = c.req.valid('json')
       const { db, config } = c.var
@@ -406,19 +383,13 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
           trx.selectFrom('job_treatments').selectAll().where('id', '=', treatmentId),
         ).executeTakeFirst()
         if (existing && existing.booking_id !== row.id) {
-          return c.json({ message: 'This treatment id is already used by another record.' }, 409)
+          fail(409, 'This treatment id is already used by another record.')
         }
         if (existing && user.role !== 'admin' && existing.assignment_id !== row.assignment_id) {
-          return c.json(
-            { message: 'This treatment was recorded on an earlier visit: ask the office to correct it.' },
-            403,
-          )
+          fail(403, 'This treatment was recorded on an earlier visit: ask the office to correct it.')
         }
         if (!existing && row.assignment_id === null) {
-          return c.json(
-            { message: 'No technician was ever assigned to this job, so it has no treatments to correct.' },
-            409,
-          )
+          fail(409, 'No technician was ever assigned to this job, so it has no treatments to correct.')
         }
         const values = {
           product_id: product?.id ?? null,
@@ -477,26 +448,25 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
 
   .post('/jobs/:id/photos', requireRole('staff'), uploadLimit, idempotent, async (c) => {
     const row = await writableJob(c)
-    if (row instanceof Response) return row
     const form = await readForm(c)
     const fields = photoFields.safeParse(textFields(form))
     if (!fields.success) {
       const issue = fields.error.issues[0]
-      return c.json({ message: issue?.message ?? 'Invalid photo', field: issue?.path.join('.') }, 400)
+      fail(400, issue?.message ?? 'Invalid photo', { field: issue?.path.join('.') })
     }
     const { id, kind, taken_at } = fields.data
     const { db } = c.var
     const savedAnswer = { message: 'Photo saved.', id, url: photoPath(row.id, id) }
     const saved = () => c.json(savedAnswer, 201)
-    const taken = () => c.json({ message: 'This photo id is already used by another record.' }, 409)
+    const taken = () => fail(409, 'This photo id is already used by another record.')
     const earlier = await earlierRecord(db, 'job_photos', id, row)
     if (earlier) return earlier === 'same' ? saved() : taken()
     const status = row.job_status ?? 'assigned'
-    if (isFinalJobStatus(status)) return notAllowed(c, status, 'adding a photo')
+    if (isFinalJobStatus(status)) notAllowed(status, 'adding a photo')
     // Decoded and re-encoded before the transaction: sharp is slow, and a transaction holds SQLite's one connection.
     const image = await checkUploadedImage(c, form.image)
     if (image instanceof Response) return image
-    if (!image) return c.json({ message: 'Choose a photo to upload', field: 'image' }, 400)
+    if (!image) fail(400, 'Choose a photo to upload', { field: 'image' })
     const file = `${id}.${image.type}`
     const outcome = await db.transaction().execute(async (trx) => {
       const job = await lockOpenJob(trx, row)
@@ -529,14 +499,12 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     if (outcome === 'again')
       return (await earlierRecord(db, 'job_photos', id, row)) === 'same' ? saved() : taken()
     if (outcome === 'moved') return changedMeanwhile(c, 'adding a photo', status)
-    return notAllowed(c, outcome, 'adding a photo')
+    return notAllowed(outcome, 'adding a photo')
   })
 
   .get('/jobs/:id/photos/:photoId', requireLogin, async (c) => {
-    const row = await loadRow(c)
-    const user = currentUser(c)
-    if (!row) return c.json({ message: 'Photo not found' }, 404)
-    if (!canRead(user, row)) return c.json({ message: 'You do not have permission to see this photo.' }, 403)
+    const row = await jobOfPath(c, 'Photo not found')
+    if (!canRead(currentUser(c), row)) fail(403, 'You do not have permission to see this photo.')
     const photo = await c.var.db
       .selectFrom('job_photos')
       .select('file')
@@ -544,69 +512,74 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
       .where('booking_id', '=', row.id)
       .executeTakeFirst()
     const media = photo ? await readMedia(c.var.db, jobPhotoMediaName(photo.file)) : undefined
-    if (!media) return c.json({ message: 'Photo not found' }, 404)
+    if (!media) fail(404, 'Photo not found')
     c.header('Content-Type', media.contentType)
     c.header('Cache-Control', 'private, max-age=604800')
     c.header('X-Content-Type-Options', 'nosniff')
     return c.body(new Uint8Array(media.bytes))
   })
 
-  .post('/jobs/:id/complete', requireRole('staff'), idempotent, validate('json', completeBody), async (c) => {
-    const row = await writableJob(c)
-    if (row instanceof Response) return row
-    const body = c.req.valid('json')
-    const current = row.job_status ?? 'assigned'
-    if (!nextJobStatus(current, 'completed')) return notAllowed(c, current, '“Complete job”')
-    const { db, config } = c.var
-    const url = reportPath(row.id)
-    const year = body.occurred_at.slice(0, 4)
-    const done = await db.transaction().execute(async (trx) => {
-      const event = { type: 'completed' as const, occurred_at: body.occurred_at }
-      if (!(await moveJob(trx, row, current, 'completed', event))) return null
-      await trx
-        .insertInto('job_reports')
-        .values({
-          booking_id: row.id,
-          assignment_id: row.assignment_id!,
-          staff_id: row.staff_id,
-          certificate_no: `GS-${year}-${String(row.id).padStart(6, '0')}`,
-          summary: body.summary,
-          recommendations: body.recommendations,
-          signer_name: body.signer_name,
-          signature: body.signature || null,
-          signature_refused_reason: body.signature ? null : body.signature_refused_reason,
-          payment_amount_kobo: body.payment ? toKobo(body.payment.amount) : null,
-          payment_method: body.payment?.method ?? null,
-          payment_reference: body.payment?.reference ?? '',
-          occurred_at: body.occurred_at,
-        })
-        .execute()
-      await trx
-        .updateTable('bookings')
-        .set({ status: 'Completed', updated_at: nowIso() })
-        .where('id', '=', row.id)
-        .execute()
-      await notify(
-        trx,
-        row.user_id,
-        'Service Completed',
-        `Our technician completed your ${row.service} service on ${when(row)}. ` +
-          `Your service report: ${config.appUrl}${config.apiBase}${url}`,
-        { path: url, label: 'Open the service report' },
-      )
-      await sendMessage(
-        { db: trx },
-        {
-          to: row.user_id ?? 0,
-          template: 'service_completed',
-          data: { service: row.service, report_url: url },
-        },
-      )
-      const answer = { message: 'Job completed. The customer has been sent the report.', report_url: url }
-      return answerOnce(c, trx, answer, 201)
-    })
-    return done ?? changedMeanwhile(c, '“Complete job”', current)
-  })
+  .post(
+    '/jobs/:id/complete',
+    requireRole('staff'),
+    idempotent,
+    validate('json', bodyOf('POST staff/jobs/{id}/complete/')),
+    async (c) => {
+      const row = await writableJob(c)
+      const body = c.req.valid('json')
+      const current = row.job_status ?? 'assigned'
+      if (!nextJobStatus(current, 'completed')) notAllowed(current, '“Complete job”')
+      const { db, config } = c.var
+      const url = reportPath(row.id)
+      const year = body.occurred_at.slice(0, 4)
+      const done = await db.transaction().execute(async (trx) => {
+        const event = { type: 'completed' as const, occurred_at: body.occurred_at }
+        if (!(await moveJob(trx, row, current, 'completed', event))) return null
+        await trx
+          .insertInto('job_reports')
+          .values({
+            booking_id: row.id,
+            assignment_id: row.assignment_id!,
+            staff_id: row.staff_id,
+            certificate_no: `GS-${year}-${String(row.id).padStart(6, '0')}`,
+            summary: body.summary,
+            recommendations: body.recommendations,
+            signer_name: body.signer_name,
+            signature: body.signature || null,
+            signature_refused_reason: body.signature ? null : body.signature_refused_reason,
+            payment_amount_kobo: body.payment ? toKobo(body.payment.amount) : null,
+            payment_method: body.payment?.method ?? null,
+            payment_reference: body.payment?.reference ?? '',
+            occurred_at: body.occurred_at,
+          })
+          .execute()
+        await trx
+          .updateTable('bookings')
+          .set({ status: 'Completed', updated_at: nowIso() })
+          .where('id', '=', row.id)
+          .execute()
+        await notify(
+          trx,
+          row.user_id,
+          'Service Completed',
+          `Our technician completed your ${row.service} service on ${when(row)}. ` +
+            `Your service report: ${config.appUrl}${config.apiBase}${url}`,
+          { path: url, label: 'Open the service report' },
+        )
+        await sendMessage(
+          { db: trx },
+          {
+            to: row.user_id ?? 0,
+            template: 'service_completed',
+            data: { service: row.service, report_url: url },
+          },
+        )
+        const answer = { message: 'Job completed. The customer has been sent the report.', report_url: url }
+        return answerOnce(c, trx, answer, 201)
+      })
+      return done ?? changedMeanwhile(c, '“Complete job”', current)
+    },
+  )
 
   // Public and the same for everyone: the report page's only script.
   .get('/report-print.js', (c) => {
@@ -615,13 +588,9 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     return c.body(REPORT_PRINT_SCRIPT)
   })
   .get('/jobs/:id/report', requireLogin, async (c) => {
-    const row = await loadRow(c)
-    if (!row) return c.json({ message: 'Report not found' }, 404)
-    if (!canRead(currentUser(c), row)) {
-      return c.json({ message: 'You do not have permission to see this report.' }, 403)
-    }
-    const html = await renderReport(c.var.db, row)
-    if (html === null) return c.json({ message: 'This job has no service report yet.' }, 404)
+    const row = await jobOfPath(c, 'Report not found')
+    if (!canRead(currentUser(c), row)) fail(403, 'You do not have permission to see this report.')
+    const html = (await renderReport(c.var.db, row)) ?? fail(404, 'This job has no service report yet.')
     // Private, but kept by the browser and the service worker so the customer can reopen it offline.
     c.header('Cache-Control', 'private, max-age=0, must-revalidate')
     return c.html(html)

@@ -10,7 +10,7 @@ import {
   workingHoursText,
   type BookingSettings,
 } from '../../contract/working-hours.js'
-import { api } from './api-client'
+import { callApi } from './api-client'
 import { whenIdle } from './when-idle'
 
 type Hours = Pick<BookingSettings, 'work_start' | 'work_end' | 'work_days'>
@@ -59,8 +59,7 @@ export function rememberWorkingHours(settings: unknown): void {
 let asked: Promise<void> | null = null
 /** One call per page load, shared by every place that shows the hours. */
 function askServer(): Promise<void> {
-  asked ??= api
-    .get<unknown>('booking-settings/', { cache: 'no-cache' })
+  asked ??= callApi('GET booking-settings/', undefined, { cache: 'no-cache' })
     .then(rememberWorkingHours)
     .catch(() => {
       // Offline or the server is down: the kept or default hours stay.

@@ -335,6 +335,22 @@ describe('POST staff/jobs/{id}/events/: the state machine', () => {
     expect(await countWhere('job_events', ['booking_id', id])).toBe(1)
   })
 
+  it('a refused update sent again with its key gets the same refusal, even once the job is theirs again', async () => {
+    const id = await assignedJob()
+    const { id: otherId } = await addTechnician(t.app, admin, TECH2)
+    expect((await assign(id, otherId)).status).toBe(200)
+    const key = uuid()
+    const refused = await event(tech, id, 'on_my_way', {}, key)
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe('reassigned')
+    expect((await assign(id, techId)).status).toBe(200)
+    const again = await event(tech, id, 'on_my_way', {}, key)
+    expect(again.status).toBe(409)
+    expect(again.body).toEqual(refused.body)
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(await countWhere('job_events', ['booking_id', id])).toBe(0)
+  })
+
   it('only the assigned technician writes: another 403, a customer 403, an admin 403', async () => {
     const id = await assignedJob()
     const { client: other } = await addTechnician(t.app, admin, TECH2)

@@ -3,19 +3,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   AppointmentRequest,
   Booking,
-  BookingSettings,
   BookingSettingsRequest,
   RescheduleRequest,
 } from '../../../contract/bookings.js'
+import { resolveCall } from '../../../contract/endpoint.js'
 import type { MessageAnswer } from '../../../contract/fields.js'
-import type { AdminUser } from '../../../contract/users.js'
-import type {
-  AssignAnswer,
-  Job,
-  TreatmentCorrectionAnswer,
-  TreatmentCorrectionRequest,
-} from '../../../contract/staff.js'
-import { api } from '../../lib/api-client'
+import type { TreatmentCorrectionRequest } from '../../../contract/staff.js'
+import { apiUrl, callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { submitThroughOutbox } from '../../offline/outbox'
@@ -38,29 +32,32 @@ export const bookingKeys = {
 export const useBookingSettings = () =>
   useQuery({
     queryKey: bookingKeys.settings,
-    queryFn: () => api.get<BookingSettings>('booking-settings/'),
+    queryFn: () => callApi('GET booking-settings/'),
     staleTime: 10 * 60_000,
   })
 
 export const useSaveBookingSettings = () =>
   useUserMutation(
-    (body: BookingSettingsRequest) =>
-      api.post<MessageAnswer & { settings: BookingSettings }>('admins/booking-settings/', body),
+    (body: BookingSettingsRequest) => callApi('POST admins/booking-settings/', { body }),
     CALL_EVEN_OFFLINE,
     [bookingKeys.settings],
   )
 
 /** The customer cancels their own booking (appointment/{id}/cancel/). */
 export const useCancelMyBooking = () =>
-  useUserMutation((id: number) => api.post<MessageAnswer & { status: string }>(`appointment/${id}/cancel/`))
+  useUserMutation((id: number) => callApi('POST appointment/{id}/cancel/', { params: { id } }))
 
 /** The customer moves their own booking (appointment/{id}/reschedule/). */
 export const useRescheduleMyBooking = () =>
   useUserMutation(({ id, body }: { id: number; body: RescheduleRequest }) =>
-    api.post<MessageAnswer & { booking: Booking }>(`appointment/${id}/reschedule/`, body),
+    callApi('POST appointment/{id}/reschedule/', { params: { id }, body }),
   )
 
-export const fetchBookings = () => api.get<Booking[]>('appointment/')
+export const fetchBookings = () => callApi('GET appointment/')
+
+/** The service report of a booking whose job has one (`report_url` set): a page to open. */
+export const serviceReportUrl = (bookingId: number) =>
+  apiUrl(resolveCall('GET staff/jobs/{id}/report', { id: bookingId }).path)
 
 export const bookingsQuery = (userId: number | null) =>
   queryOptions({ queryKey: bookingKeys.list(userId), queryFn: fetchBookings, enabled: userId !== null })
@@ -119,22 +116,22 @@ export function useBookAppointment() {
 
 /** Pending -> Confirmed -> Completed. */
 export const useAdvanceBooking = () =>
-  useUserMutation(
-    (id: number) => api.post<MessageAnswer & { status: string }>(`admins/actions/${id}/`),
-    CALL_EVEN_OFFLINE,
-  )
+  useUserMutation((id: number) => callApi('POST admins/actions/{id}/', { params: { id } }), CALL_EVEN_OFFLINE)
 
 /** The admin moves a booking to another time (admins/bookings/{id}/reschedule/); a clash comes back 409. */
 export const useAdminReschedule = () =>
   useUserMutation(
     ({ id, body }: { id: number; body: RescheduleRequest }) =>
-      api.post<MessageAnswer & { booking: Booking }>(`admins/bookings/${id}/reschedule/`, body),
+      callApi('POST admins/bookings/{id}/reschedule/', { params: { id }, body }),
     CALL_EVEN_OFFLINE,
   )
 
 /** Rejecting keeps the booking, with status Cancelled. */
 export const useRejectBooking = () =>
-  useUserMutation((id: number) => api.delete(`admins/delete/${id}/booking/`), CALL_EVEN_OFFLINE)
+  useUserMutation(
+    (id: number) => callApi('DELETE admins/delete/{id}/booking/', { params: { id } }),
+    CALL_EVEN_OFFLINE,
+  )
 
 // ---------- dispatch: assigning technicians ----------
 
@@ -144,7 +141,7 @@ export const useTechnicians = (enabled: boolean) => {
   return useQuery({
     ...CALL_EVEN_OFFLINE,
     queryKey: bookingKeys.technicians(userId),
-    queryFn: async () => (await api.get<AdminUser[]>('get/users/')).filter((u) => u.role === 'Staff'),
+    queryFn: async () => (await callApi('GET get/users/')).filter((u) => u.role === 'Staff'),
     enabled: enabled && userId !== null,
   })
 }
@@ -155,7 +152,7 @@ export const useJobsOn = (date: string | null) => {
   return useQuery({
     ...CALL_EVEN_OFFLINE,
     queryKey: bookingKeys.day(userId, date ?? ''),
-    queryFn: () => api.get<Job[]>(`staff/jobs/?from=${date}&to=${date}`),
+    queryFn: () => callApi('GET staff/jobs/', { query: { from: date!, to: date! } }),
     enabled: date !== null && userId !== null,
   })
 }
@@ -166,7 +163,7 @@ export const useJob = (id: number | null) => {
   return useQuery({
     ...CALL_EVEN_OFFLINE,
     queryKey: bookingKeys.job(userId, id),
-    queryFn: () => api.get<Job>(`staff/jobs/${id}/`),
+    queryFn: () => callApi('GET staff/jobs/{id}/', { params: { id: id! } }),
     enabled: id !== null && userId !== null,
   })
 }
@@ -183,9 +180,11 @@ export const useCorrectTreatment = () =>
       treatmentId: string
       body: TreatmentCorrectionRequest
     }) =>
-      api.post<TreatmentCorrectionAnswer>(`staff/jobs/${jobId}/treatments/${treatmentId}/correction/`, body, {
-        idempotencyKey: crypto.randomUUID(),
-      }),
+      callApi(
+        'POST staff/jobs/{id}/treatments/{treatmentId}/correction/',
+        { params: { id: jobId, treatmentId }, body },
+        { idempotencyKey: crypto.randomUUID() },
+      ),
     CALL_EVEN_OFFLINE,
   )
 
@@ -193,6 +192,6 @@ export const useCorrectTreatment = () =>
 export const useAssignBooking = () =>
   useUserMutation(
     ({ id, staffId }: { id: number; staffId: number | null }) =>
-      api.post<AssignAnswer>(`admins/bookings/${id}/assign/`, { staff_id: staffId }),
+      callApi('POST admins/bookings/{id}/assign/', { params: { id }, body: { staff_id: staffId } }),
     CALL_EVEN_OFFLINE,
   )

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { Product } from '../../../contract/catalogue.js'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../../contract/dates.js'
+import { resolveCall } from '../../../contract/endpoint.js'
 import type { CompleteRequest, Job } from '../../../contract/staff.js'
 import type { JobEventType, PhotoKind } from '../../../contract/job-status.js'
-import { api } from '../../lib/api-client'
+import { api, apiUrl, callApi } from '../../lib/api-client'
 import { userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { applyConfirmed } from '../../offline/confirmed'
@@ -42,7 +43,7 @@ export const lagosToday = () => todayIso(new Date(), BUSINESS_TIME_ZONE)
  */
 export async function downloadDay(userId: number): Promise<Job[]> {
   const [jobs, products] = await Promise.all([
-    api.get<Job[]>('staff/jobs/'),
+    callApi('GET staff/jobs/'),
     api.get<Product[]>('add/products/').catch(() => null),
   ])
   const now = Date.now()
@@ -63,6 +64,14 @@ export async function downloadDay(userId: number): Promise<Job[]> {
   })
   return jobs
 }
+
+/** A job's service report (once `report_url` is set): a page to open. */
+export const jobReportUrl = (jobId: number) =>
+  apiUrl(resolveCall('GET staff/jobs/{id}/report', { id: jobId }).path)
+
+/** A photo of a job the server has (not one still waiting on this phone). */
+export const jobPhotoUrl = (jobId: number, photoId: string) =>
+  apiUrl(resolveCall('GET staff/jobs/{id}/photos/{photoId}', { id: jobId, photoId }).path)
 
 /** Refreshes the saved sheet from the network when there is one (the page keeps showing Dexie meanwhile). */
 export function useJobsRefresh() {

@@ -4,11 +4,16 @@ import { bookingAction, canCancelBooking, type Booking } from '../../../../contr
 import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { localPhone, whatsappLink } from '../../../../contract/phone.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
-import { apiUrl } from '../../../lib/api-client'
 import { AssignDialog } from './assign-dialog'
 import { JobTreatments } from './job-treatments'
 import { Modal } from '../../../components/ui/modal'
-import { useAdminBookings, useAdminReschedule, useAdvanceBooking, useRejectBooking } from '../api'
+import {
+  serviceReportUrl,
+  useAdminBookings,
+  useAdminReschedule,
+  useAdvanceBooking,
+  useRejectBooking,
+} from '../api'
 import { RescheduleDialog } from '../components/reschedule-dialog'
 import { BookingCalendar } from './booking-calendar'
 import { filterBookings, type BookingStatusFilter } from '../filters'
@@ -117,7 +122,7 @@ export function TechnicianCell({ booking, onAssign }: { booking: Booking; onAssi
       {booking.technician && <p className="font-medium text-slate-900">{booking.technician.name}</p>}
       {booking.job_status && <p className="text-xs text-slate-600">{JOB_STATUS_LABEL[booking.job_status]}</p>}
       {booking.report_url && (
-        <a href={apiUrl(booking.report_url)} target="_blank" rel="noreferrer" className={linkButton}>
+        <a href={serviceReportUrl(booking.id)} target="_blank" rel="noreferrer" className={linkButton}>
           Service report
         </a>
       )}

@@ -9,11 +9,11 @@ import {
 } from '../../../../contract/bookings.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
-import { ApiError, apiUrl } from '../../../lib/api-client'
+import { ApiError } from '../../../lib/api-client'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { Modal } from '../../../components/ui/modal'
 import { RescheduleDialog } from './reschedule-dialog'
-import { useBookings, useCancelMyBooking, useRescheduleMyBooking } from '../api'
+import { serviceReportUrl, useBookings, useCancelMyBooking, useRescheduleMyBooking } from '../api'
 
 const messageOf = (err: unknown) =>
   err instanceof ApiError ? err.message : 'We could not reach the server. Please try again.'
@@ -104,7 +104,7 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
                 <StatusBadge status={b.status} />
                 {b.report_url && (
                   <a
-                    href={apiUrl(b.report_url)}
+                    href={serviceReportUrl(b.id)}
                     target="_blank"
                     rel="noreferrer"
                     className="text-xs font-semibold text-brand-700 underline"

@@ -1,13 +1,13 @@
 import { useEffect, useState, type ChangeEvent } from 'react'
 import { Camera, CloudOff } from 'lucide-react'
 import type { PhotoKind } from '../../../../contract/job-status.js'
-import { apiUrl } from '../../../lib/api-client'
 import type { LocalJob } from '../jobs'
+import { jobPhotoUrl } from '../api'
 import { resizePhoto } from '../photo'
 import { Field } from '../../../components/ui/field'
 
-function Thumb({ photo }: { photo: LocalJob['photos'][number] }) {
-  const [src, setSrc] = useState<string | undefined>(photo.url ? apiUrl(photo.url) : undefined)
+function Thumb({ jobId, photo }: { jobId: number; photo: LocalJob['photos'][number] }) {
+  const [src, setSrc] = useState<string | undefined>(photo.url ? jobPhotoUrl(jobId, photo.id) : undefined)
   useEffect(() => {
     if (!photo.blob) return
     const url = URL.createObjectURL(photo.blob)
@@ -27,10 +27,12 @@ function Thumb({ photo }: { photo: LocalJob['photos'][number] }) {
 
 /** Photos of the job, and Add photo from the camera (resized here, stored, uploaded when there is data). */
 export function Photos({
+  jobId,
   photos,
   canAdd,
   onAdd,
 }: {
+  jobId: number
   photos: LocalJob['photos']
   canAdd: boolean
   onAdd: (kind: PhotoKind, blob: Blob) => Promise<unknown>
@@ -57,7 +59,7 @@ export function Photos({
       {photos.length > 0 && (
         <div className="grid grid-cols-3 gap-2">
           {photos.map((p) => (
-            <Thumb key={p.id} photo={p} />
+            <Thumb key={p.id} jobId={jobId} photo={p} />
           ))}
         </div>
       )}

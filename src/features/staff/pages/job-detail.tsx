@@ -3,10 +3,9 @@ import { Link, useParams } from 'react-router'
 import { ArrowLeft, CloudOff, FileText, Pencil, Plus } from 'lucide-react'
 import { formatDateTime, formatDay, formatTime } from '../../../../contract/dates.js'
 import { JOB_STATUS_LABEL, isFinalJobStatus } from '../../../../contract/job-status.js'
-import { apiUrl } from '../../../lib/api-client'
 import { hasDraft } from '../../../lib/draft'
 import { useSession, useUserId } from '../../../lib/session'
-import { jobActions, useLocalJob, useSavedProducts } from '../api'
+import { jobActions, jobReportUrl, useLocalJob, useSavedProducts } from '../api'
 import { ContactButtons, StatusButtons } from '../components/job-actions'
 import { TreatmentForm } from '../components/treatment-form'
 import { CompletionForm } from '../components/completion-form'
@@ -153,7 +152,7 @@ export default function JobDetail() {
       {(status === 'completed' || job.report_url) && (
         <Card title="Service report">
           {job.report_url ? (
-            <a href={apiUrl(job.report_url)} className="btn-secondary" target="_blank" rel="noreferrer">
+            <a href={jobReportUrl(job.id)} className="btn-secondary" target="_blank" rel="noreferrer">
               <FileText className="size-4" aria-hidden /> Open the service report
             </a>
           ) : local.statusPending ? (
@@ -285,6 +284,7 @@ export default function JobDetail() {
 
       <Card title="Photos">
         <Photos
+          jobId={job.id}
           photos={local.photos}
           canAdd={live}
           onAdd={(kind, blob) => jobActions.photo(userId, job, kind, blob)}
