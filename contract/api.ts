@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { authEndpoints } from './auth.js'
+import { catalogueEndpoints } from './catalogue.js'
 import { defineEndpoints } from './endpoint.js'
 import { userEndpoints } from './users.js'
 
@@ -20,6 +21,7 @@ export const apiEndpoints = {
   ...referenceEndpoints,
   ...authEndpoints,
   ...userEndpoints,
+  ...catalogueEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

@@ -36,6 +36,8 @@ export interface EndpointSpec {
    * when it happens: `{ 409: 'An account with this email already exists.' }`.
    */
   errors?: Partial<Record<ErrorStatus, string>>
+  /** Sends an ETag and answers 304 with no body when the caller's If-None-Match already holds it. */
+  conditional?: boolean
   /** Takes an Idempotency-Key header (the outbox and the payment calls send one). */
   idempotent?: boolean
 }

@@ -128,9 +128,19 @@ export function openApiDocument(serverUrl: string) {
         schema: { type: 'string', maxLength: 200 },
       })
     }
+    if (spec.conditional) {
+      parameters.push({
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'The ETag of the copy the caller has: an unchanged answer is a 304 with no body.',
+        schema: { type: 'string' },
+      })
+    }
     const responses: Record<string, unknown> = {
       [String(spec.status ?? 200)]: successResponse(spec),
       ...(spec.alsoStatus && { [String(spec.alsoStatus)]: successResponse(spec) }),
+      ...(spec.conditional && { 304: { description: 'Not modified: the caller’s copy is current.' } }),
       ...errorResponses(spec, method, params.length > 0),
     }
     const security: Record<string, string[]>[] = []

@@ -11,7 +11,7 @@ import type {
   VerifyAnswer,
   VerifyRequest,
 } from '../../../contract/payments.js'
-import { api, ApiError } from '../../lib/api-client'
+import { api, ApiError, callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import type { AppDatabase } from '../../offline/db'
@@ -37,7 +37,7 @@ export const shopKeys = {
 
 // ---------- catalogue ----------
 
-export const fetchProducts = () => api.get<Product[]>('add/products/')
+export const fetchProducts = () => callApi('GET add/products/')
 
 /**
  * The catalogue, shown from the Dexie snapshot at once (and offline) and refreshed from the network.
@@ -281,17 +281,17 @@ export const adminProductsQuery = (userId: number | null) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: shopKeys.adminProducts(userId),
-    queryFn: () => api.get<Product[]>('add/products/', { cache: 'no-cache' }),
+    queryFn: () => callApi('GET add/products/', undefined, { cache: 'no-cache' }),
     enabled: userId !== null,
   })
 export const useAdminProducts = () => useQuery(adminProductsQuery(useUserId()))
 
-/** SPEC spells the single-product path "produts". */
+/** The wire contract spells the single-product path "produts". */
 export const adminProductQuery = (userId: number | null, id: number) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: shopKeys.adminProduct(userId, id),
-    queryFn: () => api.get<Product>(`add/produts/${id}`),
+    queryFn: () => callApi('GET add/produts/{id}', { params: { id } }),
     staleTime: 0,
   })
 
@@ -299,12 +299,16 @@ export const adminProductQuery = (userId: number | null, id: number) =>
 export const useSaveProduct = () =>
   useUserMutation(
     ({ id, form }: { id: number | null; form: FormData }) =>
-      api.post<Product>(id === null ? 'add/products/' : `add/produts/${id}/`, form),
+      id === null
+        ? callApi('POST add/products/', { body: form })
+        : callApi('POST add/produts/{id}/', { params: { id }, body: form }),
     CALL_EVEN_OFFLINE,
     [shopKeys.catalogue],
   )
 
 export const useDeleteProduct = () =>
-  useUserMutation((id: number) => api.delete(`admins/delete/${id}/product/`), CALL_EVEN_OFFLINE, [
-    shopKeys.catalogue,
-  ])
+  useUserMutation(
+    (id: number) => callApi('DELETE admins/delete/{id}/product/', { params: { id } }),
+    CALL_EVEN_OFFLINE,
+    [shopKeys.catalogue],
+  )
