@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { authEndpoints } from './auth.js'
+import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
 import { defineEndpoints } from './endpoint.js'
 import { userEndpoints } from './users.js'
@@ -22,6 +23,7 @@ export const apiEndpoints = {
   ...authEndpoints,
   ...userEndpoints,
   ...catalogueEndpoints,
+  ...cartEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

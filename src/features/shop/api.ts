@@ -4,7 +4,6 @@ import type { Profile } from '../../../contract/account.js'
 import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
 import type { Product } from '../../../contract/catalogue.js'
 import type { DeliveryFee, InitiatePaymentRequest } from '../../../contract/delivery.js'
-import type { MessageAnswer } from '../../../contract/fields.js'
 import type {
   InitiatePaymentAnswer,
   PaymentOutcome,
@@ -62,10 +61,10 @@ export function useCatalogue() {
 
 // ---------- cart ----------
 
-export const fetchCart = () => api.get<CartItem[]>('get/carts/')
+export const fetchCart = () => callApi('GET get/carts/')
 /** Sends the device's whole cart before checkout; the cart changes still queued are then in it. */
 export async function updateCart(userId: number | null, items: UpdateCartRequest['items']) {
-  const answer = await api.post<MessageAnswer>('/update-cart/', { items })
+  const answer = await callApi('POST update-cart/', { body: { items } })
   if (userId !== null) await (await loadOutbox()).dropQueuedCartChanges(userId)
   return answer
 }
