@@ -7,6 +7,7 @@ import { authEndpoints } from './auth.js'
 import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
 import { defineEndpoints } from './endpoint.js'
+import { orderEndpoints } from './orders.js'
 import { userEndpoints } from './users.js'
 
 const referenceEndpoints = defineEndpoints({
@@ -24,6 +25,7 @@ export const apiEndpoints = {
   ...userEndpoints,
   ...catalogueEndpoints,
   ...cartEndpoints,
+  ...orderEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints
