@@ -8,6 +8,7 @@ import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
 import { defineEndpoints } from './endpoint.js'
 import { orderEndpoints } from './orders.js'
+import { paymentEndpoints } from './payments.js'
 import { userEndpoints } from './users.js'
 
 const referenceEndpoints = defineEndpoints({
@@ -26,6 +27,7 @@ export const apiEndpoints = {
   ...catalogueEndpoints,
   ...cartEndpoints,
   ...orderEndpoints,
+  ...paymentEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

@@ -59,7 +59,7 @@ function errorResponses(spec: EndpointSpec, method: string, hasParams: boolean) 
     responses['400'] = errorResponse('The request is not valid: `message` says why, `field` names the field.')
   }
   if (spec.access !== 'public') responses['401'] = errorResponse('Not logged in.')
-  if (spec.access === 'staff' || spec.access === 'admin' || method !== 'GET') {
+  if (spec.access === 'staff' || spec.access === 'admin' || (method !== 'GET' && !spec.external)) {
     responses['403'] = errorResponse(
       method === 'GET'
         ? 'Logged in without the role the call needs.'
@@ -67,6 +67,13 @@ function errorResponses(spec: EndpointSpec, method: string, hasParams: boolean) 
     )
   }
   if (hasParams) responses['404'] = errorResponse('Nothing has that id.')
+  // A page for a browser says so with a page.
+  if (hasParams && (spec.produces === 'text/html' || spec.produces === 'redirect')) {
+    responses['404'] = {
+      description: 'Nothing has that id: a page that says so.',
+      content: { 'text/html': { schema: { type: 'string' } } },
+    }
+  }
   if (method !== 'GET' && !spec.multipart) responses['413'] = errorResponse('The request body is too large.')
   if (spec.multipart) responses['413'] = errorResponse('The upload is too large.')
   responses['429'] = errorResponse('Too many requests: wait as Retry-After says.')
@@ -146,7 +153,7 @@ export function openApiDocument(serverUrl: string) {
     const security: Record<string, string[]>[] = []
     if (spec.access !== 'public')
       security.push(method === 'GET' ? { [SESSION]: [] } : { [SESSION]: [], [CSRF]: [] })
-    else if (method !== 'GET') security.push({ [CSRF]: [] })
+    else if (method !== 'GET' && !spec.external) security.push({ [CSRF]: [] })
     paths[path] ??= {}
     paths[path][method.toLowerCase()] = {
       operationId: operationId(method, path),

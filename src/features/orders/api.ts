@@ -2,7 +2,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
 import { resolveCall } from '../../../contract/endpoint.js'
-import type { AdminRefund } from '../../../contract/payments.js'
 import type { OrderActionRequest, OrderFilterRequest, UserOrder } from '../../../contract/orders.js'
 import type { DeliveryFee, DeliveryFeesRequest } from '../../../contract/delivery.js'
 import { api, apiUrl, callApi } from '../../lib/api-client'
@@ -38,7 +37,7 @@ export const useAdminRefunds = () => {
   return useQuery({
     ...CALL_EVEN_OFFLINE,
     queryKey: orderKeys.refunds(userId),
-    queryFn: () => api.get<AdminRefund[]>('admins/refunds/'),
+    queryFn: () => callApi('GET admins/refunds/'),
     enabled: userId !== null,
   })
 }

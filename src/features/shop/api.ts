@@ -4,12 +4,7 @@ import type { Profile } from '../../../contract/account.js'
 import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
 import type { Product } from '../../../contract/catalogue.js'
 import type { DeliveryFee, InitiatePaymentRequest } from '../../../contract/delivery.js'
-import type {
-  InitiatePaymentAnswer,
-  PaymentOutcome,
-  VerifyAnswer,
-  VerifyRequest,
-} from '../../../contract/payments.js'
+import type { VerifyRequest } from '../../../contract/payments.js'
 import { api, ApiError, callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -242,7 +237,7 @@ export function useCart() {
 // ---------- checkout and payment ----------
 
 export const initiatePayment = (body?: InitiatePaymentRequest) =>
-  api.post<InitiatePaymentAnswer>('api/initiate-payment/', body)
+  callApi('POST api/initiate-payment/', { body })
 
 /** GET delivery-fees/: public, changes rarely. */
 export const useDeliveryFees = () =>
@@ -267,11 +262,11 @@ export const usePaymentOutcome = (txRef: string | null, enabled: boolean) => {
   const userId = useUserId()
   return useQuery({
     queryKey: shopKeys.payment(userId, txRef),
-    queryFn: () => api.get<PaymentOutcome>(`payments/${encodeURIComponent(txRef ?? '')}/`),
+    queryFn: () => callApi('GET payments/{txRef}/', { params: { txRef: txRef ?? '' } }),
     enabled: enabled && txRef !== null && userId !== null,
   })
 }
-export const verifyPayment = (body: VerifyRequest) => api.post<VerifyAnswer>('verify/', body)
+export const verifyPayment = (body: VerifyRequest) => callApi('POST verify/', { body })
 
 // ---------- back office ----------
 
