@@ -12,6 +12,10 @@ import { messageEndpoints } from './messages.js'
 import { notificationEndpoints } from './notifications.js'
 import { bookingEndpoints } from './bookings.js'
 import { staffEndpoints } from './staff.js'
+import { cartEndpoints } from './cart.js'
+import { catalogueEndpoints } from './catalogue.js'
+import { orderEndpoints } from './orders.js'
+import { paymentEndpoints } from './payments.js'
 import { userEndpoints } from './users.js'
 import { withdrawalEndpoints } from './withdrawals.js'
 
@@ -36,6 +40,10 @@ export const apiEndpoints = {
   ...deliveryEndpoints,
   ...bookingEndpoints,
   ...staffEndpoints,
+  ...catalogueEndpoints,
+  ...cartEndpoints,
+  ...orderEndpoints,
+  ...paymentEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

@@ -1,17 +1,21 @@
 /** The customer's cart (cart/{id}/, get/carts/, check_cart/, update-cart/, admins/delete/{id}/cart/). */
 import { z } from 'zod'
+import { defineEndpoints } from './endpoint.js'
+import { countAnswer, messageAnswer } from './fields.js'
 
-export interface CartItem {
+export const cartItem = z.object({
   /** The product id. */
-  id: number
-  name: string
-  description: string
-  image: string
-  prices: number
-  originalPrice: number
-  stock: number
-  quantity: number
-}
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  /** Naira. */
+  prices: z.number(),
+  originalPrice: z.number(),
+  stock: z.number().int(),
+  quantity: z.number().int(),
+})
+export type CartItem = z.infer<typeof cartItem>
 
 export const updateCartBody = z.object({
   items: z
@@ -42,8 +46,56 @@ export const cartSetBody = z.object({
 })
 export type CartSetRequest = z.input<typeof cartSetBody>
 /** The answer: the quantity the line now has (lowered to the stock when less is left). */
-export interface CartSetAnswer {
-  message: string
-  id: number
-  quantity: number
-}
+export const cartSetAnswer = z.object({
+  message: z.string(),
+  id: z.number().int(),
+  quantity: z.number().int(),
+})
+export type CartSetAnswer = z.infer<typeof cartSetAnswer>
+
+export const cartEndpoints = defineEndpoints({
+  'POST cart/set/': {
+    summary:
+      'Sets one line of the cart to a quantity (0 removes it); less is kept, and said, when less is in stock.',
+    tag: 'cart',
+    access: 'user',
+    body: cartSetBody,
+    answer: cartSetAnswer,
+    idempotent: true,
+    errors: { 404: 'No product has this id (the answer names the `id`).' },
+  },
+  'POST cart/{id}/': {
+    summary: 'Adds one of the product to the cart.',
+    tag: 'cart',
+    access: 'user',
+    answer: messageAnswer,
+    errors: { 409: 'Out of stock, or the cart already holds all there is.' },
+  },
+  'GET get/carts/': {
+    summary: "The caller's cart, one line per product, priced in naira from today's catalogue.",
+    tag: 'cart',
+    access: 'user',
+    answer: z.array(cartItem),
+  },
+  'GET check_cart/': {
+    summary: "Whether the caller's cart has lines, and how many.",
+    tag: 'cart',
+    access: 'user',
+    answer: countAnswer,
+  },
+  'POST update-cart/': {
+    summary:
+      'Sets the quantity of each listed line (lines not listed keep theirs); the answer asks whether to pay.',
+    tag: 'cart',
+    access: 'user',
+    body: updateCartBody,
+    answer: messageAnswer,
+    errors: { 404: 'A listed product is not in the cart (the answer names its `id`).' },
+  },
+  'DELETE admins/delete/{id}/cart/': {
+    summary: "Removes the product from the caller's own cart.",
+    tag: 'cart',
+    access: 'user',
+    status: 204,
+  },
+})

@@ -1,30 +1,33 @@
-/** Products (add/products/, add/produts/{id}/) and their images. */
+/** Products (add/products/, add/produts/{id}/), their images (media/{name}) and the calls that reach them. */
 import { z } from 'zod'
+import { defineEndpoints } from './endpoint.js'
 import { nairaField, requiredText } from './fields.js'
-import { CATEGORIES, type Category } from './categories.js'
+import { CATEGORIES } from './categories.js'
 
-export interface ImageVariant {
-  url: string
+export const imageVariant = z.object({
+  url: z.string(),
   /** Pixel width of this copy. */
-  width: number
-}
+  width: z.number().int(),
+})
+export type ImageVariant = z.infer<typeof imageVariant>
 
-export interface Product {
-  id: number
-  name: string
-  category: Category
-  description: string
+export const product = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum([...CATEGORIES, '']),
+  description: z.string(),
   /** Path relative to the API base. */
-  image: string
+  image: z.string(),
   /**
    * WebP copies of an uploaded image, narrowest first, paths relative to the API base like `image`;
    * for `<img srcset>` with `w` descriptors. Empty for SVG seed images and products without an image.
    */
-  image_variants?: ImageVariant[]
-  price: number
-  originalPrice: number
-  stock: number
-}
+  image_variants: z.array(imageVariant).optional(),
+  price: z.number(),
+  originalPrice: z.number(),
+  stock: z.number().int(),
+})
+export type Product = z.infer<typeof product>
 
 /** A number typed into a form field (multipart sends text): blank is "required", junk is `invalid`. */
 const typedNumber = (required: string, invalid: string) =>
@@ -70,3 +73,47 @@ export const productFormBody = z.object({
   ),
 })
 export type ProductForm = z.input<typeof productFormBody>
+
+const productForm = {
+  tag: 'catalogue',
+  access: 'admin',
+  multipart: true,
+  body: productFormBody,
+  answer: product,
+  status: 201,
+} as const
+const editSummary =
+  'Edits a product with the multipart form: fields left out keep their value, a new `image` replaces the old one.'
+const oneProduct = { tag: 'catalogue', access: 'public', answer: product } as const
+
+export const catalogueEndpoints = defineEndpoints({
+  'GET add/products/': {
+    summary: 'The whole catalogue, oldest product first.',
+    tag: 'catalogue',
+    access: 'public',
+    answer: z.array(product),
+    conditional: true,
+  },
+  'POST add/products/': {
+    summary: 'Adds a product with the multipart form (text fields and an optional `image` file).',
+    ...productForm,
+  },
+  // The original app's clients spell the single-product path "produts"; "products" is an alias.
+  'GET add/produts/{id}': { summary: 'One product.', ...oneProduct },
+  'GET add/products/{id}/': { summary: 'One product (alias of add/produts/{id}).', ...oneProduct },
+  'POST add/produts/{id}/': { summary: editSummary, ...productForm },
+  'POST add/products/{id}/': { summary: `${editSummary} Alias of add/produts/{id}/.`, ...productForm },
+  'GET media/{name}': {
+    summary: 'A product image (or one of its WebP copies) by the path a product names.',
+    tag: 'catalogue',
+    access: 'public',
+    produces: 'image/*',
+    conditional: true,
+  },
+  'DELETE admins/delete/{id}/product/': {
+    summary: 'Deletes a product (cart lines go with it; orders keep their copy of its name and picture).',
+    tag: 'catalogue',
+    access: 'admin',
+    status: 204,
+  },
+})

@@ -26,7 +26,7 @@ export interface EndpointSpec {
   /** The success answer's JSON; absent for an answer with no body (204) or one that is not JSON. */
   answer?: z.ZodType
   /** The success status (200 unless said). */
-  status?: 200 | 201 | 204 | 302
+  status?: 200 | 201 | 204 | 302 | 303
   /** Another success status the call may answer with the same schema (201 created vs 200 already done). */
   alsoStatus?: 200 | 201
   /** Answers that are not JSON (a page, its script, an image, a redirect). */
@@ -36,6 +36,10 @@ export interface EndpointSpec {
    * when it happens: `{ 409: 'An account with this email already exists.' }`.
    */
   errors?: Partial<Record<ErrorStatus, string>>
+  /** Called from outside the app (the gateway's server, the gateway page's form): no CSRF token needed. */
+  external?: boolean
+  /** Sends an ETag and answers 304 with no body when the caller's If-None-Match already holds it. */
+  conditional?: boolean
   /** Takes an Idempotency-Key header (the outbox and the payment calls send one). */
   idempotent?: boolean
 }

@@ -2,61 +2,80 @@
 import { z } from 'zod'
 import { addDays, businessDay, formatDay, isCalendarDate } from './dates.js'
 import type { DeliveryDetails } from './delivery.js'
+import { defineEndpoints } from './endpoint.js'
+import { countAnswer, messageAnswer } from './fields.js'
+import { NIGERIAN_STATES } from './nigerian-states.js'
 
 /** In the order an order goes through them. */
 export const ORDER_STATUSES = ['Processing', 'Shipped', 'Completed'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-export interface UserOrder {
-  id: number
+export const orderStatus = z.enum(ORDER_STATUSES)
+export type OrderStatus = z.infer<typeof orderStatus>
+
+export const userOrder = z.object({
+  id: z.number().int(),
   /** The order reference (the payment's tx_ref, `#<id>` without one): what the customer quotes. */
-  reference: string
-  status: OrderStatus
-  product_name: string
-  quantity: number
+  reference: z.string(),
+  status: orderStatus,
+  product_name: z.string(),
+  quantity: z.number().int(),
   /** Unit price at purchase, naira. */
-  price: number
-  /** For the order card and its tracking timeline. */
-  image: string
-  created: string
-  shipped: string | null
-  completed: string | null
-}
-export interface AdminOrder {
-  id: number
-  user: string
-  phone_number: string
-  location: string
-  product_name: string
-  quantity: number
-  price: number
-  status: OrderStatus
-  created: string
+  price: z.number(),
+  /** The picture copied at checkout; the order card and its tracking timeline show it. */
+  image: z.string(),
+  created: z.string(),
+  shipped: z.string().nullable(),
+  completed: z.string().nullable(),
+})
+export type UserOrder = z.infer<typeof userOrder>
+
+export const adminOrder = z.object({
+  id: z.number().int(),
+  user: z.string(),
+  phone_number: z.string(),
+  location: z.string(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  status: orderStatus,
+  created: z.string(),
   /** The payment's reference (tx_ref): the lines of one payment share it; `#<id>` for a line without one. */
-  reference: string
+  reference: z.string(),
   /** The customer's account email ('' once the account is deleted). */
-  email: string
+  email: z.string(),
   /** The delivery fee of the order (its payment), naira; null when none was charged (to be agreed). */
-  delivery_fee: number | null
-}
+  delivery_fee: z.number().nullable(),
+})
+export type AdminOrder = z.infer<typeof adminOrder>
+
+/** Where a paid order goes, as the checkout's delivery step stored it. */
+export const deliveryDetailsAnswer = z.object({
+  name: z.string(),
+  phone_number: z.string(),
+  address: z.string(),
+  landmark: z.string(),
+  city: z.string(),
+  state: z.enum(NIGERIAN_STATES),
+}) satisfies z.ZodType<DeliveryDetails>
 
 /** GET admins/orders/{reference}/: one order (one payment) with its lines and where it goes. */
-export interface AdminOrderDetail {
-  reference: string
-  created: string
-  customer: string
-  email: string
-  phone_number: string
-  location: string
+export const adminOrderDetail = z.object({
+  reference: z.string(),
+  created: z.string(),
+  customer: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  location: z.string(),
   /** The checkout's delivery step; null for an order placed before it existed. */
-  delivery: DeliveryDetails | null
+  delivery: deliveryDetailsAnswer.nullable(),
   /** Naira. */
-  items_total: number
+  items_total: z.number(),
   /** Naira; null = to be agreed with the customer. */
-  delivery_fee: number | null
+  delivery_fee: z.number().nullable(),
   /** Naira, what was paid. */
-  amount: number
-  lines: AdminOrder[]
-}
+  amount: z.number(),
+  lines: z.array(adminOrder),
+})
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>
 
 /** POST admins/order_actions/{id}/: no status (or no body) means Completed. */
 export const orderActionBody = z.object({ status: z.enum(['Shipped', 'Completed']).optional() })
@@ -92,6 +111,50 @@ export const orderFilterQuery = z
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "'from' must be on or before 'to'" })
 export type OrderFilterRequest = z.input<typeof orderFilterQuery>
 export type OrderFilter = z.output<typeof orderFilterQuery>
+
+export const orderEndpoints = defineEndpoints({
+  'GET admins/orders/': {
+    summary: 'Every order line, newest payment first, filtered by status, text and Lagos days.',
+    tag: 'orders',
+    access: 'admin',
+    query: orderFilterQuery,
+    answer: z.array(adminOrder),
+  },
+  'GET admins/orders/export.csv': {
+    summary: 'The order lines the same filters select, as a CSV file (UTF-8 with a byte-order mark).',
+    tag: 'orders',
+    access: 'admin',
+    query: orderFilterQuery,
+    produces: 'text/csv',
+  },
+  'GET admins/orders/{reference}/': {
+    summary: 'One order (the lines of one payment) with its totals and where it goes.',
+    tag: 'orders',
+    access: 'admin',
+    answer: adminOrderDetail,
+  },
+  'POST admins/order_actions/{id}/': {
+    summary: 'Moves an order line forward: to Shipped, or (no body, or no status) to Completed.',
+    tag: 'orders',
+    access: 'admin',
+    // No body at all is a Completed, as the original app sends it.
+    body: orderActionBody.optional(),
+    answer: messageAnswer.extend({ status: z.enum(['Shipped', 'Completed']) }),
+    errors: { 409: 'The order was moved by someone else meanwhile.' },
+  },
+  'GET users/orders/': {
+    summary: "The caller's own orders, newest first, with their tracking dates.",
+    tag: 'orders',
+    access: 'user',
+    answer: z.array(userOrder),
+  },
+  'GET check_order/': {
+    summary: 'Whether the caller has any order, and how many lines.',
+    tag: 'orders',
+    access: 'user',
+    answer: countAnswer,
+  },
+})
 
 // ---------- order steps ----------
 

@@ -75,3 +75,163 @@ export interface AdminRefund {
   created: string
   refunded: string | null
 }
+
+// ---------- the payment calls' table ----------
+
+import { defineEndpoints } from './endpoint.js'
+import { deliveryDetailsAnswer, orderStatus } from './orders.js'
+
+const paymentStatus = z.enum(['pending', 'successful', 'failed', 'cancelled'])
+const refundStatus = z.enum(['pending', 'processing', 'refunded', 'failed'])
+
+export const initiatePaymentAnswer = z.object({
+  payment_url: z.string().optional(),
+  message: z.string().optional(),
+}) satisfies z.ZodType<InitiatePaymentAnswer>
+
+export const verifyAnswer = z.object({
+  message: z.string(),
+  status: paymentStatus,
+}) satisfies z.ZodType<VerifyAnswer>
+
+export const paymentOutcomeAnswer = z.object({
+  tx_ref: z.string(),
+  status: paymentStatus,
+  message: z.string(),
+  amount: z.number(),
+  items_total: z.number(),
+  delivery_fee: z.number().nullable(),
+  delivery: deliveryDetailsAnswer.nullable(),
+  created: z.string(),
+  settled: z.string().nullable(),
+  held_until: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      product_id: z.number().int(),
+      name: z.string(),
+      image: z.string(),
+      quantity: z.number().int(),
+      price: z.number(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      status: orderStatus,
+      product_name: z.string(),
+      quantity: z.number().int(),
+      price: z.number(),
+    }),
+  ),
+  refund: z
+    .object({
+      status: refundStatus,
+      amount: z.number(),
+      reason: z.string(),
+      created: z.string(),
+      refunded: z.string().nullable(),
+    })
+    .nullable(),
+}) satisfies z.ZodType<PaymentOutcome>
+
+export const adminRefundAnswer = z.object({
+  id: z.number().int(),
+  tx_ref: z.string(),
+  customer: z.string(),
+  email: z.string(),
+  amount: z.number(),
+  status: refundStatus,
+  reason: z.string(),
+  error: z.string(),
+  attempts: z.number().int(),
+  products: z.string(),
+  created: z.string(),
+  refunded: z.string().nullable(),
+}) satisfies z.ZodType<AdminRefund>
+
+export const paymentEndpoints = defineEndpoints({
+  'POST api/initiate-payment/': {
+    summary:
+      "Opens a payment for the caller's cart, priced by the server, and holds its stock: the answer is " +
+      'where to send the browser (`payment_url`), or a `message` alone when the cart is empty.',
+    tag: 'payments',
+    access: 'user',
+    body: initiatePaymentBody,
+    answer: initiatePaymentAnswer,
+    errors: {
+      409: 'Less is in stock than the cart holds, or the stock is held for other payments.',
+      502: 'The gateway could not start the payment: try again shortly.',
+    },
+  },
+  'POST verify/': {
+    summary:
+      'Asks the gateway what became of a payment of the caller and settles it: the orders are placed once, ' +
+      'however often it is asked.',
+    tag: 'payments',
+    access: 'user',
+    body: verifyBody,
+    answer: verifyAnswer,
+    status: 201,
+    errors: {
+      400: 'The payment failed, was cancelled or is still pending: `status` says which, `message` why.',
+      404: 'The caller has no payment with this tx_ref.',
+      502: 'The gateway could not be reached (`status` is pending): try again shortly.',
+    },
+  },
+  'GET pay/return': {
+    summary:
+      'Where the gateway sends the browser back: the payment is settled, then the browser goes on to the ' +
+      "app's confirmation page with the outcome.",
+    tag: 'payments',
+    access: 'public',
+    query: z.object({
+      tx_ref: z.string().optional(),
+      transaction_id: z.string().optional(),
+      status: z.string().optional(),
+    }),
+    produces: 'redirect',
+    status: 303,
+  },
+  'GET payments/{txRef}/': {
+    summary: 'What became of one of the caller’s payments: lines, totals, delivery, orders and any refund.',
+    tag: 'payments',
+    access: 'user',
+    answer: paymentOutcomeAnswer,
+  },
+  'GET admins/refunds/': {
+    summary: 'Every charge given back, or due to be, newest first.',
+    tag: 'payments',
+    access: 'admin',
+    answer: z.array(adminRefundAnswer),
+  },
+  'POST payments/webhook/flutterwave/': {
+    summary:
+      'Flutterwave tells of a charge (its `verif-hash` header proves it); the server asks Flutterwave ' +
+      'itself before settling.',
+    tag: 'payments',
+    access: 'public',
+    external: true,
+    answer: z.object({ message: z.string(), status: paymentStatus.optional() }),
+    errors: {
+      401: 'The verif-hash header is not the configured secret.',
+      502: 'Flutterwave could not be reached: it retries later.',
+    },
+  },
+  'GET pay/sandbox/{txRef}/': {
+    summary: "The sandbox gateway's payment page (when the sandbox is the configured gateway).",
+    tag: 'payments',
+    access: 'public',
+    produces: 'text/html',
+  },
+  'POST pay/sandbox/{txRef}/': {
+    summary:
+      "The sandbox page's form (fields `outcome`: success, decline or cancel, and `signature`): records the " +
+      'choice and sends the browser back as the gateway would.',
+    tag: 'payments',
+    access: 'public',
+    external: true,
+    produces: 'redirect',
+    status: 303,
+    errors: { 403: 'The form was sent from another site, or its signature is invalid or has expired.' },
+  },
+})

@@ -59,7 +59,7 @@ function errorResponses(spec: EndpointSpec, method: string, hasParams: boolean) 
     responses['400'] = errorResponse('The request is not valid: `message` says why, `field` names the field.')
   }
   if (spec.access !== 'public') responses['401'] = errorResponse('Not logged in.')
-  if (spec.access === 'staff' || spec.access === 'admin' || method !== 'GET') {
+  if (spec.access === 'staff' || spec.access === 'admin' || (method !== 'GET' && !spec.external)) {
     responses['403'] = errorResponse(
       method === 'GET'
         ? 'Logged in without the role the call needs.'
@@ -67,6 +67,13 @@ function errorResponses(spec: EndpointSpec, method: string, hasParams: boolean) 
     )
   }
   if (hasParams) responses['404'] = errorResponse('Nothing has that id.')
+  // A page for a browser says so with a page.
+  if (hasParams && (spec.produces === 'text/html' || spec.produces === 'redirect')) {
+    responses['404'] = {
+      description: 'Nothing has that id: a page that says so.',
+      content: { 'text/html': { schema: { type: 'string' } } },
+    }
+  }
   if (method !== 'GET' && !spec.multipart) responses['413'] = errorResponse('The request body is too large.')
   if (spec.multipart) responses['413'] = errorResponse('The upload is too large.')
   responses['429'] = errorResponse('Too many requests: wait as Retry-After says.')
@@ -128,15 +135,25 @@ export function openApiDocument(serverUrl: string) {
         schema: { type: 'string', maxLength: 200 },
       })
     }
+    if (spec.conditional) {
+      parameters.push({
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'The ETag of the copy the caller has: an unchanged answer is a 304 with no body.',
+        schema: { type: 'string' },
+      })
+    }
     const responses: Record<string, unknown> = {
       [String(spec.status ?? 200)]: successResponse(spec),
       ...(spec.alsoStatus && { [String(spec.alsoStatus)]: successResponse(spec) }),
+      ...(spec.conditional && { 304: { description: 'Not modified: the caller’s copy is current.' } }),
       ...errorResponses(spec, method, params.length > 0),
     }
     const security: Record<string, string[]>[] = []
     if (spec.access !== 'public')
       security.push(method === 'GET' ? { [SESSION]: [] } : { [SESSION]: [], [CSRF]: [] })
-    else if (method !== 'GET') security.push({ [CSRF]: [] })
+    else if (method !== 'GET' && !spec.external) security.push({ [CSRF]: [] })
     paths[path] ??= {}
     paths[path][method.toLowerCase()] = {
       operationId: operationId(method, path),

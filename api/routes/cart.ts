@@ -1,15 +1,16 @@
 import { Hono, type Context } from 'hono'
-import { cartSetBody, updateCartBody, type CartItem, type CartSetAnswer } from '../../contract/cart.js'
+import type { CartItem, CartSetAnswer } from '../../contract/cart.js'
 import type { CountAnswer } from '../../contract/fields.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import { currentUser, requireLogin } from '../middleware/auth.js'
-import { parseId, validate } from '../middleware/validate.js'
+import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { findProduct, stockMessage } from '../lib/catalogue.js'
 import { cartLines, cartTotalKobo, type CartLine } from '../lib/cart.js'
+import { fail } from '../lib/http-error.js'
 
 /**
  * What the checkout dialog asks the customer before sending them to pay. The dialog then adds the
@@ -28,8 +29,8 @@ function checkoutQuestion(lines: CartLine[]): string {
 
 /** The original client's cart calls are scattered top-level paths (cart/{id}/, get/carts/, check_cart/, update-cart/): no shared prefix. */
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
-  // Before cart/{id}/, which would read 'set' as an id. The offline cart's replay (contract cartSetBody): absolute, so in-order replays converge on the device's cart.
-  .post('/cart/set', requireLogin, idempotent, validate('json', cartSetBody), async (c) => {
+  // Before cart/{id}/, which would read 'set' as an id. The offline cart's replay: absolute, so in-order replays converge on the device's cart.
+  .post('/cart/set', requireLogin, idempotent, validate('json', bodyOf('POST cart/set/')), async (c) => {
     const { db } = c.var
     const user = currentUser(c)
     const { id, quantity } = c.req.valid('json')
@@ -73,8 +74,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const { db } = c.var
     const user = currentUser(c)
     const id = parseId(c.req.param('id'))
-    const product = id ? await findProduct(db, id) : undefined
-    if (!product) return c.json({ message: 'Product not found' }, 404)
+    const product = (id && (await findProduct(db, id))) || fail(404, 'Product not found')
     // Conditional upsert: the stock check and the increment are one statement, so two taps (on two
     // instances too) cannot overshoot: the row is inserted or bumped only while stock allows it.
     const result = await db
@@ -101,7 +101,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
           ),
       )
       .executeTakeFirst()
-    if (!affectedRows(result)) return c.json({ message: stockMessage(product.name, product.stock) }, 409)
+    if (!affectedRows(result)) fail(409, stockMessage(product.name, product.stock))
     return c.json({ message: 'Added to cart' })
   })
 
@@ -130,7 +130,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     return c.json({ message: count ? 'not empty' : 'empty', count } satisfies CountAnswer)
   })
 
-  .post('/update-cart', requireLogin, validate('json', updateCartBody), async (c) => {
+  .post('/update-cart', requireLogin, validate('json', bodyOf('POST update-cart/')), async (c) => {
     const { db } = c.var
     const user = currentUser(c)
     const lines = new Map((await cartLines(db, user.id)).map((l) => [l.id, l]))
@@ -159,7 +159,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
 export async function removeFromCart(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
   const removed = id ? await removeLine(c.var.db, currentUser(c).id, id) : 0
-  return removed ? c.body(null, 204) : c.json({ message: 'That product is not in your cart' }, 404)
+  if (!removed) fail(404, 'That product is not in your cart')
+  return c.body(null, 204)
 }
 
 /** Deletes one cart line; how many rows went (0 or 1). */

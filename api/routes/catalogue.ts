@@ -20,38 +20,41 @@ import {
   type StoredImage,
 } from '../lib/images.js'
 import { readForm, textFields, uploadLimit } from '../lib/uploads.js'
+import { fail } from '../lib/http-error.js'
 
-const notFound = (c: Context<AppEnv>) => c.json({ message: 'Product not found' }, 404)
+function notFound(): never {
+  return fail(404, 'Product not found')
+}
 
 /** The uploaded image decoded, cleaned and stored with its WebP copies; null when no file was chosen. */
-async function saveUploadedImage(c: Context<AppEnv>, image: unknown): Promise<StoredImage | null | Response> {
+async function saveUploadedImage(c: Context<AppEnv>, image: unknown): Promise<StoredImage | null> {
   // A browser sends an empty file part when the file input was left blank.
   if (!(image instanceof File) || image.size === 0) return null
   if (image.size > c.var.config.maxUploadBytes) throw new HTTPException(413)
   try {
     return await storeUploadedImage(c.var.db, new Uint8Array(await image.arrayBuffer()))
   } catch (err) {
-    if (err instanceof ImageRejected) return c.json({ message: err.message, field: 'image' }, 400)
+    if (err instanceof ImageRejected) fail(400, err.message, { field: 'image' })
     throw err
   }
 }
 
-function parseProductForm(c: Context<AppEnv>, fields: Record<string, unknown>) {
+/** The form's text fields checked by the contract's schema (a multipart body, so not by validate()). */
+function parseProductForm(fields: Record<string, unknown>) {
   const result = productFormBody.safeParse(fields)
   if (result.success) return result.data
   const issue = result.error.issues[0]
-  return c.json({ message: issue?.message ?? 'Invalid product', field: issue?.path.join('.') }, 400)
+  return fail(400, issue?.message ?? 'Invalid product', { field: issue?.path.join('.') })
 }
 
 /** Edits keep every field the form left out; a new image replaces the old one. */
 async function updateProduct(c: Context<AppEnv>) {
   const { db } = c.var
   const id = parseId(c.req.param('id'))
-  const existing = id ? await findProduct(db, id) : undefined
-  if (!existing) return notFound(c)
+  const existing = (id && (await findProduct(db, id))) || notFound()
   const body = await readForm(c)
   const current = toProduct(existing)
-  const form = parseProductForm(c, {
+  const form = parseProductForm({
     name: current.name,
     category: current.category,
     description: current.description,
@@ -60,10 +63,8 @@ async function updateProduct(c: Context<AppEnv>) {
     stock: current.stock,
     ...textFields(body),
   })
-  if (form instanceof Response) return form
   // Encoded and stored before the UPDATE, outside any transaction (sharp is slow).
   const image = await saveUploadedImage(c, body.image)
-  if (image instanceof Response) return image
   const updated = await db
     .updateTable('products')
     .set({
@@ -82,7 +83,7 @@ async function updateProduct(c: Context<AppEnv>) {
   // Deleted while the upload was being encoded: the new picture has nothing to show it.
   if (!affectedRows(updated)) {
     if (image) await dropUnusedImage(db, image.image, image.widths.join(','))
-    return notFound(c)
+    notFound()
   }
   // The old picture goes unless an order (or another product) still shows it.
   if (image) await dropUnusedImage(db, existing.image, existing.image_widths)
@@ -91,8 +92,8 @@ async function updateProduct(c: Context<AppEnv>) {
 
 async function getProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  const row = id ? await findProduct(c.var.db, id) : undefined
-  return row ? c.json(toProduct(row)) : notFound(c)
+  const row = (id && (await findProduct(c.var.db, id))) || notFound()
+  return c.json(toProduct(row))
 }
 
 type Bytes = Uint8Array<ArrayBuffer>
@@ -193,10 +194,8 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
 
   .post('/products', requireRole('admin'), uploadLimit, async (c) => {
     const body = await readForm(c)
-    const form = parseProductForm(c, textFields(body))
-    if (form instanceof Response) return form
+    const form = parseProductForm(textFields(body))
     const image = await saveUploadedImage(c, body.image)
-    if (image instanceof Response) return image
     const { id } = await c.var.db
       .insertInto('products')
       .values({
@@ -223,7 +222,7 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
 /** DELETE admins/delete/{id}/product/ (admin; dispatched by routes/deletions.ts). */
 export async function deleteProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
-  if (!id) return notFound(c)
+  if (!id) notFound()
   // Cart lines go with the product (cascade); orders keep their copy of the name and image, and with
   // it the picture's bytes (dropUnusedImage keeps what an order or payment names).
   const deleted = await c.var.db.transaction().execute(async (trx) => {
@@ -235,7 +234,7 @@ export async function deleteProduct(c: Context<AppEnv>) {
     if (row) await dropUnusedImage(trx, row.image, row.image_widths)
     return !!row
   })
-  return deleted ? c.body(null, 204) : notFound(c)
+  return deleted ? c.body(null, 204) : notFound()
 }
 
 /** The header value an If-None-Match must hold for this ETag (a list, or *). */
@@ -247,7 +246,7 @@ export const mediaRoutes = new Hono<AppEnv>({ strict: false }).get('/:name', asy
   const name = c.req.param('name')
   // Only names we could have stored are looked up (no traversal, no query for junk).
   const media = mediaType(name) ? await readMedia(c.var.db, `media/${name}`) : undefined
-  if (!media) return c.json({ message: 'Image not found' }, 404)
+  if (!media) fail(404, 'Image not found')
   // A stored name never gets other bytes, so the tag only has to tell files apart.
   const etag = `"${createHash('sha256').update(media.bytes).digest('base64url').slice(0, 27)}"`
   c.header('ETag', etag)

@@ -1,23 +1,18 @@
 import { Hono, type Context } from 'hono'
-import {
-  orderActionBody,
-  orderFilterQuery,
-  orderStep,
-  type OrderStatus,
-  type UserOrder,
-} from '../../contract/orders.js'
+import { orderFilterQuery, orderStep, type OrderStatus, type UserOrder } from '../../contract/orders.js'
 import type { CountAnswer } from '../../contract/fields.js'
 import { localPhone } from '../../contract/phone.js'
 import { toKobo, toNaira } from '../../contract/money.js'
 import { businessDateTime, businessDay } from '../../contract/dates.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
-import { parseId, validate } from '../middleware/validate.js'
+import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { sql } from 'kysely'
 import { affectedRows } from '../db/dialect.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { csvRow, findOrderDetail, findOrders, REFERENCE } from '../lib/orders.js'
+import { fail } from '../lib/http-error.js'
 
 const CSV_HEADER = [
   'Order ID',
@@ -35,20 +30,23 @@ const CSV_HEADER = [
   'Delivery fee (NGN)',
 ]
 
-/** The optional body of order_actions: none, an empty one or `{}` all mean Completed. */
+/**
+ * The status the order moves to. The body is optional (none, an empty one or `{}` all mean Completed), so
+ * it is read here rather than by validate(), which wants one.
+ */
 async function readOrderAction(c: Context<AppEnv>) {
   const text = (await c.req.text()).trim()
-  let body: unknown = {}
+  let body: unknown = undefined
   if (text) {
     try {
       body = JSON.parse(text)
     } catch {
-      return { error: 'Malformed JSON in request body' }
+      fail(400, 'Malformed JSON in request body')
     }
   }
-  const parsed = orderActionBody.safeParse(body ?? {})
-  if (!parsed.success) return { error: "Status must be 'Shipped' or 'Completed'" }
-  return { status: parsed.data.status ?? ('Completed' as const) }
+  const parsed = bodyOf('POST admins/order_actions/{id}/').safeParse(body ?? undefined)
+  if (!parsed.success) fail(400, "Status must be 'Shipped' or 'Completed'")
+  return parsed.data?.status ?? 'Completed'
 }
 
 /** admins/orders/ and admins/orders/export.csv: the admin's list, filtered (contract orderFilterQuery). */
@@ -94,7 +92,7 @@ export const adminOrderRoutes = new Hono<AppEnv>({ strict: false })
   // Registered after export.csv, so that path is never read as a reference.
   .get('/:reference', requireRole('admin'), async (c) => {
     const order = await findOrderDetail(c.var.db, c.req.param('reference'))
-    return order ? c.json(order) : c.json({ message: 'Order not found' }, 404)
+    return c.json(order ?? fail(404, 'Order not found'))
   })
 
 /** admins/order_actions/{id}/: the admin moves an order forward (contract orderStep: never back). */
@@ -111,14 +109,10 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
           .where('id', '=', id)
           .executeTakeFirst()
       : undefined
-    if (!order) return c.json({ message: 'Order not found' }, 404)
+    if (!order) fail(404, 'Order not found')
     const status = order.status as OrderStatus
-    const action = await readOrderAction(c)
-    if ('error' in action) return c.json({ message: action.error }, 400)
-    const target = action.status
-    if (orderStep(target) < orderStep(status)) {
-      return c.json({ message: `This order is already ${status.toLowerCase()}.` }, 400)
-    }
+    const target = await readOrderAction(c)
+    if (orderStep(target) < orderStep(status)) fail(400, `This order is already ${status.toLowerCase()}.`)
     if (target === status) {
       return c.json({ message: `Order is already ${target.toLowerCase()}.`, status: target })
     }
@@ -156,9 +150,7 @@ export const orderActionRoutes = new Hono<AppEnv>({ strict: false }).post(
       )
       return true
     })
-    if (!moved) {
-      return c.json({ message: 'This order was changed meanwhile. Reload and try again.' }, 409)
-    }
+    if (!moved) fail(409, 'This order was changed meanwhile. Reload and try again.')
     const message = target === 'Shipped' ? 'Order marked as shipped' : 'Order marked as delivered'
     return c.json({ message, status: target })
   },

@@ -2,6 +2,7 @@
  * Checks every answer the API tests receive against the OpenAPI document generated from the contract: the
  * status must be one the call documents, and a JSON answer must match that status's schema.
  */
+import zlib from 'node:zlib'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { openApiDocument } from '../../api/lib/openapi'
 
@@ -75,6 +76,15 @@ export function answerProblem(
   return `${name}: ${ajv.errorsText(validator.errors)} in ${text.slice(0, 400)}`
 }
 
+/** The answer's text as a browser reads it: a brotli or gzip body (the catalogue's) decoded first. */
+async function decodedText(res: Response): Promise<string> {
+  const raw = Buffer.from(await res.clone().arrayBuffer())
+  const encoding = res.headers.get('Content-Encoding')
+  if (encoding === 'br') return zlib.brotliDecompressSync(raw).toString('utf8')
+  if (encoding === 'gzip') return zlib.gunzipSync(raw).toString('utf8')
+  return raw.toString('utf8')
+}
+
 /** Wraps an app's fetch so every answer is checked; a mismatch fails the request (and so the test). */
 export function checkAnswersOf<
   T extends { fetch: (req: Request, ...rest: never[]) => Response | Promise<Response> },
@@ -88,7 +98,7 @@ export function checkAnswersOf<
       req.url,
       res.status,
       res.headers.get('Content-Type') ?? '',
-      await res.clone().text(),
+      await decodedText(res),
     )
     if (problem) throw new Error(`The answer does not match the API document: ${problem}`)
     return res

@@ -34,7 +34,23 @@ describe('the API document', () => {
         rules: { 'no-path-trailing-slash': 'off' },
       }),
     })
-    expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([])
+    const document = JSON.parse(source) as Record<string, unknown>
+    // A redirect is the success of a call the browser makes (pay/return, the sandbox's form): no 2xx there.
+    const redirectOnly = (pointer = '') => {
+      const responses = pointer
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce<unknown>(
+          (node, key) => (node as Record<string, unknown>)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+          document,
+        )
+      return Object.keys(responses ?? {}).some((status) => /^3\d\d$/.test(status))
+    }
+    expect(
+      problems
+        .filter((p) => !(p.ruleId === 'operation-2xx-response' && redirectOnly(p.location[0]?.pointer)))
+        .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`),
+    ).toEqual([])
   })
 
   it('lists every call the server answers, and the server answers every call it lists', () => {

@@ -1,10 +1,9 @@
 /** Orders' data: the customer's /orders and the back office's Orders screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { MessageAnswer } from '../../../contract/fields.js'
-import type { AdminOrder, AdminOrderDetail, OrderActionRequest, UserOrder } from '../../../contract/orders.js'
-import type { AdminRefund } from '../../../contract/payments.js'
+import { resolveCall } from '../../../contract/endpoint.js'
+import type { OrderActionRequest, OrderFilterRequest, UserOrder } from '../../../contract/orders.js'
 import type { DeliveryFeesRequest } from '../../../contract/delivery.js'
-import { api, apiUrl, callApi } from '../../lib/api-client'
+import { apiUrl, callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
@@ -26,7 +25,7 @@ export const useAdminOrderDetail = (reference: string | null) => {
   return useQuery({
     ...CALL_EVEN_OFFLINE,
     queryKey: orderKeys.detail(userId, reference ?? ''),
-    queryFn: () => api.get<AdminOrderDetail>(`admins/orders/${encodeURIComponent(reference ?? '')}/`),
+    queryFn: () => callApi('GET admins/orders/{reference}/', { params: { reference: reference ?? '' } }),
     enabled: userId !== null && reference !== null,
   })
 }
@@ -37,7 +36,7 @@ export const useAdminRefunds = () => {
   return useQuery({
     ...CALL_EVEN_OFFLINE,
     queryKey: orderKeys.refunds(userId),
-    queryFn: () => api.get<AdminRefund[]>('admins/refunds/'),
+    queryFn: () => callApi('GET admins/refunds/'),
     enabled: userId !== null,
   })
 }
@@ -56,7 +55,7 @@ export const useSaveDeliveryFees = () =>
     [orderKeys.deliveryFees],
   )
 
-export const fetchMyOrders = () => api.get<UserOrder[]>('users/orders/')
+export const fetchMyOrders = () => callApi('GET users/orders/')
 
 const newestFirst = (orders: UserOrder[]) =>
   [...orders].sort((a, b) => Date.parse(b.created) - Date.parse(a.created) || b.id - a.id)
@@ -87,7 +86,7 @@ export const adminOrdersQuery = (userId: number | null) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: orderKeys.admin(userId),
-    queryFn: () => api.get<AdminOrder[]>('admins/orders/'),
+    queryFn: () => callApi('GET admins/orders/'),
     enabled: userId !== null,
   })
 export const useAdminOrders = () => useQuery(adminOrdersQuery(useUserId()))
@@ -96,21 +95,19 @@ export const useAdminOrders = () => useQuery(adminOrdersQuery(useUserId()))
 export const useOrderAction = () =>
   useUserMutation(
     ({ id, status }: { id: number; status?: OrderActionRequest['status'] }) =>
-      api.post<MessageAnswer & { status: string }>(
-        `admins/order_actions/${id}/`,
-        status ? { status } : undefined,
-      ),
+      // Completed is sent with no body, as the original app does.
+      callApi('POST admins/order_actions/{id}/', { params: { id }, body: status ? { status } : undefined }),
     CALL_EVEN_OFFLINE,
   )
 
 /** The CSV of the orders matching the filters (GET admins/orders/export.csv). */
 export function ordersExportUrl(filters: { status: string; q: string; from: string; to: string }) {
-  const params = new URLSearchParams()
   // Blank filters are left out: the server checks the ones that are there (dates as YYYY-MM-DD).
-  if (filters.status !== 'all') params.set('status', filters.status)
-  if (filters.q.trim()) params.set('q', filters.q.trim())
-  if (filters.from) params.set('from', filters.from)
-  if (filters.to) params.set('to', filters.to)
-  const query = params.toString()
-  return apiUrl(`admins/orders/export.csv${query ? `?${query}` : ''}`)
+  const query: OrderFilterRequest = {
+    status: filters.status === 'all' ? undefined : filters.status,
+    q: filters.q.trim(),
+    from: filters.from,
+    to: filters.to,
+  }
+  return apiUrl(resolveCall('GET admins/orders/export.csv', undefined, query).path)
 }

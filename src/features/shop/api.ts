@@ -4,15 +4,8 @@ import type { Profile } from '../../../contract/account.js'
 import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
 import type { Product } from '../../../contract/catalogue.js'
 import type { DeliveryFee } from '../../../contract/delivery.js'
-import type { MessageAnswer } from '../../../contract/fields.js'
-import type {
-  InitiatePaymentAnswer,
-  InitiatePaymentRequest,
-  PaymentOutcome,
-  VerifyAnswer,
-  VerifyRequest,
-} from '../../../contract/payments.js'
-import { api, ApiError } from '../../lib/api-client'
+import type { InitiatePaymentRequest, VerifyRequest } from '../../../contract/payments.js'
+import { api, ApiError, callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import type { AppDatabase } from '../../offline/db'
@@ -38,7 +31,7 @@ export const shopKeys = {
 
 // ---------- catalogue ----------
 
-export const fetchProducts = () => api.get<Product[]>('add/products/')
+export const fetchProducts = () => callApi('GET add/products/')
 
 /**
  * The catalogue, shown from the Dexie snapshot at once (and offline) and refreshed from the network.
@@ -63,10 +56,10 @@ export function useCatalogue() {
 
 // ---------- cart ----------
 
-export const fetchCart = () => api.get<CartItem[]>('get/carts/')
+export const fetchCart = () => callApi('GET get/carts/')
 /** Sends the device's whole cart before checkout; the cart changes still queued are then in it. */
 export async function updateCart(userId: number | null, items: UpdateCartRequest['items']) {
-  const answer = await api.post<MessageAnswer>('/update-cart/', { items })
+  const answer = await callApi('POST update-cart/', { body: { items } })
   if (userId !== null) {
     const [db, { dropQueuedCartChanges }] = await Promise.all([loadDb(), import('./offline')])
     await dropQueuedCartChanges(db, userId)
@@ -247,7 +240,7 @@ export function useCart() {
 // ---------- checkout and payment ----------
 
 export const initiatePayment = (body?: InitiatePaymentRequest) =>
-  api.post<InitiatePaymentAnswer>('api/initiate-payment/', body)
+  callApi('POST api/initiate-payment/', { body })
 
 /** GET delivery-fees/: public, changes rarely. */
 export const useDeliveryFees = () =>
@@ -272,11 +265,11 @@ export const usePaymentOutcome = (txRef: string | null, enabled: boolean) => {
   const userId = useUserId()
   return useQuery({
     queryKey: shopKeys.payment(userId, txRef),
-    queryFn: () => api.get<PaymentOutcome>(`payments/${encodeURIComponent(txRef ?? '')}/`),
+    queryFn: () => callApi('GET payments/{txRef}/', { params: { txRef: txRef ?? '' } }),
     enabled: enabled && txRef !== null && userId !== null,
   })
 }
-export const verifyPayment = (body: VerifyRequest) => api.post<VerifyAnswer>('verify/', body)
+export const verifyPayment = (body: VerifyRequest) => callApi('POST verify/', { body })
 
 // ---------- back office ----------
 
@@ -285,7 +278,7 @@ export const adminProductsQuery = (userId: number | null) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: shopKeys.adminProducts(userId),
-    queryFn: () => api.get<Product[]>('add/products/', { cache: 'no-cache' }),
+    queryFn: () => callApi('GET add/products/', undefined, { cache: 'no-cache' }),
     enabled: userId !== null,
   })
 export const useAdminProducts = () => useQuery(adminProductsQuery(useUserId()))
@@ -295,7 +288,7 @@ export const adminProductQuery = (userId: number | null, id: number) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
     queryKey: shopKeys.adminProduct(userId, id),
-    queryFn: () => api.get<Product>(`add/produts/${id}`),
+    queryFn: () => callApi('GET add/produts/{id}', { params: { id } }),
     staleTime: 0,
   })
 
@@ -303,12 +296,16 @@ export const adminProductQuery = (userId: number | null, id: number) =>
 export const useSaveProduct = () =>
   useUserMutation(
     ({ id, form }: { id: number | null; form: FormData }) =>
-      api.post<Product>(id === null ? 'add/products/' : `add/produts/${id}/`, form),
+      id === null
+        ? callApi('POST add/products/', { body: form })
+        : callApi('POST add/produts/{id}/', { params: { id }, body: form }),
     CALL_EVEN_OFFLINE,
     [shopKeys.catalogue],
   )
 
 export const useDeleteProduct = () =>
-  useUserMutation((id: number) => api.delete(`admins/delete/${id}/product/`), CALL_EVEN_OFFLINE, [
-    shopKeys.catalogue,
-  ])
+  useUserMutation(
+    (id: number) => callApi('DELETE admins/delete/{id}/product/', { params: { id } }),
+    CALL_EVEN_OFFLINE,
+    [shopKeys.catalogue],
+  )
