@@ -6,7 +6,7 @@
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { OwnServer, logIn, readDatabase, shot, waitForWorker } from './own-server'
+import { logIn, readDatabase, serverForTheseTests, shot, waitForWorker } from './own-server'
 
 const GEL = 'Cockroach Gel Bait 30g'
 const SPRAY = 'Mosquito Insecticide Spray 600ml'
@@ -201,13 +201,7 @@ test('a customer reschedules and cancels their own booking; the admin is told', 
 // ---------- the offline cart (its own server process, stopped to go offline) ----------
 
 test.describe('offline cart', () => {
-  const server = new OwnServer('business-offline', 1100)
-  test.describe.configure({ mode: 'serial' })
-  test.beforeAll(async () => {
-    server.reset()
-    await server.start()
-  })
-  test.afterAll(() => server.stop())
+  const server = serverForTheseTests('business-offline', 1100)
 
   const serverCart = () =>
     query<{ name: string; quantity: number }>(

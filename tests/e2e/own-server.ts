@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { expect, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -96,6 +96,21 @@ export class OwnServer {
     const context = await browser.newContext({ baseURL: this.baseURL, serviceWorkers: 'allow' })
     return context.newPage()
   }
+}
+
+/**
+ * The server of the test file (or describe block) that calls it: its tests run in order, on a fresh
+ * data folder, with the server started before the first and stopped after the last.
+ */
+export function serverForTheseTests(name: string, offset: number) {
+  const server = new OwnServer(name, offset)
+  test.describe.configure({ mode: 'serial' })
+  test.beforeAll(async () => {
+    server.reset()
+    await server.start()
+  })
+  test.afterAll(() => server.stop())
+  return server
 }
 
 /** The service worker is installed (precache complete) and controls this page. */

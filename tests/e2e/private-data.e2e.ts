@@ -4,22 +4,15 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { logIn, OwnServer, shot, waitForWorker } from './own-server'
+import { logIn, serverForTheseTests, shot, waitForWorker } from './own-server'
 
-const server = new OwnServer('private-data', 2000)
+const server = serverForTheseTests('private-data', 2000)
 const second = { name: 'Bisi Second', email: 'second@e2e.ng', password: 'second-customer-password' }
 // Only the first customer's booking has these: if either ever shows while the second is logged in, it leaked.
 const FIRST_LOCATION = '7 Leak Check Close, Yaba'
 // Within the working hours (issue 12: a time outside them is an emergency call-out, worded differently).
 const FIRST_TIME = '10:13'
 const SECOND_LOCATION = '21 Own Data Road, Lekki'
-
-test.describe.configure({ mode: 'serial' })
-test.beforeAll(async () => {
-  server.reset()
-  await server.start()
-})
-test.afterAll(() => server.stop())
 
 async function book(page: Page, location: string, time: string) {
   const form = page.getByRole('form', { name: 'Appointment' })
