@@ -10,7 +10,8 @@ import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { AppDatabase } from '../../src/offline/db'
 import { CUSTOMER, makeTestApp } from '../api/helpers'
 import { appFetch } from '../offline/app-fetch'
-import { timedReplay, UNLIMITED, waiting } from './outbox'
+import { entry } from '../offline/helpers'
+import { timedReplay, UNLIMITED } from './outbox'
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const date = todayIso(new Date(Date.now() + 36 * 3600_000), BUSINESS_TIME_ZONE)
@@ -70,7 +71,7 @@ async function outbox() {
   const db = new AppDatabase(`bench-${crypto.randomUUID()}`)
   const now = Date.now()
   const entries = Array.from({ length: POSTS }, (_, i) =>
-    waiting(userId, now + i, { kind: 'appointment', path: 'appointment/', body: booking(i) }),
+    entry({ kind: 'appointment', path: 'appointment/', body: booking(i), userId, createdAt: now + i }),
   )
   const queueStart = performance.now()
   for (const entry of entries) await db.outbox.add(entry) // one add per post, as the forms do

@@ -13,7 +13,8 @@ import { ADMIN, Client, makeTestApp } from '../api/helpers'
 import { appFetch } from '../offline/app-fetch'
 import { detailedPhoto } from '../photo'
 import { TECH, addTechnician, book, completion, treatment } from '../api/staff-helpers'
-import { timedReplay, UNLIMITED, waiting } from './outbox'
+import { entry } from '../offline/helpers'
+import { timedReplay, UNLIMITED } from './outbox'
 
 const JOBS = 8
 
@@ -65,7 +66,7 @@ async function viaOutbox() {
   const { updates, photoBytes } = await updatesFor(jobIds)
   const db = new AppDatabase(`bench-${crypto.randomUUID()}`)
   let clock = Date.now()
-  await db.outbox.bulkAdd(updates.map((u) => waiting(userId, ++clock, u)))
+  await db.outbox.bulkAdd(updates.map((u) => entry({ ...u, userId, createdAt: ++clock })))
   const { result, ms } = await timedReplay(db, browser, userId)
   const reports = Number(
     (
