@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -117,6 +117,12 @@ export function serverForTheseTests(name: string, offset: number) {
 export async function waitForWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+}
+
+/** POSTs `data` to the API path with `request`'s session and a fresh CSRF token, as the app does. */
+export async function postApi(request: APIRequestContext, path: string, data?: unknown) {
+  const { token } = await (await request.get('/api/token')).json()
+  return request.post(`/api/${path}`, { headers: { 'X-CSRFToken': token }, data })
 }
 
 /** Logs in through the login form and waits to leave it. */

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { logIn, serverForTheseTests, shot, waitForWorker } from './own-server'
+import { logIn, postApi, serverForTheseTests, shot, waitForWorker } from './own-server'
 
 const server = serverForTheseTests('private-data', 2000)
 const second = { name: 'Bisi Second', email: 'second@e2e.ng', password: 'second-customer-password' }
@@ -66,11 +66,10 @@ test("the next customer on the same phone never sees the last one's bookings or 
   await waitForWorker(page)
 
   // The second customer exists (signed up on another device).
-  await page.request.get('/api/token')
-  const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? ''
-  const registered = await page.request.post('/api/register/', {
-    data: { fullName: second.name, email: second.email, password: second.password },
-    headers: { 'X-CSRFToken': token },
+  const registered = await postApi(page.request, 'register/', {
+    fullName: second.name,
+    email: second.email,
+    password: second.password,
   })
   expect(registered.ok()).toBe(true)
 
