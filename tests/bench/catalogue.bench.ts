@@ -10,15 +10,9 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { pipelinedGets, stopServer, waitUp, type LoadResult } from './http-load'
+import { CATALOGUE, LOAD, pipelinedGets, root, stopServer, waitUp, type LoadResult } from './http-load'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const PORT = Number(process.env.BENCH_PORT ?? 4789)
-const CONNECTIONS = 32
-const PIPELINE = 8
-const PATH = '/api/add/products/'
 
 function startApp(dataDir: string) {
   const entry = path.resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'dist-server/api/server.js')
@@ -42,7 +36,7 @@ function startBare(jsonFile: string) {
     import { Hono } from 'hono'
     import { serve } from '@hono/node-server'
     const products = JSON.parse(fs.readFileSync(${JSON.stringify(jsonFile)}, 'utf8'))
-    const app = new Hono().get(${JSON.stringify(PATH)}, (c) => c.json(products))
+    const app = new Hono().get(${JSON.stringify(CATALOGUE)}, (c) => c.json(products))
     serve({ fetch: app.fetch, port: ${PORT} })`
   return spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: 'inherit' })
 }
@@ -50,12 +44,10 @@ function startBare(jsonFile: string) {
 const load = (headers: Record<string, string>, status: number) =>
   pipelinedGets({
     ports: [PORT],
-    path: PATH,
+    path: CATALOGUE,
     headers,
     status,
-    seconds: SECONDS,
-    connections: CONNECTIONS,
-    pipeline: PIPELINE,
+    ...LOAD,
   })
 
 if (
@@ -72,8 +64,8 @@ const results: Record<string, LoadResult> = {}
 try {
   const app = startApp(dataDir)
   try {
-    await waitUp(app, `http://localhost:${PORT}${PATH}`)
-    const first = await fetch(`http://localhost:${PORT}${PATH}`)
+    await waitUp(app, `http://localhost:${PORT}${CATALOGUE}`)
+    const first = await fetch(`http://localhost:${PORT}${CATALOGUE}`)
     fs.writeFileSync(jsonFile, await first.text())
     const etag = first.headers.get('ETag')
     await load(BROWSER, 200) // warm-up
@@ -84,7 +76,7 @@ try {
   }
   const bare = startBare(jsonFile)
   try {
-    await waitUp(bare, `http://localhost:${PORT}${PATH}`)
+    await waitUp(bare, `http://localhost:${PORT}${CATALOGUE}`)
     await load(BROWSER, 200)
     results['bare Hono, 200'] = await load(BROWSER, 200)
   } finally {
@@ -95,7 +87,9 @@ try {
 }
 
 const bare = results['bare Hono, 200'].rps
-console.log(`GET ${PATH}: ${CONNECTIONS} connections x ${PIPELINE} pipelined, ${SECONDS} s each, same run`)
+console.log(
+  `GET ${CATALOGUE}: ${LOAD.connections} connections x ${LOAD.pipeline} pipelined, ${LOAD.seconds} s each, same run`,
+)
 console.log('| server | req/s | bytes per answer | vs bare Hono |')
 console.log('|---|---|---|---|')
 for (const [name, r] of Object.entries(results))

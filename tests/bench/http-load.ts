@@ -1,6 +1,14 @@
 /** Load-generation pieces the HTTP benchmarks share (catalogue.bench.ts, instances.bench.ts). */
 import type { ChildProcess } from 'node:child_process'
 import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+/** The load both apply: BENCH_SECONDS of it, on 32 keep-alive connections with 8 requests in flight on each. */
+export const LOAD = { seconds: Number(process.env.BENCH_SECONDS ?? 5), connections: 32, pipeline: 8 }
+/** The catalogue every visitor loads. */
+export const CATALOGUE = '/api/add/products/'
 
 /** Waits until `url` answers 2xx, failing early when the server process exits. */
 export async function waitUp(child: ChildProcess, url: string) {

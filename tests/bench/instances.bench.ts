@@ -3,7 +3,8 @@
  * scripts/with-postgres.sh): throughput of the built server on SQLite (one instance, the default) and
  * on PostgreSQL with one and with two instances over one database, in the same run, with the same load:
  * - GET /api/add/products/ (the catalogue every visitor loads), keep-alive, pipelined;
- * - POST /api/appointment/ (a logged-in customer books), CONNECTIONS concurrent customers, each a session.
+ * - POST /api/appointment/ (a logged-in customer books), LOAD.connections concurrent customers, each a
+ *   session.
  * Two instances share the load as a round-robin balancer would (half the connections each). Prints
  * req/s and the ratio to SQLite; never fails on a figure. On a 2-core machine the instances, the
  * database and the load generator share the cores: read the ratios, not the absolute numbers.
@@ -14,16 +15,10 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { pipelinedGets, stopServer, waitUp } from './http-load'
+import { CATALOGUE, LOAD, pipelinedGets, root, stopServer, waitUp } from './http-load'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const PORT = Number(process.env.BENCH_PORT ?? 4795)
-const CONNECTIONS = 32
-const PIPELINE = 8
-const CATALOGUE = '/api/add/products/'
 const ADMIN = { email: 'admin@bench.ng', password: 'bench-admin-password' }
 const serverUrl = process.env.TEST_DATABASE_URL
 if (!serverUrl) throw new Error('run it as `npm run bench:instances` (it starts PostgreSQL for you)')
@@ -50,9 +45,7 @@ const loadCatalogue = (ports: number[]) =>
     ports,
     path: CATALOGUE,
     headers: { 'Accept-Encoding': 'gzip, br' },
-    seconds: SECONDS,
-    connections: CONNECTIONS,
-    pipeline: PIPELINE,
+    ...LOAD,
   })
 
 /** A logged-in customer of one instance: its cookies and CSRF token. */
@@ -91,17 +84,17 @@ async function customerOn(port: number, n: number) {
   return { call, token }
 }
 
-/** CONNECTIONS customers (spread over `ports`) each booking one appointment after another. */
+/** LOAD.connections customers (spread over `ports`) each booking one appointment after another. */
 async function loadBookings(ports: number[]) {
   const customers = await Promise.all(
-    Array.from({ length: CONNECTIONS }, (_, i) => customerOn(ports[i % ports.length], i)),
+    Array.from({ length: LOAD.connections }, (_, i) => customerOn(ports[i % ports.length], i)),
   )
   const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
   let done = 0
   let wrong = 0
   let stop = false
   const started = performance.now()
-  setTimeout(() => (stop = true), SECONDS * 1000)
+  setTimeout(() => (stop = true), LOAD.seconds * 1000)
   await Promise.all(
     customers.map(async (c) => {
       while (!stop) {
@@ -184,7 +177,9 @@ for (const setup of setups) {
 }
 
 const base = results[0]
-console.log(`${os.cpus().length} cores; ${CONNECTIONS} connections; ${SECONDS} s per measure; same run`)
+console.log(
+  `${os.cpus().length} cores; ${LOAD.connections} connections; ${LOAD.seconds} s per measure; same run`,
+)
 console.log('| setup | catalogue GET req/s | vs SQLite | booking POST req/s | vs SQLite |')
 console.log('|---|---|---|---|---|')
 for (const r of results) {

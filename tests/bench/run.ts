@@ -7,10 +7,11 @@
 import 'fake-indexeddb/auto'
 import { performance } from 'node:perf_hooks'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
-import { AppDatabase, type OutboxEntry } from '../../src/offline/db'
-import { replayOutbox } from '../../src/offline/replay'
+import { AppDatabase } from '../../src/offline/db'
 import { CUSTOMER, makeTestApp } from '../api/helpers'
 import { appFetch } from '../offline/app-fetch'
+import { entry } from '../offline/helpers'
+import { timedReplay, UNLIMITED } from './outbox'
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const date = todayIso(new Date(Date.now() + 36 * 3600_000), BUSINESS_TIME_ZONE)
@@ -24,7 +25,7 @@ const booking = (i: number) => ({
 })
 
 async function setup() {
-  const ctx = await makeTestApp()
+  const ctx = await makeTestApp(UNLIMITED)
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
   const count = async () =>
@@ -69,31 +70,14 @@ async function outbox() {
   const before = await count()
   const db = new AppDatabase(`bench-${crypto.randomUUID()}`)
   const now = Date.now()
-  const entries: OutboxEntry[] = Array.from({ length: POSTS }, (_, i) => ({
-    id: crypto.randomUUID(),
-    kind: 'appointment',
-    method: 'POST',
-    path: 'appointment/',
-    body: booking(i),
-    userId,
-    createdAt: now + i,
-    attempts: 0,
-    status: 'waiting',
-  }))
+  const entries = Array.from({ length: POSTS }, (_, i) =>
+    entry({ kind: 'appointment', path: 'appointment/', body: booking(i), userId, createdAt: now + i }),
+  )
   const queueStart = performance.now()
   for (const entry of entries) await db.outbox.add(entry) // one add per post, as the forms do
   const queueMs = performance.now() - queueStart
 
-  const start = performance.now()
-  const result = await replayOutbox({
-    db,
-    fetch: browser.fetch,
-    apiBase: 'http://localhost/api/',
-    getCsrfToken: browser.token,
-    getCurrentUserId: async () => userId,
-    locks: null,
-  })
-  const ms = performance.now() - start
+  const { result, ms } = await timedReplay(db, browser, userId)
   const created = (await count()) - before
   const left = await db.outbox.count()
   db.close()

@@ -7,33 +7,23 @@
  */
 import 'fake-indexeddb/auto'
 import { performance } from 'node:perf_hooks'
-import sharp from 'sharp'
-import { AppDatabase, type OutboxEntry } from '../../src/offline/db'
-import { replayOutbox } from '../../src/offline/replay'
+import { AppDatabase } from '../../src/offline/db'
 import { jobUpdates, type JobUpdate } from '../../src/features/staff/jobs'
 import { ADMIN, Client, makeTestApp } from '../api/helpers'
 import { appFetch } from '../offline/app-fetch'
+import { detailedPhoto } from '../photo'
 import { TECH, addTechnician, book, completion, treatment } from '../api/staff-helpers'
+import { entry } from '../offline/helpers'
+import { timedReplay, UNLIMITED } from './outbox'
 
 const JOBS = 8
 
 /** A 1280x960 JPEG at quality 0.7 with detail: what the phone stores after its resize (~150-200 KB). */
-async function phonePhoto(seed: number) {
-  let state = seed
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 255
-  const coarse = Buffer.from(Array.from({ length: 64 * 48 * 3 }, random))
-  const base = await sharp(coarse, { raw: { width: 64, height: 48, channels: 3 } })
-    .resize(1280, 960, { kernel: 'cubic' })
-    .raw()
-    .toBuffer()
-  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i]! + (random() - 128) / 8))
-  return sharp(base, { raw: { width: 1280, height: 960, channels: 3 } })
-    .jpeg({ quality: 70 })
-    .toBuffer()
-}
+const phonePhoto = (seed: number) =>
+  detailedPhoto({ width: 1280, height: 960, blotches: [64, 48], quality: 70, seed })
 
 async function dayOfJobs() {
-  const t = await makeTestApp()
+  const t = await makeTestApp(UNLIMITED)
   const admin = new Client(t.app)
   await admin.login(ADMIN)
   const customer = new Client(t.app)
@@ -76,27 +66,8 @@ async function viaOutbox() {
   const { updates, photoBytes } = await updatesFor(jobIds)
   const db = new AppDatabase(`bench-${crypto.randomUUID()}`)
   let clock = Date.now()
-  await db.outbox.bulkAdd(
-    updates.map((u): OutboxEntry => ({
-      id: crypto.randomUUID(),
-      method: 'POST',
-      userId,
-      createdAt: ++clock,
-      attempts: 0,
-      status: 'waiting',
-      ...u,
-    })),
-  )
-  const start = performance.now()
-  const result = await replayOutbox({
-    db,
-    fetch: browser.fetch,
-    apiBase: 'http://localhost/api/',
-    getCsrfToken: browser.token,
-    getCurrentUserId: async () => userId,
-    locks: null,
-  })
-  const ms = performance.now() - start
+  await db.outbox.bulkAdd(updates.map((u) => entry({ ...u, userId, createdAt: ++clock })))
+  const { result, ms } = await timedReplay(db, browser, userId)
   const reports = Number(
     (
       await t.db

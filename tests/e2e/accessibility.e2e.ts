@@ -187,43 +187,40 @@ for (const viewport of [PHONE, DESKTOP]) {
     for (const path of ADMIN_ROUTES) await scanRoute(page, path)
     const visible = (name: string | RegExp) =>
       page.getByRole('button', { name }).filter({ visible: true }).first()
+    /** Opens `path`, then each of its dialogs in turn: its name in the report, and its button's. */
+    const scanDialogsOf = async (path: string, dialogs: [what: string, button: string | RegExp][]) => {
+      await page.goto(path)
+      await settled(page)
+      for (const [what, button] of dialogs) await scanDialog(page, what, () => visible(button).click())
+    }
 
-    await page.goto('/admin')
-    await settled(page)
-    await scanDialog(page, 'withdraw', () => visible('Withdraw').click())
+    await scanDialogsOf('/admin', [['withdraw', 'Withdraw']])
     if (viewport === PHONE) await scanDialog(page, 'admin drawer', () => visible('Open menu').click())
-
-    await page.goto('/admin/users')
-    await settled(page)
-    await scanDialog(page, 'add admin user', () => visible('Add New Admin User').click())
-    await scanDialog(page, 'delete user', () => visible(/^Delete/).click())
-
-    await page.goto('/admin/messages')
-    await settled(page)
-    await scanDialog(page, 'message', () => visible('View').click())
-
-    await page.goto('/admin/bookings')
-    await settled(page)
-    await scanDialog(page, 'assign', () => visible(/^(assign|reassign)/).click())
-    await scanDialog(page, 'approve', () => visible(/^approve/).click())
-    await scanDialog(page, 'booking details', () => visible(/^view/i).click())
+    await scanDialogsOf('/admin/users', [
+      ['add admin user', 'Add New Admin User'],
+      ['delete user', /^Delete/],
+    ])
+    await scanDialogsOf('/admin/messages', [['message', 'View']])
+    await scanDialogsOf('/admin/bookings', [
+      ['assign', /^(assign|reassign)/],
+      ['approve', /^approve/],
+      ['booking details', /^view/i],
+    ])
     await visible('Calendar').click()
     await settled(page)
     await expectNoAxeViolations(page, 'bookings calendar')
 
-    await page.goto('/admin/orders')
-    await settled(page)
-    await scanDialog(page, 'order detail', () => visible(/open order details$/).click())
+    await scanDialogsOf('/admin/orders', [['order detail', /open order details$/]])
     for (const tab of ['Refunds', 'Delivery fees']) {
       await page.getByRole('tab', { name: tab }).click()
       await settled(page)
       await expectNoAxeViolations(page, `/admin/orders ${tab}`)
     }
 
-    await page.goto('/admin/products')
-    await settled(page)
-    await scanDialog(page, 'add product', () => visible('Add New Product').click())
-    await scanDialog(page, 'edit product', () => visible(/^Edit/).click())
+    await scanDialogsOf('/admin/products', [
+      ['add product', 'Add New Product'],
+      ['edit product', /^Edit/],
+    ])
 
     await page.goto('/admin/settings')
     await settled(page)

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
+import { postApi } from './own-server'
 
 /**
  * The back office as an admin, against the production build on a fresh seeded database:
@@ -79,14 +80,10 @@ test('dashboard: stats, quick links, the drawer on a phone, a withdrawal request
   await expect(dialog.getByText(/Add the payout account/)).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Request withdrawal' })).toBeDisabled()
   await page.keyboard.press('Escape')
-  const { token } = await (await page.request.get('/api/token')).json()
-  const saved = await page.request.post('/api/admins/payment-settings/', {
-    headers: { 'X-CSRFToken': token },
-    data: {
-      bank_name: 'Zenith Bank',
-      account_name: 'GreenShield Services Ltd',
-      account_number: '0123456789',
-    },
+  const saved = await postApi(page.request, 'admins/payment-settings/', {
+    bank_name: 'Zenith Bank',
+    account_name: 'GreenShield Services Ltd',
+    account_number: '0123456789',
   })
   expect(saved.status()).toBe(201)
   await page.getByRole('button', { name: 'Withdraw' }).click()

@@ -6,7 +6,7 @@
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { OwnServer, logIn, readDatabase, shot, waitForWorker } from './own-server'
+import { logIn, postApi, readDatabase, serverForTheseTests, shot, waitForWorker } from './own-server'
 
 const GEL = 'Cockroach Gel Bait 30g'
 const SPRAY = 'Mosquito Insecticide Spray 600ml'
@@ -30,10 +30,10 @@ async function asAdmin(browser: Browser, viewport = VIEWPORTS.desktop) {
 async function newCustomer(browser: Browser, email: string) {
   const context = await browser.newContext({ viewport: VIEWPORTS.phone })
   const page = await context.newPage()
-  const token = (await (await page.request.get('/api/token/')).json()).token as string
-  const registered = await page.request.post('/api/register/', {
-    headers: { 'X-CSRFToken': token },
-    data: { fullName: 'Ngozi Okafor', email, password: 'password-123' },
+  const registered = await postApi(page.request, 'register/', {
+    fullName: 'Ngozi Okafor',
+    email,
+    password: 'password-123',
   })
   expect(registered.status()).toBe(200)
   await logIn(page, email, 'password-123')
@@ -201,13 +201,7 @@ test('a customer reschedules and cancels their own booking; the admin is told', 
 // ---------- the offline cart (its own server process, stopped to go offline) ----------
 
 test.describe('offline cart', () => {
-  const server = new OwnServer('business-offline', 1100)
-  test.describe.configure({ mode: 'serial' })
-  test.beforeAll(async () => {
-    server.reset()
-    await server.start()
-  })
-  test.afterAll(() => server.stop())
+  const server = serverForTheseTests('business-offline', 1100)
 
   const serverCart = () =>
     query<{ name: string; quantity: number }>(

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { logIn } from './own-server'
+import { logIn, postApi } from './own-server'
 
 /**
  * The Content-Security-Policy (api/middleware/security-headers.ts) must not break anything: every
@@ -30,10 +30,10 @@ test('the pages and the sandbox payment page work under the CSP with no violatio
 
   // An account of its own: the cart and orders of the shared demo customer stay as other tests expect.
   const customer = { email: `csp-${Date.now()}@e2e.ng`, password: 'csp-customer-password' }
-  const { token } = await (await page.request.get('/api/token')).json()
-  const registered = await page.request.post('/api/register/', {
-    headers: { 'X-CSRFToken': token },
-    data: { fullName: 'Chioma CSP', email: customer.email, password: customer.password },
+  const registered = await postApi(page.request, 'register/', {
+    fullName: 'Chioma CSP',
+    email: customer.email,
+    password: customer.password,
   })
   expect(registered.status()).toBe(200)
   await logIn(page, customer.email, customer.password)

@@ -7,15 +7,9 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { OwnServer } from './own-server'
+import { serverForTheseTests } from './own-server'
 
-const server = new OwnServer('keyboard', 3050)
-test.describe.configure({ mode: 'serial' })
-test.beforeAll(async () => {
-  server.reset()
-  await server.start()
-})
-test.afterAll(() => server.stop())
+const server = serverForTheseTests('keyboard', 3050)
 
 async function newPage(browser: import('@playwright/test').Browser, width = 1366) {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 900 } })

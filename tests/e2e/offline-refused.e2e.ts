@@ -4,15 +4,9 @@
  */
 import { expect, test } from '@playwright/test'
 import { E2E } from './env'
-import { OwnServer, logIn, readDatabase, shot, waitForWorker } from './own-server'
+import { logIn, readDatabase, serverForTheseTests, shot, waitForWorker } from './own-server'
 
-const server = new OwnServer('offline-refused', 1000)
-test.describe.configure({ mode: 'serial' })
-test.beforeAll(async () => {
-  server.reset()
-  await server.start()
-})
-test.afterAll(() => server.stop())
+const server = serverForTheseTests('offline-refused', 1000)
 
 const query = <T>(sql: string, ...params: unknown[]) => readDatabase<T>(server.dbFile, sql, ...params)
 

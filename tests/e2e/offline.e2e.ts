@@ -10,17 +10,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { fillAppointment, logIn, OwnServer, readDatabase, shot, spaDir, waitForWorker } from './own-server'
-const server = new OwnServer('offline', 1000)
+import {
+  fillAppointment,
+  logIn,
+  readDatabase,
+  serverForTheseTests,
+  shot,
+  spaDir,
+  waitForWorker,
+} from './own-server'
+const server = serverForTheseTests('offline', 1000)
 const { baseURL, dbFile } = server
-
-test.describe.configure({ mode: 'serial' })
-
-test.beforeAll(async () => {
-  server.reset()
-  await server.start()
-})
-test.afterAll(() => server.stop())
 
 const newPage = (browser: Browser) => server.newPage(browser)
 

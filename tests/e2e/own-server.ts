@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { expect, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -98,10 +98,31 @@ export class OwnServer {
   }
 }
 
+/**
+ * The server of the test file (or describe block) that calls it: its tests run in order, on a fresh
+ * data folder, with the server started before the first and stopped after the last.
+ */
+export function serverForTheseTests(name: string, offset: number) {
+  const server = new OwnServer(name, offset)
+  test.describe.configure({ mode: 'serial' })
+  test.beforeAll(async () => {
+    server.reset()
+    await server.start()
+  })
+  test.afterAll(() => server.stop())
+  return server
+}
+
 /** The service worker is installed (precache complete) and controls this page. */
 export async function waitForWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+}
+
+/** POSTs `data` to the API path with `request`'s session and a fresh CSRF token, as the app does. */
+export async function postApi(request: APIRequestContext, path: string, data?: unknown) {
+  const { token } = await (await request.get('/api/token')).json()
+  return request.post(`/api/${path}`, { headers: { 'X-CSRFToken': token }, data })
 }
 
 /** Logs in through the login form and waits to leave it. */

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { logIn, OwnServer, shot, spaDir } from './own-server'
+import { logIn, OwnServer, postApi, shot, spaDir } from './own-server'
 import { FakeTermii, LocalSmtp, TERMII_KEY } from '../api/mail-fakes'
 
 const server = new OwnServer('reset', 1100)
@@ -100,22 +100,19 @@ test('screens: customer badge and notifications, admin counts, messages, sent me
   const customer = await newPage(browser, PHONE)
   await logIn(customer, E2E.customer.email, NEW_PASSWORD)
   const day = lagosWeekday(3)
-  const token = (await (await customer.request.get('/api/token')).json()).token as string
-  const booked = await customer.request.post('/api/appointment/', {
-    headers: { 'X-CSRFToken': token },
-    data: {
-      phone_number: '0803 123 4567',
-      location: '3 Marina Road, Lagos',
-      service: 'fumigation',
-      date: day,
-      time: '10:30',
-      info: '',
-    },
+  const booked = await postApi(customer.request, 'appointment/', {
+    phone_number: '0803 123 4567',
+    location: '3 Marina Road, Lagos',
+    service: 'fumigation',
+    date: day,
+    time: '10:30',
+    info: '',
   })
   expect(booked.status()).toBe(201)
-  await customer.request.post('/api/quick/message/', {
-    headers: { 'X-CSRFToken': token },
-    data: { name: 'Kemi Lawal', email: 'kemi@example.ng', message: 'Do you treat bed bugs in Lekki?' },
+  await postApi(customer.request, 'quick/message/', {
+    name: 'Kemi Lawal',
+    email: 'kemi@example.ng',
+    message: 'Do you treat bed bugs in Lekki?',
   })
 
   await customer.goto('/')

@@ -4,22 +4,15 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { logIn, OwnServer, shot, waitForWorker } from './own-server'
+import { logIn, postApi, serverForTheseTests, shot, waitForWorker } from './own-server'
 
-const server = new OwnServer('private-data', 2000)
+const server = serverForTheseTests('private-data', 2000)
 const second = { name: 'Bisi Second', email: 'second@e2e.ng', password: 'second-customer-password' }
 // Only the first customer's booking has these: if either ever shows while the second is logged in, it leaked.
 const FIRST_LOCATION = '7 Leak Check Close, Yaba'
 // Within the working hours (a time outside them is an emergency call-out, worded differently).
 const FIRST_TIME = '10:13'
 const SECOND_LOCATION = '21 Own Data Road, Lekki'
-
-test.describe.configure({ mode: 'serial' })
-test.beforeAll(async () => {
-  server.reset()
-  await server.start()
-})
-test.afterAll(() => server.stop())
 
 async function book(page: Page, location: string, time: string) {
   const form = page.getByRole('form', { name: 'Appointment' })
@@ -73,11 +66,10 @@ test("the next customer on the same phone never sees the last one's bookings or 
   await waitForWorker(page)
 
   // The second customer exists (signed up on another device).
-  await page.request.get('/api/token')
-  const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? ''
-  const registered = await page.request.post('/api/register/', {
-    data: { fullName: second.name, email: second.email, password: second.password },
-    headers: { 'X-CSRFToken': token },
+  const registered = await postApi(page.request, 'register/', {
+    fullName: second.name,
+    email: second.email,
+    password: second.password,
   })
   expect(registered.ok()).toBe(true)
 

@@ -2,40 +2,47 @@
  * A technician's day in a real Chromium on a phone viewport, with the server process stopped for the
  * whole visit (own-server.ts: Playwright's setOffline does not cut the service worker's fetches).
  */
-import sharp from 'sharp'
 import { expect, test, type Browser, type Page } from '@playwright/test'
+import { detailedPhoto } from '../photo'
 import { E2E } from './env'
-import { OwnServer, logIn, phonePage, readDatabase, shot, waitForWorker } from './own-server'
+import { logIn, phonePage, readDatabase, serverForTheseTests, shot, waitForWorker } from './own-server'
 
-const server = new OwnServer('staff', 3000)
-test.describe.configure({ mode: 'serial' })
-test.beforeAll(async () => {
-  server.reset()
-  await server.start()
-})
-test.afterAll(() => server.stop())
+const server = serverForTheseTests('staff', 3000)
 
 const phone = (browser: Browser) => phonePage(browser, server.baseURL)
 
-/**
- * A camera-sized photo (4000x3000 JPEG) with detail in it, so its size after the phone's resize is like a
- * real photo's (a flat colour would compress to nothing): smooth random blotches plus fine grain.
- */
-async function cameraPhoto(seed: number) {
-  let state = seed
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 255
-  const coarse = Buffer.from(Array.from({ length: 80 * 60 * 3 }, random))
-  const base = await sharp(coarse, { raw: { width: 80, height: 60, channels: 3 } })
-    .resize(4000, 3000, { kernel: 'cubic' })
-    .raw()
-    .toBuffer()
-  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i]! + (random() - 128) / 8))
-  return sharp(base, { raw: { width: 4000, height: 3000, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer()
-}
+/** A camera-sized photo (4000x3000 JPEG): its size after the phone's resize is like a real photo's. */
+const cameraPhoto = (seed: number) =>
+  detailedPhoto({ width: 4000, height: 3000, blotches: [80, 60], quality: 90, seed })
 
 const query = <T>(sql: string, ...params: unknown[]) => readDatabase<T>(server.dbFile, sql, ...params)
+
+/**
+ * The phone's outbox as stored (IndexedDB): each entry's kind, the bytes its body will upload (JSON, or
+ * the photo's Blob and its fields) and, for a photo, its pixel size and bytes.
+ */
+const queuedOnPhone = (page: Page) =>
+  page.evaluate(async () => {
+    const open = indexedDB.open('greenshield')
+    const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)))
+    const all = await new Promise<any[]>((r) => {
+      const req = db.transaction('outbox').objectStore('outbox').getAll()
+      req.onsuccess = () => r(req.result)
+    })
+    return Promise.all(
+      all.map(async (e) => {
+        if (e.bodyType !== 'multipart')
+          return { kind: e.kind as string, bytes: JSON.stringify(e.body).length }
+        const blob = e.body.files.image.blob as Blob
+        const bitmap = await createImageBitmap(blob)
+        return {
+          kind: e.kind as string,
+          bytes: blob.size + JSON.stringify(e.body.fields).length,
+          photo: { width: bitmap.width, height: bitmap.height, bytes: blob.size },
+        }
+      }),
+    )
+  })
 
 async function sign(page: Page) {
   const pad = page.getByRole('img', { name: /Signature pad/ })
@@ -107,21 +114,7 @@ test('a whole visit with the server down: everything arrives once, the admin and
     await expect(page.getByRole('img', { name: `${kind} photo` })).toBeVisible()
   }
   // Stored resized (about 1280 px on the long side), not as the 4000 px camera file.
-  const stored = await page.evaluate(async () => {
-    const open = indexedDB.open('greenshield')
-    const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)))
-    const all = await new Promise<any[]>((r) => {
-      const req = db.transaction('outbox').objectStore('outbox').getAll()
-      req.onsuccess = () => r(req.result)
-    })
-    const blobs = all.filter((e) => e.kind === 'job-photo').map((e) => e.body.files.image.blob as Blob)
-    return Promise.all(
-      blobs.map(async (b) => {
-        const bitmap = await createImageBitmap(b)
-        return { width: bitmap.width, height: bitmap.height, bytes: b.size }
-      }),
-    )
-  })
+  const stored = (await queuedOnPhone(page)).filter((e) => e.kind === 'job-photo').map((e) => e.photo!)
   expect(stored.map((s) => [s.width, s.height])).toEqual([
     [1280, 960],
     [1280, 960],
@@ -138,22 +131,7 @@ test('a whole visit with the server down: everything arrives once, the admin and
   await page.getByRole('link', { name: 'Your jobs' }).click()
   await expect(page.getByText('7 updates waiting to sync')).toBeVisible()
   // What the completed job will upload: each queued body (JSON, or the photo's Blob and its fields).
-  const payload = await page.evaluate(async () => {
-    const open = indexedDB.open('greenshield')
-    const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)))
-    const all = await new Promise<any[]>((r) => {
-      const req = db.transaction('outbox').objectStore('outbox').getAll()
-      req.onsuccess = () => r(req.result)
-    })
-    return all.reduce(
-      (sum, e) =>
-        sum +
-        (e.bodyType === 'multipart'
-          ? (e.body.files.image.blob as Blob).size + JSON.stringify(e.body.fields).length
-          : JSON.stringify(e.body).length),
-      0,
-    )
-  })
+  const payload = (await queuedOnPhone(page)).reduce((sum, e) => sum + e.bytes, 0)
   expect(query('SELECT id FROM job_events WHERE booking_id = ?', jobId)).toHaveLength(0)
 
   // Data again: announce it as the browser does; everything goes, once.

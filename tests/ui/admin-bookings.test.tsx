@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { booking, mockApi, renderAdmin } from './admin-helpers'
+import { booking, mockApi, openAdminScreen, renderAdmin } from './admin-helpers'
 import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { monthCells } from '../../src/features/bookings/admin/booking-calendar'
 import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../../src/lib/worker-protocol'
@@ -52,9 +52,7 @@ describe('Bookings Management', () => {
         }
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/bookings')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/bookings')
     const row = rows()[0]
     expect(within(row).getByText('Needs attention')).toBeInTheDocument()
     expect(within(row).getByText('Gate locked, nobody home')).toBeInTheDocument()
@@ -93,10 +91,8 @@ describe('Bookings Management', () => {
 
   test('the status filter and the search (name, phone, location) narrow the list', async () => {
     mockApi({ 'GET appointment/': BOOKINGS })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/bookings')
-    expect(await screen.findByRole('heading', { name: 'Bookings Management' })).toBeInTheDocument()
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/bookings')
+    expect(screen.getByRole('heading', { name: 'Bookings Management' })).toBeInTheDocument()
     expect(names()).toHaveLength(4)
 
     const status = screen.getByRole('combobox', { name: 'Filter by status' })
@@ -178,9 +174,7 @@ describe('Bookings Management', () => {
         return { status: 204 }
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/bookings')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/bookings')
     await ui.click(within(rows()[0]).getByRole('button', { name: 'approve' }))
     let dialog = screen.getByRole('dialog')
     expect(dialog).toHaveTextContent('Are you sure you want to approve?')
@@ -238,9 +232,7 @@ describe('Bookings Management', () => {
         return { status: 200, body: { message: 'Booking assigned to Bola Ade.', job: {} } }
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/bookings')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/bookings')
     await ui.click(within(rows()[1]).getByRole('button', { name: 'assign' }))
     const dialog = screen.getByRole('dialog', { name: 'Assign Tunde Bello' })
     expect(await within(dialog).findByText('9:00 AM Chidi Obi (On my way)')).toBeInTheDocument()
@@ -276,9 +268,7 @@ describe('Bookings Management', () => {
         }),
       ],
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/bookings')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/bookings')
     expect(within(rows()[1]).getByRole('link', { name: 'Service report' })).toHaveAttribute(
       'href',
       '/api/staff/jobs/3/report',
@@ -292,9 +282,7 @@ describe('Bookings Management', () => {
 
   test('view opens the details with name, status and booking info', async () => {
     mockApi({ 'GET appointment/': BOOKINGS })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/bookings')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/bookings')
     await ui.click(within(rows()[2]).getByRole('button', { name: 'view' }))
     const dialog = screen.getByRole('dialog', { name: 'Ngozi Eze' })
     expect(dialog).toHaveTextContent('Completed')
@@ -334,9 +322,7 @@ describe('Bookings Management', () => {
         return { status: 200, body: { message: 'Treatment corrected.', treatment: corrected } }
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/bookings')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/bookings')
     await ui.click(within(rows()[0]).getByRole('button', { name: 'view' }))
     const dialog = screen.getByRole('dialog', { name: 'Ngozi Eze' })
     expect(await within(dialog).findByText('Cypermethrin 10% EC · 250 ml')).toBeInTheDocument()
@@ -377,9 +363,7 @@ describe('Bookings Management', () => {
   test('the calendar shows a month grid with counts per day and lists a day', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-05T12:00:00') })
     mockApi({ 'GET appointment/': BOOKINGS })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/bookings')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/bookings')
     await ui.click(screen.getByRole('button', { name: 'Calendar' }))
     expect(screen.getByText('March 2026')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '10: 2 bookings (March 10, 2026)' })).toBeInTheDocument()

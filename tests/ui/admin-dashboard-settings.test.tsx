@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { onlineManager } from '@tanstack/react-query'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { booking, mockApi, renderAdmin } from './admin-helpers'
+import { EMPTY_PAYMENT_SETTINGS } from '../../contract/withdrawals'
 import { useSession } from '../../src/lib/session'
 
 afterEach(() => {
@@ -303,14 +304,7 @@ describe('Settings', () => {
 
   test('payment and notification settings load and save with their switches', async () => {
     const calls = mockApi({
-      'GET admins/payment-settings/': {
-        bank_name: '',
-        account_name: '',
-        account_number: '',
-        swift_code: '',
-        auto_withdraw: false,
-        threshold: 0,
-      },
+      'GET admins/payment-settings/': EMPTY_PAYMENT_SETTINGS,
       'POST admins/payment-settings/': { message: 'Payment information saved.' },
       'GET admins/notification-settings/1/': { email: true, sms: false, marketing: false, payment: true },
       'POST admins/notification-settings/1/': { message: 'Notification settings saved.' },

@@ -4,7 +4,8 @@
  */
 // The layout's notifications bell keeps its list on the device (Dexie), as the app does.
 import 'fake-indexeddb/auto'
-import { render } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router'
 import { vi } from 'vitest'
@@ -79,6 +80,17 @@ export function renderAdmin(path: string, prepare?: (queryClient: QueryClient) =
     </QueryClientProvider>,
   )
   return { ...view, queryClient }
+}
+
+/**
+ * The back-office screen at `path` once its table (or the list named `list`) has loaded, and a user-event
+ * session to drive it.
+ */
+export async function openAdminScreen(path: string, list?: string) {
+  const ui = userEvent.setup()
+  renderAdmin(path)
+  await (list ? screen.findByRole('list', { name: list }) : screen.findByRole('table'))
+  return ui
 }
 
 /** A route table rendered as the app renders its own (src/app/router.tsx AppRoutes). */

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { mockApi, renderAdmin } from './admin-helpers'
+import { mockApi, openAdminScreen, renderAdmin } from './admin-helpers'
 
 afterEach(() => {
   cleanup()
@@ -41,10 +41,8 @@ const entryNames = () =>
 describe('Messages', () => {
   test('search by name or email narrows the list; empty shows No messages found', async () => {
     mockApi({ 'GET admins/messages/': MESSAGES })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/messages')
-    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument()
-    await screen.findByRole('list', { name: 'Messages' })
+    const ui = await openAdminScreen('/admin/messages', 'Messages')
+    expect(screen.getByRole('heading', { name: 'Messages' })).toBeInTheDocument()
     expect(entryNames()).toEqual(['Kemi Ade', 'John Okafor', 'Halima Sani'])
     const search = screen.getByPlaceholderText('Search messages...')
     await ui.type(search, 'EXAMPLE.ng')

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { mockApi, order, renderAdmin } from './admin-helpers'
+import { mockApi, openAdminScreen, order, renderAdmin } from './admin-helpers'
 
 afterEach(() => {
   cleanup()
@@ -54,9 +54,7 @@ describe('Order Management', () => {
 
   test('search, status and date range narrow the list, and the CSV link carries them', async () => {
     mockApi({ 'GET admins/orders/': ORDERS })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/orders')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/orders')
     expect(exportHref()).toBe('/api/admins/orders/export.csv')
 
     await ui.type(screen.getByPlaceholderText('Search orders...'), 'ROACH')
@@ -97,9 +95,7 @@ describe('Order Management', () => {
         return { status: 200, body: { message: 'Order updated', status } }
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/orders')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/orders')
     expect(within(rows()[2]).queryByRole('button', { name: /^Mark/ })).toBeNull() // Completed: nothing to do
     expect(within(rows()[1]).queryByRole('button', { name: 'Mark as shipped' })).toBeNull()
 

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { mockApi, product, renderAdmin } from './admin-helpers'
+import { mockApi, openAdminScreen, product, renderAdmin } from './admin-helpers'
 import { shopKeys } from '../../src/features/shop/api'
 
 beforeEach(() => {
@@ -30,10 +30,8 @@ const cardNames = () =>
 describe('Products Management', () => {
   test('search (name or description, any case) and the category filter narrow the cards', async () => {
     mockApi({ 'GET add/products/': PRODUCTS })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/products')
-    expect(await screen.findByRole('heading', { name: 'Products Management' })).toBeInTheDocument()
-    await screen.findByRole('list', { name: 'Products' })
+    const ui = await openAdminScreen('/admin/products', 'Products')
+    expect(screen.getByRole('heading', { name: 'Products Management' })).toBeInTheDocument()
     expect(cardNames()).toHaveLength(4)
 
     const category = screen.getByRole('combobox', { name: 'Filter by category' })

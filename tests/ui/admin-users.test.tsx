@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { onlineManager } from '@tanstack/react-query'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { mockApi, renderAdmin, user } from './admin-helpers'
+import { mockApi, openAdminScreen, renderAdmin, user } from './admin-helpers'
 import { filterUsers } from '../../src/features/users/filters'
 
 afterEach(() => {
@@ -24,13 +24,31 @@ const tableNames = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0].textContent)
 
+type UI = ReturnType<typeof userEvent.setup>
+
+async function openAddUser(ui: UI) {
+  await ui.click(screen.getByRole('button', { name: 'Add New Admin User' }))
+  return screen.getByRole('dialog', { name: 'Add New Admin User' })
+}
+
+async function openEditUser(ui: UI, name: string) {
+  await ui.click(screen.getByRole('button', { name: `Edit ${name}` }))
+  return screen.getByRole('dialog', { name: 'Edit User' })
+}
+
+/** Fills the add form for `fullName` <`email`>, with password-123 and phone 08031234567. */
+async function fillNewUser(ui: UI, dialog: HTMLElement, fullName: string, email: string) {
+  await ui.type(within(dialog).getByLabelText('Full Name'), fullName)
+  await ui.type(within(dialog).getByLabelText('Email'), email)
+  await ui.type(within(dialog).getByLabelText('Password'), 'password-123')
+  await ui.type(within(dialog).getByLabelText('Phone'), '08031234567')
+}
+
 describe('User Management', () => {
   test('the role filter and the search really narrow the list', async () => {
     mockApi({ 'GET get/users/': USERS })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/users')
-    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument()
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/users')
+    expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument()
     expect(tableNames()).toEqual(['Ada Admin', 'Sam Staff', 'Chidi Customer', 'Bola Buyer'])
 
     const role = screen.getByRole('combobox', { name: 'Filter by role' })
@@ -62,16 +80,10 @@ describe('User Management', () => {
         return { status: 200, body: { message: 'Admin user created.' } }
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/users')
-    await screen.findByRole('table')
-    await ui.click(screen.getByRole('button', { name: 'Add New Admin User' }))
-    const dialog = screen.getByRole('dialog', { name: 'Add New Admin User' })
+    const ui = await openAdminScreen('/admin/users')
+    const dialog = await openAddUser(ui)
     expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email')
-    await ui.type(within(dialog).getByLabelText('Full Name'), 'New Admin')
-    await ui.type(within(dialog).getByLabelText('Email'), 'new.admin@test.ng')
-    await ui.type(within(dialog).getByLabelText('Password'), 'password-123')
-    await ui.type(within(dialog).getByLabelText('Phone'), '08031234567')
+    await fillNewUser(ui, dialog, 'New Admin', 'new.admin@test.ng')
     await ui.click(within(dialog).getByRole('button', { name: 'Add User' }))
     await waitFor(() => expect(tableNames()).toContain('New Admin'))
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -89,20 +101,14 @@ describe('User Management', () => {
       'GET get/users/': USERS,
       'POST register/admin/': { status: 200, body: { message: 'Technician Femi created.' } },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/users')
-    await screen.findByRole('table')
-    await ui.click(screen.getByRole('button', { name: 'Add New Admin User' }))
-    const dialog = screen.getByRole('dialog', { name: 'Add New Admin User' })
+    const ui = await openAdminScreen('/admin/users')
+    const dialog = await openAddUser(ui)
     const role = within(dialog).getByLabelText('Role')
     expect([...role.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
       'Admin',
       'Staff (field technician)',
     ])
-    await ui.type(within(dialog).getByLabelText('Full Name'), 'Femi')
-    await ui.type(within(dialog).getByLabelText('Email'), 'femi@test.ng')
-    await ui.type(within(dialog).getByLabelText('Password'), 'password-123')
-    await ui.type(within(dialog).getByLabelText('Phone'), '08031234567')
+    await fillNewUser(ui, dialog, 'Femi', 'femi@test.ng')
     await ui.selectOptions(role, 'staff')
     await ui.click(within(dialog).getByRole('button', { name: 'Add User' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -120,15 +126,9 @@ describe('User Management', () => {
         body: { message: 'An account with this email already exists.' },
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/users')
-    await screen.findByRole('table')
-    await ui.click(screen.getByRole('button', { name: 'Add New Admin User' }))
-    const dialog = screen.getByRole('dialog')
-    await ui.type(within(dialog).getByLabelText('Full Name'), 'X')
-    await ui.type(within(dialog).getByLabelText('Email'), 'ada.admin@test.ng')
-    await ui.type(within(dialog).getByLabelText('Password'), 'password-123')
-    await ui.type(within(dialog).getByLabelText('Phone'), '08031234567')
+    const ui = await openAdminScreen('/admin/users')
+    const dialog = await openAddUser(ui)
+    await fillNewUser(ui, dialog, 'X', 'ada.admin@test.ng')
     await ui.click(within(dialog).getByRole('button', { name: 'Add User' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'An account with this email already exists.',
@@ -148,9 +148,7 @@ describe('User Management', () => {
         body: { message: 'You cannot delete your own account.' },
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/users')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/users')
 
     await ui.click(screen.getByRole('button', { name: 'Delete Ada Admin' }))
     let dialog = screen.getByRole('dialog')
@@ -170,11 +168,8 @@ describe('User Management', () => {
       'GET get/users/': USERS,
       'POST admins/users/3/': { status: 200, body: { message: 'ok' } },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/users')
-    await screen.findByRole('table')
-    await ui.click(screen.getByRole('button', { name: 'Edit Chidi Customer' }))
-    const dialog = screen.getByRole('dialog', { name: 'Edit User' })
+    const ui = await openAdminScreen('/admin/users')
+    const dialog = await openEditUser(ui, 'Chidi Customer')
     await ui.selectOptions(within(dialog).getByLabelText('Role'), 'staff')
     await ui.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -192,11 +187,8 @@ describe('User Management', () => {
         body: { message: 'A reset link is on its way to chidi.customer@test.ng.' },
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/users')
-    await screen.findByRole('table')
-    await ui.click(screen.getByRole('button', { name: 'Edit Chidi Customer' }))
-    const dialog = screen.getByRole('dialog', { name: 'Edit User' })
+    const ui = await openAdminScreen('/admin/users')
+    const dialog = await openEditUser(ui, 'Chidi Customer')
     await ui.click(within(dialog).getByRole('button', { name: 'Email a reset link' }))
     expect(await within(dialog).findByRole('status')).toHaveTextContent('A reset link is on its way')
     expect(calls.find((c) => c.path === 'admins/users/3/password-reset/')?.body).toEqual({ channel: 'email' })
@@ -237,9 +229,7 @@ describe('User Management', () => {
         return { status: 204 }
       },
     })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/users')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/users')
     await ui.click(screen.getByRole('button', { name: 'Delete Bola Buyer' }))
     await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
 
@@ -258,9 +248,7 @@ describe('User Management', () => {
 
   test('offline, a delete fails at once with the message in the dialog instead of staying busy', async () => {
     mockApi({ 'GET get/users/': USERS })
-    const ui = userEvent.setup()
-    renderAdmin('/admin/users')
-    await screen.findByRole('table')
+    const ui = await openAdminScreen('/admin/users')
     onlineManager.setOnline(false)
     try {
       vi.stubGlobal(

@@ -19,7 +19,7 @@ import ConfirmPayment from '../../src/features/shop/pages/confirm-payment'
 import Orders from '../../src/features/orders/pages/orders'
 import UserSettings from '../../src/features/account/pages/user-settings'
 import { useSession } from '../../src/lib/session'
-import { json, mockFetch, setSession } from './public-helpers'
+import { ADA_PROFILE, ADA_SESSION, json, mockFetch, setSession } from './public-helpers'
 
 function renderAt(ui: ReactNode, entry: InitialEntry) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -38,10 +38,8 @@ afterEach(async () => {
 })
 
 describe('session: a cold start without network keeps the last confirmed user', () => {
-  const me = { message: 'authenticated', role: 'user', id: 42, name: 'Ada Obi', email: 'ada@example.ng' }
-
   test('remembered after a confirmed check, used offline, forgotten on a 401', async () => {
-    mockFetch({ 'GET auth_check': json(200, me) })
+    mockFetch({ 'GET auth_check': json(200, ADA_SESSION) })
     await useSession.getState().checkAuth()
 
     // The next start: no network at all.
@@ -106,10 +104,8 @@ describe('session: only 401 and 403 mean "not logged in"', () => {
 })
 
 describe('session: a network that connects and never answers holds no screen', () => {
-  const me = { message: 'authenticated', role: 'user', id: 42, name: 'Ada Obi', email: 'ada@example.ng' }
-
   test("the device's last session opens the screens at once; the server's later refusal logs out then", async () => {
-    mockFetch({ 'GET auth_check': json(200, me) })
+    mockFetch({ 'GET auth_check': json(200, ADA_SESSION) })
     await useSession.getState().checkAuth()
 
     // The next start, on lie-fi: the check is sent and nothing comes back (yet).
@@ -146,7 +142,7 @@ describe('session: a network that connects and never answers holds no screen', (
       vi.fn(() => new Promise<Response>((resolve) => (staleAnswer = resolve))),
     )
     const stale = useSession.getState().checkAuth()
-    const other = { ...me, id: 43, name: 'Bola' }
+    const other = { ...ADA_SESSION, id: 43, name: 'Bola' }
     mockFetch({ 'POST login/': json(200, { message: 'user' }), 'GET auth_check': json(200, other) })
     await useSession.getState().login('bola@example.ng', 'password-1')
     staleAnswer(json(200, { message: 'Not logged in', role: null }))
@@ -217,15 +213,12 @@ describe('login and sign-up', () => {
 
   test('after sign-up the login form has the email filled in', async () => {
     const calls = mockFetch({ 'POST register/': json(200, { message: 'Account created successfully' }) })
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/sign']}>
-          <Routes>
-            <Route path="/sign" element={<Sign />} />
-            <Route path="/login" element={<Login />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderAt(
+      <Routes>
+        <Route path="/sign" element={<Sign />} />
+        <Route path="/login" element={<Login />} />
+      </Routes>,
+      '/sign',
     )
     const ui = userEvent.setup()
     await ui.type(screen.getByLabelText('Full name'), 'Ada Obi')
@@ -240,16 +233,13 @@ describe('login and sign-up', () => {
 
   test.each(['/login', '/sign'])('a logged-in user opening %s is sent on', (path) => {
     setSession('user', 7)
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/sign" element={<Sign />} />
-            <Route path="/login" element={<Login />} />
-            <Route path="/" element={<p>Home page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderAt(
+      <Routes>
+        <Route path="/sign" element={<Sign />} />
+        <Route path="/login" element={<Login />} />
+        <Route path="/" element={<p>Home page</p>} />
+      </Routes>,
+      path,
     )
     expect(screen.getByText('Home page')).toBeInTheDocument()
   })
@@ -310,28 +300,13 @@ describe('/orders', () => {
 })
 
 describe('changing the login email asks for the current password', () => {
-  const PROFILE = {
-    first_name: 'Ada',
-    last_name: 'Obi',
-    username: 'ada@example.ng',
-    phone_number: '+2348031234567',
-    location: 'Yaba',
-  }
-
   test('the field appears only when the email changes, is sent with it, and a wrong one is explained', async () => {
     setSession('user', 42)
     let answer = json(400, { message: 'Current password is incorrect.', field: 'current_password' })
     const calls = mockFetch({
-      'GET admins/settings/42/': json(200, PROFILE),
+      'GET admins/settings/42/': json(200, ADA_PROFILE),
       'POST admins/settings/42/': () => answer,
-      'GET auth_check': () =>
-        json(200, {
-          message: 'authenticated',
-          role: 'user',
-          id: 42,
-          name: 'Ada Obi',
-          email: 'ADA@example.ng',
-        }),
+      'GET auth_check': () => json(200, { ...ADA_SESSION, email: 'ADA@example.ng' }),
     })
     renderAt(<UserSettings />, '/user/settings')
     const ui = userEvent.setup()
@@ -377,16 +352,7 @@ describe('user settings keep what was typed when a save fails', () => {
   test("a refused profile save shows the server's message with Close; the typed values stay", async () => {
     setSession('user', 42)
     const calls = mockFetch({
-      'GET admins/settings/42/': json(200, {
-        first_name: 'Ada',
-        last_name: 'Obi',
-        username: 'ada@example.ng',
-        phone_number: '+2348031234567',
-        location: 'Yaba',
-        landmark: '',
-        city: 'Lagos',
-        state: 'Lagos',
-      }),
+      'GET admins/settings/42/': json(200, { ...ADA_PROFILE, landmark: '', city: 'Lagos', state: 'Lagos' }),
       'POST admins/settings/42/': json(409, { message: 'That email is already in use' }),
     })
     renderAt(<UserSettings />, '/user/settings')
@@ -586,24 +552,14 @@ describe('/confirm/payment', () => {
         loggedIn = true
         return json(200, { message: 'user' })
       },
-      'GET auth_check': () =>
-        json(200, {
-          message: 'authenticated',
-          role: 'user',
-          id: 42,
-          name: 'Ada Obi',
-          email: 'ada@example.ng',
-        }),
+      'GET auth_check': () => json(200, ADA_SESSION),
     })
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={[at]}>
-          <Routes>
-            <Route path="/confirm/payment" element={<ConfirmPayment />} />
-            <Route path="/login" element={<Login />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderAt(
+      <Routes>
+        <Route path="/confirm/payment" element={<ConfirmPayment />} />
+        <Route path="/login" element={<Login />} />
+      </Routes>,
+      at,
     )
     const ui = userEvent.setup()
     expect(await screen.findByRole('heading', { name: 'Log in to see your order' })).toBeInTheDocument()

@@ -11,7 +11,7 @@ import ForgotPassword from '../../src/features/account/pages/forgot-password'
 import ResetPassword from '../../src/features/account/pages/reset-password'
 import UserSettings from '../../src/features/account/pages/user-settings'
 import { db } from '../../src/offline/db'
-import { json, mockFetch, renderWithProviders, setSession } from './public-helpers'
+import { ADA_PROFILE, json, mockFetch, renderWithProviders, setSession } from './public-helpers'
 import { mockApi, renderAdmin } from './admin-helpers'
 
 afterEach(async () => {
@@ -87,6 +87,15 @@ describe('forgot password', () => {
 })
 
 describe('reset password (the emailed link)', () => {
+  /** Opens the emailed link carrying `token` and sets new-password-1, typed twice. */
+  async function setNewPassword(token: string) {
+    const ui = userEvent.setup()
+    renderWithProviders(resetRoutes, `/reset-password?token=${token}`)
+    await ui.type(screen.getByLabelText('New password'), 'new-password-1')
+    await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1')
+    await ui.click(screen.getByRole('button', { name: 'Set new password' }))
+  }
+
   test('sends the token with the new password and goes to login', async () => {
     setSession(null)
     const calls = mockFetch({
@@ -94,11 +103,7 @@ describe('reset password (the emailed link)', () => {
         message: 'Your password has been changed. Log in with your new password.',
       }),
     })
-    const ui = userEvent.setup()
-    renderWithProviders(resetRoutes, '/reset-password?token=abc_123')
-    await ui.type(screen.getByLabelText('New password'), 'new-password-1')
-    await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1')
-    await ui.click(screen.getByRole('button', { name: 'Set new password' }))
+    await setNewPassword('abc_123')
     expect(await screen.findByText(/Login page: Your password has been changed/)).toBeInTheDocument()
     expect(calls[0].body).toEqual({ token: 'abc_123', new_password: 'new-password-1' })
   })
@@ -110,11 +115,7 @@ describe('reset password (the emailed link)', () => {
         message: 'This reset link or code has expired or was already used. Ask for a new one.',
       }),
     })
-    const ui = userEvent.setup()
-    renderWithProviders(resetRoutes, '/reset-password?token=old')
-    await ui.type(screen.getByLabelText('New password'), 'new-password-1')
-    await ui.type(screen.getByLabelText('Confirm new password'), 'new-password-1')
-    await ui.click(screen.getByRole('button', { name: 'Set new password' }))
+    await setNewPassword('old')
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('expired or was already used')
     expect(within(alert).getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
@@ -230,13 +231,7 @@ describe('customer notifications', () => {
   test('the customer chooses email, SMS and payment messages in Settings', async () => {
     setSession('user', 42)
     const calls = mockFetch({
-      'GET admins/settings/42/': json(200, {
-        first_name: 'Ada',
-        last_name: 'C',
-        username: 'a@b.ng',
-        phone_number: '',
-        location: '',
-      }),
+      'GET admins/settings/42/': json(200, ADA_PROFILE),
       'GET admins/notification-settings/42/': json(200, {
         email: true,
         sms: false,

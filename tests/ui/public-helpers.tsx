@@ -39,6 +39,24 @@ export function mockFetch(routes: Record<string, Answer>) {
   return calls
 }
 
+/** Ada, customer 42, as GET auth_check answers while she is logged in. */
+export const ADA_SESSION = {
+  message: 'authenticated',
+  role: 'user',
+  id: 42,
+  name: 'Ada Obi',
+  email: 'ada@example.ng',
+}
+
+/** Ada's profile as GET admins/settings/42/ answers it before she saves a landmark, city or state. */
+export const ADA_PROFILE = {
+  first_name: 'Ada',
+  last_name: 'Obi',
+  username: 'ada@example.ng',
+  phone_number: '+2348031234567',
+  location: 'Yaba',
+}
+
 /** Staff member 7's profile as GET admins/settings/7/ answers it. */
 export const STAFF_SETTINGS = {
   first_name: 'Femi',

@@ -9,7 +9,7 @@ import { TopBar } from '../../src/app/layouts/top-bar'
 import UserSettings from '../../src/features/account/pages/user-settings'
 import { HOME_DELAY_MS } from '../../src/features/marketing/pages/home'
 import { db } from '../../src/offline/db'
-import { json, mockFetch, renderWithProviders, setSession } from './public-helpers'
+import { ADA_PROFILE, ADA_SESSION, json, mockFetch, renderWithProviders, setSession } from './public-helpers'
 
 afterEach(async () => {
   cleanup()
@@ -147,21 +147,9 @@ describe('user settings', () => {
 
   test('tabs are a tablist; arrow keys move; the profile saves and the answer shows in a dialog', async () => {
     const calls = mockFetch({
-      'GET admins/settings/42/': json(200, {
-        first_name: 'Ada',
-        last_name: 'Obi',
-        username: 'ada@example.ng',
-        phone_number: '+2348031234567',
-        location: 'Yaba',
-      }),
+      'GET admins/settings/42/': json(200, ADA_PROFILE),
       'POST admins/settings/42/': json(201, { message: 'Profile updated successfully' }),
-      'GET auth_check': json(200, {
-        message: 'authenticated',
-        role: 'user',
-        id: 42,
-        name: 'Ada Obi',
-        email: 'ada@example.ng',
-      }),
+      'GET auth_check': json(200, ADA_SESSION),
     })
     renderWithProviders(<UserSettings />, '/user/settings')
     const profileTab = screen.getByRole('tab', { name: 'Profile' })
@@ -195,13 +183,7 @@ describe('user settings', () => {
 
   test("a wrong current password shows the server's message in the dialog", async () => {
     mockFetch({
-      'GET admins/settings/42/': json(200, {
-        first_name: '',
-        last_name: '',
-        username: 'a@b.ng',
-        phone_number: '',
-        location: '',
-      }),
+      'GET admins/settings/42/': json(200, ADA_PROFILE),
       'POST admins/password/42/': json(400, { message: 'Current password is incorrect' }),
     })
     renderWithProviders(<UserSettings />, '/user/settings')

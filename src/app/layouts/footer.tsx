@@ -75,6 +75,27 @@ type Legal = 'privacy' | 'terms' | null
 
 const footerLink = 'text-sm text-brand-100/85 hover:text-white hover:underline'
 
+/** The footer's columns of links, each a navigation landmark named after its title. */
+const FOOTER_LINKS: { title: string; links: [to: string, text: string][] }[] = [
+  {
+    title: 'Services',
+    links: [
+      ['/services#one', 'Pest control & fumigation'],
+      ['/services#two', 'Upholstery & deep cleaning'],
+      ['/services#three', 'Cleaning chemicals'],
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      ['/about', 'About'],
+      ['/contact', 'Contact'],
+      ['/blog', 'Blog'],
+      ['/sign', 'Sign Up'],
+    ],
+  },
+]
+
 export function Footer() {
   const [legal, setLegal] = useState<Legal>(null)
   const hours = useWorkingHoursText()
@@ -106,51 +127,20 @@ export function Footer() {
             <FooterContact icon={<Clock className="size-4" aria-hidden />}>{hours}</FooterContact>
           </ul>
         </div>
-        <nav aria-label="Services" className="lg:col-span-2">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Services</h2>
-          <ul className="mt-4 space-y-2.5">
-            <li>
-              <Link to="/services#one" className={footerLink}>
-                Pest control &amp; fumigation
-              </Link>
-            </li>
-            <li>
-              <Link to="/services#two" className={footerLink}>
-                Upholstery &amp; deep cleaning
-              </Link>
-            </li>
-            <li>
-              <Link to="/services#three" className={footerLink}>
-                Cleaning chemicals
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Company" className="lg:col-span-2">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Company</h2>
-          <ul className="mt-4 space-y-2.5">
-            <li>
-              <Link to="/about" className={footerLink}>
-                About
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className={footerLink}>
-                Contact
-              </Link>
-            </li>
-            <li>
-              <Link to="/blog" className={footerLink}>
-                Blog
-              </Link>
-            </li>
-            <li>
-              <Link to="/sign" className={footerLink}>
-                Sign Up
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {FOOTER_LINKS.map(({ title, links }) => (
+          <nav key={title} aria-label={title} className="lg:col-span-2">
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+            <ul className="mt-4 space-y-2.5">
+              {links.map(([to, text]) => (
+                <li key={to}>
+                  <Link to={to} className={footerLink}>
+                    {text}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <div className="sm:col-span-2 lg:col-span-4">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Newsletter</h2>
           <p className="mt-4 text-sm text-brand-100/80">

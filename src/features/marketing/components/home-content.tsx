@@ -1,11 +1,13 @@
 import { Link } from 'react-router'
 import { BadgeCheck, Clock3, Leaf, ShieldCheck, ShoppingBag, Siren, Users } from 'lucide-react'
-import { STATS, WHY_US } from '../content/company'
+import { WHY_US } from '../content/company'
 import { BookButton } from '../../../components/book-button'
 import { CallToAction } from './call-to-action'
-import { container, SectionHeading } from './section'
+import { CompanyStats } from './company-stats'
+import { FeatureCard } from './feature-card'
+import { container, HeadedSection } from './section'
 import { ServiceCards } from './service-cards'
-import { TestimonialsCarousel } from './testimonials-carousel'
+import { TestimonialsSection } from './testimonials-carousel'
 
 const WHY_ICONS = [Leaf, Users, Siren, BadgeCheck]
 
@@ -61,60 +63,45 @@ export default function HomeContent() {
           />
         </div>
         <div className={`${container} pb-12`}>
-          <dl className="grid grid-cols-2 gap-4 rounded-2xl bg-white p-5 shadow-md ring-1 ring-slate-100 sm:grid-cols-4 sm:p-6">
-            {STATS.map((s) => (
-              <div key={s.label} className="flex flex-col-reverse text-center">
-                <dt className="text-xs font-medium text-slate-500 sm:text-sm">{s.label}</dt>
-                <dd className="text-2xl font-extrabold text-brand-700 sm:text-3xl">{s.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <CompanyStats look="strip" />
         </div>
       </section>
 
-      <section className={`${container} py-16 sm:py-20`} aria-labelledby="home-services">
-        <SectionHeading
-          id="home-services"
-          eyebrow="What we do"
-          title="Three ways we keep your space healthy"
-          intro="From a one-off cockroach treatment to quarterly estate fumigation and the chemicals to keep it up yourself."
-        />
+      <HeadedSection
+        id="home-services"
+        eyebrow="What we do"
+        title="Three ways we keep your space healthy"
+        intro="From a one-off cockroach treatment to quarterly estate fumigation and the chemicals to keep it up yourself."
+      >
         <div className="mt-12">
           <ServiceCards />
         </div>
-      </section>
+      </HeadedSection>
 
-      <section className="bg-brand-950 py-16 text-white sm:py-20" aria-labelledby="home-why">
-        <div className={container}>
-          <SectionHeading
-            id="home-why"
-            tone="dark"
-            eyebrow="Why GreenShield"
-            title="Safe for your family, tough on pests"
-          />
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {WHY_US.map((w, i) => {
-              const Icon = WHY_ICONS[i]
-              return (
-                <li key={w.title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
-                  <span className="grid size-12 place-items-center rounded-xl bg-brand-600/30 text-brand-300">
-                    <Icon className="size-6" aria-hidden />
-                  </span>
-                  <h3 className="mt-4 text-lg font-bold">{w.title}</h3>
-                  <p className="mt-2 text-sm leading-relaxed text-brand-100/80">{w.text}</p>
-                </li>
-              )
-            })}
-          </ul>
-        </div>
-      </section>
+      <HeadedSection
+        id="home-why"
+        band="bg-brand-950 py-16 text-white sm:py-20"
+        tone="dark"
+        eyebrow="Why GreenShield"
+        title="Safe for your family, tough on pests"
+      >
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {WHY_US.map((w, i) => {
+            const Icon = WHY_ICONS[i]
+            return (
+              <FeatureCard
+                key={w.title}
+                look="dark"
+                mark={<Icon className="size-6" aria-hidden />}
+                title={w.title}
+                text={w.text}
+              />
+            )
+          })}
+        </ul>
+      </HeadedSection>
 
-      <section className={`${container} py-16 sm:py-20`} aria-labelledby="home-testimonials">
-        <SectionHeading id="home-testimonials" eyebrow="Testimonials" title="What our clients say" />
-        <div className="mt-10">
-          <TestimonialsCarousel />
-        </div>
-      </section>
+      <TestimonialsSection id="home-testimonials" title="What our clients say" />
 
       <CallToAction />
     </>

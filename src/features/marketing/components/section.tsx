@@ -48,6 +48,32 @@ export function SectionHeading({
   )
 }
 
+interface HeadedSectionProps extends SectionHeadingProps {
+  id: string
+  /** The classes of a full-width band behind it; without one the section sits in the page's column. */
+  band?: string
+  children: ReactNode
+}
+
+/** A section of a marketing page: its SectionHeading (which names it), then what it holds. */
+export function HeadedSection({ band, children, ...heading }: HeadedSectionProps) {
+  const content = (
+    <>
+      <SectionHeading {...heading} />
+      {children}
+    </>
+  )
+  return band ? (
+    <section className={band} aria-labelledby={heading.id}>
+      <div className={container}>{content}</div>
+    </section>
+  ) : (
+    <section className={`${container} py-16 sm:py-20`} aria-labelledby={heading.id}>
+      {content}
+    </section>
+  )
+}
+
 interface PageHeroProps {
   eyebrow: string
   title: string

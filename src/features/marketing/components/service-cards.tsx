@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { ArrowRight } from 'lucide-react'
-import { SERVICES } from '../content/services'
+import { serviceImage, SERVICES } from '../content/services'
 
 /** The three services as cards linking to their sections on /services. */
 export function ServiceCards() {
@@ -11,14 +11,7 @@ export function ServiceCards() {
           key={s.anchor}
           className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
         >
-          <img
-            src={s.image}
-            alt=""
-            width={480}
-            height={320}
-            loading="lazy"
-            className="aspect-[3/2] w-full object-cover"
-          />
+          <img {...serviceImage(s)} loading="lazy" className="aspect-[3/2] w-full object-cover" />
           <div className="flex flex-1 flex-col p-6">
             <h3 className="text-lg font-bold text-slate-900">{s.title}</h3>
             <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{s.summary}</p>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ChevronLeft, ChevronRight, Quote, Star } from 'lucide-react'
 import { TESTIMONIALS, type Testimonial } from '../content/testimonials'
+import { HeadedSection } from './section'
 
 /** The carousel advances every 5 seconds (docs/rules/screens.md). */
 export const TESTIMONIAL_INTERVAL_MS = 5000
@@ -105,5 +106,16 @@ export function TestimonialsCarousel({ items = TESTIMONIALS }: { items?: Testimo
         </button>
       </div>
     </div>
+  )
+}
+
+/** A page's testimonials: the section's heading, then the carousel. */
+export function TestimonialsSection({ id, title }: { id: string; title: string }) {
+  return (
+    <HeadedSection id={id} eyebrow="Testimonials" title={title}>
+      <div className="mt-10">
+        <TestimonialsCarousel />
+      </div>
+    </HeadedSection>
   )
 }

@@ -72,3 +72,11 @@ export const TIMELINE: { year: string; title: string; text: string }[] = [
     text: 'Online booking and shop: book, buy and pay from your phone.',
   },
 ]
+
+/** A team member's square photo, named for screen readers. */
+export const portrait = (member: TeamMember) => ({
+  src: member.photo,
+  alt: `Portrait of ${member.name}`,
+  width: 400,
+  height: 400,
+})

@@ -54,3 +54,6 @@ export const POSTS: BlogPost[] = [
     ],
   },
 ]
+
+/** A post's picture: decorative (its title says what it is), its size known so nothing moves as it loads. */
+export const postImage = (post: BlogPost) => ({ src: post.image, alt: '', width: 480, height: 300 })

@@ -57,3 +57,6 @@ export const HOW_IT_WORKS: { title: string; text: string }[] = [
     text: 'We check the results and come back free if pests return within the guarantee.',
   },
 ]
+
+/** A service's picture: decorative (its title says what it is), its size known so nothing moves as it loads. */
+export const serviceImage = (s: ServiceSummary) => ({ src: s.image, alt: '', width: 480, height: 320 })

@@ -2,10 +2,11 @@ import { useState } from 'react'
 import { Eye, Gem, Target, ZoomIn } from 'lucide-react'
 import ContactForm from '../../../components/contact-form'
 import { CallToAction } from '../components/call-to-action'
-import { container, PageHero, SectionHeading } from '../components/section'
+import { CompanyStats } from '../components/company-stats'
+import { FeatureCard } from '../components/feature-card'
+import { container, HeadedSection, PageHero } from '../components/section'
 import { Modal } from '../../../components/ui/modal'
-import { STATS } from '../content/company'
-import { TEAM, TIMELINE, type TeamMember } from '../content/about'
+import { portrait, TEAM, TIMELINE, type TeamMember } from '../content/about'
 
 const PILLARS = [
   {
@@ -36,81 +37,64 @@ export default function About() {
       />
 
       <section className={`${container} relative z-10 -mt-8 sm:-mt-10`} aria-label="GreenShield in numbers">
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {STATS.map((s) => (
-            <div
-              key={s.label}
-              className="flex flex-col-reverse rounded-2xl bg-white p-5 text-center shadow-lg ring-1 ring-slate-100 sm:p-6"
-            >
-              <dt className="mt-1 text-sm font-medium text-slate-500">{s.label}</dt>
-              <dd className="text-3xl font-extrabold text-brand-700 sm:text-4xl">{s.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <CompanyStats look="cards" />
       </section>
 
-      <section className={`${container} py-16 sm:py-20`} aria-labelledby="about-purpose">
-        <SectionHeading id="about-purpose" eyebrow="What drives us" title="Mission, vision and values" />
+      <HeadedSection id="about-purpose" eyebrow="What drives us" title="Mission, vision and values">
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {PILLARS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-              <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-700">
-                <Icon className="size-6" aria-hidden />
-              </span>
-              <h3 className="mt-5 text-xl font-bold text-slate-900">{title}</h3>
-              <p className="mt-3 leading-relaxed text-slate-600">{text}</p>
+            <FeatureCard
+              key={title}
+              look="pillar"
+              mark={<Icon className="size-6" aria-hidden />}
+              title={title}
+              text={text}
+            />
+          ))}
+        </ul>
+      </HeadedSection>
+
+      <HeadedSection
+        id="about-team"
+        band="bg-slate-50 py-16 sm:py-20"
+        eyebrow="Our team"
+        title="The people behind every visit"
+        intro="Select a photo to see it larger."
+      >
+        <ul
+          // Phone columns at least 8.5rem wide: with larger text they widen into one column instead of cutting it.
+          className="mt-12 grid grid-cols-[repeat(auto-fill,minmax(min(100%,8.5rem),1fr))] gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4"
+        >
+          {TEAM.map((member) => (
+            <li
+              key={member.name}
+              className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+            >
+              <button
+                type="button"
+                onClick={() => setEnlarged(member)}
+                className="group relative block w-full"
+                aria-label={`Enlarge photo of ${member.name}`}
+              >
+                <img
+                  {...portrait(member)}
+                  loading="lazy"
+                  className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                />
+                <span className="absolute right-2 bottom-2 grid size-9 place-items-center rounded-full bg-white/90 text-brand-800 shadow">
+                  <ZoomIn className="size-4" aria-hidden />
+                </span>
+              </button>
+              <div className="p-4 sm:p-5">
+                <h3 className="font-bold text-slate-900">{member.name}</h3>
+                <p className="text-sm text-brand-700">{member.role}</p>
+              </div>
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
 
-      <section className="bg-slate-50 py-16 sm:py-20" aria-labelledby="about-team">
-        <div className={container}>
-          <SectionHeading
-            id="about-team"
-            eyebrow="Our team"
-            title="The people behind every visit"
-            intro="Select a photo to see it larger."
-          />
-          <ul
-            // Phone columns at least 8.5rem wide: with larger text they widen into one column instead of cutting it.
-            className="mt-12 grid grid-cols-[repeat(auto-fill,minmax(min(100%,8.5rem),1fr))] gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4"
-          >
-            {TEAM.map((member) => (
-              <li
-                key={member.name}
-                className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-              >
-                <button
-                  type="button"
-                  onClick={() => setEnlarged(member)}
-                  className="group relative block w-full"
-                  aria-label={`Enlarge photo of ${member.name}`}
-                >
-                  <img
-                    src={member.photo}
-                    alt={`Portrait of ${member.name}`}
-                    width={400}
-                    height={400}
-                    loading="lazy"
-                    className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105"
-                  />
-                  <span className="absolute right-2 bottom-2 grid size-9 place-items-center rounded-full bg-white/90 text-brand-800 shadow">
-                    <ZoomIn className="size-4" aria-hidden />
-                  </span>
-                </button>
-                <div className="p-4 sm:p-5">
-                  <h3 className="font-bold text-slate-900">{member.name}</h3>
-                  <p className="text-sm text-brand-700">{member.role}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className={`${container} py-16 sm:py-20`} aria-labelledby="about-story">
-        <SectionHeading id="about-story" eyebrow="Our story" title="From one van to five hundred clients" />
+      <HeadedSection id="about-story" eyebrow="Our story" title="From one van to five hundred clients">
         <ol className="relative mx-auto mt-12 max-w-3xl border-l-2 border-brand-200 pl-8 sm:pl-10">
           {TIMELINE.map((t) => (
             <li key={t.year} className="relative pb-10 last:pb-0">
@@ -124,7 +108,7 @@ export default function About() {
             </li>
           ))}
         </ol>
-      </section>
+      </HeadedSection>
 
       <section className={`${container} pb-16 sm:pb-20`} aria-label="Contact us">
         <div className="mx-auto max-w-3xl">
@@ -142,13 +126,7 @@ export default function About() {
       >
         {enlarged && (
           <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:items-center">
-            <img
-              src={enlarged.photo}
-              alt={`Portrait of ${enlarged.name}`}
-              width={400}
-              height={400}
-              className="w-full rounded-xl"
-            />
+            <img {...portrait(enlarged)} className="w-full rounded-xl" />
             <div>
               <p className="font-semibold text-brand-700">{enlarged.role}</p>
               <p className="mt-3 leading-relaxed text-slate-600">{enlarged.bio}</p>

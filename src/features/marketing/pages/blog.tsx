@@ -3,7 +3,7 @@ import { ArrowRight, CalendarDays } from 'lucide-react'
 import { formatDate } from '../../../../contract/dates.js'
 import { container, PageHero } from '../components/section'
 import { Modal } from '../../../components/ui/modal'
-import { POSTS, type BlogPost } from '../content/blog'
+import { POSTS, postImage, type BlogPost } from '../content/blog'
 
 // Noon, so the calendar day is the same in every time zone.
 const postDate = (day: string) => formatDate(`${day}T12:00:00`)
@@ -22,14 +22,7 @@ export default function Blog() {
           {POSTS.map((post) => (
             <li key={post.title}>
               <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
-                <img
-                  src={post.image}
-                  alt=""
-                  width={480}
-                  height={300}
-                  loading="lazy"
-                  className="aspect-[8/5] w-full object-cover"
-                />
+                <img {...postImage(post)} loading="lazy" className="aspect-[8/5] w-full object-cover" />
                 <div className="flex flex-1 flex-col p-6">
                   <div className="flex flex-wrap items-center gap-3 text-xs">
                     <span className="rounded-full bg-brand-50 px-2.5 py-1 font-semibold text-brand-800">
@@ -60,13 +53,7 @@ export default function Blog() {
       <Modal open={reading !== null} title={reading?.title ?? ''} onClose={() => setReading(null)} size="lg">
         {reading && (
           <article>
-            <img
-              src={reading.image}
-              alt=""
-              width={480}
-              height={300}
-              className="aspect-[8/5] w-full rounded-xl object-cover"
-            />
+            <img {...postImage(reading)} className="aspect-[8/5] w-full rounded-xl object-cover" />
             <p className="mt-4 text-sm text-slate-500">
               {reading.category} · <time dateTime={reading.date}>{postDate(reading.date)}</time>
             </p>

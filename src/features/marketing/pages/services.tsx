@@ -3,9 +3,10 @@ import { CheckCircle2, ShoppingBag } from 'lucide-react'
 import { BookButton } from '../../../components/book-button'
 import ContactForm from '../../../components/contact-form'
 import { FaqAccordion } from '../components/faq-accordion'
-import { container, PageHero, SectionHeading } from '../components/section'
-import { TestimonialsCarousel } from '../components/testimonials-carousel'
-import { HOW_IT_WORKS, SERVICES } from '../content/services'
+import { FeatureCard } from '../components/feature-card'
+import { container, HeadedSection, PageHero } from '../components/section'
+import { TestimonialsSection } from '../components/testimonials-carousel'
+import { HOW_IT_WORKS, serviceImage, SERVICES } from '../content/services'
 
 export default function Services() {
   return (
@@ -37,10 +38,7 @@ export default function Services() {
             className="grid scroll-mt-24 items-center gap-8 lg:grid-cols-2 lg:gap-16"
           >
             <img
-              src={s.image}
-              alt=""
-              width={480}
-              height={320}
+              {...serviceImage(s)}
               loading={i === 0 ? undefined : 'lazy'}
               className={`w-full rounded-3xl shadow-lg ring-1 ring-slate-200 ${i % 2 === 1 ? 'lg:order-2' : ''}`}
             />
@@ -76,41 +74,31 @@ export default function Services() {
         ))}
       </div>
 
-      <section className="bg-brand-50 py-16 sm:py-20" aria-labelledby="how-it-works">
-        <div className={container}>
-          <SectionHeading id="how-it-works" eyebrow="How it works" title="Four simple steps" />
-          <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {HOW_IT_WORKS.map((step, i) => (
-              <li
-                key={step.title}
-                className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100"
-              >
-                <span className="grid size-11 place-items-center rounded-full bg-brand-700 text-lg font-extrabold text-white">
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 text-lg font-bold text-slate-900">{step.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HeadedSection
+        id="how-it-works"
+        band="bg-brand-50 py-16 sm:py-20"
+        eyebrow="How it works"
+        title="Four simple steps"
+      >
+        <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {HOW_IT_WORKS.map((step, i) => (
+            <FeatureCard key={step.title} look="step" mark={i + 1} title={step.title} text={step.text} />
+          ))}
+        </ol>
+      </HeadedSection>
 
-      <section className={`${container} py-16 sm:py-20`} aria-labelledby="services-testimonials">
-        <SectionHeading id="services-testimonials" eyebrow="Testimonials" title="Trusted across Nigeria" />
+      <TestimonialsSection id="services-testimonials" title="Trusted across Nigeria" />
+
+      <HeadedSection
+        id="faq"
+        band="bg-slate-50 py-16 sm:py-20"
+        eyebrow="FAQ"
+        title="Frequently asked questions"
+      >
         <div className="mt-10">
-          <TestimonialsCarousel />
+          <FaqAccordion />
         </div>
-      </section>
-
-      <section className="bg-slate-50 py-16 sm:py-20" aria-labelledby="faq">
-        <div className={container}>
-          <SectionHeading id="faq" eyebrow="FAQ" title="Frequently asked questions" />
-          <div className="mt-10">
-            <FaqAccordion />
-          </div>
-        </div>
-      </section>
+      </HeadedSection>
 
       <section className={`${container} py-16 sm:py-20`} aria-label="Contact us">
         <div className="mx-auto max-w-3xl">
