@@ -66,6 +66,29 @@ const routeFiles = fs.readdirSync('api/routes')
  * below it, and a route file never imports another. api/config.ts is shared by every layer, api/types.ts by
  * every layer above db; contract/ sits under both client and server.
  */
+/**
+ * The API's first path segments, read from the endpoint tables in contract/ ('POST staff/jobs/{id}/events/'
+ * -> "staff"): a string in src/ that starts with one and a slash is an API path written by hand.
+ */
+const apiSegments = [
+  ...new Set(
+    fs
+      .readdirSync('contract')
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) => [
+        ...fs.readFileSync(`contract/${file}`, 'utf8').matchAll(/'(?:GET|POST|DELETE) ([\w.-]+)\//g),
+      ])
+      .map((match) => match[1].replace(/[.]/g, '\\.')),
+  ),
+]
+const handWrittenApiPath = `/^(${apiSegments.join('|')})\\//`
+
+const REACT_ROUTER_DOM = {
+  name: 'react-router-dom',
+  message:
+    "react-router-dom is deprecated in v7 and only re-exports react-router: import from 'react-router'.",
+}
+
 const serverZones = [
   ...routeFiles.map((name) => ({
     target: `./api/routes/${name}`,
@@ -127,18 +150,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-router-dom',
-              message:
-                "react-router-dom is deprecated in v7 and only re-exports react-router: import from 'react-router'.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [REACT_ROUTER_DOM] }],
     },
   },
   {
@@ -151,6 +163,58 @@ export default tseslint.config(
           selector: "Property[key.name='queryKey'] > ArrayExpression",
           message:
             "Query keys come from the feature's key factory in its api.ts (e.g. shopKeys.cart(userId)): add the key there.",
+        },
+        {
+          selector: `Literal[value=${handWrittenApiPath}], TemplateElement[value.raw=${handWrittenApiPath}]`,
+          message:
+            "An API path by hand: call it by its name in contract/api.ts, callApi('POST appointment/', { body }) (callPath/callUrl for a path or link), so a wrong path or body is a type error.",
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [REACT_ROUTER_DOM],
+          patterns: [
+            {
+              group: ['**/lib/api-client'],
+              importNames: ['request', 'requestWithStatus'],
+              message:
+                'request() takes any path: call the API by name with callApi (only the outbox, which replays stored requests, uses request).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The outbox replays requests it stored (method, path, body): it is the one place that sends by path.
+    files: ['src/offline/**', 'src/lib/api-client.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [REACT_ROUTER_DOM] }] },
+  },
+  {
+    // Screens reach the API through their feature's data module (api.ts, offline.ts, ...), never directly.
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [REACT_ROUTER_DOM],
+          patterns: [
+            {
+              group: ['**/lib/api-client'],
+              importNames: [
+                'request',
+                'requestWithStatus',
+                'callApi',
+                'callApiWithStatus',
+                'callPath',
+                'callUrl',
+                'apiUrl',
+              ],
+              message:
+                "A screen does not call the API: use (or add) a hook or function in the feature's data module (its api.ts).",
+            },
+          ],
         },
       ],
     },

@@ -52,7 +52,7 @@ export type PathParams<P extends string> = P extends `${string}{${infer Name}}${
   : Record<never, never>
 
 type SpecOf<T extends EndpointTable, K extends keyof T> = T[K]
-type PathOf<K> = K extends `${HttpMethod} ${infer P}` ? P : never
+export type PathOf<K> = K extends `${HttpMethod} ${infer P}` ? P : never
 
 /** What a caller of `K` sends: path params, body and query, each only when the call has them. */
 export type CallInput<T extends EndpointTable, K extends keyof T> = (keyof PathParams<PathOf<K>> extends never

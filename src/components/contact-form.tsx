@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Send } from 'lucide-react'
-import type { MessageAnswer } from '../../contract/fields.js'
 import type { QuickMessage } from '../../contract/messages.js'
 import { ApiError } from '../lib/api-client'
 import { useSession } from '../lib/session'
@@ -47,7 +46,7 @@ export default function ContactForm({
         import('../offline/outbox'),
         import('./contact-form-kind'),
       ])
-      const sent = await submitThroughOutbox<MessageAnswer>('quick-message', 'quick/message/', form, userId)
+      const sent = await submitThroughOutbox('quick-message', 'POST quick/message/', form, userId)
       setResult({
         kind: 'success',
         text:

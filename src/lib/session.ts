@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { AuthCheck, SessionRole } from '../../contract/auth.js'
-import { ApiError, api, setRequestUser } from './api-client'
+import { ApiError, callApi, setRequestUser } from './api-client'
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
 
@@ -86,14 +86,14 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   async login(username, password, signal) {
-    const { message } = await api.post<{ message: SessionRole }>('login/', { username, password }, { signal })
+    const { message } = await callApi('POST login/', { body: { username, password } }, { signal })
     generation++
     await get().checkAuth()
     return message
   },
 
   async logout() {
-    await api.get('logout/')
+    await callApi('GET logout/')
     generation++
     remembered.set(null)
     set(anonymous)
@@ -106,7 +106,7 @@ export const useSession = create<SessionState>((set, get) => ({
 async function confirm(startedIn: number) {
   const { setState: set, getState: get } = useSession
   try {
-    const me = await api.get<AuthCheck>('auth_check')
+    const me = (await callApi('GET auth_check')) as AuthCheck
     if (startedIn !== generation) return
     if (me.role) {
       const { role, id, name, email } = me

@@ -1,4 +1,6 @@
-import { ApiError, getCsrfToken, request } from '../lib/api-client'
+import type { ApiCall, ApiEndpoints } from '../../contract/api.js'
+import type { CallAnswer, CallInput, PathOf, PathParams } from '../../contract/endpoint.js'
+import { ApiError, callPath, getCsrfToken, request } from '../lib/api-client'
 import { useConnection } from '../lib/connection'
 import { requestBackgroundSync, requestPersistentStorage } from './background'
 import { db, type OutboxEntry } from './db'
@@ -6,6 +8,11 @@ import { settleSent } from './confirmed'
 import { checkOutboxBody, outboxKind, type OutboxKind } from './kinds'
 import { backoffDelay, SENDING_CLAIM_MS, sendingLockName } from './replay'
 import { announceSent, replayOutboxNow, scheduleReplay } from './sync'
+
+/** The posts a form sends through the outbox: the table's POST calls with no path parameters. */
+export type OutboxCall = {
+  [K in ApiCall]: K extends `POST ${string}` ? (keyof PathParams<PathOf<K>> extends never ? K : never) : never
+}[ApiCall]
 
 export type SubmitResult<T> =
   | { state: 'sent'; data: T }
@@ -29,17 +36,20 @@ export const ACKNOWLEDGE_WITHIN_MS = 500
  * what it brings later is applied to the entry (sent: removed; refused: kept as failed with the server's
  * words, visible and editable in the sync list; no answer: waiting for the replay).
  */
-export async function submitThroughOutbox<T>(
+export async function submitThroughOutbox<K extends OutboxCall>(
   kind: OutboxKind,
-  path: string,
-  body: unknown,
+  call: K,
+  /** The call's body; extra fields (a label for the outbox panel) are kept on the device and ignored by the server. */
+  body: CallInput<ApiEndpoints, K>['body'] & Record<string, unknown>,
   userId: number | null,
   /**
    * The device's own copy of the change (a cart line), written in the same transaction as the entry
    * that sends it: a reload or a closed tab in between can no longer keep one without the other.
    */
   alongside?: (database: typeof db) => Promise<unknown>,
-): Promise<SubmitResult<T>> {
+): Promise<SubmitResult<CallAnswer<ApiEndpoints, K>>> {
+  type T = CallAnswer<ApiEndpoints, K>
+  const path = callPath(call as OutboxCall)
   checkOutboxBody(kind, body)
   const id = crypto.randomUUID()
   // Claimed before it exists, so a replay in another tab or the worker never sends it alongside this send.

@@ -3,7 +3,7 @@
 // what the user did is acknowledged as saved at once and applied exactly once when an answer comes.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api, NetworkError } from '../../src/lib/api-client'
+import { callApi, NetworkError } from '../../src/lib/api-client'
 import { SILENT_AFTER_MS, useConnection } from '../../src/lib/connection'
 import { fetchAnswer, NoAnswerError } from '../../src/lib/http'
 import { db } from '../../src/offline/db'
@@ -35,14 +35,16 @@ afterEach(() => {
 describe('deadlines', () => {
   it('a request with no answer is abandoned at its deadline, and the app says the network is not answering', async () => {
     vi.stubGlobal('fetch', silent)
-    const failure = await api.get('appointment/', { deadlineMs: 150 }).catch((err: unknown) => err)
+    const failure = await callApi('GET appointment/', undefined, { deadlineMs: 150 }).catch(
+      (err: unknown) => err,
+    )
     expect(failure).toBeInstanceOf(NetworkError)
     expect(failure).toMatchObject({ notAnswering: true, message: 'The network is not answering' })
     expect(useConnection.getState().state).toBe('not-answering')
 
     // Any answer, even a refusal, means the network answers again.
     vi.stubGlobal('fetch', async () => json(404, { message: 'Not found' }))
-    await api.get('appointment/').catch(() => undefined)
+    await callApi('GET appointment/').catch(() => undefined)
     expect(useConnection.getState().state).toBe('online')
   })
 
@@ -51,7 +53,7 @@ describe('deadlines', () => {
     try {
       const late = later<Response>()
       vi.stubGlobal('fetch', () => late.promise)
-      const request = api.get<{ ok: boolean }>('appointment/')
+      const request = callApi('GET appointment/')
       await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS - 100)
       expect(useConnection.getState().state).toBe('online')
       await vi.advanceTimersByTimeAsync(200)
@@ -68,7 +70,7 @@ describe('deadlines', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch')
     })
-    const failure = await api.get('appointment/').catch((err: unknown) => err)
+    const failure = await callApi('GET appointment/').catch((err: unknown) => err)
     expect(failure).toMatchObject({ name: 'NetworkError', notAnswering: false })
     expect(useConnection.getState().state).toBe('offline')
   })
@@ -86,7 +88,7 @@ describe('deadlines', () => {
   it("the caller's own abort stays the caller's, not the network's", async () => {
     vi.stubGlobal('fetch', silent)
     const controller = new AbortController()
-    const request = api.get('appointment/', { signal: controller.signal })
+    const request = callApi('GET appointment/', undefined, { signal: controller.signal })
     controller.abort()
     await expect(request).rejects.not.toBeInstanceOf(NetworkError)
     expect(useConnection.getState().state).toBe('online')
@@ -110,7 +112,7 @@ describe('a form on a silent network', () => {
 
   it('is told "saved on this phone" with no answer yet; the late answer removes the entry', async () => {
     // The server has not answered (and never will, unless the test says so): the form is answered anyway.
-    const result = await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+    const result = await submitThroughOutbox('quick-message', 'POST quick/message/', body, null)
     expect(result.state).toBe('queued')
     const [waiting] = await db.outbox.toArray()
     // Still claimed by the send under way: a replay meanwhile would send it a second time.
@@ -123,7 +125,7 @@ describe('a form on a silent network', () => {
   })
 
   it('a refusal that arrives after the acknowledgement stays in the outbox with the reason, to be corrected', async () => {
-    await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+    await submitThroughOutbox('quick-message', 'POST quick/message/', body, null)
     answer.resolve(json(400, { message: 'Email is not valid' }))
     await vi.waitFor(async () =>
       expect(await db.outbox.toArray()).toMatchObject([
@@ -135,7 +137,7 @@ describe('a form on a silent network', () => {
   })
 
   it('no answer in the end: kept for the replay with the same key, after a backoff', async () => {
-    await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+    await submitThroughOutbox('quick-message', 'POST quick/message/', body, null)
     answer.resolve(json(503, { message: 'Service unavailable' }))
     await vi.waitFor(async () =>
       expect(await db.outbox.toArray()).toMatchObject([{ id: posts[0], status: 'waiting', attempts: 1 }]),

@@ -27,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 it('sent: the answer is returned and nothing stays queued', async () => {
   answer = () => json(201, { message: 'Message sent' })
-  const result = await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+  const result = await submitThroughOutbox('quick-message', 'POST quick/message/', body, null)
   expect(result).toEqual({ state: 'sent', data: { message: 'Message sent' } })
   expect(posts[0].key).toMatch(/^[0-9a-f-]{36}$/)
   expect(await db.outbox.count()).toBe(0)
@@ -38,7 +38,7 @@ it('offline: kept as waiting with one attempt and a backoff deadline, free for t
     throw new TypeError('Failed to fetch')
   }
   const before = Date.now()
-  const result = await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+  const result = await submitThroughOutbox('quick-message', 'POST quick/message/', body, null)
   expect(result.state).toBe('queued')
   const [stored] = await db.outbox.toArray()
   expect(stored).toMatchObject({ status: 'waiting', attempts: 1, body, kind: 'quick-message' })
@@ -49,7 +49,7 @@ it('offline: kept as waiting with one attempt and a backoff deadline, free for t
 
 it('a 4xx is thrown for the form on screen and not kept', async () => {
   answer = () => json(400, { message: 'Email is not valid' })
-  await expect(submitThroughOutbox('quick-message', 'quick/message/', body, null)).rejects.toEqual(
+  await expect(submitThroughOutbox('quick-message', 'POST quick/message/', body, null)).rejects.toEqual(
     new ApiError(400, 'Email is not valid', { message: 'Email is not valid' }),
   )
   expect(await db.outbox.count()).toBe(0)
@@ -63,7 +63,7 @@ it('a 429 (too many for now) is kept and sent later, not before the wait the ser
       headers: { 'Content-Type': 'application/json', 'Retry-After': '300' },
     })
   const before = Date.now()
-  const result = await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+  const result = await submitThroughOutbox('quick-message', 'POST quick/message/', body, null)
   expect(result).toMatchObject({ state: 'queued', retryLater: message })
   const [stored] = await db.outbox.toArray()
   expect(stored).toMatchObject({ status: 'waiting', attempts: 1, body, lastError: message })
@@ -74,7 +74,7 @@ it('a 403 (rotated CSRF token) is retried once with a fresh token and the same k
   let n = 0
   answer = () =>
     ++n === 1 ? json(403, { message: 'CSRF token missing or wrong' }) : json(201, { message: 'ok' })
-  const result = await submitThroughOutbox('quick-message', 'quick/message/', body, null)
+  const result = await submitThroughOutbox('quick-message', 'POST quick/message/', body, null)
   expect(result.state).toBe('sent')
   expect(posts).toHaveLength(2)
   expect(posts[1].key).toBe(posts[0].key)
@@ -145,7 +145,7 @@ it('a change passed alongside is written with its entry, or not at all', async (
     stock: 9,
     quantity: 2,
   }
-  const queued = await submitThroughOutbox('cart', 'cart/set/', { id: 3, quantity: 2 }, 7, (d) =>
+  const queued = await submitThroughOutbox('cart', 'POST cart/set/', { id: 3, quantity: 2 }, 7, (d) =>
     d.cart.put(line),
   )
   expect(queued.state).toBe('queued')
@@ -154,7 +154,7 @@ it('a change passed alongside is written with its entry, or not at all', async (
 
   // The write fails part-way (after the cart line, before the entry): neither is kept.
   await expect(
-    submitThroughOutbox('cart', 'cart/set/', { id: 3, quantity: 5 }, 7, async (d) => {
+    submitThroughOutbox('cart', 'POST cart/set/', { id: 3, quantity: 5 }, 7, async (d) => {
       await d.cart.update([7, 3], { quantity: 5 })
       throw new Error('disk full')
     }),

@@ -35,7 +35,7 @@ describe('every queued write is checked with the server’s schema before it is 
       () =>
         submitThroughOutbox(
           'appointment',
-          'appointment/',
+          'POST appointment/',
           {
             phone_number: '0803 123 4567',
             location: '3 Marina Road',
@@ -53,7 +53,7 @@ describe('every queued write is checked with the server’s schema before it is 
       () =>
         submitThroughOutbox(
           'quick-message',
-          'quick/message/',
+          'POST quick/message/',
           { name: 'Ada', email: 'ada', message: 'Hi' },
           null,
         ),
@@ -62,7 +62,7 @@ describe('every queued write is checked with the server’s schema before it is 
     ],
     [
       'a negative cart quantity',
-      () => submitThroughOutbox('cart', 'cart/set/', { id: 3, quantity: -1, name: 'Gel bait' }, 1),
+      () => submitThroughOutbox('cart', 'POST cart/set/', { id: 3, quantity: -1, name: 'Gel bait' }, 1),
       'quantity',
       'Quantity cannot be negative',
     ],

@@ -121,7 +121,7 @@ describe('/book', () => {
     expect(f.getByRole('button', { name: 'Booking...' })).toBeDisabled()
     expect(submitThroughOutbox).toHaveBeenCalledWith(
       'appointment',
-      'appointment/',
+      'POST appointment/',
       {
         phone_number: '+2348031234567',
         location: '12 Creek Road, Apapa',

@@ -43,7 +43,7 @@ describe('ContactForm', () => {
     await vi.waitFor(() =>
       expect(submitThroughOutbox).toHaveBeenCalledWith(
         'quick-message',
-        'quick/message/',
+        'POST quick/message/',
         { name: 'Bisi Adeyemi', email: 'bisi@example.ng', message: 'Do you fumigate warehouses?' },
         42,
       ),

@@ -81,7 +81,7 @@ describe('/products/:id', () => {
     expect(await db.cart.get([7, 3])).toMatchObject({ quantity: 1, prices: 4500 })
     expect(submitThroughOutbox).toHaveBeenCalledWith(
       'cart',
-      'cart/set/',
+      'POST cart/set/',
       { id: 3, quantity: 1, name: 'Cockroach Gel Bait 30g' },
       7,
       expect.any(Function),

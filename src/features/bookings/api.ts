@@ -6,10 +6,8 @@ import type {
   BookingSettingsRequest,
   RescheduleRequest,
 } from '../../../contract/bookings.js'
-import { resolveCall } from '../../../contract/endpoint.js'
-import type { MessageAnswer } from '../../../contract/fields.js'
 import type { TreatmentCorrectionRequest } from '../../../contract/staff.js'
-import { apiUrl, callApi } from '../../lib/api-client'
+import { callApi, callPath, callUrl } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { submitThroughOutbox } from '../../offline/outbox'
@@ -57,7 +55,7 @@ export const fetchBookings = () => callApi('GET appointment/')
 
 /** The service report of a booking whose job has one (`report_url` set): a page to open. */
 export const serviceReportUrl = (bookingId: number) =>
-  apiUrl(resolveCall('GET staff/jobs/{id}/report', { id: bookingId }).path)
+  callUrl('GET staff/jobs/{id}/report', { id: bookingId })
 
 export const bookingsQuery = (userId: number | null) =>
   queryOptions({ queryKey: bookingKeys.list(userId), queryFn: fetchBookings, enabled: userId !== null })
@@ -88,12 +86,7 @@ export const useAdminBookings = () => useQuery({ ...bookingsQuery(useUserId()), 
 
 /** POST appointment/ through the outbox, so a booking made offline is sent when the network returns. */
 export const bookAppointment = (body: AppointmentRequest, userId: number | null) =>
-  submitThroughOutbox<MessageAnswer & { id: number; emergency?: boolean }>(
-    'appointment',
-    'appointment/',
-    body,
-    userId,
-  )
+  submitThroughOutbox('appointment', 'POST appointment/', body, userId)
 
 /**
  * Books through the outbox, whatever the network (never paused offline: it is saved on the device first).
@@ -195,3 +188,7 @@ export const useAssignBooking = () =>
       callApi('POST admins/bookings/{id}/assign/', { params: { id }, body: { staff_id: staffId } }),
     CALL_EVEN_OFFLINE,
   )
+
+/** Where a treatment's correction is posted (the office's editor shows it as the phone's outbox would). */
+export const treatmentCorrectionPath = (jobId: number, treatmentId: string) =>
+  callPath('POST staff/jobs/{id}/treatments/{treatmentId}/correction/', { id: jobId, treatmentId })

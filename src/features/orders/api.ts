@@ -1,9 +1,8 @@
 /** Orders' data: the customer's /orders and the back office's Orders screen. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { resolveCall } from '../../../contract/endpoint.js'
 import type { OrderActionRequest, OrderFilterRequest, UserOrder } from '../../../contract/orders.js'
 import type { DeliveryFeesRequest } from '../../../contract/delivery.js'
-import { apiUrl, callApi } from '../../lib/api-client'
+import { callApi, callUrl } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
@@ -109,5 +108,5 @@ export function ordersExportUrl(filters: { status: string; q: string; from: stri
     from: filters.from,
     to: filters.to,
   }
-  return apiUrl(resolveCall('GET admins/orders/export.csv', undefined, query).path)
+  return callUrl('GET admins/orders/export.csv', undefined, query)
 }

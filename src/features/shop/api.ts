@@ -1,11 +1,9 @@
 /** The shop's data: the catalogue, the cart, checkout and payment, and the back office's Products screen. */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Profile } from '../../../contract/account.js'
 import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
 import type { Product } from '../../../contract/catalogue.js'
-import type { DeliveryFee } from '../../../contract/delivery.js'
 import type { InitiatePaymentRequest, VerifyRequest } from '../../../contract/payments.js'
-import { api, ApiError, callApi } from '../../lib/api-client'
+import { ApiError, callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import type { AppDatabase } from '../../offline/db'
@@ -119,9 +117,9 @@ async function queueCartSet(
 ) {
   const [{ submitThroughOutbox }] = await Promise.all([loadOutbox(), import('./offline')])
   // The name only labels the entry in the outbox panel; the server reads id and quantity.
-  return submitThroughOutbox<CartSetAnswer>(
+  return submitThroughOutbox(
     'cart',
-    'cart/set/',
+    'POST cart/set/',
     { id: line.id, quantity, name: line.name },
     userId,
     async (db) => {
@@ -246,7 +244,7 @@ export const initiatePayment = (body?: InitiatePaymentRequest) =>
 export const useDeliveryFees = () =>
   useQuery({
     queryKey: shopKeys.deliveryFees,
-    queryFn: () => api.get<DeliveryFee[]>('delivery-fees/'),
+    queryFn: () => callApi('GET delivery-fees/'),
     staleTime: 10 * 60_000,
   })
 
@@ -255,7 +253,7 @@ export const useCheckoutProfile = () => {
   const userId = useUserId()
   return useQuery({
     queryKey: shopKeys.checkoutProfile(userId),
-    queryFn: () => api.get<Profile>(`admins/settings/${userId}/`),
+    queryFn: () => callApi('GET admins/settings/{userId}/', { params: { userId: userId! } }),
     enabled: userId !== null,
   })
 }

@@ -2,12 +2,10 @@
 import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { Product } from '../../../contract/catalogue.js'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../../contract/dates.js'
-import { resolveCall } from '../../../contract/endpoint.js'
 import type { CompleteRequest, Job } from '../../../contract/staff.js'
 import type { JobEventType, PhotoKind } from '../../../contract/job-status.js'
-import { api, apiUrl, callApi } from '../../lib/api-client'
+import { callApi, callUrl } from '../../lib/api-client'
 import { userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { applyConfirmed } from '../../offline/confirmed'
@@ -44,7 +42,7 @@ export const lagosToday = () => todayIso(new Date(), BUSINESS_TIME_ZONE)
 export async function downloadDay(userId: number): Promise<Job[]> {
   const [jobs, products] = await Promise.all([
     callApi('GET staff/jobs/'),
-    api.get<Product[]>('add/products/').catch(() => null),
+    callApi('GET add/products/').catch(() => null),
   ])
   const now = Date.now()
   await db.transaction('rw', db.jobs, db.products, db.staffSync, async () => {
@@ -66,12 +64,11 @@ export async function downloadDay(userId: number): Promise<Job[]> {
 }
 
 /** A job's service report (once `report_url` is set): a page to open. */
-export const jobReportUrl = (jobId: number) =>
-  apiUrl(resolveCall('GET staff/jobs/{id}/report', { id: jobId }).path)
+export const jobReportUrl = (jobId: number) => callUrl('GET staff/jobs/{id}/report', { id: jobId })
 
 /** A photo of a job the server has (not one still waiting on this phone). */
 export const jobPhotoUrl = (jobId: number, photoId: string) =>
-  apiUrl(resolveCall('GET staff/jobs/{id}/photos/{photoId}', { id: jobId, photoId }).path)
+  callUrl('GET staff/jobs/{id}/photos/{photoId}', { id: jobId, photoId })
 
 /** Refreshes the saved sheet from the network when there is one (the page keeps showing Dexie meanwhile). */
 export function useJobsRefresh() {

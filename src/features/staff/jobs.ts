@@ -17,6 +17,7 @@ import {
 } from '../../../contract/job-status.js'
 import { formatDay, formatTime } from '../../../contract/dates.js'
 import type { AppDatabase, ConfirmedEntry, MultipartBody, OutboxEntry } from '../../offline/db'
+import { callPath } from '../../lib/api-client'
 
 export const JOB_KINDS = [
   'job-event',
@@ -238,19 +239,19 @@ export interface JobUpdate {
 export const jobUpdates = {
   event: (jobId: number, body: EventBody): JobUpdate => ({
     kind: 'job-event',
-    path: `staff/jobs/${jobId}/events/`,
+    path: callPath('POST staff/jobs/{id}/events/', { id: jobId }),
     body,
     group: jobGroup(jobId),
   }),
   treatment: (jobId: number, body: TreatmentBody): JobUpdate => ({
     kind: 'job-treatment',
-    path: `staff/jobs/${jobId}/treatments/`,
+    path: callPath('POST staff/jobs/{id}/treatments/', { id: jobId }),
     body,
     group: jobGroup(jobId),
   }),
   correction: (jobId: number, treatmentId: string, body: CorrectionBody): JobUpdate => ({
     kind: 'job-treatment-correction',
-    path: `staff/jobs/${jobId}/treatments/${treatmentId}/correction/`,
+    path: callPath('POST staff/jobs/{id}/treatments/{treatmentId}/correction/', { id: jobId, treatmentId }),
     body,
     group: jobGroup(jobId),
   }),
@@ -259,7 +260,7 @@ export const jobUpdates = {
     photo: { id: string; kind: PhotoKind; taken_at: string; blob: Blob },
   ): JobUpdate => ({
     kind: 'job-photo',
-    path: `staff/jobs/${jobId}/photos/`,
+    path: callPath('POST staff/jobs/{id}/photos/', { id: jobId }),
     body: {
       fields: { id: photo.id, kind: photo.kind, taken_at: photo.taken_at },
       files: { image: { blob: photo.blob, name: `${photo.id}.jpg` } },
@@ -269,7 +270,7 @@ export const jobUpdates = {
   }),
   complete: (jobId: number, body: CompleteRequest): JobUpdate => ({
     kind: 'job-complete',
-    path: `staff/jobs/${jobId}/complete/`,
+    path: callPath('POST staff/jobs/{id}/complete/', { id: jobId }),
     body,
     group: jobGroup(jobId),
   }),

@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../../../offline/db'
 import { OutboxEntryEditor } from '../../../components/outbox-entry-editor'
 import { linkButton } from '../../../components/ui/page-header'
 import { TREATMENT_CORRECTION_FIELDS } from '../../../components/treatment-fields'
-import { useCorrectTreatment, useJob } from '../api'
+import { treatmentCorrectionPath, useCorrectTreatment, useJob } from '../api'
 
 /**
  * The correction as the technician's phone would queue it, so the one editor (the server's schema,
@@ -18,7 +18,7 @@ const asCorrection = (jobId: number, t: Treatment): OutboxEntry => ({
   id: t.id,
   kind: 'job-treatment-correction',
   method: 'POST',
-  path: `staff/jobs/${jobId}/treatments/${t.id}/correction/`,
+  path: treatmentCorrectionPath(jobId, t.id),
   body: {
     product_name: t.product_name,
     quantity: t.quantity,
