@@ -95,6 +95,7 @@ const ADMIN_ROUTES = [
   '/admin/orders',
   '/admin/products',
   '/admin/settings',
+  '/admin/api',
 ]
 
 /** The header's menu (phone) or account menu (desktop) entry that opens the notifications. */
