@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client'
 import { TextField } from '../../../components/ui/text-field'
 import { confirmPasswordReset, requestPasswordReset } from '../api'
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/new-password-fields'
+import { FormError } from '../../../components/ui/form-actions'
 
 type Channel = 'email' | 'sms'
 const FALLBACK = 'Could not reach the server. Check your connection and try again.'
@@ -142,11 +143,7 @@ export default function ForgotPassword() {
                 {sent}
               </p>
             )}
-            {error && (
-              <p role="alert" className="text-sm font-medium text-red-600">
-                {error}
-              </p>
-            )}
+            <FormError className="text-sm font-medium text-red-600" message={error} />
             <button type="submit" className="btn-primary w-full" disabled={busy}>
               {busy
                 ? 'Sending...'
@@ -191,11 +188,7 @@ export default function ForgotPassword() {
                 ))}
               </fieldset>
             )}
-            {error && (
-              <p role="alert" className="text-sm font-medium text-red-600">
-                {error}
-              </p>
-            )}
+            <FormError className="text-sm font-medium text-red-600" message={error} />
             <button type="submit" className="btn-primary w-full" disabled={busy}>
               {busy ? 'Saving...' : 'Set new password'}
             </button>

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router'
 import { errorMessage, NetworkError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { TextField } from '../../../components/ui/text-field'
+import { FormError } from '../../../components/ui/form-actions'
 
 /** How long a login may go unanswered before the page says the network is not answering. */
 export const SLOW_LOGIN_MS = 4_000
@@ -107,11 +108,7 @@ export default function Login() {
               </Link>
             </p>
           </div>
-          {error && (
-            <p role="alert" className="text-sm font-medium text-red-600">
-              {error}
-            </p>
-          )}
+          <FormError className="text-sm font-medium text-red-600" message={error} />
           {slow && (
             <div role="status" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
               <p>The network is not answering yet. You can keep waiting, or try again.</p>

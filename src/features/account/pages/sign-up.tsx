@@ -4,6 +4,7 @@ import { useSession } from '../../../lib/session'
 import { errorMessage } from '../../../lib/api-client'
 import { signUp } from '../api'
 import { TextField } from '../../../components/ui/text-field'
+import { FormError } from '../../../components/ui/form-actions'
 
 export default function Sign() {
   const navigate = useNavigate()
@@ -69,11 +70,7 @@ export default function Sign() {
             onChange={set('password')}
             hint="At least 8 characters."
           />
-          {error && (
-            <p role="alert" className="text-sm font-medium italic text-red-600">
-              {error}
-            </p>
-          )}
+          <FormError className="text-sm font-medium italic text-red-600" message={error} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? 'Signing up...' : 'Sign Up'}
           </button>

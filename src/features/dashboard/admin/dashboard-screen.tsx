@@ -29,6 +29,7 @@ import { Card } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { Field } from '../../../components/ui/field'
+import { FormError } from '../../../components/ui/form-actions'
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home Page', icon: Home },
@@ -287,11 +288,7 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
           </button>
         </form>
       )}
-      {error && (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError className="mt-1 text-xs text-red-700" message={error} />
     </li>
   )
 }

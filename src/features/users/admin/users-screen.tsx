@@ -14,6 +14,7 @@ import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 import { Field } from '../../../components/ui/field'
+import { FormActions, FormError } from '../../../components/ui/form-actions'
 
 const ROLE_OPTIONS = [
   ['all', 'All Roles'],
@@ -84,19 +85,14 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
             <option value="staff">Staff (field technician)</option>
           </select>
         </Field>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-3 pt-2">
-          <button type="button" className="btn-secondary" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={addAdmin.isPending}>
-            {addAdmin.isPending ? 'Adding User...' : 'Add User'}
-          </button>
-        </div>
+        <FormError message={error} />
+        <FormActions
+          className="flex justify-end gap-3 pt-2"
+          onCancel={close}
+          pending={addAdmin.isPending}
+          submitLabel="Add User"
+          pendingLabel="Adding User..."
+        />
       </form>
     </Modal>
   )
@@ -151,19 +147,13 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
       />
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <FormError message={error} />
+      <FormActions
+        onCancel={onClose}
+        pending={update.isPending}
+        submitLabel="Save"
+        pendingLabel="Saving..."
+      />
       <PasswordResetSender user={user} />
     </form>
   )
