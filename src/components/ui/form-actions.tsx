@@ -53,3 +53,35 @@ export function FormActions({
     </div>
   )
 }
+
+/** How the last send of a form went. */
+export type FormResult = { ok: boolean; text: string } | null
+
+/**
+ * The line that reports how the last send went: read out politely when it worked, at once when it did not.
+ * Kept in the page while empty so that the first message is announced too.
+ */
+export function ResultLine({
+  result,
+  id,
+  className = 'text-sm',
+  okClassName = 'text-brand-700',
+  errorClassName = 'text-red-600',
+}: {
+  result: FormResult
+  id?: string
+  /** Classes for the line whatever the result. */
+  className?: string
+  okClassName?: string
+  errorClassName?: string
+}) {
+  return (
+    <p
+      id={id}
+      role={result && !result.ok ? 'alert' : 'status'}
+      className={`${className} ${result?.ok ? okClassName : errorClassName}`}
+    >
+      {result?.text}
+    </p>
+  )
+}

@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useBookingSettings, useSaveBookingSettings } from '../api'
+import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -25,7 +26,7 @@ export default function BookingRulesScreen() {
 function RulesForm({ initial }: { initial: BookingSettings }) {
   const save = useSaveBookingSettings()
   const [form, setForm] = useState({ ...initial, cutoff: String(initial.cutoff_hours) })
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [result, setResult] = useState<FormResult>(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -117,12 +118,7 @@ function RulesForm({ initial }: { initial: BookingSettings }) {
           <button type="submit" className="btn-primary" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save booking rules'}
           </button>
-          <p
-            role={result && !result.ok ? 'alert' : 'status'}
-            className={`text-sm ${result?.ok ? 'text-brand-700' : 'text-red-600'}`}
-          >
-            {result?.text}
-          </p>
+          <ResultLine result={result} />
         </div>
       </form>
     </Card>

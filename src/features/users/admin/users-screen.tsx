@@ -14,7 +14,7 @@ import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 import { Field } from '../../../components/ui/field'
-import { FormActions, FormError } from '../../../components/ui/form-actions'
+import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 
 const ROLE_OPTIONS = [
   ['all', 'All Roles'],
@@ -162,7 +162,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
 /** A user who forgot their password: the admin sends a reset (link by email, or a code by SMS). */
 function PasswordResetSender({ user }: { user: AdminUser }) {
   const send = useSendPasswordReset()
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [result, setResult] = useState<FormResult>(null)
   async function sendBy(channel: 'email' | 'sms') {
     setResult(null)
     try {
@@ -195,14 +195,7 @@ function PasswordResetSender({ user }: { user: AdminUser }) {
           </button>
         )}
       </div>
-      {result && (
-        <p
-          role={result.ok ? 'status' : 'alert'}
-          className={`mt-2 text-sm ${result.ok ? 'text-brand-700' : 'text-red-700'}`}
-        >
-          {result.text}
-        </p>
-      )}
+      {result && <ResultLine result={result} className="mt-2 text-sm" errorClassName="text-red-700" />}
     </div>
   )
 }
