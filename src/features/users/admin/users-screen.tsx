@@ -11,10 +11,11 @@ import { filterUsers, type RoleFilter } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
-import { Card, PageHeader } from '../../../components/ui/page-header'
+import { PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
 
 const ROLE_OPTIONS = [
   ['all', 'All Roles'],
@@ -258,34 +259,31 @@ export default function UsersScreen() {
             </tr>
           ))}
         </DataTable>
-        <ul className="space-y-3 md:hidden">
-          {pages.pageItems.map((u) => (
-            <li key={u.id}>
-              <Card className="p-4">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">{u.full_name}</p>
-                    <p className="truncate text-sm text-slate-600">{u.username}</p>
-                    <p className="text-sm text-slate-600">
-                      {u.phone_number ? localPhone(u.phone_number) : '—'}
-                    </p>
-                  </div>
+        <MobileCards items={pages.pageItems} cardClassName="p-4">
+          {(u) => (
+            <>
+              <CardTop
+                title={u.full_name}
+                badge={
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
                     {u.role}
                   </span>
-                </div>
-                <div className="mt-3 flex gap-2">
-                  <button type="button" className="btn-secondary flex-1 py-2" onClick={() => setEditing(u)}>
-                    <Pencil className="size-4" aria-hidden /> Edit
-                  </button>
-                  <button type="button" className="btn-danger flex-1 py-2" onClick={() => deleting.ask(u)}>
-                    <Trash2 className="size-4" aria-hidden /> Delete
-                  </button>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+                }
+              >
+                <p className="truncate text-sm text-slate-600">{u.username}</p>
+                <p className="text-sm text-slate-600">{u.phone_number ? localPhone(u.phone_number) : '—'}</p>
+              </CardTop>
+              <div className="mt-3 flex gap-2">
+                <button type="button" className="btn-secondary flex-1 py-2" onClick={() => setEditing(u)}>
+                  <Pencil className="size-4" aria-hidden /> Edit
+                </button>
+                <button type="button" className="btn-danger flex-1 py-2" onClick={() => deleting.ask(u)}>
+                  <Trash2 className="size-4" aria-hidden /> Delete
+                </button>
+              </div>
+            </>
+          )}
+        </MobileCards>
       </ListResults>
 
       <AddAdminDialog open={adding} onClose={() => setAdding(false)} />
