@@ -85,3 +85,25 @@ export function ResultLine({
     </p>
   )
 }
+
+/** A settings form's Save button, with the line saying how the last save went beside it. */
+export function SaveRow({
+  label,
+  pending,
+  result,
+  className = 'flex flex-wrap items-center gap-3',
+}: {
+  label: string
+  pending: boolean
+  result: FormResult
+  className?: string
+}) {
+  return (
+    <div className={className}>
+      <button type="submit" className="btn-primary" disabled={pending}>
+        {pending ? 'Saving...' : label}
+      </button>
+      <ResultLine result={result} />
+    </div>
+  )
+}

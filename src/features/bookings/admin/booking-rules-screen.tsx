@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useBookingSettings, useSaveBookingSettings } from '../api'
-import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { SaveRow, type FormResult } from '../../../components/ui/form-actions'
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -114,12 +114,7 @@ function RulesForm({ initial }: { initial: BookingSettings }) {
           A booking outside these hours is taken as an emergency call-out (response within 2 to 4 hours); the
           customer is told before sending it.
         </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save booking rules'}
-          </button>
-          <ResultLine result={result} />
-        </div>
+        <SaveRow label="Save booking rules" pending={save.isPending} result={result} />
       </form>
     </Card>
   )

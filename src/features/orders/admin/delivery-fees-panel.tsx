@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/page-header'
 import { Field } from '../../../components/ui/field'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useDeliveryFeesTable, useSaveDeliveryFees } from '../api'
-import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { SaveRow, type FormResult } from '../../../components/ui/form-actions'
 
 /** The delivery fee per state; a blank fee is "to be agreed" (nothing charged at checkout). */
 export function DeliveryFeesPanel() {
@@ -78,12 +78,12 @@ function FeesForm({ fees }: { fees: DeliveryFee[] }) {
             </Field>
           ))}
         </div>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save delivery fees'}
-          </button>
-          <ResultLine result={result} />
-        </div>
+        <SaveRow
+          className="mt-4 flex flex-wrap items-center gap-3"
+          label="Save delivery fees"
+          pending={save.isPending}
+          result={result}
+        />
       </form>
     </Card>
   )
