@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OutboxEntry } from '../offline/db'
 import { Field } from './ui/field'
+import { FormActions, FormError } from './ui/form-actions'
 import {
   bodyErrors,
   editableFields,
@@ -127,19 +128,14 @@ export function OutboxEntryEditor({
           </Field>
         )
       })}
-      {problem && (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-      </div>
+      <FormError message={problem} />
+      <FormActions
+        className="flex flex-wrap gap-2"
+        onCancel={onCancel}
+        pending={busy}
+        submitLabel={submitLabel}
+        pendingLabel="Saving…"
+      />
     </form>
   )
 }

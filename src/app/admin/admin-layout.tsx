@@ -23,6 +23,7 @@ import type { AlertList } from '../../../contract/messages.js'
 import { useAdminAlerts, useMarkListSeen } from '../../features/messages/api'
 import { useNotifications } from '../../features/notifications/api'
 import { NotificationsModal } from '../../features/notifications/components/notifications-modal'
+import { FormError } from '../../components/ui/form-actions'
 
 /** The admin sidebar, in this order (docs/rules/screens.md); `alert` names the list whose new items it counts. */
 const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; alert?: AlertList }[] = [
@@ -107,11 +108,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         ))}
       </nav>
       <div className="p-3">
-        {logoutError && (
-          <p role="alert" className="mb-2 px-3 text-sm text-red-200">
-            {logoutError}
-          </p>
-        )}
+        <FormError className="mb-2 px-3 text-sm text-red-200" message={logoutError} />
         <button
           type="button"
           onClick={onLogout}

@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react'
 import { Modal } from './modal'
 import { errorMessage } from '../../lib/api-client'
+import { FormError } from './form-actions'
 
 /**
  * The row a confirm dialog asks about, and the failure to show in it. ask() opens the dialog afresh,
@@ -83,11 +84,7 @@ export function ConfirmDialog({
       }
     >
       <p className="text-slate-700">{message}</p>
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError className="mt-3 text-sm text-red-700" message={error} />
     </Modal>
   )
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { changesLoginEmail, type Profile } from '../../../../contract/account.js'
-import { NIGERIAN_STATES } from '../../../../contract/nigerian-states.js'
+import { StateSelect } from '../../../components/state-select'
 import { localPhone } from '../../../../contract/phone.js'
 import { accountKeys, saveProfile } from '../api'
 import { useSession } from '../../../lib/session'
@@ -166,19 +166,7 @@ export function ProfileForm({
             onChange={set('city')}
           />
           <Field id={`${id}-state`} label="State">
-            <select
-              className="field"
-              autoComplete="address-level1"
-              value={form.state}
-              onChange={set('state')}
-            >
-              <option value="">Choose a state</option>
-              {NIGERIAN_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
+            <StateSelect value={form.state} onChange={set('state')} />
           </Field>
         </>
       )}

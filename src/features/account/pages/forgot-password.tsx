@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { Mail, Smartphone } from 'lucide-react'
 import type { PasswordResetChoice } from '../../../../contract/account.js'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { TextField } from '../../../components/ui/text-field'
 import { confirmPasswordReset, requestPasswordReset } from '../api'
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/new-password-fields'
+import { FormError } from '../../../components/ui/form-actions'
+import { AuthCard } from '../components/auth-card'
 
 type Channel = 'email' | 'sms'
 const FALLBACK = 'Could not reach the server. Check your connection and try again.'
@@ -95,130 +97,113 @@ export default function ForgotPassword() {
   )
 
   return (
-    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
-      <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Forgot password</h1>
-        <p className="mt-2 text-slate-600">
-          We will send you a link by email, or a code by SMS, to choose a new password.
-        </p>
-        <div
-          role="group"
-          aria-label="Send the reset by"
-          className="mt-6 flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
-        >
-          {tab('email', 'By email', Mail)}
-          {tab('sms', 'By SMS', Smartphone)}
-        </div>
+    <AuthCard
+      title="Forgot password"
+      elsewhere={{ question: 'Remembered it?', to: '/login', link: 'Log in' }}
+    >
+      <p className="mt-2 text-slate-600">
+        We will send you a link by email, or a code by SMS, to choose a new password.
+      </p>
+      <div
+        role="group"
+        aria-label="Send the reset by"
+        className="mt-6 flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
+      >
+        {tab('email', 'By email', Mail)}
+        {tab('sms', 'By SMS', Smartphone)}
+      </div>
 
-        {!sent || channel === 'email' ? (
-          <form onSubmit={ask} className="mt-6 space-y-5">
-            {channel === 'email' ? (
-              <TextField
-                id="forgot-email"
-                label="Email"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            ) : (
-              <TextField
-                id="forgot-phone"
-                label="Phone number"
-                type="tel"
-                autoComplete="tel"
-                placeholder="0803 123 4567"
-                required
-                value={phone}
-                onChange={(e) => setPhone(e.target.value)}
-              />
-            )}
-            {sent && (
-              <p
-                role="status"
-                className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
-              >
-                {sent}
-              </p>
-            )}
-            {error && (
-              <p role="alert" className="text-sm font-medium text-red-600">
-                {error}
-              </p>
-            )}
-            <button type="submit" className="btn-primary w-full" disabled={busy}>
-              {busy
-                ? 'Sending...'
-                : sent
-                  ? 'Send again'
-                  : channel === 'email'
-                    ? 'Email me a link'
-                    : 'Text me a code'}
-            </button>
-          </form>
-        ) : (
-          <form onSubmit={confirm} className="mt-6 space-y-5" noValidate>
+      {!sent || channel === 'email' ? (
+        <form onSubmit={ask} className="mt-6 space-y-5">
+          {channel === 'email' ? (
+            <TextField
+              id="forgot-email"
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          ) : (
+            <TextField
+              id="forgot-phone"
+              label="Phone number"
+              type="tel"
+              autoComplete="tel"
+              placeholder="0803 123 4567"
+              required
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+            />
+          )}
+          {sent && (
             <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">
               {sent}
             </p>
-            <TextField
-              id="forgot-code"
-              label="Code from the SMS"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            />
-            <NewPasswordFields value={password} onChange={setPassword} />
-            {choice && (
-              <fieldset className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
-                <legend className="px-1 text-sm font-semibold text-slate-900">{choice.message}</legend>
-                {choice.accounts.map((a, i) => (
-                  <label key={a.id} className="flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="radio"
-                      name="reset-account"
-                      ref={i === 0 ? firstAccount : undefined}
-                      className="size-4 accent-brand-700"
-                      checked={accountId === a.id}
-                      onChange={() => setAccountId(a.id)}
-                    />
-                    {a.email}
-                  </label>
-                ))}
-              </fieldset>
-            )}
-            {error && (
-              <p role="alert" className="text-sm font-medium text-red-600">
-                {error}
-              </p>
-            )}
-            <button type="submit" className="btn-primary w-full" disabled={busy}>
-              {busy ? 'Saving...' : 'Set new password'}
-            </button>
-            <button
-              type="button"
-              className="btn-secondary w-full"
-              onClick={() => {
-                setSent('')
-                setChoice(null)
-                setAccountId(null)
-              }}
-            >
-              Send another code
-            </button>
-          </form>
-        )}
-        <p className="mt-6 text-center text-sm text-slate-600">
-          Remembered it?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-            Log in
-          </Link>
-        </p>
-      </div>
-    </section>
+          )}
+          <FormError className="text-sm font-medium text-red-600" message={error} />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy
+              ? 'Sending...'
+              : sent
+                ? 'Send again'
+                : channel === 'email'
+                  ? 'Email me a link'
+                  : 'Text me a code'}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={confirm} className="mt-6 space-y-5" noValidate>
+          <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">
+            {sent}
+          </p>
+          <TextField
+            id="forgot-code"
+            label="Code from the SMS"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
+          <NewPasswordFields value={password} onChange={setPassword} />
+          {choice && (
+            <fieldset className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+              <legend className="px-1 text-sm font-semibold text-slate-900">{choice.message}</legend>
+              {choice.accounts.map((a, i) => (
+                <label key={a.id} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="radio"
+                    name="reset-account"
+                    ref={i === 0 ? firstAccount : undefined}
+                    className="size-4 accent-brand-700"
+                    checked={accountId === a.id}
+                    onChange={() => setAccountId(a.id)}
+                  />
+                  {a.email}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <FormError className="text-sm font-medium text-red-600" message={error} />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? 'Saving...' : 'Set new password'}
+          </button>
+          <button
+            type="button"
+            className="btn-secondary w-full"
+            onClick={() => {
+              setSent('')
+              setChoice(null)
+              setAccountId(null)
+            }}
+          >
+            Send another code
+          </button>
+        </form>
+      )}
+    </AuthCard>
   )
 }

@@ -3,6 +3,8 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router'
 import { errorMessage, NetworkError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { TextField } from '../../../components/ui/text-field'
+import { FormError } from '../../../components/ui/form-actions'
+import { AuthCard } from '../components/auth-card'
 
 /** How long a login may go unanswered before the page says the network is not answering. */
 export const SLOW_LOGIN_MS = 4_000
@@ -72,65 +74,52 @@ export default function Login() {
   const message = error ? undefined : state.message
 
   return (
-    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
-      <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Log in</h1>
-        <p
-          className={`mt-2 ${message ? 'font-medium text-brand-700' : 'text-slate-600'}`}
-          role={message ? 'status' : undefined}
-        >
-          {message ?? 'Welcome back. Log in to book services, shop and track your orders.'}
-        </p>
-        <form onSubmit={submit} className="mt-8 space-y-5">
+    <AuthCard title="Log in" elsewhere={{ question: 'New here?', to: '/sign', link: 'Create an account' }}>
+      <p
+        className={`mt-2 ${message ? 'font-medium text-brand-700' : 'text-slate-600'}`}
+        role={message ? 'status' : undefined}
+      >
+        {message ?? 'Welcome back. Log in to book services, shop and track your orders.'}
+      </p>
+      <form onSubmit={submit} className="mt-8 space-y-5">
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <div>
           <TextField
-            id="login-email"
-            label="Email"
-            type="email"
-            autoComplete="username"
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
             required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
           />
-          <div>
-            <TextField
-              id="login-password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <p className="mt-2 text-right text-sm">
-              <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
-                Forgot password?
-              </Link>
-            </p>
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        <FormError className="text-sm font-medium text-red-600" message={error} />
+        {slow && (
+          <div role="status" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+            <p>The network is not answering yet. You can keep waiting, or try again.</p>
+            <button type="button" className="btn-secondary mt-2 px-3 py-1.5" onClick={() => void logIn()}>
+              Try again
+            </button>
           </div>
-          {error && (
-            <p role="alert" className="text-sm font-medium text-red-600">
-              {error}
-            </p>
-          )}
-          {slow && (
-            <div role="status" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
-              <p>The network is not answering yet. You can keep waiting, or try again.</p>
-              <button type="button" className="btn-secondary mt-2 px-3 py-1.5" onClick={() => void logIn()}>
-                Try again
-              </button>
-            </div>
-          )}
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? 'Logging in...' : 'Log in'}
-          </button>
-        </form>
-        <p className="mt-6 text-center text-sm text-slate-600">
-          New here?{' '}
-          <Link to="/sign" className="font-semibold text-brand-700 hover:underline">
-            Create an account
-          </Link>
-        </p>
-      </div>
-    </section>
+        )}
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'Logging in...' : 'Log in'}
+        </button>
+      </form>
+    </AuthCard>
   )
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { errorMessage } from '../../../lib/api-client'
 import { confirmPasswordReset } from '../api'
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/new-password-fields'
+import { AuthCard } from '../components/auth-card'
 
 /** /reset-password?token=…: the page the emailed link opens; sets a new password, then back to login. */
 export default function ResetPassword() {
@@ -30,37 +31,34 @@ export default function ResetPassword() {
   }
 
   return (
-    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
-      <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Choose a new password</h1>
-        {token ? (
-          <>
-            <p className="mt-2 text-slate-600">The link works once, for 30 minutes after it was sent.</p>
-            <form onSubmit={submit} className="mt-8 space-y-5" noValidate>
-              <NewPasswordFields value={form} onChange={setForm} />
-              {error && (
-                <p role="alert" className="text-sm font-medium text-red-600">
-                  {error}{' '}
-                  <Link to="/forgot-password" className="underline">
-                    Ask for a new link
-                  </Link>
-                </p>
-              )}
-              <button type="submit" className="btn-primary w-full" disabled={busy}>
-                {busy ? 'Saving...' : 'Set new password'}
-              </button>
-            </form>
-          </>
-        ) : (
-          <p role="alert" className="mt-4 text-slate-700">
-            This link is incomplete. Open the link from the email again, or{' '}
-            <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
-              ask for a new one
-            </Link>
-            .
-          </p>
-        )}
-      </div>
-    </section>
+    <AuthCard title="Choose a new password">
+      {token ? (
+        <>
+          <p className="mt-2 text-slate-600">The link works once, for 30 minutes after it was sent.</p>
+          <form onSubmit={submit} className="mt-8 space-y-5" noValidate>
+            <NewPasswordFields value={form} onChange={setForm} />
+            {error && (
+              <p role="alert" className="text-sm font-medium text-red-600">
+                {error}{' '}
+                <Link to="/forgot-password" className="underline">
+                  Ask for a new link
+                </Link>
+              </p>
+            )}
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? 'Saving...' : 'Set new password'}
+            </button>
+          </form>
+        </>
+      ) : (
+        <p role="alert" className="mt-4 text-slate-700">
+          This link is incomplete. Open the link from the email again, or{' '}
+          <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+            ask for a new one
+          </Link>
+          .
+        </p>
+      )}
+    </AuthCard>
   )
 }

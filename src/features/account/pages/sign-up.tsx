@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Navigate, useNavigate } from 'react-router'
 import { useSession } from '../../../lib/session'
 import { errorMessage } from '../../../lib/api-client'
 import { signUp } from '../api'
 import { TextField } from '../../../components/ui/text-field'
+import { FormError } from '../../../components/ui/form-actions'
+import { AuthCard } from '../components/auth-card'
 
 export default function Sign() {
   const navigate = useNavigate()
@@ -34,57 +36,47 @@ export default function Sign() {
     return <Navigate to={session.role === 'admin' ? '/admin' : '/'} replace />
 
   return (
-    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
-      <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Create your account</h1>
-        <p className="mt-2 text-slate-600">
-          Sign up today and get <strong className="text-brand-700">20% off your first service</strong>.
-        </p>
-        <form onSubmit={submit} className="mt-8 space-y-5">
-          <TextField
-            id="sign-name"
-            label="Full name"
-            autoComplete="name"
-            required
-            value={form.fullName}
-            onChange={set('fullName')}
-          />
-          <TextField
-            id="sign-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={set('email')}
-          />
-          <TextField
-            id="sign-password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            value={form.password}
-            onChange={set('password')}
-            hint="At least 8 characters."
-          />
-          {error && (
-            <p role="alert" className="text-sm font-medium italic text-red-600">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? 'Signing up...' : 'Sign Up'}
-          </button>
-        </form>
-        <p className="mt-6 text-center text-sm text-slate-600">
-          Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-            Log in
-          </Link>
-        </p>
-      </div>
-    </section>
+    <AuthCard
+      title="Create your account"
+      elsewhere={{ question: 'Already have an account?', to: '/login', link: 'Log in' }}
+    >
+      <p className="mt-2 text-slate-600">
+        Sign up today and get <strong className="text-brand-700">20% off your first service</strong>.
+      </p>
+      <form onSubmit={submit} className="mt-8 space-y-5">
+        <TextField
+          id="sign-name"
+          label="Full name"
+          autoComplete="name"
+          required
+          value={form.fullName}
+          onChange={set('fullName')}
+        />
+        <TextField
+          id="sign-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+        />
+        <TextField
+          id="sign-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={form.password}
+          onChange={set('password')}
+          hint="At least 8 characters."
+        />
+        <FormError className="text-sm font-medium italic text-red-600" message={error} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'Signing up...' : 'Sign Up'}
+        </button>
+      </form>
+    </AuthCard>
   )
 }

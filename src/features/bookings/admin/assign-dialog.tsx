@@ -5,6 +5,7 @@ import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { useAssignBooking, useJobsOn, useTechnicians } from '../api'
+import { FormError } from '../../../components/ui/form-actions'
 
 /** Assign, reassign or unassign a technician; each one's jobs that day are shown, a clash is the server's 409. */
 export function AssignDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
@@ -119,11 +120,7 @@ export function AssignDialog({ booking, onClose }: { booking: Booking | null; on
               </ul>
             </fieldset>
           )}
-          {error && (
-            <p role="alert" className="rounded-lg bg-red-50 p-2 text-red-800">
-              {error}
-            </p>
-          )}
+          <FormError className="rounded-lg bg-red-50 p-2 text-red-800" message={error} />
         </div>
       )}
     </Modal>

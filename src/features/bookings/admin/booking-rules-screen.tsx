@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useBookingSettings, useSaveBookingSettings } from '../api'
+import { SaveRow, type FormResult } from '../../../components/ui/form-actions'
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -25,7 +26,7 @@ export default function BookingRulesScreen() {
 function RulesForm({ initial }: { initial: BookingSettings }) {
   const save = useSaveBookingSettings()
   const [form, setForm] = useState({ ...initial, cutoff: String(initial.cutoff_hours) })
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [result, setResult] = useState<FormResult>(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -113,17 +114,7 @@ function RulesForm({ initial }: { initial: BookingSettings }) {
           A booking outside these hours is taken as an emergency call-out (response within 2 to 4 hours); the
           customer is told before sending it.
         </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save booking rules'}
-          </button>
-          <p
-            role={result && !result.ok ? 'alert' : 'status'}
-            className={`text-sm ${result?.ok ? 'text-brand-700' : 'text-red-600'}`}
-          >
-            {result?.text}
-          </p>
-        </div>
+        <SaveRow label="Save booking rules" pending={save.isPending} result={result} />
       </form>
     </Card>
   )

@@ -20,10 +20,11 @@ import { filterBookings, type BookingStatusFilter } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
-import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
+import { PageHeader, linkButton } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
+import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
 
 const STATUS_OPTIONS = [
   ['all', 'All Status'],
@@ -315,40 +316,34 @@ export default function BookingsScreen() {
               </tr>
             ))}
           </DataTable>
-          <ul className="space-y-3 md:hidden" aria-label="Bookings">
-            {pages.pageItems.map((b) => (
-              <li key={b.id}>
-                <Card className="p-4 text-sm">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <p className="truncate font-semibold text-slate-900">{b.full_name}</p>
-                      <p className="text-slate-600 capitalize">{b.service}</p>
-                    </div>
-                    <StatusBadge status={b.status} />
-                  </div>
-                  <AttentionNote booking={b} />
-                  <p className="mt-2 text-slate-600">
-                    {when(b)}
-                    <EmergencyBadge booking={b} />
-                  </p>
-                  <RescheduleButton booking={b} onReschedule={setMoving} />
-                  <p className="text-slate-600">{b.location}</p>
-                  <p className="mt-1">
-                    <WhatsappNumber phone={b.phone_number} />
-                  </p>
-                  <div className="mt-2">
-                    <TechnicianCell booking={b} onAssign={setAssigning} />
-                  </div>
-                  <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                    <button type="button" className={linkButton} onClick={() => setViewing(b)}>
-                      View Details
-                    </button>
-                    <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <MobileCards items={pages.pageItems} label="Bookings">
+            {(b) => (
+              <>
+                <CardTop title={b.full_name} badge={<StatusBadge status={b.status} />}>
+                  <p className="text-slate-600 capitalize">{b.service}</p>
+                </CardTop>
+                <AttentionNote booking={b} />
+                <p className="mt-2 text-slate-600">
+                  {when(b)}
+                  <EmergencyBadge booking={b} />
+                </p>
+                <RescheduleButton booking={b} onReschedule={setMoving} />
+                <p className="text-slate-600">{b.location}</p>
+                <p className="mt-1">
+                  <WhatsappNumber phone={b.phone_number} />
+                </p>
+                <div className="mt-2">
+                  <TechnicianCell booking={b} onAssign={setAssigning} />
+                </div>
+                <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                  <button type="button" className={linkButton} onClick={() => setViewing(b)}>
+                    View Details
+                  </button>
+                  <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
+                </div>
+              </>
+            )}
+          </MobileCards>
         </ListResults>
       )}
 

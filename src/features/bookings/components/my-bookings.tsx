@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { Modal } from '../../../components/ui/modal'
 import { RescheduleDialog } from './reschedule-dialog'
+import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { serviceReportUrl, useBookings, useCancelMyBooking, useRescheduleMyBooking } from '../api'
 
 const messageOf = (err: unknown) =>
@@ -32,7 +33,7 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
   const reschedule = useRescheduleMyBooking()
   const [cancelling, setCancelling] = useState<Booking | null>(null)
   const [moving, setMoving] = useState<Booking | null>(null)
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
+  const [notice, setNotice] = useState<FormResult>(null)
   if (isLoading || !data || data.length === 0) return null
   const upcomingFirst = upcomingThenPast(data, Date.now())
 
@@ -61,12 +62,7 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
           You can cancel or reschedule up to {settings.cutoff_hours} hours before an appointment.
         </p>
       )}
-      <p
-        role={notice && !notice.ok ? 'alert' : 'status'}
-        className={`mt-2 text-sm font-medium ${notice?.ok ? 'text-brand-700' : 'text-red-600'}`}
-      >
-        {notice?.text}
-      </p>
+      <ResultLine result={notice} className="mt-2 text-sm font-medium" />
       <ul className="mt-3 space-y-3">
         {upcomingFirst.map((b) => {
           const changeable =

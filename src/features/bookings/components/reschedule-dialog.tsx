@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { Field } from '../../../components/ui/field'
 import { fieldErrors } from '../../../lib/field-errors'
+import { FormError } from '../../../components/ui/form-actions'
 
 /**
  * A new date and time for a booking, checked with the server's own rules before sending. The customer's
@@ -91,11 +92,7 @@ export function RescheduleDialog({
         <Field id="reschedule-time" label="New time" error={errors.time}>
           <input type="time" className="field" value={time} onChange={(e) => setTime(e.target.value)} />
         </Field>
-        {errors.form && (
-          <p role="alert" className="text-sm text-red-600">
-            {errors.form}
-          </p>
-        )}
+        <FormError className="text-sm text-red-600" message={errors.form} />
       </div>
     </Modal>
   )

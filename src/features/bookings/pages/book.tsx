@@ -21,6 +21,7 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { SAVED_ON_PHONE } from '../../../lib/connection'
 import { fieldErrors } from '../../../lib/field-errors'
 import { Field } from '../../../components/ui/field'
+import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
 
 type Key = keyof AppointmentRequest
 type FieldErrors = Partial<Record<Key, string>>
@@ -67,7 +68,7 @@ export default function Book() {
   const [form, setForm, clearDraft] = useDraft(userId, 'book', EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [result, setResult] = useState<FormResult>(null)
   const id = useId()
   const today = todayIso(new Date(), BUSINESS_TIME_ZONE)
 
@@ -242,12 +243,7 @@ export default function Book() {
               <button type="submit" className="btn-primary px-6 py-3 sm:min-w-48" disabled={busy}>
                 {busy ? 'Booking...' : emergency ? 'Book Emergency Call-out' : 'Book Appointment'}
               </button>
-              <p
-                role={result && !result.ok ? 'alert' : 'status'}
-                className={`text-sm font-medium ${result?.ok ? 'text-brand-700' : 'text-red-600'}`}
-              >
-                {result?.text}
-              </p>
+              <ResultLine result={result} className="text-sm font-medium" />
             </div>
           </form>
           {role === 'user' && <MyBookings settings={settings} />}

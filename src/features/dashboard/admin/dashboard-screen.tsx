@@ -29,6 +29,7 @@ import { Card } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { Field } from '../../../components/ui/field'
+import { FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home Page', icon: Home },
@@ -111,7 +112,7 @@ function TakenOnSiteCard({ onSite }: { onSite: TakenOnSite }) {
 /** Records a withdrawal request (amount 1..balance, checked by the server) and lists earlier ones. */
 function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: number; onClose: () => void }) {
   const [amount, setAmount] = useState('')
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [result, setResult] = useState<FormResult>(null)
   const withdraw = useRequestWithdrawal()
   const history = useWithdrawals(open)
   const payoutSaved = usePayoutAccountSaved(open)
@@ -181,12 +182,12 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
         </button>
       </form>
       {result && (
-        <p
-          role={result.ok ? 'status' : 'alert'}
-          className={`mt-3 text-sm ${result.ok ? 'text-green-700' : 'text-red-700'}`}
-        >
-          {result.text}
-        </p>
+        <ResultLine
+          result={result}
+          className="mt-3 text-sm"
+          okClassName="text-green-700"
+          errorClassName="text-red-700"
+        />
       )}
       <h3 className="mt-6 mb-2 font-semibold text-slate-800">Previous requests</h3>
       <QueryGate query={history} what="withdrawal requests">
@@ -287,11 +288,7 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
           </button>
         </form>
       )}
-      {error && (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError className="mt-1 text-xs text-red-700" message={error} />
     </li>
   )
 }

@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/page-header'
 import { Field } from '../../../components/ui/field'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useDeliveryFeesTable, useSaveDeliveryFees } from '../api'
+import { SaveRow, type FormResult } from '../../../components/ui/form-actions'
 
 /** The delivery fee per state; a blank fee is "to be agreed" (nothing charged at checkout). */
 export function DeliveryFeesPanel() {
@@ -22,7 +23,7 @@ function FeesForm({ fees }: { fees: DeliveryFee[] }) {
   const [values, setValues] = useState(() =>
     Object.fromEntries(fees.map((f) => [f.state, f.fee === null ? '' : String(f.fee)])),
   )
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [result, setResult] = useState<FormResult>(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -77,17 +78,12 @@ function FeesForm({ fees }: { fees: DeliveryFee[] }) {
             </Field>
           ))}
         </div>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save delivery fees'}
-          </button>
-          <p
-            role={result && !result.ok ? 'alert' : 'status'}
-            className={`text-sm ${result?.ok ? 'text-brand-700' : 'text-red-600'}`}
-          >
-            {result?.text}
-          </p>
-        </div>
+        <SaveRow
+          className="mt-4 flex flex-wrap items-center gap-3"
+          label="Save delivery fees"
+          pending={save.isPending}
+          result={result}
+        />
       </form>
     </Card>
   )

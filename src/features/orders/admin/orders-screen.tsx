@@ -16,6 +16,7 @@ import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 import { StatusBadge } from '../../../components/ui/status-badge'
+import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
 
 const STATUS_OPTIONS = [
   ['all', 'All Status'],
@@ -268,33 +269,27 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
             </tr>
           ))}
         </DataTable>
-        <ul className="space-y-3 md:hidden" aria-label="Orders">
-          {pages.pageItems.map((o) => (
-            <li key={o.id}>
-              <Card className="p-4 text-sm">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">{o.product_name}</p>
-                    <p className="text-slate-600">
-                      {o.quantity} × {formatNaira(o.price)}
-                    </p>
-                  </div>
-                  <StatusBadge status={o.status} />
-                </div>
-                <div className="mt-2">
-                  <OrderCell order={o} onOpen={setOpened} first />
-                </div>
-                <p className="mt-2 font-medium text-slate-800">{o.user}</p>
-                {o.email && <p className="text-slate-600">{o.email}</p>}
-                <p className="text-slate-600">{localPhone(o.phone_number)}</p>
-                <p className="text-slate-600">{o.location}</p>
-                <div className="mt-3">
-                  <OrderActions order={o} onAction={pendingAction.ask} wide />
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <MobileCards items={pages.pageItems} label="Orders">
+          {(o) => (
+            <>
+              <CardTop title={o.product_name} badge={<StatusBadge status={o.status} />}>
+                <p className="text-slate-600">
+                  {o.quantity} × {formatNaira(o.price)}
+                </p>
+              </CardTop>
+              <div className="mt-2">
+                <OrderCell order={o} onOpen={setOpened} first />
+              </div>
+              <p className="mt-2 font-medium text-slate-800">{o.user}</p>
+              {o.email && <p className="text-slate-600">{o.email}</p>}
+              <p className="text-slate-600">{localPhone(o.phone_number)}</p>
+              <p className="text-slate-600">{o.location}</p>
+              <div className="mt-3">
+                <OrderActions order={o} onAction={pendingAction.ask} wide />
+              </div>
+            </>
+          )}
+        </MobileCards>
       </ListResults>
       <ConfirmDialog
         open={action !== null}

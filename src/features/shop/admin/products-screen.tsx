@@ -9,6 +9,7 @@ import { useUserId } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
 import { Field } from '../../../components/ui/field'
+import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { fieldErrors } from '../../../lib/field-errors'
 import { StockBadge } from '../components/stock-badge'
 import { adminProductQuery, useAdminProducts, useDeleteProduct, useSaveProduct } from '../api'
@@ -228,19 +229,14 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           </div>
         )}
       </Field>
-      {errors.form && (
-        <p role="alert" className="text-sm font-medium text-red-600">
-          {errors.form}
-        </p>
-      )}
-      <div className="flex justify-end gap-3 pt-2">
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Product'}
-        </button>
-      </div>
+      <FormError className="text-sm font-medium text-red-600" message={errors.form} />
+      <FormActions
+        className="flex justify-end gap-3 pt-2"
+        onCancel={onDone}
+        pending={save.isPending}
+        submitLabel="Save Product"
+        pendingLabel="Saving..."
+      />
     </form>
   )
 }

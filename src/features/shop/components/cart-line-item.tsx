@@ -1,8 +1,8 @@
 import { Trash2 } from 'lucide-react'
 import type { CartItem } from '../../../../contract/cart.js'
-import { formatNaira } from '../../../../contract/money.js'
 import { mediaUrl } from '../../../lib/api-client'
 import { QuantityStepper } from './quantity-stepper'
+import { Price } from './price'
 
 interface CartLineItemProps {
   line: CartItem
@@ -13,7 +13,6 @@ interface CartLineItemProps {
 
 /** One cart line: name, description, image, unit price, struck original price, stock, quantity. */
 export function CartLineItem({ line, onQuantityChange, onRemove, removing }: CartLineItemProps) {
-  const discounted = line.originalPrice > line.prices
   return (
     // The details go under the picture when they would be narrower than 12rem (large text).
     <li className="flex flex-wrap gap-3 py-4">
@@ -37,15 +36,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, removing }: Car
           </button>
         </div>
         <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{line.description}</p>
-        <p className="mt-1 text-sm">
-          <span className="font-semibold text-slate-900">{formatNaira(line.prices)}</span>
-          {discounted && (
-            <s className="ml-2 text-slate-500">
-              <span className="sr-only">was </span>
-              {formatNaira(line.originalPrice)}
-            </s>
-          )}
-        </p>
+        <Price price={line.prices} was={line.originalPrice} look="cart" />
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <QuantityStepper
             label={line.name}

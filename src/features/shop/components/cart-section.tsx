@@ -7,6 +7,7 @@ import { localPhone } from '../../../../contract/phone.js'
 import { useCart, useCheckoutProfile, useDeliveryFees } from '../api'
 import { useSession } from '../../../lib/session'
 import { CartLineItem } from './cart-line-item'
+import { FormError } from '../../../components/ui/form-actions'
 
 // The checkout (its delivery form validates with zod) loads only once the cart has lines: a visitor who
 // browses /products with an empty cart never downloads it.
@@ -114,11 +115,7 @@ export function CartSection() {
                 />
               ))}
             </ul>
-            {removeError && (
-              <p role="alert" className="pb-4 text-sm text-red-700">
-                {removeError}
-              </p>
-            )}
+            <FormError className="pb-4 text-sm text-red-700" message={removeError} />
           </div>
           <aside className="rounded-2xl border border-slate-200 bg-white p-4" aria-label="Order summary">
             <dl className="space-y-2 text-sm">

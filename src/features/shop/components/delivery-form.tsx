@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react'
 import { type DeliveryRequest } from '../../../../contract/delivery.js'
-import { NIGERIAN_STATES } from '../../../../contract/nigerian-states.js'
+import { StateSelect } from '../../../components/state-select'
 import { Field } from '../../../components/ui/field'
 
 export type DeliveryForm = Required<DeliveryRequest>
@@ -59,14 +59,7 @@ export function DeliveryFields({
         </Field>
       ))}
       <Field id="delivery-state" label="State" error={errors.state}>
-        <select className="field" autoComplete="address-level1" value={value.state} onChange={set('state')}>
-          <option value="">Choose a state</option>
-          {NIGERIAN_STATES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
+        <StateSelect value={value.state} onChange={set('state')} />
       </Field>
     </fieldset>
   )

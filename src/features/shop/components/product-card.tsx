@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import type { Product } from '../../../../contract/catalogue.js'
-import { formatNaira } from '../../../../contract/money.js'
 import { mediaSrcSet, mediaUrl } from '../../../lib/api-client'
 import { AddToCartButton } from './add-to-cart-button'
 import { StockBadge } from './stock-badge'
+import { Price } from './price'
 
 interface ProductCardProps {
   product: Product
@@ -43,15 +43,7 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
         </h3>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.description}</p>
         <div className="mt-auto pt-3">
-          <p className="flex flex-wrap items-baseline gap-x-2">
-            <span className="text-lg font-bold text-slate-900">{formatNaira(product.price)}</span>
-            {discounted && (
-              <s className="text-sm text-slate-500">
-                <span className="sr-only">was </span>
-                {formatNaira(product.originalPrice)}
-              </s>
-            )}
-          </p>
+          <Price price={product.price} was={product.originalPrice} look="card" />
           <div className="mt-2">
             <StockBadge stock={product.stock} />
           </div>

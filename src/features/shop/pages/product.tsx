@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router'
 import { ArrowLeft, ShieldAlert } from 'lucide-react'
 import type { Product as ProductType } from '../../../../contract/catalogue.js'
-import { formatNaira } from '../../../../contract/money.js'
 import { ApiError, mediaUrl } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { useCart, useCatalogue } from '../api'
 import { AddToCartButton } from '../components/add-to-cart-button'
 import { StockBadge } from '../components/stock-badge'
+import { Price } from '../components/price'
 import { NotFoundPanel } from '../components/not-found-panel'
 
 /** How to use the product safely, by category: what our technicians tell every customer. */
@@ -65,7 +65,6 @@ export default function ProductPage() {
 function ProductDetail({ product }: { product: ProductType }) {
   const session = useSession()
   const cart = useCart()
-  const discounted = product.originalPrice > product.price
   const care = CARE[product.category] ?? CARE['Pest Control']
   const inCart = cart.lines?.find((l) => l.id === product.id)?.quantity ?? 0
 
@@ -92,15 +91,7 @@ function ProductDetail({ product }: { product: ProductType }) {
             <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{product.category}</p>
           )}
           <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
-          <p className="mt-3 flex flex-wrap items-baseline gap-x-3">
-            <span className="text-2xl font-bold text-slate-900">{formatNaira(product.price)}</span>
-            {discounted && (
-              <s className="text-slate-500">
-                <span className="sr-only">was </span>
-                {formatNaira(product.originalPrice)}
-              </s>
-            )}
-          </p>
+          <Price price={product.price} was={product.originalPrice} look="page" />
           <div className="mt-2">
             <StockBadge stock={product.stock} />
           </div>

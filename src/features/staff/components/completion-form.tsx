@@ -5,6 +5,7 @@ import { useDraft } from '../../../lib/draft'
 import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
 import { SignaturePad } from './signature-pad'
 import { Field } from '../../../components/ui/field'
+import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { parseNaira } from '../../../../contract/money.js'
 
 const blank = (signer: string) => ({
@@ -171,19 +172,17 @@ export function CompletionForm({
           </Field>
         </div>
       )}
-      {Object.keys(errors).length > 0 && (
-        <p role="alert" className="text-sm text-red-700">
-          Not saved yet: correct the fields marked above.
-        </p>
-      )}
-      <div className="flex gap-2">
-        <button type="button" className="btn-secondary flex-1" onClick={onCancel}>
-          Back
-        </button>
-        <button type="submit" className="btn-primary flex-1" disabled={busy}>
-          Complete job
-        </button>
-      </div>
+      <FormError
+        message={Object.keys(errors).length > 0 && 'Not saved yet: correct the fields marked above.'}
+      />
+      <FormActions
+        className="flex gap-2"
+        buttonClassName="flex-1"
+        onCancel={onCancel}
+        cancelLabel="Back"
+        pending={busy}
+        submitLabel="Complete job"
+      />
     </form>
   )
 }

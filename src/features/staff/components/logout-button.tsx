@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { LogOut } from 'lucide-react'
 import { Modal } from '../../../components/ui/modal'
 import { useSession } from '../../../lib/session'
+import { FormError } from '../../../components/ui/form-actions'
 
 const updates = (n: number) => `${n} ${n === 1 ? 'update' : 'updates'}`
 
@@ -71,11 +72,7 @@ export function LogoutButton({ waiting, refused }: { waiting: number; refused: n
             <li>Your job sheet is removed from this phone until you log in again and it downloads.</li>
           </ul>
         </div>
-        {error && (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        <FormError className="mt-2 text-sm text-red-700" message={error} />
       </Modal>
     </>
   )

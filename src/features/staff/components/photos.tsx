@@ -5,6 +5,7 @@ import type { LocalJob } from '../jobs'
 import { jobPhotoUrl } from '../api'
 import { resizePhoto } from '../photo'
 import { Field } from '../../../components/ui/field'
+import { FormError } from '../../../components/ui/form-actions'
 
 function Thumb({ jobId, photo }: { jobId: number; photo: LocalJob['photos'][number] }) {
   const [src, setSrc] = useState<string | undefined>(photo.url ? jobPhotoUrl(jobId, photo.id) : undefined)
@@ -87,11 +88,7 @@ export function Photos({
           </label>
         </div>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   )
 }

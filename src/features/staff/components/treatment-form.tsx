@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import type { Product } from '../../../../contract/catalogue.js'
 import { useDraft } from '../../../lib/draft'
 import { Field } from '../../../components/ui/field'
+import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
 
 const UNITS = ['ml', 'L', 'g', 'kg', 'sachets', 'tubes', 'traps', 'pieces']
@@ -148,19 +149,16 @@ export function TreatmentForm({
           <option key={m} value={m} />
         ))}
       </datalist>
-      {Object.values(errors).some(Boolean) && (
-        <p role="alert" className="text-sm text-red-700">
-          Not saved yet: correct the fields marked above.
-        </p>
-      )}
-      <div className="flex gap-2">
-        <button type="button" className="btn-secondary flex-1" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary flex-1" disabled={busy}>
-          {submitLabel}
-        </button>
-      </div>
+      <FormError
+        message={Object.values(errors).some(Boolean) && 'Not saved yet: correct the fields marked above.'}
+      />
+      <FormActions
+        className="flex gap-2"
+        buttonClassName="flex-1"
+        onCancel={onCancel}
+        pending={busy}
+        submitLabel={submitLabel}
+      />
     </form>
   )
 }

@@ -11,9 +11,11 @@ import { filterUsers, type RoleFilter } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
-import { Card, PageHeader } from '../../../components/ui/page-header'
+import { PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 import { Field } from '../../../components/ui/field'
+import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
 
 const ROLE_OPTIONS = [
   ['all', 'All Roles'],
@@ -84,19 +86,14 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
             <option value="staff">Staff (field technician)</option>
           </select>
         </Field>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-3 pt-2">
-          <button type="button" className="btn-secondary" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={addAdmin.isPending}>
-            {addAdmin.isPending ? 'Adding User...' : 'Add User'}
-          </button>
-        </div>
+        <FormError message={error} />
+        <FormActions
+          className="flex justify-end gap-3 pt-2"
+          onCancel={close}
+          pending={addAdmin.isPending}
+          submitLabel="Add User"
+          pendingLabel="Adding User..."
+        />
       </form>
     </Modal>
   )
@@ -151,19 +148,13 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
       />
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <FormError message={error} />
+      <FormActions
+        onCancel={onClose}
+        pending={update.isPending}
+        submitLabel="Save"
+        pendingLabel="Saving..."
+      />
       <PasswordResetSender user={user} />
     </form>
   )
@@ -172,7 +163,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
 /** A user who forgot their password: the admin sends a reset (link by email, or a code by SMS). */
 function PasswordResetSender({ user }: { user: AdminUser }) {
   const send = useSendPasswordReset()
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [result, setResult] = useState<FormResult>(null)
   async function sendBy(channel: 'email' | 'sms') {
     setResult(null)
     try {
@@ -205,14 +196,7 @@ function PasswordResetSender({ user }: { user: AdminUser }) {
           </button>
         )}
       </div>
-      {result && (
-        <p
-          role={result.ok ? 'status' : 'alert'}
-          className={`mt-2 text-sm ${result.ok ? 'text-brand-700' : 'text-red-700'}`}
-        >
-          {result.text}
-        </p>
-      )}
+      {result && <ResultLine result={result} className="mt-2 text-sm" errorClassName="text-red-700" />}
     </div>
   )
 }
@@ -275,34 +259,31 @@ export default function UsersScreen() {
             </tr>
           ))}
         </DataTable>
-        <ul className="space-y-3 md:hidden">
-          {pages.pageItems.map((u) => (
-            <li key={u.id}>
-              <Card className="p-4">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">{u.full_name}</p>
-                    <p className="truncate text-sm text-slate-600">{u.username}</p>
-                    <p className="text-sm text-slate-600">
-                      {u.phone_number ? localPhone(u.phone_number) : '—'}
-                    </p>
-                  </div>
+        <MobileCards items={pages.pageItems} cardClassName="p-4">
+          {(u) => (
+            <>
+              <CardTop
+                title={u.full_name}
+                badge={
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
                     {u.role}
                   </span>
-                </div>
-                <div className="mt-3 flex gap-2">
-                  <button type="button" className="btn-secondary flex-1 py-2" onClick={() => setEditing(u)}>
-                    <Pencil className="size-4" aria-hidden /> Edit
-                  </button>
-                  <button type="button" className="btn-danger flex-1 py-2" onClick={() => deleting.ask(u)}>
-                    <Trash2 className="size-4" aria-hidden /> Delete
-                  </button>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+                }
+              >
+                <p className="truncate text-sm text-slate-600">{u.username}</p>
+                <p className="text-sm text-slate-600">{u.phone_number ? localPhone(u.phone_number) : '—'}</p>
+              </CardTop>
+              <div className="mt-3 flex gap-2">
+                <button type="button" className="btn-secondary flex-1 py-2" onClick={() => setEditing(u)}>
+                  <Pencil className="size-4" aria-hidden /> Edit
+                </button>
+                <button type="button" className="btn-danger flex-1 py-2" onClick={() => deleting.ask(u)}>
+                  <Trash2 className="size-4" aria-hidden /> Delete
+                </button>
+              </div>
+            </>
+          )}
+        </MobileCards>
       </ListResults>
 
       <AddAdminDialog open={adding} onClose={() => setAdding(false)} />

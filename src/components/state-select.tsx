@@ -1,0 +1,21 @@
+import type { ChangeEventHandler } from 'react'
+import { NIGERIAN_STATES } from '../../contract/nigerian-states.js'
+import type { FieldControlProps } from './ui/field'
+
+/** The choice of Nigerian state for an address; put inside a Field, which gives it its id and description. */
+export function StateSelect({
+  value,
+  onChange,
+  ...control
+}: { value: string; onChange: ChangeEventHandler<HTMLSelectElement> } & Partial<FieldControlProps>) {
+  return (
+    <select className="field" autoComplete="address-level1" value={value} onChange={onChange} {...control}>
+      <option value="">Choose a state</option>
+      {NIGERIAN_STATES.map((s) => (
+        <option key={s} value={s}>
+          {s}
+        </option>
+      ))}
+    </select>
+  )
+}
