@@ -204,3 +204,14 @@ export const lagosWeekday = (offsetDays: number) => {
   while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offsetDays)
   return day
 }
+
+/** A customer's ordinary booking body: a working day three days on at 10:30, within the working hours. */
+export const appointment = (change: Record<string, unknown> = {}) => ({
+  phone_number: '0803 123 4567',
+  location: '3 Marina Road, Lagos Island',
+  service: 'fumigation',
+  date: lagosWeekday(3),
+  time: '10:30',
+  info: 'Cockroaches in the kitchen',
+  ...change,
+})
