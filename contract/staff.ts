@@ -193,6 +193,12 @@ const TECHNICIAN_ONLY =
 const NOT_WRITABLE =
   'The job was reassigned (`code` "reassigned"), its booking cancelled (`code` "cancelled"), or the ' +
   'move is not allowed from its status (`job_status` says where it stands)'
+/** How a technician's idempotent write to their job is refused. */
+const JOB_WRITE_ERRORS = {
+  403: TECHNICIAN_ONLY,
+  409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
+  422: KEY_REUSED,
+}
 
 export const staffEndpoints = defineEndpoints({
   'POST admins/bookings/{id}/assign/': {
@@ -232,11 +238,7 @@ export const staffEndpoints = defineEndpoints({
     answer: jobEventAnswer,
     status: 201,
     idempotent: true,
-    errors: {
-      403: TECHNICIAN_ONLY,
-      409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
-      422: KEY_REUSED,
-    },
+    errors: JOB_WRITE_ERRORS,
   },
   'POST staff/jobs/{id}/treatments/': {
     summary: 'Adds a treatment (product, amount, pest, area); the same id again is answered as before.',
@@ -302,11 +304,7 @@ export const staffEndpoints = defineEndpoints({
     answer: completeAnswer,
     status: 201,
     idempotent: true,
-    errors: {
-      403: TECHNICIAN_ONLY,
-      409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
-      422: KEY_REUSED,
-    },
+    errors: JOB_WRITE_ERRORS,
   },
   'GET staff/jobs/{id}/report': {
     summary: "The job's service report, a printable page (the customer, the technician, admins).",
