@@ -108,9 +108,14 @@ export async function makeLoggedInApp() {
  * `onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))`.
  */
 export function onEachLoggedInApp(receive: (fresh: Awaited<ReturnType<typeof makeLoggedInApp>>) => void) {
+  onEachApp(makeLoggedInApp, receive)
+}
+
+/** Gives every test of the file what `make` opens (and closes its app after). */
+export function onEachApp<T extends { t: TestContext }>(make: () => Promise<T>, receive: (fresh: T) => void) {
   let current: TestContext | undefined
   beforeEach(async () => {
-    const fresh = await makeLoggedInApp()
+    const fresh = await make()
     current = fresh.t
     receive(fresh)
   })

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { replayOutbox } from '../../src/offline/replay'
 import { CUSTOMER, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
 import { entry, freshDb } from './helpers'
+import type { AppDatabase } from '../../src/offline/db'
 import { appFetch } from './app-fetch'
 
 let ctx: TestContext
@@ -23,7 +24,29 @@ const countBookings = async (userId: number) =>
     ).n,
   )
 
-const tomorrow = () => lagosDay(1)
+/** A booking for tomorrow queued in the phone's outbox by `userId`. */
+const queuedBooking = (userId: number, change: Record<string, unknown>) =>
+  entry({
+    kind: 'appointment',
+    path: 'appointment/',
+    userId,
+    body: {
+      phone_number: '0803 123 4567',
+      location: '12 Allen Avenue, Ikeja',
+      date: lagosDay(1),
+      ...change,
+    },
+  })
+
+/** The replay's dependencies as the logged-in browser's outbox has them. */
+const browserDeps = (browser: ReturnType<typeof appFetch>, db: AppDatabase, userId: number) => ({
+  db,
+  fetch: browser.fetch,
+  apiBase: 'http://localhost/api/',
+  getCsrfToken: browser.token,
+  getCurrentUserId: async () => userId,
+  locks: null,
+})
 
 it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
   const browser = appFetch(ctx.app)
@@ -32,27 +55,9 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
   const before = await count()
 
   const db = freshDb()
-  const booking = entry({
-    kind: 'appointment',
-    path: 'appointment/',
-    userId,
-    body: {
-      phone_number: '0803 123 4567',
-      location: '12 Allen Avenue, Ikeja',
-      service: 'fumigation',
-      date: tomorrow(),
-      time: '10:00',
-      info: 'Two-bedroom flat',
-    },
-  })
+  const booking = queuedBooking(userId, { service: 'fumigation', time: '10:00', info: 'Two-bedroom flat' })
   await db.outbox.add(booking)
-  const deps = {
-    db,
-    apiBase: 'http://localhost/api/',
-    getCsrfToken: browser.token,
-    getCurrentUserId: async () => userId,
-    locks: null,
-  }
+  const deps = browserDeps(browser, db, userId)
 
   // The post reaches the server and is processed, but the answer never comes back (signal lost).
   const lossy: typeof fetch = async (input, init) => {
@@ -84,19 +89,7 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   const count = () => countBookings(userId)
   const before = await count()
   const db = freshDb()
-  const booking = entry({
-    kind: 'appointment',
-    path: 'appointment/',
-    userId,
-    body: {
-      phone_number: '0803 123 4567',
-      location: '12 Allen Avenue, Ikeja',
-      service: 'cleaning',
-      date: tomorrow(),
-      time: '11:00',
-      info: '',
-    },
-  })
+  const booking = queuedBooking(userId, { service: 'cleaning', time: '11:00', info: '' })
   await db.outbox.add(booking)
   // The server process that took the first send was killed after claiming the key.
   await ctx.db
@@ -109,14 +102,7 @@ it('a booking whose first send died holding its key waits (409 in progress), the
       lease_until: Date.now() + 30_000,
     })
     .execute()
-  const deps = {
-    db,
-    fetch: browser.fetch,
-    apiBase: 'http://localhost/api/',
-    getCsrfToken: browser.token,
-    getCurrentUserId: async () => userId,
-    locks: null,
-  }
+  const deps = browserDeps(browser, db, userId)
   const first = await replayOutbox(deps)
   expect(first).toMatchObject({ sent: 0, failed: 0, retrying: 1, remaining: 1 })
   expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })

@@ -1,39 +1,32 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/staff'
 import { replayOutbox, type ReplayDeps } from '../../src/offline/replay'
-import { jobUpdates, localJobView, type JobUpdate } from '../../src/features/staff/jobs'
-import type { AppDatabase, OutboxEntry } from '../../src/offline/db'
-import { Client, makeLoggedInApp, type TestContext } from '../api/helpers'
-import { JPEG, TECH, TECH2, addTechnician, book, completion, treatment } from '../api/staff-helpers'
+import { jobUpdates, localJobView } from '../../src/features/staff/jobs'
+import type { AppDatabase } from '../../src/offline/db'
+import { Client, type TestContext } from '../api/helpers'
+import {
+  JPEG,
+  TECH,
+  TECH2,
+  addTechnician,
+  book,
+  completion,
+  onEachTechnicianApp,
+  treatment,
+} from '../api/staff-helpers'
 import { applyConfirmed } from '../../src/offline/confirmed'
 import '../../src/features/staff/offline'
-import { freshDb } from './helpers'
+import { freshDb, queuedJobUpdate } from './helpers'
 import { appFetch } from './app-fetch'
 
 let t: TestContext
 let admin: Client
 let customer: Client
 let techId: number
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-  ;({ id: techId } = await addTechnician(t.app, admin))
-})
-afterEach(() => t.close())
+onEachTechnicianApp((fresh) => ({ t, admin, customer, techId } = fresh))
 
-let clock = Date.now()
-/** An outbox entry as queueThroughOutbox makes it (strictly increasing createdAt). */
-const queued = (update: JobUpdate, userId: number): OutboxEntry => ({
-  id: crypto.randomUUID(),
-  method: 'POST',
-  userId,
-  createdAt: ++clock,
-  attempts: 0,
-  status: 'waiting',
-  keepAnswer: true,
-  ...update,
-})
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 8, minute)).toISOString()
 const photoBlob = () => new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' })
 
@@ -58,7 +51,7 @@ function dayOfWork(jobId: number, userId: number) {
     ),
     jobUpdates.photo(jobId, { id: crypto.randomUUID(), kind: 'after', taken_at: at(50), blob: photoBlob() }),
     jobUpdates.complete(jobId, completion({ occurred_at: at(55) }) as never),
-  ].map((u) => queued(u, userId))
+  ].map((u) => queuedJobUpdate(u, userId))
 }
 
 describe('a technician’s day replayed from the outbox against the real API', () => {
@@ -211,12 +204,12 @@ describe('a technician’s day replayed from the outbox against the real API', (
 describe('order within a job', () => {
   it('a photo the server could not take yet (503) holds the completion of its job, not other jobs', async () => {
     const db = freshDb()
-    const photo = queued(
+    const photo = queuedJobUpdate(
       jobUpdates.photo(1, { id: crypto.randomUUID(), kind: 'after', taken_at: at(1), blob: photoBlob() }),
       7,
     )
-    const done = queued(jobUpdates.complete(1, completion() as never), 7)
-    const otherJob = queued(jobUpdates.event(2, { type: 'on_my_way', occurred_at: at(2) }), 7)
+    const done = queuedJobUpdate(jobUpdates.complete(1, completion() as never), 7)
+    const otherJob = queuedJobUpdate(jobUpdates.event(2, { type: 'on_my_way', occurred_at: at(2) }), 7)
     await db.outbox.bulkAdd([photo, done, otherJob])
     const sent: string[] = []
     const fetch: typeof globalThis.fetch = async (input, init) => {
