@@ -199,6 +199,11 @@ const JOB_WRITE_ERRORS = {
   409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
   422: KEY_REUSED,
 }
+/** The same for a record whose id the phone chose (a treatment, a photo). */
+const RECORD_WRITE_ERRORS = {
+  ...JOB_WRITE_ERRORS,
+  409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
+}
 
 export const staffEndpoints = defineEndpoints({
   'POST admins/bookings/{id}/assign/': {
@@ -248,11 +253,7 @@ export const staffEndpoints = defineEndpoints({
     answer: createdAnswer,
     status: 201,
     idempotent: true,
-    errors: {
-      403: TECHNICIAN_ONLY,
-      409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
-      422: KEY_REUSED,
-    },
+    errors: RECORD_WRITE_ERRORS,
   },
   'POST staff/jobs/{id}/treatments/{treatmentId}/correction/': {
     summary:
@@ -283,11 +284,7 @@ export const staffEndpoints = defineEndpoints({
     answer: photoAnswer,
     status: 201,
     idempotent: true,
-    errors: {
-      403: TECHNICIAN_ONLY,
-      409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
-      422: KEY_REUSED,
-    },
+    errors: RECORD_WRITE_ERRORS,
   },
   'GET staff/jobs/{id}/photos/{photoId}': {
     summary: "A job's photo, for the booking's customer, its technician and admins.",
