@@ -86,6 +86,14 @@ export async function makeTestApp(
 }
 
 /** The id of the account with this email, read through the query layer (either engine). */
+/** Ends the lease on an idempotency key, as when the process that claimed it died long ago. */
+export const expireLease = (db: Database, key: string) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ lease_until: Date.now() - 1 })
+    .where('key', '=', key)
+    .execute()
+
 export const findUserId = async (db: Database, email: string) =>
   (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
 
@@ -135,7 +143,7 @@ export class Client {
       if (!this.csrf) await this.fetchToken()
       h['X-CSRFToken'] = this.csrf
     }
-    if (this.cookies.size) h.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    if (this.cookies.size) h.Cookie = this.cookieHeader()
     const res = await this.app.request(`/api/${path.replace(/^\//, '')}`, {
       method,
       headers: h,
@@ -157,6 +165,18 @@ export class Client {
       json = text
     }
     return { status: res.status, body: json as any, headers: res.headers, text }
+  }
+
+  private cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+
+  /** A POST whose body the test builds itself (malformed, streamed), sent with the session's cookie and token. */
+  rawPost(path: string, headers: Record<string, string>, body: BodyInit) {
+    return this.app.request(`/api/${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'X-CSRFToken': this.csrf, Cookie: this.cookieHeader() },
+      body,
+      duplex: 'half',
+    } as RequestInit)
   }
 
   async fetchToken() {

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { replayOutbox } from '../../src/offline/replay'
-import { CUSTOMER, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
+import { CUSTOMER, expireLease, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
 import { entry, freshDb } from './helpers'
 import type { AppDatabase } from '../../src/offline/db'
 import { appFetch } from './app-fetch'
@@ -108,11 +108,7 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })
   expect(await count()).toBe(before)
 
-  await ctx.db
-    .updateTable('idempotency_keys')
-    .set({ lease_until: Date.now() - 1 })
-    .where('key', '=', booking.id)
-    .execute()
+  await expireLease(ctx.db, booking.id)
   const second = await replayOutbox({ ...deps, force: true })
   expect(second).toMatchObject({ sent: 1, remaining: 0 })
   expect(await count()).toBe(before + 1)
