@@ -88,3 +88,12 @@ export function deps(
     ...overrides,
   }
 }
+
+/** Replay dependencies as a logged-in browser's outbox has them: its session's fetch and token, as `userId`. */
+export const browserDeps = (
+  db: AppDatabase,
+  browser: { fetch: typeof globalThis.fetch; token: () => Promise<string> },
+  userId: number,
+  overrides: Partial<ReplayDeps> = {},
+): ReplayDeps =>
+  deps(db, browser.fetch, { getCsrfToken: browser.token, getCurrentUserId: async () => userId, ...overrides })

@@ -3,8 +3,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { replayOutbox } from '../../src/offline/replay'
 import { CUSTOMER, expireLease, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
-import { entry, freshDb } from './helpers'
-import type { AppDatabase } from '../../src/offline/db'
+import { browserDeps, entry, freshDb } from './helpers'
 import { appFetch } from './app-fetch'
 
 let ctx: TestContext
@@ -38,16 +37,6 @@ const queuedBooking = (userId: number, change: Record<string, unknown>) =>
     },
   })
 
-/** The replay's dependencies as the logged-in browser's outbox has them. */
-const browserDeps = (browser: ReturnType<typeof appFetch>, db: AppDatabase, userId: number) => ({
-  db,
-  fetch: browser.fetch,
-  apiBase: 'http://localhost/api/',
-  getCsrfToken: browser.token,
-  getCurrentUserId: async () => userId,
-  locks: null,
-})
-
 it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
   const browser = appFetch(ctx.app)
   const { id: userId } = await browser.login(CUSTOMER)
@@ -57,7 +46,7 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
   const db = freshDb()
   const booking = queuedBooking(userId, { service: 'fumigation', time: '10:00', info: 'Two-bedroom flat' })
   await db.outbox.add(booking)
-  const deps = browserDeps(browser, db, userId)
+  const deps = browserDeps(db, browser, userId)
 
   // The post reaches the server and is processed, but the answer never comes back (signal lost).
   const lossy: typeof fetch = async (input, init) => {
@@ -102,7 +91,7 @@ it('a booking whose first send died holding its key waits (409 in progress), the
       lease_until: Date.now() + 30_000,
     })
     .execute()
-  const deps = browserDeps(browser, db, userId)
+  const deps = browserDeps(db, browser, userId)
   const first = await replayOutbox(deps)
   expect(first).toMatchObject({ sent: 0, failed: 0, retrying: 1, remaining: 1 })
   expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })

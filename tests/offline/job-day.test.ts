@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/staff'
-import { replayOutbox, type ReplayDeps } from '../../src/offline/replay'
+import { replayOutbox } from '../../src/offline/replay'
 import { jobUpdates, localJobView } from '../../src/features/staff/jobs'
 import type { AppDatabase } from '../../src/offline/db'
 import { Client, type TestContext } from '../api/helpers'
@@ -18,7 +18,7 @@ import {
 } from '../api/staff-helpers'
 import { applyConfirmed } from '../../src/offline/confirmed'
 import '../../src/features/staff/offline'
-import { freshDb, queuedJobUpdate } from './helpers'
+import { browserDeps, deps, freshDb, queuedJobUpdate } from './helpers'
 import { appFetch } from './app-fetch'
 
 let t: TestContext
@@ -79,15 +79,8 @@ describe('a technician’s day replayed from the outbox against the real API', (
       if (init?.method === 'POST') paths.push(String(input).replace(/.*\/api\//, ''))
       return browser.fetch(input, init)
     }
-    const deps: ReplayDeps = {
-      db,
-      fetch: flaky,
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: browser.token,
-      getCurrentUserId: async () => userId,
-      locks: null,
-    }
-    expect(await replayOutbox(deps)).toMatchObject({ sent: 3, offline: true, remaining: 5 })
+    const lossy = browserDeps(db, browser, userId, { fetch: flaky })
+    expect(await replayOutbox(lossy)).toMatchObject({ sent: 3, offline: true, remaining: 5 })
     // The replay knows no kind (the service worker runs it too): the answers wait for the page, and the
     // sheet shows those updates as confirmed meanwhile, neither twice nor not at all.
     const downloaded = (await db.jobs.get(jobId))!
@@ -111,9 +104,9 @@ describe('a technician’s day replayed from the outbox against the real API', (
     expect(folded.photos).toHaveLength(1)
     expect(await db.confirmed.count()).toBe(0)
     budget = Infinity
-    expect(await replayOutbox({ ...deps, force: true })).toMatchObject({ sent: 5, remaining: 0 })
+    expect(await replayOutbox({ ...lossy, force: true })).toMatchObject({ sent: 5, remaining: 0 })
     // And once more (another tab, the worker): nothing left, nothing sent twice.
-    expect(await replayOutbox({ ...deps, force: true })).toMatchObject({ sent: 0, remaining: 0 })
+    expect(await replayOutbox({ ...lossy, force: true })).toMatchObject({ sent: 0, remaining: 0 })
 
     expect(paths.map((p) => p.replace(`staff/jobs/${jobId}/`, ''))).toEqual([
       'events/',
@@ -181,14 +174,7 @@ describe('a technician’s day replayed from the outbox against the real API', (
     const { id: otherId } = await addTechnician(t.app, admin, TECH2)
     expect((await admin.post(`admins/bookings/${jobId}/assign/`, { staff_id: otherId })).status).toBe(200)
 
-    const result = await replayOutbox({
-      db,
-      fetch: browser.fetch,
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: browser.token,
-      getCurrentUserId: async () => userId,
-      locks: null,
-    })
+    const result = await replayOutbox(browserDeps(db, browser, userId))
     expect(result).toMatchObject({ sent: 0, failed: 5, remaining: 5 })
     const kept = await db.outbox.toArray()
     expect(kept.every((e) => e.status === 'failed' && /reassigned/.test(e.lastError ?? ''))).toBe(true)
@@ -222,14 +208,8 @@ describe('order within a job', () => {
       }
       return new Response('{"message":"ok","job_status":"on_my_way"}', { status: 201 })
     }
-    const result = await replayOutbox({
-      db,
-      fetch,
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: async () => 'token',
-      getCurrentUserId: async () => 7,
-      locks: null,
-    })
+    const asSeven = deps(db, fetch, { getCurrentUserId: async () => 7 })
+    const result = await replayOutbox(asSeven)
     expect(sent).toEqual([
       'http://localhost/api/staff/jobs/1/photos/',
       'http://localhost/api/staff/jobs/2/events/',
@@ -237,14 +217,7 @@ describe('order within a job', () => {
     expect(result).toMatchObject({ sent: 1, retrying: 1, remaining: 2 })
     // Still backing off: the completion keeps waiting behind it on the next pass too.
     sent.length = 0
-    await replayOutbox({
-      db,
-      fetch,
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: async () => 'token',
-      getCurrentUserId: async () => 7,
-      locks: null,
-    })
+    await replayOutbox(asSeven)
     expect(sent).toEqual([])
   })
 })

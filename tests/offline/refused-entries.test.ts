@@ -6,12 +6,12 @@ import { db } from '../../src/offline/db'
 import { jobUpdates, localJobView, type JobUpdate } from '../../src/features/staff/jobs'
 import { InvalidOutboxBody } from '../../src/offline/kinds'
 import { queueThroughOutbox, resendOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
-import { replayOutbox, type ReplayDeps } from '../../src/offline/replay'
+import { replayOutbox } from '../../src/offline/replay'
 import { applyConfirmed } from '../../src/offline/confirmed'
 import { Client, type TestContext } from '../api/helpers'
 import { TECH, book, completion, onEachTechnicianApp, treatment } from '../api/staff-helpers'
 import { appFetch } from './app-fetch'
-import { queuedJobUpdate } from './helpers'
+import { browserDeps, queuedJobUpdate } from './helpers'
 // Every feature's kinds, as the outbox panel has them.
 import '../../src/app/pwa/outbox-kinds'
 
@@ -162,18 +162,13 @@ describe('a refused job update, corrected in the sync panel and resent', () => {
       queued(jobUpdates.complete(jobId, completion({ occurred_at: device }) as never), userId),
     ])
     const sent: string[] = []
-    const deps: ReplayDeps = {
-      db,
+    const deps = browserDeps(db, browser, userId, {
       fetch: async (input, init) => {
         if (init?.method === 'POST') sent.push(String(input).replace(/.*\/api\//, ''))
         return browser.fetch(input, init)
       },
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: browser.token,
-      getCurrentUserId: async () => userId,
-      locks: null,
       force: true,
-    }
+    })
     expect(await replayOutbox(deps)).toMatchObject({ sent: 2, failed: 1, remaining: 1 })
     const [refused] = await db.outbox.toArray()
     expect(refused).toMatchObject({
