@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect } from 'vitest'
 import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
-import type { Database, Engine, OpenedDatabase } from '../../api/db'
+import type { Database, Engine, OpenedDatabase, Tables } from '../../api/db'
 import { openTestDatabase } from './test-database'
 import { checkAnswersOf } from './contract-check'
 import { seedIfEmpty } from '../../api/lib/seed'
@@ -93,6 +93,17 @@ export const expireLease = (db: Database, key: string) =>
     .set({ lease_until: Date.now() - 1 })
     .where('key', '=', key)
     .execute()
+
+/** How many rows a table holds. */
+export const countRows = async (db: Database, table: keyof Tables) =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 export const findUserId = async (db: Database, email: string) =>
   (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id

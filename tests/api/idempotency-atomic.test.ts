@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Client, expireLease, makeLoggedInApp, type TestContext } from './helpers'
+import { Client, countRows, expireLease, makeLoggedInApp, type TestContext } from './helpers'
 import { addTechnician, at, book, completion, lagosDay, photoForm, treatment, uuid } from './staff-helpers'
 
 /**
@@ -98,15 +98,7 @@ type Counted =
   | 'job_treatments'
   | 'job_photos'
   | 'job_reports'
-const count = async (table: Counted) =>
-  Number(
-    (
-      await t.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const count = (table: Counted) => countRows(t.db, table)
 
 async function assignedJob() {
   const id = await book(customer)

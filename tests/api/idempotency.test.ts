@@ -3,6 +3,7 @@ import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
 import {
   Client,
+  countRows,
   expireLease,
   findUserId,
   makeLoggedInApp,
@@ -26,15 +27,7 @@ const booking = () => ({
   time: '09:00',
   info: '',
 })
-const count = async (table: 'bookings' | 'messages') =>
-  Number(
-    (
-      await t.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const count = (table: 'bookings' | 'messages') => countRows(t.db, table)
 
 describe('Idempotency-Key', () => {
   it('replays the stored answer for a repeat, with or without the trailing slash, and creates nothing', async () => {
