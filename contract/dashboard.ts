@@ -1,22 +1,22 @@
 /** The back office's home (get/stat, get/balance/). */
 import { z } from 'zod'
-import { BOOKING_STATUSES, SERVICES } from './bookings.js'
+import { booking } from './bookings.js'
 import { defineEndpoints } from './endpoint.js'
 import { PAYMENT_METHODS } from './job-status.js'
 import { userRoleLabel } from './users.js'
 
 /** A booking as the dashboard's short list shows it: without the office's follow-up fields. */
-export const latestBooking = z.object({
-  id: z.number().int(),
-  full_name: z.string(),
-  phone_number: z.string(),
-  service: z.enum(SERVICES),
-  info: z.string(),
-  date: z.string(),
-  time: z.string(),
-  status: z.enum(BOOKING_STATUSES),
-  location: z.string(),
-  emergency: z.boolean(),
+export const latestBooking = booking.pick({
+  id: true,
+  full_name: true,
+  phone_number: true,
+  service: true,
+  info: true,
+  date: true,
+  time: true,
+  status: true,
+  location: true,
+  emergency: true,
 })
 
 /** A payment a technician took at the customer's (cash, transfer to the company's account, POS). */

@@ -193,6 +193,17 @@ const TECHNICIAN_ONLY =
 const NOT_WRITABLE =
   'The job was reassigned (`code` "reassigned"), its booking cancelled (`code` "cancelled"), or the ' +
   'move is not allowed from its status (`job_status` says where it stands)'
+/** How a technician's idempotent write to their job is refused. */
+const JOB_WRITE_ERRORS = {
+  403: TECHNICIAN_ONLY,
+  409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
+  422: KEY_REUSED,
+}
+/** The same for a record whose id the phone chose (a treatment, a photo). */
+const RECORD_WRITE_ERRORS = {
+  ...JOB_WRITE_ERRORS,
+  409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
+}
 
 export const staffEndpoints = defineEndpoints({
   'POST admins/bookings/{id}/assign/': {
@@ -232,11 +243,7 @@ export const staffEndpoints = defineEndpoints({
     answer: jobEventAnswer,
     status: 201,
     idempotent: true,
-    errors: {
-      403: TECHNICIAN_ONLY,
-      409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
-      422: KEY_REUSED,
-    },
+    errors: JOB_WRITE_ERRORS,
   },
   'POST staff/jobs/{id}/treatments/': {
     summary: 'Adds a treatment (product, amount, pest, area); the same id again is answered as before.',
@@ -246,11 +253,7 @@ export const staffEndpoints = defineEndpoints({
     answer: createdAnswer,
     status: 201,
     idempotent: true,
-    errors: {
-      403: TECHNICIAN_ONLY,
-      409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
-      422: KEY_REUSED,
-    },
+    errors: RECORD_WRITE_ERRORS,
   },
   'POST staff/jobs/{id}/treatments/{treatmentId}/correction/': {
     summary:
@@ -281,11 +284,7 @@ export const staffEndpoints = defineEndpoints({
     answer: photoAnswer,
     status: 201,
     idempotent: true,
-    errors: {
-      403: TECHNICIAN_ONLY,
-      409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
-      422: KEY_REUSED,
-    },
+    errors: RECORD_WRITE_ERRORS,
   },
   'GET staff/jobs/{id}/photos/{photoId}': {
     summary: "A job's photo, for the booking's customer, its technician and admins.",
@@ -302,11 +301,7 @@ export const staffEndpoints = defineEndpoints({
     answer: completeAnswer,
     status: 201,
     idempotent: true,
-    errors: {
-      403: TECHNICIAN_ONLY,
-      409: `${NOT_WRITABLE}; or ${REPLAYED}.`,
-      422: KEY_REUSED,
-    },
+    errors: JOB_WRITE_ERRORS,
   },
   'GET staff/jobs/{id}/report': {
     summary: "The job's service report, a printable page (the customer, the technician, admins).",

@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { adminOnlyCheck, Client, makeLoggedInApp, type TestContext, lagosWeekday } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { adminOnlyCheck, Client, onEachLoggedInApp, type TestContext, lagosWeekday } from './helpers'
 
 let t: TestContext
 let admin: Client
 let customer: Client
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-})
-afterEach(() => t.close())
+onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 const adminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
 

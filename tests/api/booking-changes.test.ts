@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ADMIN,
   Client,
   findUserId,
-  makeLoggedInApp,
+  onEachLoggedInApp,
   type TestContext,
   lagosDay,
   lagosWeekday as weekday,
@@ -13,10 +13,7 @@ import { TECH, addTechnician } from './staff-helpers'
 let t: TestContext
 let admin: Client
 let customer: Client
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-})
-afterEach(() => t.close())
+onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 const appointment = (change: Record<string, unknown> = {}) => ({
   phone_number: '0803 123 4567',

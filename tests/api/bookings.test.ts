@@ -1,6 +1,14 @@
 import { sql, type KyselyPlugin } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, onEachLoggedInApp, type TestContext, lagosDay, lagosWeekday } from './helpers'
+import {
+  CUSTOMER,
+  Client,
+  onEachLoggedInApp,
+  type TestContext,
+  lagosDay,
+  lagosWeekday,
+  appointment,
+} from './helpers'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
 
@@ -9,15 +17,6 @@ let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-const appointment = (change: Record<string, unknown> = {}) => ({
-  phone_number: '0803 123 4567',
-  location: '3 Marina Road, Lagos Island',
-  service: 'fumigation',
-  date: lagosWeekday(3),
-  time: '10:30',
-  info: 'Cockroaches in the kitchen',
-  ...change,
-})
 const bookingCount = async () =>
   (
     await t.db

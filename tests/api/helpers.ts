@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect } from 'vitest'
 import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
-import type { Database, Engine, OpenedDatabase } from '../../api/db'
+import type { Database, Engine, OpenedDatabase, Tables } from '../../api/db'
 import { openTestDatabase } from './test-database'
 import { checkAnswersOf } from './contract-check'
 import { seedIfEmpty } from '../../api/lib/seed'
@@ -86,6 +86,25 @@ export async function makeTestApp(
 }
 
 /** The id of the account with this email, read through the query layer (either engine). */
+/** Ends the lease on an idempotency key, as when the process that claimed it died long ago. */
+export const expireLease = (db: Database, key: string) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ lease_until: Date.now() - 1 })
+    .where('key', '=', key)
+    .execute()
+
+/** How many rows a table holds. */
+export const countRows = async (db: Database, table: keyof Tables) =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
 export const findUserId = async (db: Database, email: string) =>
   (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
 
@@ -108,9 +127,14 @@ export async function makeLoggedInApp() {
  * `onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))`.
  */
 export function onEachLoggedInApp(receive: (fresh: Awaited<ReturnType<typeof makeLoggedInApp>>) => void) {
+  onEachApp(makeLoggedInApp, receive)
+}
+
+/** Gives every test of the file what `make` opens (and closes its app after). */
+export function onEachApp<T extends { t: TestContext }>(make: () => Promise<T>, receive: (fresh: T) => void) {
   let current: TestContext | undefined
   beforeEach(async () => {
-    const fresh = await makeLoggedInApp()
+    const fresh = await make()
     current = fresh.t
     receive(fresh)
   })
@@ -130,7 +154,7 @@ export class Client {
       if (!this.csrf) await this.fetchToken()
       h['X-CSRFToken'] = this.csrf
     }
-    if (this.cookies.size) h.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    if (this.cookies.size) h.Cookie = this.cookieHeader()
     const res = await this.app.request(`/api/${path.replace(/^\//, '')}`, {
       method,
       headers: h,
@@ -152,6 +176,18 @@ export class Client {
       json = text
     }
     return { status: res.status, body: json as any, headers: res.headers, text }
+  }
+
+  private cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+
+  /** A POST whose body the test builds itself (malformed, streamed), sent with the session's cookie and token. */
+  rawPost(path: string, headers: Record<string, string>, body: BodyInit) {
+    return this.app.request(`/api/${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'X-CSRFToken': this.csrf, Cookie: this.cookieHeader() },
+      body,
+      duplex: 'half',
+    } as RequestInit)
   }
 
   async fetchToken() {
@@ -204,3 +240,14 @@ export const lagosWeekday = (offsetDays: number) => {
   while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offsetDays)
   return day
 }
+
+/** A customer's ordinary booking body: a working day three days on at 10:30, within the working hours. */
+export const appointment = (change: Record<string, unknown> = {}) => ({
+  phone_number: '0803 123 4567',
+  location: '3 Marina Road, Lagos Island',
+  service: 'fumigation',
+  date: lagosWeekday(3),
+  time: '10:30',
+  info: 'Cockroaches in the kitchen',
+  ...change,
+})

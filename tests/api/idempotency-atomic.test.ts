@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Client, makeLoggedInApp, type TestContext } from './helpers'
+import { Client, countRows, expireLease, makeLoggedInApp, type TestContext } from './helpers'
 import { addTechnician, at, book, completion, lagosDay, photoForm, treatment, uuid } from './staff-helpers'
 
 /**
@@ -98,15 +98,7 @@ type Counted =
   | 'job_treatments'
   | 'job_photos'
   | 'job_reports'
-const count = async (table: Counted) =>
-  Number(
-    (
-      await t.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const count = (table: Counted) => countRows(t.db, table)
 
 async function assignedJob() {
   const id = await book(customer)
@@ -236,11 +228,7 @@ describe('the answer to an Idempotency-Key is stored with the writes it answers'
       expect(answered).toBeUndefined()
 
       // The phone retries, after the lease if a claim were left behind: processed once, then replayed.
-      await t.db
-        .updateTable('idempotency_keys')
-        .set({ lease_until: Date.now() - 1 })
-        .where('key', '=', key)
-        .execute()
+      await expireLease(t.db, key)
       const retried = await send(key)
       expect(retried.status).toBe(call.status)
       expect(await count(call.table)).toBe(before + 1)
@@ -273,11 +261,7 @@ describe('the answer to an Idempotency-Key is stored with the writes it answers'
     expect(await count('messages')).toBe(before)
 
     // Once the request that took the key over is gone too (its lease run out), the key is processed once.
-    await t.db
-      .updateTable('idempotency_keys')
-      .set({ lease_until: Date.now() - 1 })
-      .where('key', '=', key)
-      .execute()
+    await expireLease(t.db, key)
     const retried = await visitor.post('quick/message/', body, { 'Idempotency-Key': key })
     expect(retried.status).toBe(201)
     expect(await count('messages')).toBe(before + 1)

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
-import { Client, findUserId, makeLoggedInApp, CUSTOMER, lagosDay, type TestContext } from './helpers'
+import {
+  Client,
+  countRows,
+  expireLease,
+  findUserId,
+  makeLoggedInApp,
+  CUSTOMER,
+  lagosDay,
+  type TestContext,
+} from './helpers'
 
 let t: TestContext
 let customer: Client
@@ -18,15 +27,7 @@ const booking = () => ({
   time: '09:00',
   info: '',
 })
-const count = async (table: 'bookings' | 'messages') =>
-  Number(
-    (
-      await t.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const count = (table: 'bookings' | 'messages') => countRows(t.db, table)
 
 describe('Idempotency-Key', () => {
   it('replays the stored answer for a repeat, with or without the trailing slash, and creates nothing', async () => {
@@ -80,11 +81,7 @@ describe('Idempotency-Key', () => {
     expect(await count('bookings')).toBe(before)
 
     // The process that claimed it died: once the lease has passed, the repeat is processed.
-    await t.db
-      .updateTable('idempotency_keys')
-      .set({ lease_until: Date.now() - 1 })
-      .where('key', '=', key)
-      .execute()
+    await expireLease(t.db, key)
     const retried = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
     expect(retried.status).toBe(201)
     expect(await count('bookings')).toBe(before + 1)

@@ -11,15 +11,7 @@ describe('bodies the parser refuses', () => {
     'a malformed multipart body on %s is 400 with a message, not 500',
     async (path) => {
       const res = await admin.post(path, undefined, { 'Content-Type': 'multipart/form-data; boundary=zz' })
-      const raw = await t.app.request(`/api/${path}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'multipart/form-data; boundary=zz',
-          'X-CSRFToken': admin.csrf,
-          Cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        },
-        body: 'garbage',
-      })
+      const raw = await admin.rawPost(path, { 'Content-Type': 'multipart/form-data; boundary=zz' }, 'garbage')
       expect(res.status).toBe(400)
       expect(raw.status).toBe(400)
       expect((await raw.json()).message).toMatch(/form could not be read/)
@@ -42,15 +34,11 @@ describe('bodies the parser refuses', () => {
   })
 
   it('malformed JSON is 400 with a message', async () => {
-    const res = await t.app.request('/api/appointment/', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-CSRFToken': customer.csrf,
-        Cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-      body: '{"phone_number": ',
-    })
+    const res = await customer.rawPost(
+      'appointment/',
+      { 'Content-Type': 'application/json' },
+      '{"phone_number": ',
+    )
     expect(res.status).toBe(400)
     expect(typeof (await res.json()).message).toBe('string')
   })
@@ -67,17 +55,11 @@ describe('body size limits', () => {
         else controller.enqueue(chunk)
       },
     })
-    const res = await t.app.request('/api/quick/message/', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Content-Length': String(20 * 1024 * 1024),
-        'X-CSRFToken': customer.csrf,
-        Cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
+    const res = await customer.rawPost(
+      'quick/message/',
+      { 'Content-Type': 'application/json', 'Content-Length': String(20 * 1024 * 1024) },
       body,
-      duplex: 'half',
-    } as RequestInit)
+    )
     expect(res.status).toBe(413)
     expect((await res.json()).message).toMatch(/too large/)
     // Only what the stream buffered ahead was pulled, not the 20 MB.
@@ -93,17 +75,11 @@ describe('body size limits', () => {
         else controller.enqueue(new Uint8Array(16 * 1024).fill(0x20))
       },
     })
-    const res = await t.app.request('/api/quick/message/', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Transfer-Encoding': 'chunked',
-        'X-CSRFToken': customer.csrf,
-        Cookie: [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
+    const res = await customer.rawPost(
+      'quick/message/',
+      { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
       body,
-      duplex: 'half',
-    } as RequestInit)
+    )
     expect(res.status).toBe(413)
     expect(pulled).toBeLessThan(256 * 1024)
   })

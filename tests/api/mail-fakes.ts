@@ -144,3 +144,29 @@ export class FakeTermii {
     return new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
 }
+
+/** The local SMTP server and the fake Termii together: what a test file sends its email and SMS to. */
+export class MailFakes {
+  readonly smtp = new LocalSmtp()
+  readonly termii = new FakeTermii()
+
+  async start() {
+    await this.smtp.start()
+    await this.termii.start()
+  }
+
+  async stop() {
+    await this.smtp.stop()
+    await this.termii.stop()
+  }
+
+  /** The messaging settings that send email to the local SMTP server and SMS to the fake Termii. */
+  messaging() {
+    return {
+      smtpUrl: this.smtp.url,
+      smsProvider: 'termii' as const,
+      termiiApiKey: TERMII_KEY,
+      termiiBaseUrl: this.termii.baseUrl,
+    }
+  }
+}

@@ -6,10 +6,10 @@ import {
   findUserId,
   makeTestApp,
   type TestContext,
-  lagosDay,
+  appointment,
   suiteNow,
 } from './helpers'
-import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
+import { MailFakes, TERMII_KEY } from './mail-fakes'
 import type { AppConfig } from '../../api/config'
 import type { OutgoingMessage, Transport } from '../../api/messaging/transport'
 import type { Gateway } from '../../api/payments'
@@ -17,16 +17,10 @@ import { createTransports, MessageSender, sendMessage } from '../../api/messagin
 import { LogTransport } from '../../api/messaging/log-transport'
 import { TermiiTransport } from '../../api/messaging/termii'
 
-const smtp = new LocalSmtp()
-const termii = new FakeTermii()
-beforeAll(async () => {
-  await smtp.start()
-  await termii.start()
-})
-afterAll(async () => {
-  await smtp.stop()
-  await termii.stop()
-})
+const fakes = new MailFakes()
+const { smtp, termii } = fakes
+beforeAll(() => fakes.start())
+afterAll(() => fakes.stop())
 
 let t: TestContext
 let sender: MessageSender
@@ -50,11 +44,8 @@ async function configured(messaging: Partial<AppConfig['messaging']> = {}, gatew
   t = await makeTestApp({ now: () => clock }, gateway && (() => gateway))
   t.config.messaging = {
     ...t.config.messaging,
-    smtpUrl: smtp.url,
+    ...fakes.messaging(),
     mailFrom: 'GreenShield <no-reply@greenshield.test>',
-    smsProvider: 'termii',
-    termiiApiKey: TERMII_KEY,
-    termiiBaseUrl: termii.baseUrl,
     ...messaging,
   }
   sender = new MessageSender({
@@ -71,20 +62,6 @@ async function configured(messaging: Partial<AppConfig['messaging']> = {}, gatew
   return t
 }
 
-/** A working day (Monday to Friday): a weekend booking is an emergency call-out, with other messages. */
-function weekday(offset: number) {
-  let day = lagosDay(offset)
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offset)
-  return day
-}
-const appointment = {
-  phone_number: '0803 123 4567',
-  location: '3 Marina Road, Lagos Island',
-  service: 'fumigation',
-  date: weekday(3),
-  time: '10:30',
-  info: 'Cockroaches in the kitchen',
-}
 const messageQueue = () => t.db.selectFrom('message_queue').selectAll().orderBy('id').execute()
 
 async function loggedIn(account: { email: string; password: string }) {
@@ -108,7 +85,7 @@ describe('email through SMTP', () => {
   it('a booking mails the customer and every admin through a real SMTP server', async () => {
     await configured()
     const customer = await loggedIn(CUSTOMER)
-    const res = await customer.post('appointment/', appointment)
+    const res = await customer.post('appointment/', appointment())
     expect(res.status).toBe(201)
     await sender.drain()
     const toCustomer = await smtp.waitFor(CUSTOMER.email)
@@ -131,7 +108,7 @@ describe('email through SMTP', () => {
     await configured()
     const customer = await loggedIn(CUSTOMER)
     const admin = await loggedIn(ADMIN)
-    const { body } = await customer.post('appointment/', appointment)
+    const { body } = await customer.post('appointment/', appointment())
     await sender.drain()
     smtp.mails = []
     expect((await admin.post(`admins/actions/${body.id}/`)).status).toBe(200)
@@ -158,7 +135,7 @@ describe('email through SMTP', () => {
     await configured()
     smtp.refuseNext = 2
     const customer = await loggedIn(CUSTOMER)
-    expect((await customer.post('appointment/', appointment)).status).toBe(201)
+    expect((await customer.post('appointment/', appointment())).status).toBe(201)
     await sender.drain()
     // Both messages met the refusal once; each is waiting for its retry.
     let rows = await messageQueue()
@@ -186,7 +163,7 @@ describe('email through SMTP', () => {
     await configured({ smtpUrl: 'smtp://127.0.0.1:9' })
     const customer = await loggedIn(CUSTOMER)
     const started = Date.now()
-    expect((await customer.post('appointment/', appointment)).status).toBe(201)
+    expect((await customer.post('appointment/', appointment())).status).toBe(201)
     expect(Date.now() - started).toBeLessThan(1000)
     for (let i = 0; i < 3; i++) {
       await sender.drain()
@@ -212,7 +189,7 @@ describe('SMS through Termii', () => {
     await configured()
     const customer = await loggedIn(CUSTOMER)
     await setSettings(customer, CUSTOMER.email, { email: false, sms: true })
-    expect((await customer.post('appointment/', appointment)).status).toBe(201)
+    expect((await customer.post('appointment/', appointment())).status).toBe(201)
     await sender.drain()
     expect(termii.sent).toEqual([
       {
@@ -231,7 +208,7 @@ describe('SMS through Termii', () => {
     const admin = await loggedIn(ADMIN)
     await setSettings(admin, ADMIN.email, { email: false, sms: false })
     const customer = await loggedIn(CUSTOMER)
-    await customer.post('appointment/', appointment)
+    await customer.post('appointment/', appointment())
     await sender.drain()
     expect((await messageQueue()).map((m) => m.template)).toEqual(['booking_received'])
   })
@@ -290,7 +267,7 @@ describe('nothing configured', () => {
     expect(createTransports(t.config).email.name).toBe('log')
     expect(createTransports(t.config).sms.name).toBe('log')
     const customer = await loggedIn(CUSTOMER)
-    await customer.post('appointment/', appointment)
+    await customer.post('appointment/', appointment())
     await sender.drain()
     expect(lines[0]).toContain(`to ${CUSTOMER.email}: We received your booking`)
     const admin = await loggedIn(ADMIN)

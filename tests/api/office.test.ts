@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, lagosDay, onEachLoggedInApp, type TestContext } from './helpers'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  lagosDay,
+  lagosWeekday,
+  onEachLoggedInApp,
+  type TestContext,
+} from './helpers'
 import { TECH, addTechnician, book, completion, uuid } from './staff-helpers'
 import { renderTemplate, type TemplateName } from '../../api/messaging/templates'
 import { businessDay } from '../../contract/dates'
@@ -11,13 +19,6 @@ onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
 /** The device's clock as the suite's: the server's own clock, not the calendar the test runs on. */
 const deviceNow = () => new Date(t.config.now()).toISOString()
-
-/** A day `offset` days ahead that is a working day (Monday to Friday) with the default booking rules. */
-function weekday(offset: number) {
-  let day = lagosDay(offset)
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offset)
-  return day
-}
 
 /** Every queued email of a template, rendered as it will be sent, with its recipient. */
 async function emails(template: TemplateName) {
@@ -41,7 +42,7 @@ const adminRow = async (id: number) =>
 
 async function unableJob(reason = 'Gate locked, nobody home') {
   const tech = await addTechnician(t.app, admin)
-  const id = await book(customer, { date: weekday(2), time: '10:00' })
+  const id = await book(customer, { date: lagosWeekday(2), time: '10:00' })
   expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: tech.id })).status).toBe(200)
   const res = await tech.client.post(
     `staff/jobs/${id}/events/`,
@@ -91,7 +92,7 @@ describe('a job the technician could not complete', () => {
 
   it('rescheduling by the admin clears it and releases the technician; the customer is told', async () => {
     const { id } = await unableJob()
-    const date = weekday(4)
+    const date = lagosWeekday(4)
     const res = await admin.post(`admins/bookings/${id}/reschedule/`, { date, time: '14:00' })
     expect(res.status).toBe(200)
     expect(res.body.message).toContain('assign a technician')
@@ -119,7 +120,7 @@ describe('a job the technician could not complete', () => {
 describe('admins/bookings/{id}/reschedule/', () => {
   it('keeps a free technician, refuses a clash, checks the time like a booking and is for admins only', async () => {
     const tech = await addTechnician(t.app, admin)
-    const day = weekday(2)
+    const day = lagosWeekday(2)
     const first = await book(customer, { date: day, time: '10:00' })
     const second = await book(customer, { date: day, time: '15:00' })
     for (const id of [first, second]) await admin.post(`admins/bookings/${id}/assign/`, { staff_id: tech.id })
@@ -162,7 +163,7 @@ describe('emergency call-outs', () => {
   })
 
   it('an ordinary booking keeps the ordinary subject and the 24-hour promise', async () => {
-    await book(customer, { date: weekday(2), time: '10:00' })
+    await book(customer, { date: lagosWeekday(2), time: '10:00' })
     const [alert] = await emails('admin_new_booking')
     expect(alert.subject).toMatch(/^New booking: /)
     expect((await emails('booking_received'))[0].text).toContain('within 24 hours')
@@ -173,7 +174,7 @@ describe('emergency call-outs', () => {
     const id = await book(customer, { date: lagosDay(2), time: '21:00' })
     await admin.post(`admins/bookings/${id}/assign/`, { staff_id: tech.id })
     expect((await tech.client.get(`staff/jobs/${id}/`)).body.emergency).toBe(true)
-    const ordinary = await book(customer, { date: weekday(3), time: '10:00' })
+    const ordinary = await book(customer, { date: lagosWeekday(3), time: '10:00' })
     await admin.post(`admins/bookings/${ordinary}/assign/`, { staff_id: tech.id })
     expect((await tech.client.get(`staff/jobs/${ordinary}/`)).body.emergency).toBe(false)
   })
@@ -182,10 +183,10 @@ describe('emergency call-outs', () => {
 describe('customer changes reach the office and the technician by email', () => {
   it('a cancellation and a reschedule each email every admin and the assigned technician', async () => {
     const tech = await addTechnician(t.app, admin)
-    const old = weekday(3)
+    const old = lagosWeekday(3)
     const id = await book(customer, { date: old, time: '10:30' })
     await admin.post(`admins/bookings/${id}/assign/`, { staff_id: tech.id })
-    const later = weekday(6)
+    const later = lagosWeekday(6)
     expect(
       (await customer.post(`appointment/${id}/reschedule/`, { date: later, time: '11:00' })).status,
     ).toBe(200)
@@ -203,7 +204,7 @@ describe('customer changes reach the office and the technician by email', () => 
   })
 
   it('without a technician only the admins are emailed', async () => {
-    const id = await book(customer, { date: weekday(3), time: '10:30' })
+    const id = await book(customer, { date: lagosWeekday(3), time: '10:30' })
     expect((await customer.post(`appointment/${id}/cancel/`)).status).toBe(200)
     expect((await emails('team_booking_cancelled')).map((m) => m.to)).toEqual([ADMIN.email])
   })
@@ -215,7 +216,7 @@ describe('money taken on site on the dashboard', () => {
     const before = (await admin.get('get/stat')).body
     expect(before.taken_on_site).toMatchObject({ month_total: 0, month_count: 0, latest: [] })
     const doneJob = async (payment: Record<string, unknown> | undefined, occurredAt: string) => {
-      const id = await book(customer, { date: weekday(2), time: '10:00' })
+      const id = await book(customer, { date: lagosWeekday(2), time: '10:00' })
       await admin.post(`admins/bookings/${id}/assign/`, { staff_id: tech.id })
       const key = () => ({ 'Idempotency-Key': uuid() })
       await tech.client.post(`staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: occurredAt }, key())

@@ -2,20 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
 import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, suiteNow } from './helpers'
-import { FakeTermii, LocalSmtp, TERMII_KEY } from './mail-fakes'
+import { MailFakes } from './mail-fakes'
 import { createTransports, MessageSender } from '../../api/messaging'
 import { PASSWORD_RESET_SENT } from '../../contract/account'
 
-const smtp = new LocalSmtp()
-const termii = new FakeTermii()
-beforeAll(async () => {
-  await smtp.start()
-  await termii.start()
-})
-afterAll(async () => {
-  await smtp.stop()
-  await termii.stop()
-})
+const fakes = new MailFakes()
+const { smtp, termii } = fakes
+beforeAll(() => fakes.start())
+afterAll(() => fakes.stop())
 
 let t: TestContext
 let sender: MessageSender
@@ -32,10 +26,7 @@ async function app() {
   t = await makeTestApp({ now: () => clock })
   t.config.messaging = {
     ...t.config.messaging,
-    smtpUrl: smtp.url,
-    smsProvider: 'termii',
-    termiiApiKey: TERMII_KEY,
-    termiiBaseUrl: termii.baseUrl,
+    ...fakes.messaging(),
   }
   sender = new MessageSender({
     db: t.db,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { Client, lagosDay, suiteNow, type TestContext } from './helpers'
+import { Client, lagosDay, makeLoggedInApp, onEachApp, suiteNow, type TestContext } from './helpers'
 
 export const TECH = { email: 'tech@test.ng', password: 'tech-password-1', fullName: 'Femi Okon' }
 export const TECH2 = { email: 'tech2@test.ng', password: 'tech-password-2', fullName: 'Bola Ade' }
@@ -35,6 +35,23 @@ export async function addTechnician(app: TestContext['app'], admin: Client, who 
   expect(login.body).toEqual({ message: 'staff' })
   return { client, id: res.body.id as number }
 }
+
+/** A fresh app with the admin and customer logged in and the technician TECH added and logged in as `tech`. */
+export async function makeTechnicianApp() {
+  const fresh = await makeLoggedInApp()
+  try {
+    const { client: tech, id: techId } = await addTechnician(fresh.t.app, fresh.admin)
+    return { ...fresh, tech, techId }
+  } catch (error) {
+    await fresh.t.close()
+    throw error
+  }
+}
+
+/** Gives every test of the file a fresh makeTechnicianApp() (and closes it after). */
+export const onEachTechnicianApp = (
+  receive: (fresh: Awaited<ReturnType<typeof makeTechnicianApp>>) => void,
+) => onEachApp(makeTechnicianApp, receive)
 
 /**
  * A customer's booking (Pending), returned by id. Tomorrow by default: a time today is refused once it

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
-import { ADMIN, Client, makeLoggedInApp, type TestContext } from './helpers'
+import { ADMIN, Client, type TestContext } from './helpers'
 import { importJobPhotosFromDisk } from '../../api/lib/report'
 import {
   JPEG,
@@ -13,6 +13,7 @@ import {
   book,
   completion,
   lagosDay,
+  onEachTechnicianApp,
   photoForm,
   treatment,
   uuid,
@@ -33,11 +34,7 @@ async function countWhere(
   return (await q.executeTakeFirstOrThrow()).n
 }
 
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-  ;({ client: tech, id: techId } = await addTechnician(t.app, admin))
-})
-afterEach(() => t.close())
+onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
 
 const assign = (bookingId: number, staffId: number | null, headers?: Record<string, string>) =>
   admin.post(`admins/bookings/${bookingId}/assign/`, { staff_id: staffId }, headers)

@@ -3,7 +3,7 @@ import { createApp } from '../../api/app'
 import type { AppConfig } from '../../api/config'
 import type { OpenedDatabase } from '../../api/db'
 import { createGateway } from '../../api/payments'
-import { ADMIN, CUSTOMER, Client, lagosDay, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext, appointment } from './helpers'
 
 let t: TestContext
 let second: OpenedDatabase | undefined
@@ -31,21 +31,6 @@ const message = (c: Client, ip: string, n = 0, headers: Record<string, string> =
     { name: 'Ada', email: `ada${n}@test.ng`, message: `Hello number ${n}` },
     { ...from(ip), ...headers },
   )
-
-/** The first Monday to Friday at least `offsetDays` ahead: 10:30 then is within the working hours. */
-const lagosWeekday = (offsetDays: number) => {
-  let day = lagosDay(offsetDays)
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = lagosDay(++offsetDays)
-  return day
-}
-const appointment = () => ({
-  phone_number: '0803 123 4567',
-  location: '3 Marina Road, Lagos Island',
-  service: 'fumigation',
-  date: lagosWeekday(3),
-  time: '10:30',
-  info: 'Cockroaches in the kitchen',
-})
 
 async function loggedIn(account: { email: string; password: string }, app = t.app) {
   const c = new Client(app)

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Client, makeLoggedInApp, type TestContext } from './helpers'
-import { TECH2, addTechnician, book, completion, treatment, uuid } from './staff-helpers'
+import { describe, expect, it } from 'vitest'
+import { Client, type TestContext } from './helpers'
+import { TECH2, addTechnician, book, onEachTechnicianApp, completion, treatment, uuid } from './staff-helpers'
 
 let t: TestContext
 let admin: Client
 let customer: Client
 let tech: Client
 let techId: number
-
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-  ;({ client: tech, id: techId } = await addTechnician(t.app, admin))
-})
-afterEach(() => t.close())
+onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
 
 /** Device times relative to the suite's clock, never the real calendar. */
 const deviceTime = (minutesFromNow = 0) => new Date(t.config.now() + minutesFromNow * 60_000).toISOString()

@@ -1,5 +1,6 @@
 import { AppDatabase, type OutboxEntry } from '../../src/offline/db'
 import type { ReplayDeps } from '../../src/offline/replay'
+import type { JobUpdate } from '../../src/features/staff/jobs'
 
 /** A fresh Dexie database per test (fake-indexeddb must be imported by the test file first). */
 export const freshDb = () => new AppDatabase(`test-${crypto.randomUUID()}`)
@@ -21,6 +22,24 @@ export function entry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
     ...overrides,
   }
 }
+
+let jobClock = Date.now()
+/** A technician's job update as queueThroughOutbox puts it in the outbox (strictly increasing createdAt). */
+export const queuedJobUpdate = (
+  update: JobUpdate,
+  userId: number,
+  extra: Partial<OutboxEntry> = {},
+): OutboxEntry => ({
+  id: crypto.randomUUID(),
+  method: 'POST',
+  userId,
+  createdAt: ++jobClock,
+  attempts: 0,
+  status: 'waiting',
+  keepAnswer: true,
+  ...extra,
+  ...update,
+})
 
 export interface SentCall {
   url: string
@@ -69,3 +88,12 @@ export function deps(
     ...overrides,
   }
 }
+
+/** Replay dependencies as a logged-in browser's outbox has them: its session's fetch and token, as `userId`. */
+export const browserDeps = (
+  db: AppDatabase,
+  browser: { fetch: typeof globalThis.fetch; token: () => Promise<string> },
+  userId: number,
+  overrides: Partial<ReplayDeps> = {},
+): ReplayDeps =>
+  deps(db, browser.fetch, { getCsrfToken: browser.token, getCurrentUserId: async () => userId, ...overrides })

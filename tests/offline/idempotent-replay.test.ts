@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { replayOutbox } from '../../src/offline/replay'
-import { CUSTOMER, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
-import { entry, freshDb } from './helpers'
+import { CUSTOMER, expireLease, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
+import { browserDeps, entry, freshDb } from './helpers'
 import { appFetch } from './app-fetch'
 
 let ctx: TestContext
@@ -23,7 +23,19 @@ const countBookings = async (userId: number) =>
     ).n,
   )
 
-const tomorrow = () => lagosDay(1)
+/** A booking for tomorrow queued in the phone's outbox by `userId`. */
+const queuedBooking = (userId: number, change: Record<string, unknown>) =>
+  entry({
+    kind: 'appointment',
+    path: 'appointment/',
+    userId,
+    body: {
+      phone_number: '0803 123 4567',
+      location: '12 Allen Avenue, Ikeja',
+      date: lagosDay(1),
+      ...change,
+    },
+  })
 
 it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
   const browser = appFetch(ctx.app)
@@ -32,27 +44,9 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
   const before = await count()
 
   const db = freshDb()
-  const booking = entry({
-    kind: 'appointment',
-    path: 'appointment/',
-    userId,
-    body: {
-      phone_number: '0803 123 4567',
-      location: '12 Allen Avenue, Ikeja',
-      service: 'fumigation',
-      date: tomorrow(),
-      time: '10:00',
-      info: 'Two-bedroom flat',
-    },
-  })
+  const booking = queuedBooking(userId, { service: 'fumigation', time: '10:00', info: 'Two-bedroom flat' })
   await db.outbox.add(booking)
-  const deps = {
-    db,
-    apiBase: 'http://localhost/api/',
-    getCsrfToken: browser.token,
-    getCurrentUserId: async () => userId,
-    locks: null,
-  }
+  const deps = browserDeps(db, browser, userId)
 
   // The post reaches the server and is processed, but the answer never comes back (signal lost).
   const lossy: typeof fetch = async (input, init) => {
@@ -84,19 +78,7 @@ it('a booking whose first send died holding its key waits (409 in progress), the
   const count = () => countBookings(userId)
   const before = await count()
   const db = freshDb()
-  const booking = entry({
-    kind: 'appointment',
-    path: 'appointment/',
-    userId,
-    body: {
-      phone_number: '0803 123 4567',
-      location: '12 Allen Avenue, Ikeja',
-      service: 'cleaning',
-      date: tomorrow(),
-      time: '11:00',
-      info: '',
-    },
-  })
+  const booking = queuedBooking(userId, { service: 'cleaning', time: '11:00', info: '' })
   await db.outbox.add(booking)
   // The server process that took the first send was killed after claiming the key.
   await ctx.db
@@ -109,24 +91,13 @@ it('a booking whose first send died holding its key waits (409 in progress), the
       lease_until: Date.now() + 30_000,
     })
     .execute()
-  const deps = {
-    db,
-    fetch: browser.fetch,
-    apiBase: 'http://localhost/api/',
-    getCsrfToken: browser.token,
-    getCurrentUserId: async () => userId,
-    locks: null,
-  }
+  const deps = browserDeps(db, browser, userId)
   const first = await replayOutbox(deps)
   expect(first).toMatchObject({ sent: 0, failed: 0, retrying: 1, remaining: 1 })
   expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })
   expect(await count()).toBe(before)
 
-  await ctx.db
-    .updateTable('idempotency_keys')
-    .set({ lease_until: Date.now() - 1 })
-    .where('key', '=', booking.id)
-    .execute()
+  await expireLease(ctx.db, booking.id)
   const second = await replayOutbox({ ...deps, force: true })
   expect(second).toMatchObject({ sent: 1, remaining: 0 })
   expect(await count()).toBe(before + 1)

@@ -1,39 +1,32 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/staff'
-import { replayOutbox, type ReplayDeps } from '../../src/offline/replay'
-import { jobUpdates, localJobView, type JobUpdate } from '../../src/features/staff/jobs'
-import type { AppDatabase, OutboxEntry } from '../../src/offline/db'
-import { Client, makeLoggedInApp, type TestContext } from '../api/helpers'
-import { JPEG, TECH, TECH2, addTechnician, book, completion, treatment } from '../api/staff-helpers'
+import { replayOutbox } from '../../src/offline/replay'
+import { jobUpdates, localJobView } from '../../src/features/staff/jobs'
+import type { AppDatabase } from '../../src/offline/db'
+import { Client, type TestContext } from '../api/helpers'
+import {
+  JPEG,
+  TECH,
+  TECH2,
+  addTechnician,
+  book,
+  completion,
+  onEachTechnicianApp,
+  treatment,
+} from '../api/staff-helpers'
 import { applyConfirmed } from '../../src/offline/confirmed'
 import '../../src/features/staff/offline'
-import { freshDb } from './helpers'
+import { browserDeps, deps, freshDb, queuedJobUpdate } from './helpers'
 import { appFetch } from './app-fetch'
 
 let t: TestContext
 let admin: Client
 let customer: Client
 let techId: number
-beforeEach(async () => {
-  ;({ t, admin, customer } = await makeLoggedInApp())
-  ;({ id: techId } = await addTechnician(t.app, admin))
-})
-afterEach(() => t.close())
+onEachTechnicianApp((fresh) => ({ t, admin, customer, techId } = fresh))
 
-let clock = Date.now()
-/** An outbox entry as queueThroughOutbox makes it (strictly increasing createdAt). */
-const queued = (update: JobUpdate, userId: number): OutboxEntry => ({
-  id: crypto.randomUUID(),
-  method: 'POST',
-  userId,
-  createdAt: ++clock,
-  attempts: 0,
-  status: 'waiting',
-  keepAnswer: true,
-  ...update,
-})
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 8, minute)).toISOString()
 const photoBlob = () => new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' })
 
@@ -58,7 +51,7 @@ function dayOfWork(jobId: number, userId: number) {
     ),
     jobUpdates.photo(jobId, { id: crypto.randomUUID(), kind: 'after', taken_at: at(50), blob: photoBlob() }),
     jobUpdates.complete(jobId, completion({ occurred_at: at(55) }) as never),
-  ].map((u) => queued(u, userId))
+  ].map((u) => queuedJobUpdate(u, userId))
 }
 
 describe('a technician’s day replayed from the outbox against the real API', () => {
@@ -86,15 +79,8 @@ describe('a technician’s day replayed from the outbox against the real API', (
       if (init?.method === 'POST') paths.push(String(input).replace(/.*\/api\//, ''))
       return browser.fetch(input, init)
     }
-    const deps: ReplayDeps = {
-      db,
-      fetch: flaky,
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: browser.token,
-      getCurrentUserId: async () => userId,
-      locks: null,
-    }
-    expect(await replayOutbox(deps)).toMatchObject({ sent: 3, offline: true, remaining: 5 })
+    const lossy = browserDeps(db, browser, userId, { fetch: flaky })
+    expect(await replayOutbox(lossy)).toMatchObject({ sent: 3, offline: true, remaining: 5 })
     // The replay knows no kind (the service worker runs it too): the answers wait for the page, and the
     // sheet shows those updates as confirmed meanwhile, neither twice nor not at all.
     const downloaded = (await db.jobs.get(jobId))!
@@ -118,9 +104,9 @@ describe('a technician’s day replayed from the outbox against the real API', (
     expect(folded.photos).toHaveLength(1)
     expect(await db.confirmed.count()).toBe(0)
     budget = Infinity
-    expect(await replayOutbox({ ...deps, force: true })).toMatchObject({ sent: 5, remaining: 0 })
+    expect(await replayOutbox({ ...lossy, force: true })).toMatchObject({ sent: 5, remaining: 0 })
     // And once more (another tab, the worker): nothing left, nothing sent twice.
-    expect(await replayOutbox({ ...deps, force: true })).toMatchObject({ sent: 0, remaining: 0 })
+    expect(await replayOutbox({ ...lossy, force: true })).toMatchObject({ sent: 0, remaining: 0 })
 
     expect(paths.map((p) => p.replace(`staff/jobs/${jobId}/`, ''))).toEqual([
       'events/',
@@ -188,14 +174,7 @@ describe('a technician’s day replayed from the outbox against the real API', (
     const { id: otherId } = await addTechnician(t.app, admin, TECH2)
     expect((await admin.post(`admins/bookings/${jobId}/assign/`, { staff_id: otherId })).status).toBe(200)
 
-    const result = await replayOutbox({
-      db,
-      fetch: browser.fetch,
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: browser.token,
-      getCurrentUserId: async () => userId,
-      locks: null,
-    })
+    const result = await replayOutbox(browserDeps(db, browser, userId))
     expect(result).toMatchObject({ sent: 0, failed: 5, remaining: 5 })
     const kept = await db.outbox.toArray()
     expect(kept.every((e) => e.status === 'failed' && /reassigned/.test(e.lastError ?? ''))).toBe(true)
@@ -211,12 +190,12 @@ describe('a technician’s day replayed from the outbox against the real API', (
 describe('order within a job', () => {
   it('a photo the server could not take yet (503) holds the completion of its job, not other jobs', async () => {
     const db = freshDb()
-    const photo = queued(
+    const photo = queuedJobUpdate(
       jobUpdates.photo(1, { id: crypto.randomUUID(), kind: 'after', taken_at: at(1), blob: photoBlob() }),
       7,
     )
-    const done = queued(jobUpdates.complete(1, completion() as never), 7)
-    const otherJob = queued(jobUpdates.event(2, { type: 'on_my_way', occurred_at: at(2) }), 7)
+    const done = queuedJobUpdate(jobUpdates.complete(1, completion() as never), 7)
+    const otherJob = queuedJobUpdate(jobUpdates.event(2, { type: 'on_my_way', occurred_at: at(2) }), 7)
     await db.outbox.bulkAdd([photo, done, otherJob])
     const sent: string[] = []
     const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -229,14 +208,8 @@ describe('order within a job', () => {
       }
       return new Response('{"message":"ok","job_status":"on_my_way"}', { status: 201 })
     }
-    const result = await replayOutbox({
-      db,
-      fetch,
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: async () => 'token',
-      getCurrentUserId: async () => 7,
-      locks: null,
-    })
+    const asSeven = deps(db, fetch, { getCurrentUserId: async () => 7 })
+    const result = await replayOutbox(asSeven)
     expect(sent).toEqual([
       'http://localhost/api/staff/jobs/1/photos/',
       'http://localhost/api/staff/jobs/2/events/',
@@ -244,14 +217,7 @@ describe('order within a job', () => {
     expect(result).toMatchObject({ sent: 1, retrying: 1, remaining: 2 })
     // Still backing off: the completion keeps waiting behind it on the next pass too.
     sent.length = 0
-    await replayOutbox({
-      db,
-      fetch,
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: async () => 'token',
-      getCurrentUserId: async () => 7,
-      locks: null,
-    })
+    await replayOutbox(asSeven)
     expect(sent).toEqual([])
   })
 })

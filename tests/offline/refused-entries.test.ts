@@ -2,15 +2,16 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Job } from '../../contract/staff'
-import { db, type OutboxEntry } from '../../src/offline/db'
+import { db } from '../../src/offline/db'
 import { jobUpdates, localJobView, type JobUpdate } from '../../src/features/staff/jobs'
 import { InvalidOutboxBody } from '../../src/offline/kinds'
 import { queueThroughOutbox, resendOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
-import { replayOutbox, type ReplayDeps } from '../../src/offline/replay'
+import { replayOutbox } from '../../src/offline/replay'
 import { applyConfirmed } from '../../src/offline/confirmed'
-import { Client, makeLoggedInApp, type TestContext } from '../api/helpers'
-import { TECH, addTechnician, book, completion, treatment } from '../api/staff-helpers'
+import { Client, type TestContext } from '../api/helpers'
+import { TECH, book, completion, onEachTechnicianApp, treatment } from '../api/staff-helpers'
 import { appFetch } from './app-fetch'
+import { browserDeps, queuedJobUpdate } from './helpers'
 // Every feature's kinds, as the outbox panel has them.
 import '../../src/app/pwa/outbox-kinds'
 
@@ -139,24 +140,10 @@ describe('a refused job update, corrected in the sync panel and resent', () => {
   let admin: Client
   let customer: Client
   let techId: number
-  beforeEach(async () => {
-    ;({ t, admin, customer } = await makeLoggedInApp())
-    ;({ id: techId } = await addTechnician(t.app, admin))
-  })
-  afterEach(() => t.close())
+  onEachTechnicianApp((fresh) => ({ t, admin, customer, techId } = fresh))
 
-  let clock = 1_700_000_000_000
-  const queued = (update: JobUpdate, userId: number): OutboxEntry => ({
-    id: crypto.randomUUID(),
-    method: 'POST',
-    userId,
-    createdAt: ++clock,
-    attempts: 0,
-    status: 'waiting',
-    about: 'Ada Customer · Fumigation',
-    keepAnswer: true,
-    ...update,
-  })
+  const queued = (update: JobUpdate, userId: number) =>
+    queuedJobUpdate(update, userId, { about: 'Ada Customer · Fumigation' })
 
   it('a treatment refused at sync after the job was completed arrives once as a correction, in the job and the report', async () => {
     const jobId = await book(customer)
@@ -175,18 +162,13 @@ describe('a refused job update, corrected in the sync panel and resent', () => {
       queued(jobUpdates.complete(jobId, completion({ occurred_at: device }) as never), userId),
     ])
     const sent: string[] = []
-    const deps: ReplayDeps = {
-      db,
+    const deps = browserDeps(db, browser, userId, {
       fetch: async (input, init) => {
         if (init?.method === 'POST') sent.push(String(input).replace(/.*\/api\//, ''))
         return browser.fetch(input, init)
       },
-      apiBase: 'http://localhost/api/',
-      getCsrfToken: browser.token,
-      getCurrentUserId: async () => userId,
-      locks: null,
       force: true,
-    }
+    })
     expect(await replayOutbox(deps)).toMatchObject({ sent: 2, failed: 1, remaining: 1 })
     const [refused] = await db.outbox.toArray()
     expect(refused).toMatchObject({
