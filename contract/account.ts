@@ -115,17 +115,15 @@ export const adminPasswordResetBody = z.object({
 })
 export type AdminPasswordResetRequest = z.input<typeof adminPasswordResetBody>
 
-export const accountEndpoints = defineEndpoints({
+export const accountEndpoints = defineEndpoints('account', {
   'GET admins/settings/{userId}/': {
     summary: "An account's profile: the person themself, or an admin.",
-    tag: 'account',
     access: 'user',
     answer: profile,
     errors: { 403: 'Another person’s profile, asked by someone who is not an admin.' },
   },
   'POST admins/settings/{userId}/': {
     summary: "Saves an account's profile; changing the login email needs the caller's current password.",
-    tag: 'account',
     access: 'user',
     body: profileBody,
     answer: messageAnswer,
@@ -134,7 +132,6 @@ export const accountEndpoints = defineEndpoints({
   },
   'POST admins/password/{userId}/': {
     summary: "Changes the caller's own password; their other sessions end.",
-    tag: 'account',
     access: 'user',
     body: passwordChangeBody,
     answer: messageAnswer,
@@ -142,14 +139,12 @@ export const accountEndpoints = defineEndpoints({
   },
   'GET admins/notification-settings/{userId}/': {
     summary: 'Which notifications an account wants (the defaults until first saved).',
-    tag: 'account',
     access: 'user',
     answer: notificationSettingsBody,
     errors: { 403: 'Another person’s settings, asked by someone who is not an admin.' },
   },
   'POST admins/notification-settings/{userId}/': {
     summary: 'Saves which notifications an account wants.',
-    tag: 'account',
     access: 'user',
     body: notificationSettingsBody,
     answer: messageAnswer,
@@ -158,14 +153,12 @@ export const accountEndpoints = defineEndpoints({
   'POST password-reset/': {
     summary:
       'Sends a reset link (email) or code (SMS) if an account matches; the answer is the same either way.',
-    tag: 'account',
     access: 'public',
     body: passwordResetRequestBody,
     answer: messageAnswer,
   },
   'POST password-reset/confirm/': {
     summary: 'Sets a new password with the link’s token, or with the phone number and the SMS code.',
-    tag: 'account',
     access: 'public',
     body: passwordResetConfirmBody,
     answer: messageAnswer,

@@ -19,10 +19,9 @@ import { paymentEndpoints } from './payments.js'
 import { userEndpoints } from './users.js'
 import { withdrawalEndpoints } from './withdrawals.js'
 
-const referenceEndpoints = defineEndpoints({
+const referenceEndpoints = defineEndpoints('reference', {
   'GET openapi.json': {
     summary: 'This reference, as an OpenAPI 3.1 document.',
-    tag: 'reference',
     access: 'public',
     answer: z.looseObject({ openapi: z.string() }),
   },

@@ -36,25 +36,22 @@ export const authCheckAnswer = z.object({
 })
 export type AuthCheck = z.infer<typeof authCheckAnswer> | { message: string; role: null }
 
-export const authEndpoints = defineEndpoints({
+export const authEndpoints = defineEndpoints('auth', {
   'GET token': {
     summary: 'A CSRF token for this session: send it as X-CSRFToken with every POST and DELETE.',
-    tag: 'auth',
     access: 'public',
     answer: z.object({ token: z.string() }),
   },
   'GET auth_check': {
     summary: 'Who is logged in.',
-    tag: 'auth',
     access: 'public',
     answer: authCheckAnswer,
     errors: { 401: 'Nobody is logged in (`role` is null).' },
   },
-  'GET logout/': { summary: 'Ends the session.', tag: 'auth', access: 'public', answer: messageAnswer },
-  'POST logout/': { summary: 'Ends the session.', tag: 'auth', access: 'public', answer: messageAnswer },
+  'GET logout/': { summary: 'Ends the session.', access: 'public', answer: messageAnswer },
+  'POST logout/': { summary: 'Ends the session.', access: 'public', answer: messageAnswer },
   'POST login/': {
     summary: 'Logs in with email and password; the answer names the role (user, staff or admin).',
-    tag: 'auth',
     access: 'public',
     body: loginBody,
     answer: z.object({ message: sessionRole }),
@@ -62,7 +59,6 @@ export const authEndpoints = defineEndpoints({
   },
   'POST register/': {
     summary: 'A customer creates an account.',
-    tag: 'auth',
     access: 'public',
     body: registerBody,
     answer: messageAnswer,

@@ -222,12 +222,11 @@ const adminBooking = booking.extend({
 
 const CHANGED_MEANWHILE = 'the booking was changed meanwhile (reload and try again)'
 
-export const bookingEndpoints = defineEndpoints({
+export const bookingEndpoints = defineEndpoints('bookings', {
   'GET appointment/': {
     summary:
       'Bookings by appointment date, latest first, each with its technician, job status and report: an ' +
       "admin gets every booking (with the office's follow-up), anyone else their own.",
-    tag: 'bookings',
     access: 'user',
     answer: z.array(booking),
   },
@@ -235,7 +234,6 @@ export const bookingEndpoints = defineEndpoints({
     summary:
       'Books a fumigation or cleaning visit; outside the working hours it is an emergency call-out. An ' +
       'admin taking a phone call may book for the caller by `full_name`.',
-    tag: 'bookings',
     access: 'user',
     body: appointmentBody(),
     answer: messageAnswer.extend({ id: z.number().int(), emergency: z.boolean() }),
@@ -248,14 +246,12 @@ export const bookingEndpoints = defineEndpoints({
   },
   'POST appointment/{id}/cancel/': {
     summary: 'The customer cancels their own booking, until the cut-off before it.',
-    tag: 'bookings',
     access: 'user',
     answer: messageAnswer.extend({ status: z.literal('Cancelled') }),
     errors: { 409: `Completed, or within the cut-off; or ${CHANGED_MEANWHILE}.` },
   },
   'POST appointment/{id}/reschedule/': {
     summary: 'The customer moves their own booking (until the cut-off); it waits for confirmation again.',
-    tag: 'bookings',
     access: 'user',
     body: rescheduleBody(),
     answer: messageAnswer.extend({ booking: booking.extend({ user_id: z.number().int().nullable() }) }),
@@ -265,7 +261,6 @@ export const bookingEndpoints = defineEndpoints({
   },
   'POST admins/actions/{id}/': {
     summary: 'Moves a booking one step on: Pending to Confirmed, Confirmed to Completed.',
-    tag: 'bookings',
     access: 'admin',
     answer: messageAnswer.extend({ status: z.enum(['Confirmed', 'Completed']) }),
     errors: {
@@ -277,7 +272,6 @@ export const bookingEndpoints = defineEndpoints({
   'POST admins/bookings/{id}/reschedule/': {
     summary:
       'Moves a booking to another time; its status stays, and a technician still on it keeps it if free.',
-    tag: 'bookings',
     access: 'admin',
     body: rescheduleBody(),
     answer: messageAnswer.extend({ booking: adminBooking }),
@@ -289,20 +283,17 @@ export const bookingEndpoints = defineEndpoints({
   },
   'DELETE admins/delete/{id}/booking/': {
     summary: 'Cancels a booking (it stays, as Cancelled; the customer is told). Cancelled already: done.',
-    tag: 'bookings',
     access: 'admin',
     status: 204,
     errors: { 409: 'A completed booking cannot be cancelled.' },
   },
   'GET booking-settings/': {
     summary: 'The cut-off for changes and the working hours (outside them a booking is an emergency).',
-    tag: 'bookings',
     access: 'public',
     answer: bookingSettingsAnswer,
   },
   'POST admins/booking-settings/': {
     summary: 'Saves the cut-off for changes and the working hours.',
-    tag: 'bookings',
     access: 'admin',
     body: bookingSettingsBody,
     answer: messageAnswer.extend({ settings: bookingSettingsAnswer }),

@@ -53,11 +53,10 @@ export const cartSetAnswer = z.object({
 })
 export type CartSetAnswer = z.infer<typeof cartSetAnswer>
 
-export const cartEndpoints = defineEndpoints({
+export const cartEndpoints = defineEndpoints('cart', {
   'POST cart/set/': {
     summary:
       'Sets one line of the cart to a quantity (0 removes it); less is kept, and said, when less is in stock.',
-    tag: 'cart',
     access: 'user',
     body: cartSetBody,
     answer: cartSetAnswer,
@@ -66,27 +65,23 @@ export const cartEndpoints = defineEndpoints({
   },
   'POST cart/{id}/': {
     summary: 'Adds one of the product to the cart.',
-    tag: 'cart',
     access: 'user',
     answer: messageAnswer,
     errors: { 409: 'Out of stock, or the cart already holds all there is.' },
   },
   'GET get/carts/': {
     summary: "The caller's cart, one line per product, priced in naira from today's catalogue.",
-    tag: 'cart',
     access: 'user',
     answer: z.array(cartItem),
   },
   'GET check_cart/': {
     summary: "Whether the caller's cart has lines, and how many.",
-    tag: 'cart',
     access: 'user',
     answer: countAnswer,
   },
   'POST update-cart/': {
     summary:
       'Sets the quantity of each listed line (lines not listed keep theirs); the answer asks whether to pay.',
-    tag: 'cart',
     access: 'user',
     body: updateCartBody,
     answer: messageAnswer,
@@ -94,7 +89,6 @@ export const cartEndpoints = defineEndpoints({
   },
   'DELETE admins/delete/{id}/cart/': {
     summary: "Removes the product from the caller's own cart.",
-    tag: 'cart',
     access: 'user',
     status: 204,
   },

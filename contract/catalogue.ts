@@ -86,10 +86,9 @@ const editSummary =
   'Edits a product with the multipart form: fields left out keep their value, a new `image` replaces the old one.'
 const oneProduct = { tag: 'catalogue', access: 'public', answer: product } as const
 
-export const catalogueEndpoints = defineEndpoints({
+export const catalogueEndpoints = defineEndpoints('catalogue', {
   'GET add/products/': {
     summary: 'The whole catalogue, oldest product first.',
-    tag: 'catalogue',
     access: 'public',
     answer: z.array(product),
     conditional: true,
@@ -105,14 +104,12 @@ export const catalogueEndpoints = defineEndpoints({
   'POST add/products/{id}/': { summary: `${editSummary} Alias of add/produts/{id}/.`, ...productForm },
   'GET media/{name}': {
     summary: 'A product image (or one of its WebP copies) by the path a product names.',
-    tag: 'catalogue',
     access: 'public',
     produces: 'image/*',
     conditional: true,
   },
   'DELETE admins/delete/{id}/product/': {
     summary: 'Deletes a product (cart lines go with it; orders keep their copy of its name and picture).',
-    tag: 'catalogue',
     access: 'admin',
     status: 204,
   },

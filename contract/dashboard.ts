@@ -60,16 +60,14 @@ export type DashboardStats = z.infer<typeof dashboardStats>
 export const balanceAnswer = z.object({ balance: z.number() })
 export type BalanceAnswer = z.infer<typeof balanceAnswer>
 
-export const dashboardEndpoints = defineEndpoints({
+export const dashboardEndpoints = defineEndpoints('dashboard', {
   'GET get/balance/': {
     summary: 'The balance in naira: successful payments less withdrawals not rejected or cancelled.',
-    tag: 'dashboard',
     access: 'admin',
     answer: balanceAnswer,
   },
   'GET get/stat': {
     summary: "The dashboard's figures: bookings, balance, latest bookings and accounts, money taken on site.",
-    tag: 'dashboard',
     access: 'admin',
     answer: dashboardStats,
   },

@@ -52,16 +52,14 @@ export const deliveryFeeText = (feeNaira: number | null, format: (n: number) => 
 export const deliveryAddressLine = (d: { address: string; landmark: string; city: string; state: string }) =>
   [d.landmark ? `${d.address} (${d.landmark})` : d.address, d.city, d.state].filter(Boolean).join(', ')
 
-export const deliveryEndpoints = defineEndpoints({
+export const deliveryEndpoints = defineEndpoints('delivery', {
   'GET delivery-fees/': {
     summary: 'What delivery costs in each state (fee null: agreed with the customer after ordering).',
-    tag: 'delivery',
     access: 'public',
     answer: z.array(deliveryFee),
   },
   'POST admins/delivery-fees/': {
     summary: 'Sets the fees of the states given (others are kept); answers the whole table.',
-    tag: 'delivery',
     access: 'admin',
     body: deliveryFeesBody,
     answer: messageAnswer.extend({ fees: z.array(deliveryFee) }),

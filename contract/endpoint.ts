@@ -99,5 +99,20 @@ export function resolveCall(
   return { method, path }
 }
 
-/** Declares a feature's table, checked against EndpointSpec with its literal keys kept. */
-export const defineEndpoints = <const T extends EndpointTable>(table: T): T => table
+/** An entry as a table writes it: its tag defaults to the table's. */
+export type TableEntry = Omit<EndpointSpec, 'tag'> & { tag?: string }
+
+/**
+ * Declares a feature's table (checked against EndpointSpec, literal keys kept): `tag` is the feature the
+ * reference groups its calls under, unless an entry names another.
+ */
+export function defineEndpoints<const T extends Record<`${HttpMethod} ${string}`, TableEntry>>(
+  tag: string,
+  table: T,
+): { [K in keyof T]: T[K] & { tag: string } } {
+  return Object.fromEntries(
+    Object.entries(table).map(([key, entry]) => [key, { tag, ...entry }]),
+  ) as unknown as {
+    [K in keyof T]: T[K] & { tag: string }
+  }
+}

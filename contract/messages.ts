@@ -74,10 +74,9 @@ export const adminAlerts = z.object({
 })
 export type AdminAlerts = z.infer<typeof adminAlerts>
 
-export const messageEndpoints = defineEndpoints({
+export const messageEndpoints = defineEndpoints('messages', {
   'POST quick/message/': {
     summary: 'The contact form: the message is kept for the inbox and every admin is emailed.',
-    tag: 'messages',
     access: 'public',
     body: quickMessageBody,
     answer: messageAnswer,
@@ -90,28 +89,24 @@ export const messageEndpoints = defineEndpoints({
   },
   'GET admins/messages/': {
     summary: "The contact form's messages, newest first, in one view (default all).",
-    tag: 'messages',
     access: 'admin',
     query: z.object({ view: z.enum(INBOX_VIEWS).optional() }),
     answer: z.array(adminMessage),
   },
   'POST admins/messages/{id}/read/': {
     summary: 'Marks a message read (or, with `read: false`, unread).',
-    tag: 'messages',
     access: 'admin',
     body: messageReadBody,
     answer: messageAnswer.extend({ read: z.boolean() }),
   },
   'POST admins/messages/{id}/archive/': {
     summary: 'Archives a message (or, with `archived: false`, moves it back to the inbox).',
-    tag: 'messages',
     access: 'admin',
     body: messageArchiveBody,
     answer: messageAnswer.extend({ archived: z.boolean() }),
   },
   'POST newsletter/': {
     summary: 'Subscribes an email to the newsletter: 201 when new, 200 when it was already subscribed.',
-    tag: 'messages',
     access: 'public',
     body: newsletterBody,
     answer: messageAnswer,
@@ -120,20 +115,17 @@ export const messageEndpoints = defineEndpoints({
   },
   'GET admins/sent-messages/': {
     summary: 'The latest emails and SMS the server sent or will send, newest first.',
-    tag: 'messages',
     access: 'admin',
     query: z.object({ status: z.enum(SENT_MESSAGE_STATUSES).optional() }),
     answer: z.array(sentMessage),
   },
   'GET admins/alerts/': {
     summary: 'How many bookings, orders and messages arrived since this admin last opened each list.',
-    tag: 'messages',
     access: 'admin',
     answer: adminAlerts,
   },
   'POST admins/alerts/{list}/seen/': {
     summary: 'The admin opened a list (bookings, orders or messages): its count starts again from now.',
-    tag: 'messages',
     access: 'admin',
     answer: messageAnswer,
   },

@@ -20,23 +20,20 @@ export const notification = z.object({
 })
 export type Notification = z.infer<typeof notification>
 
-export const notificationEndpoints = defineEndpoints({
+export const notificationEndpoints = defineEndpoints('notifications', {
   'GET users/notifications/': {
     summary: "The caller's latest notifications, newest first.",
-    tag: 'notifications',
     access: 'user',
     answer: z.array(notification),
   },
   'POST users/notifications/read-all/': {
     summary: 'Marks every notification of the caller read; `count` is how many were unread.',
-    tag: 'notifications',
     access: 'user',
     answer: messageAnswer.extend({ count: z.number().int() }),
   },
   'POST users/notifications/{id}/read/': {
     summary:
       'Marks one of the caller’s notifications read (another person’s answers 404, like a missing one).',
-    tag: 'notifications',
     access: 'user',
     answer: messageAnswer,
   },

@@ -112,30 +112,26 @@ export const orderFilterQuery = z
 export type OrderFilterRequest = z.input<typeof orderFilterQuery>
 export type OrderFilter = z.output<typeof orderFilterQuery>
 
-export const orderEndpoints = defineEndpoints({
+export const orderEndpoints = defineEndpoints('orders', {
   'GET admins/orders/': {
     summary: 'Every order line, newest payment first, filtered by status, text and Lagos days.',
-    tag: 'orders',
     access: 'admin',
     query: orderFilterQuery,
     answer: z.array(adminOrder),
   },
   'GET admins/orders/export.csv': {
     summary: 'The order lines the same filters select, as a CSV file (UTF-8 with a byte-order mark).',
-    tag: 'orders',
     access: 'admin',
     query: orderFilterQuery,
     produces: 'text/csv',
   },
   'GET admins/orders/{reference}/': {
     summary: 'One order (the lines of one payment) with its totals and where it goes.',
-    tag: 'orders',
     access: 'admin',
     answer: adminOrderDetail,
   },
   'POST admins/order_actions/{id}/': {
     summary: 'Moves an order line forward: to Shipped, or (no body, or no status) to Completed.',
-    tag: 'orders',
     access: 'admin',
     // No body at all is a Completed, as the original app sends it.
     body: orderActionBody.optional(),
@@ -144,13 +140,11 @@ export const orderEndpoints = defineEndpoints({
   },
   'GET users/orders/': {
     summary: "The caller's own orders, newest first, with their tracking dates.",
-    tag: 'orders',
     access: 'user',
     answer: z.array(userOrder),
   },
   'GET check_order/': {
     summary: 'Whether the caller has any order, and how many lines.',
-    tag: 'orders',
     access: 'user',
     answer: countAnswer,
   },

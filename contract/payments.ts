@@ -149,12 +149,11 @@ export const adminRefundAnswer = z.object({
   refunded: z.string().nullable(),
 }) satisfies z.ZodType<AdminRefund>
 
-export const paymentEndpoints = defineEndpoints({
+export const paymentEndpoints = defineEndpoints('payments', {
   'POST api/initiate-payment/': {
     summary:
       "Opens a payment for the caller's cart, priced by the server, and holds its stock: the answer is " +
       'where to send the browser (`payment_url`), or a `message` alone when the cart is empty.',
-    tag: 'payments',
     access: 'user',
     body: initiatePaymentBody,
     answer: initiatePaymentAnswer,
@@ -167,7 +166,6 @@ export const paymentEndpoints = defineEndpoints({
     summary:
       'Asks the gateway what became of a payment of the caller and settles it: the orders are placed once, ' +
       'however often it is asked.',
-    tag: 'payments',
     access: 'user',
     body: verifyBody,
     answer: verifyAnswer,
@@ -182,7 +180,6 @@ export const paymentEndpoints = defineEndpoints({
     summary:
       'Where the gateway sends the browser back: the payment is settled, then the browser goes on to the ' +
       "app's confirmation page with the outcome.",
-    tag: 'payments',
     access: 'public',
     query: z.object({
       tx_ref: z.string().optional(),
@@ -194,13 +191,11 @@ export const paymentEndpoints = defineEndpoints({
   },
   'GET payments/{txRef}/': {
     summary: 'What became of one of the caller’s payments: lines, totals, delivery, orders and any refund.',
-    tag: 'payments',
     access: 'user',
     answer: paymentOutcomeAnswer,
   },
   'GET admins/refunds/': {
     summary: 'Every charge given back, or due to be, newest first.',
-    tag: 'payments',
     access: 'admin',
     answer: z.array(adminRefundAnswer),
   },
@@ -208,7 +203,6 @@ export const paymentEndpoints = defineEndpoints({
     summary:
       'Flutterwave tells of a charge (its `verif-hash` header proves it); the server asks Flutterwave ' +
       'itself before settling.',
-    tag: 'payments',
     access: 'public',
     external: true,
     answer: z.object({ message: z.string(), status: paymentStatus.optional() }),
@@ -219,7 +213,6 @@ export const paymentEndpoints = defineEndpoints({
   },
   'GET pay/sandbox/{txRef}/': {
     summary: "The sandbox gateway's payment page (when the sandbox is the configured gateway).",
-    tag: 'payments',
     access: 'public',
     produces: 'text/html',
   },
@@ -227,7 +220,6 @@ export const paymentEndpoints = defineEndpoints({
     summary:
       "The sandbox page's form (fields `outcome`: success, decline or cancel, and `signature`): records the " +
       'choice and sends the browser back as the gateway would.',
-    tag: 'payments',
     access: 'public',
     external: true,
     produces: 'redirect',

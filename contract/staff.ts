@@ -205,7 +205,7 @@ const RECORD_WRITE_ERRORS = {
   409: `${NOT_WRITABLE}; the id belongs to another record; or ${REPLAYED}.`,
 }
 
-export const staffEndpoints = defineEndpoints({
+export const staffEndpoints = defineEndpoints('staff', {
   'POST admins/bookings/{id}/assign/': {
     summary: 'Assigns a technician to a booking, reassigns it (another staff_id) or unassigns it (null).',
     tag: 'bookings',
@@ -223,21 +223,18 @@ export const staffEndpoints = defineEndpoints({
   'GET staff/jobs/': {
     summary:
       "The technician's jobs from a week ago on (an admin: everyone's, or one technician's by staff_id).",
-    tag: 'staff',
     access: 'staff',
     query: jobListQuery,
     answer: z.array(job),
   },
   'GET staff/jobs/{id}/': {
     summary: 'One job with its events, treatments, photos and report.',
-    tag: 'staff',
     access: 'staff',
     answer: job,
     errors: { 409: 'The job was reassigned to another technician (`code` "reassigned").' },
   },
   'POST staff/jobs/{id}/events/': {
     summary: 'Records a move of the job (on my way, arrived, started, paused, resumed, unable).',
-    tag: 'staff',
     access: 'staff',
     body: jobEventBody,
     answer: jobEventAnswer,
@@ -247,7 +244,6 @@ export const staffEndpoints = defineEndpoints({
   },
   'POST staff/jobs/{id}/treatments/': {
     summary: 'Adds a treatment (product, amount, pest, area); the same id again is answered as before.',
-    tag: 'staff',
     access: 'staff',
     body: treatmentBody,
     answer: createdAnswer,
@@ -259,7 +255,6 @@ export const staffEndpoints = defineEndpoints({
     summary:
       'Corrects a treatment, also on a completed job (the values it replaced are kept), or adds one ' +
       'the server refused before: by its technician or an admin.',
-    tag: 'staff',
     access: 'staff',
     body: treatmentCorrectionBody,
     answer: treatmentCorrectionAnswer,
@@ -277,7 +272,6 @@ export const staffEndpoints = defineEndpoints({
   'POST staff/jobs/{id}/photos/': {
     summary:
       'Uploads a photo of the job (before, after or an issue); the same id again is answered as before.',
-    tag: 'staff',
     access: 'staff',
     multipart: true,
     body: photoFields.extend({ image: z.file() }),
@@ -288,14 +282,12 @@ export const staffEndpoints = defineEndpoints({
   },
   'GET staff/jobs/{id}/photos/{photoId}': {
     summary: "A job's photo, for the booking's customer, its technician and admins.",
-    tag: 'staff',
     access: 'user',
     produces: 'image/*',
     errors: { 403: "Not the booking's customer, its technician or an admin." },
   },
   'POST staff/jobs/{id}/complete/': {
     summary: "Completes the job with the summary, the customer's signature and any payment taken.",
-    tag: 'staff',
     access: 'staff',
     body: completeBody,
     answer: completeAnswer,
@@ -305,14 +297,12 @@ export const staffEndpoints = defineEndpoints({
   },
   'GET staff/jobs/{id}/report': {
     summary: "The job's service report, a printable page (the customer, the technician, admins).",
-    tag: 'staff',
     access: 'user',
     produces: 'text/html',
     errors: { 403: "Not the booking's customer, its technician or an admin." },
   },
   'GET staff/report-print.js': {
     summary: "The service report page's script (its Print button).",
-    tag: 'staff',
     access: 'public',
     produces: 'text/javascript',
   },

@@ -25,30 +25,26 @@ export const adminUserUpdateBody = z.object({
 })
 export type AdminUserUpdateRequest = z.input<typeof adminUserUpdateBody>
 
-export const userEndpoints = defineEndpoints({
+export const userEndpoints = defineEndpoints('users', {
   'GET get/users/': {
     summary: 'Every account, newest first.',
-    tag: 'users',
     access: 'admin',
     answer: z.array(adminUser),
   },
   'POST admins/users/{id}/': {
     summary: "Changes an account's role or phone number.",
-    tag: 'users',
     access: 'admin',
     body: adminUserUpdateBody,
     answer: messageAnswer,
   },
   'POST admins/users/{id}/password-reset/': {
     summary: 'Sends the account a password reset: a link by email (default) or a code by SMS.',
-    tag: 'users',
     access: 'admin',
     body: adminPasswordResetBody,
     answer: messageAnswer,
   },
   'DELETE admins/delete/{id}/user/': {
     summary: 'Deletes an account (its bookings, orders and payments stay, without the account).',
-    tag: 'users',
     access: 'admin',
     status: 204,
   },

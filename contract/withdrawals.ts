@@ -92,10 +92,9 @@ export const EMPTY_PAYMENT_SETTINGS: Readonly<PaymentSettings> = Object.freeze({
   threshold: 0,
 })
 
-export const withdrawalEndpoints = defineEndpoints({
+export const withdrawalEndpoints = defineEndpoints('withdrawals', {
   'POST admins/withdrawals/': {
     summary: 'Requests a withdrawal of part of the balance into the payout account.',
-    tag: 'withdrawals',
     access: 'admin',
     body: withdrawalBody,
     answer: messageAnswer.extend({ id: z.number().int() }),
@@ -103,13 +102,11 @@ export const withdrawalEndpoints = defineEndpoints({
   },
   'GET admins/withdrawals/': {
     summary: 'Every withdrawal, newest first.',
-    tag: 'withdrawals',
     access: 'admin',
     answer: z.array(withdrawal),
   },
   'POST admins/withdrawals/{id}/': {
     summary: 'Marks a Pending withdrawal Paid (with the transfer reference) or Cancelled; either is final.',
-    tag: 'withdrawals',
     access: 'admin',
     body: withdrawalActionBody,
     answer: messageAnswer.extend({ status: z.enum(WITHDRAWAL_STATUSES) }),
@@ -117,13 +114,11 @@ export const withdrawalEndpoints = defineEndpoints({
   },
   'GET admins/payment-settings/': {
     summary: 'The payout account withdrawals are paid into, and the automatic-withdrawal rule.',
-    tag: 'withdrawals',
     access: 'admin',
     answer: paymentSettings,
   },
   'POST admins/payment-settings/': {
     summary: 'Saves the payout account; switched on past the threshold, a withdrawal is requested at once.',
-    tag: 'withdrawals',
     access: 'admin',
     body: paymentSettingsBody,
     answer: messageAnswer,
