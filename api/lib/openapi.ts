@@ -182,7 +182,7 @@ export function openApiDocument(serverUrl: string) {
       title: 'GreenShield API',
       version: '1.0.0',
       description:
-        'Every call of the website and app. Paths end with a slash as written. Errors answer `{ "message" }`. ' +
+        'Every call of the website and app. Paths end with a slash as written. Errors answer { "message": "…" } with the words to show. ' +
         'POST and DELETE need the X-CSRFToken header with the token from GET /token.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
