@@ -88,16 +88,16 @@ let unanswered = 0
 
 /**
  * Without Background Sync nothing else wakes us for a backoff deadline: keep one timer for the earliest.
- * An entry a direct send holds is left to that send (it settles the entry and schedules again itself);
- * one whose sender is gone (a reload mid-send released its Web Lock) is due at once.
+ * An entry claimed by a send (sendingUntil) waits for its claim: the replay's own sends are claimed that way
+ * and hold no Web Lock, so judging by locks alone replayed them again every second (on a network that answers
+ * 10 s late, those replays' token and session checks crowded out the sends).
  */
 export async function scheduleReplay(atLeastMs = 0) {
   clearTimeout(retryTimer)
-  const [db, { claimedEntries }] = await Promise.all([loadDb(), import('./replay')])
+  const db = await loadDb()
   const waiting = await db.outbox.where('status').equals('waiting').toArray()
-  const claimedUntil = await claimedEntries()
   const now = Date.now()
-  const next = Math.min(...waiting.map((e) => Math.max(e.nextAttemptAt ?? 0, claimedUntil(e), now)))
+  const next = Math.min(...waiting.map((e) => Math.max(e.nextAttemptAt ?? 0, e.sendingUntil ?? 0, now)))
   if (!Number.isFinite(next)) return
   retryTimer = setTimeout(
     () => void replayOutboxNow().catch(reportError),

@@ -37,14 +37,6 @@ afterEach(() => vi.unstubAllGlobals())
 /** An entry claimed for a minute by a direct send, as submitThroughOutbox stores it before sending. */
 const claimed = () => entry({ sendingUntil: Date.now() + 60_000 })
 
-it('replays an entry whose sending lock nobody holds any more within a second, not when its claim expires', async () => {
-  vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks([]) })
-  await db.outbox.add(claimed())
-  await scheduleReplay()
-  await vi.waitFor(() => expect(posted).toHaveLength(1), { timeout: 3000 })
-  expect(await db.outbox.count()).toBe(0)
-})
-
 it('leaves an entry to the send that still holds its lock', async () => {
   const held = claimed()
   vi.stubGlobal('navigator', { ...navigator, locks: fakeLocks([sendingLockName(held.id)]) })
