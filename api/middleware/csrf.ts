@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../types.js'
-import type { Database } from '../db/index.js'
+import { serverSecret } from '../lib/server-secret.js'
 import { isHttps } from './session.js'
 
 export const CSRF_COOKIE = 'csrftoken'
@@ -17,27 +17,9 @@ const YEAR_SECONDS = 365 * 24 * 3600
  * The HMAC key: CSRF_SECRET when set, else one generated on first start and kept in the database, so
  * restarts and several processes over one database accept each other's tokens without any setup.
  */
-const secrets = new WeakMap<Database, Buffer>()
 async function csrfSecret(c: Context<AppEnv>): Promise<Buffer> {
   const { db, config } = c.var
-  if (config.csrfSecret) return Buffer.from(config.csrfSecret)
-  let secret = secrets.get(db)
-  if (!secret) {
-    // Whichever instance starts first writes it; the others keep the stored one.
-    await db
-      .insertInto('server_secrets')
-      .values({ name: 'csrf', value: randomBytes(32).toString('base64url') })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute()
-    const row = await db
-      .selectFrom('server_secrets')
-      .select('value')
-      .where('name', '=', 'csrf')
-      .executeTakeFirstOrThrow()
-    secret = Buffer.from(row.value)
-    secrets.set(db, secret)
-  }
-  return secret
+  return config.csrfSecret ? Buffer.from(config.csrfSecret) : serverSecret(db, 'csrf')
 }
 
 const sign = async (c: Context<AppEnv>, binding: string, nonce: string) =>
