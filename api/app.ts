@@ -41,6 +41,7 @@ import {
   bookingChangeRoutes,
   bookingSettingsRoutes,
 } from './routes/booking-changes.js'
+import { adminBillingSettingsRoutes, billingSettingsRoutes } from './routes/billing.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -126,6 +127,8 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/delivery-fees', adminDeliveryFeeRoutes)
     .route('/booking-settings', bookingSettingsRoutes)
     .route('/admins/booking-settings', adminBookingSettingsRoutes)
+    .route('/billing-settings', billingSettingsRoutes)
+    .route('/admins/billing-settings', adminBillingSettingsRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).

@@ -11,6 +11,7 @@ import { defineEndpoints } from './endpoint.js'
 import { messageEndpoints } from './messages.js'
 import { notificationEndpoints } from './notifications.js'
 import { bookingEndpoints } from './bookings.js'
+import { billingEndpoints } from './billing.js'
 import { staffEndpoints } from './staff.js'
 import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
@@ -43,6 +44,7 @@ export const apiEndpoints = {
   ...cartEndpoints,
   ...orderEndpoints,
   ...paymentEndpoints,
+  ...billingEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

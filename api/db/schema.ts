@@ -34,6 +34,15 @@ export interface Bookings {
   user_id: number | null
 }
 
+export interface BillingSettings {
+  first_service_offer: Generated<number>
+  first_service_percent: Generated<number>
+  id: Generated<number>
+  invoice_due_days: Generated<number>
+  quote_valid_days: Generated<number>
+  vat_rate_bp: Generated<number>
+}
+
 export interface BusinessSettings {
   booking_cutoff_hours: Generated<number>
   id: Generated<number>
@@ -388,6 +397,7 @@ export interface Withdrawals {
 export interface Tables {
   admin_list_seen: AdminListSeen
   bookings: Bookings
+  billing_settings: BillingSettings
   business_settings: BusinessSettings
   cart_items: CartItems
   catalogue_version: CatalogueVersion

@@ -34,6 +34,7 @@ const TAGS: Record<string, string> = {
   notifications: "The logged-in account's notifications.",
   dashboard: "The back office's figures.",
   withdrawals: 'Withdrawals of the settled balance and the payout account.',
+  billing: 'Billing rules: VAT, the first-service offer, quote validity and payment terms.',
   reference: 'This document.',
 }
 
