@@ -14,6 +14,7 @@ import { importJobPhotosFromDisk } from './lib/report.js'
 import { setScryptCost } from './lib/password.js'
 import { createApp } from './app.js'
 import { createGateway, startPaymentChecks } from './payments/index.js'
+import { startHousekeeping } from './lib/housekeeping.js'
 import { createTransports, startMessageSender } from './messaging/index.js'
 
 /**
@@ -50,6 +51,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
       `SMS by ${transports.sms.name === 'log' ? 'the log (SMS_PROVIDER unset)' : transports.sms.name}`,
   )
   const sender = startMessageSender(config, db, transports)
+  const housekeeping = startHousekeeping(db, config.now)
 
   if (spaDir) serveBuiltApp(root, spaDir, config.apiBase)
 
@@ -66,7 +68,12 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   const stop = () =>
     (stopping ??= (async () => {
       console.log('Stopping: finishing the requests, messages and payment checks under way')
-      await Promise.all([closeServer(server, SHUTDOWN_GRACE_MS), sender.stop(), paymentChecks.stop()])
+      await Promise.all([
+        closeServer(server, SHUTDOWN_GRACE_MS),
+        sender.stop(),
+        paymentChecks.stop(),
+        housekeeping.stop(),
+      ])
       await opened.close()
       console.log('Stopped')
     })())

@@ -34,7 +34,6 @@ export const authCheckAnswer = z.object({
   name: z.string(),
   email: z.string(),
 })
-export type AuthCheck = z.infer<typeof authCheckAnswer> | { message: string; role: null }
 
 export const authEndpoints = defineEndpoints('auth', {
   'GET token': {

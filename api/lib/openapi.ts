@@ -75,8 +75,11 @@ function errorResponses(spec: EndpointSpec, method: string, hasParams: boolean) 
       content: { 'text/html': { schema: { type: 'string' } } },
     }
   }
-  if (method !== 'GET' && !spec.multipart) responses['413'] = errorResponse('The request body is too large.')
-  if (spec.multipart) responses['413'] = errorResponse('The upload is too large.')
+  if (method !== 'GET') {
+    responses['413'] = errorResponse(
+      spec.multipart ? 'The upload is too large.' : 'The request body is too large.',
+    )
+  }
   responses['429'] = errorResponse('Too many requests: wait as Retry-After says.')
   for (const [status, when] of Object.entries(spec.errors ?? {})) responses[status] = errorResponse(when)
   return responses

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { AuthCheck, SessionRole } from '../../contract/auth.js'
+import type { SessionRole } from '../../contract/auth.js'
 import { ApiError, callApi, setRequestUser } from './api-client'
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
@@ -106,16 +106,11 @@ export const useSession = create<SessionState>((set, get) => ({
 async function confirm(startedIn: number) {
   const { setState: set, getState: get } = useSession
   try {
-    const me = (await callApi('GET auth_check')) as AuthCheck
+    // A 200 always names who it is; "nobody" comes as 401, below.
+    const { role, id, name, email, message } = await callApi('GET auth_check')
     if (startedIn !== generation) return
-    if (me.role) {
-      const { role, id, name, email } = me
-      remembered.set({ role, id, name, email })
-      set({ status: 'authenticated', role, id, name, email, message: me.message, confirmed: true })
-    } else {
-      remembered.set(null)
-      set({ ...anonymous, message: me.message })
-    }
+    remembered.set({ role, id, name, email })
+    set({ status: 'authenticated', role, id, name, email, message, confirmed: true })
   } catch (err) {
     if (startedIn !== generation) return
     // 401 (or 403) is the normal "not logged in": the session is over, and the device forgets it.

@@ -43,7 +43,7 @@ function lockManager(deps: Pick<ReplayDeps, 'locks'>): LockManager | null {
  * holder settles the entry itself when it ends; not held: 0, free at once, whatever its sendingUntil
  * says), else by its claim's expiry (sendingUntil).
  */
-export async function claimedEntries(
+async function claimedEntries(
   deps: Pick<ReplayDeps, 'locks'> = {},
 ): Promise<(entry: Pick<OutboxEntry, 'id' | 'sendingUntil'>) => number> {
   const locks = lockManager(deps)

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
+import { pruneIdempotencyKeys } from '../../api/lib/housekeeping'
 import {
   Client,
   countRows,
@@ -99,6 +100,30 @@ describe('Idempotency-Key', () => {
       .execute()
     const res = await customer.post('appointment/', booking(), { 'Idempotency-Key': key })
     expect(res.status).toBe(201)
+  })
+
+  it('forgets stored answers after 30 days, never a claim still running', async () => {
+    const now = t.config.now()
+    const daysAgo = (days: number) => new Date(now - days * 24 * 3600 * 1000).toISOString()
+    const scope = `user:${await findUserId(t.db, CUSTOMER.email)}`
+    const stored = { scope, method: 'POST', path: '/api/appointment/', status: 201, body: '{}' }
+    await t.db
+      .insertInto('idempotency_keys')
+      .values([
+        { ...stored, key: 'old-answer-1', created_at: daysAgo(31) },
+        { ...stored, key: 'recent-answer', created_at: daysAgo(29) },
+        {
+          ...stored,
+          key: 'old-but-running',
+          created_at: daysAgo(40),
+          status: null,
+          lease_until: now + 30_000,
+        },
+      ])
+      .execute()
+    expect(await pruneIdempotencyKeys(t.db, now)).toBe(1)
+    const left = await t.db.selectFrom('idempotency_keys').select('key').where('scope', '=', scope).execute()
+    expect(left.map((r) => r.key).sort()).toEqual(['old-but-running', 'recent-answer'])
   })
 
   it('two instances over one database given the same key at once process it once', async () => {
