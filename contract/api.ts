@@ -18,6 +18,7 @@ import { orderEndpoints } from './orders.js'
 import { paymentEndpoints } from './payments.js'
 import { userEndpoints } from './users.js'
 import { withdrawalEndpoints } from './withdrawals.js'
+import { serviceEndpoints } from './services.js'
 
 const referenceEndpoints = defineEndpoints('reference', {
   'GET openapi.json': {
@@ -38,6 +39,7 @@ export const apiEndpoints = {
   ...withdrawalEndpoints,
   ...deliveryEndpoints,
   ...bookingEndpoints,
+  ...serviceEndpoints,
   ...staffEndpoints,
   ...catalogueEndpoints,
   ...cartEndpoints,
