@@ -52,7 +52,7 @@ describe('/services: the prices the admin set', () => {
     expect(await pricesOf('Pest Control & Fumigation')).toEqual([
       'Whole-flat fumigation₦45,000',
       'General pest control₦8,000 per room',
-      'Termite treatmentSoil and woodFrom ₦60,000 — priced after inspection',
+      'Termite treatmentFrom ₦60,000 — priced after inspectionSoil and wood',
     ])
     expect(await pricesOf('Upholstery & Deep Cleaning')).toEqual(['Upholstery cleaning₦5,000 per seat'])
     const shop = screen.getByRole('region', { name: 'Sale of Cleaning Chemicals' })

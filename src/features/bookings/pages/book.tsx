@@ -201,7 +201,8 @@ export default function Book() {
           <CalendarCheck className="size-10 text-brand-300" aria-hidden />
           <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Book an Appointment</h1>
           <p className="mt-3 leading-relaxed text-brand-100/90">
-            Tell us where and when. We will confirm on WhatsApp and agree the price before we come.
+            Tell us what, where and when: choose the kind of work to see an estimate. We confirm on WhatsApp,
+            with the final price, before we come.
           </p>
           <ul className="mt-6 space-y-4">
             <Assurance icon={<Clock3 className="size-5" aria-hidden />}>
@@ -270,7 +271,7 @@ export default function Book() {
                   id={`${id}-service_kind_id`}
                   label="Kind of service (optional)"
                   error={errors.service_kind_id}
-                  hint={kind?.description}
+                  hint={kind && [priceText(kind), kind.description].filter(Boolean).join(' · ')}
                 >
                   <select {...control('service_kind_id')}>
                     <option value="">Not sure — we'll inspect</option>

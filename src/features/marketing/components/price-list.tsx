@@ -13,12 +13,12 @@ export function PriceList({ id, kinds }: { id: string; kinds: ServiceKind[] }) {
       </h3>
       <ul aria-labelledby={id} className="mt-3 divide-y divide-slate-200">
         {kinds.map((k) => (
-          <li key={k.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2.5">
-            <span className="min-w-0">
-              <span className="font-semibold text-slate-900">{k.name}</span>
-              {k.description && <span className="block text-sm text-slate-600">{k.description}</span>}
-            </span>
-            <span className="font-bold whitespace-nowrap text-brand-800">{priceText(k)}</span>
+          <li key={k.id} className="py-2.5">
+            <p className="flex flex-wrap items-baseline justify-between gap-x-4">
+              <span className="min-w-0 font-semibold text-slate-900">{k.name}</span>
+              <span className="ml-auto text-right font-bold text-brand-800">{priceText(k)}</span>
+            </p>
+            {k.description && <p className="text-sm text-slate-600">{k.description}</p>}
           </li>
         ))}
       </ul>

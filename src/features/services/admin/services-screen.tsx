@@ -209,7 +209,7 @@ function ServiceSection({
                     Order {k.position} · {k.bookings === 1 ? '1 booking' : `${k.bookings} bookings`}
                   </p>
                 </div>
-                <p className="font-bold text-brand-800">{priceText(k)}</p>
+                <p className="w-full font-bold text-brand-800 sm:w-auto">{priceText(k)}</p>
                 <div className="flex gap-1">
                   <button
                     type="button"
