@@ -33,6 +33,7 @@ import { deleteUser, userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
 import { deletionRoutes } from './routes/deletions.js'
 import { referenceRoutes } from './routes/reference.js'
+import { adminServiceRoutes, serviceListRoutes } from './routes/services.js'
 import { adminPasswordResetRoutes, passwordResetRoutes } from './routes/password-reset.js'
 import { assignRoutes, staffRoutes } from './routes/staff.js'
 import { adminDeliveryFeeRoutes, deliveryFeeRoutes } from './routes/delivery.js'
@@ -129,6 +130,8 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/booking-settings', adminBookingSettingsRoutes)
     .route('/billing-settings', billingSettingsRoutes)
     .route('/admins/billing-settings', adminBillingSettingsRoutes)
+    .route('/services', serviceListRoutes)
+    .route('/admins/services', adminServiceRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).

@@ -19,6 +19,7 @@ import { orderEndpoints } from './orders.js'
 import { paymentEndpoints } from './payments.js'
 import { userEndpoints } from './users.js'
 import { withdrawalEndpoints } from './withdrawals.js'
+import { serviceEndpoints } from './services.js'
 
 const referenceEndpoints = defineEndpoints('reference', {
   'GET openapi.json': {
@@ -39,6 +40,7 @@ export const apiEndpoints = {
   ...withdrawalEndpoints,
   ...deliveryEndpoints,
   ...bookingEndpoints,
+  ...serviceEndpoints,
   ...staffEndpoints,
   ...catalogueEndpoints,
   ...cartEndpoints,

@@ -32,6 +32,15 @@ export const booking = z.object({
    */
   needs_attention: z.boolean().optional(),
   unable_reason: z.string().nullable().optional(),
+  /**
+   * The kind of work the customer chose (null: "not sure, we'll inspect"), the units they counted on a
+   * per-unit kind, and the estimate worked out when they booked (naira; a "from" kind's lowest price),
+   * in words as the customer read it. Later price changes leave them.
+   */
+  service_kind: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  units: z.number().int().nullable().optional(),
+  estimate: z.number().nullable().optional(),
+  estimate_text: z.string().nullable().optional(),
 })
 export type Booking = z.infer<typeof booking>
 
@@ -91,6 +100,21 @@ export const appointmentBody = (now: () => Date = () => new Date()) =>
       ...whenFields(now),
       info: z.string().trim().max(2000, 'Details must be at most 2000 characters').default(''),
       full_name: z.string().trim().max(150, 'Name must be at most 150 characters').optional(),
+      /** A kind of the chosen service (services/); left out or null: the office prices it after inspection. */
+      service_kind_id: z
+        .number({ error: 'Choose a kind of service from the list' })
+        .int('Choose a kind of service from the list')
+        .positive('Choose a kind of service from the list')
+        .nullable()
+        .optional(),
+      /** How many units (rooms, m², seats) of a per-unit kind: 1 to 999. */
+      units: z
+        .number({ error: 'Enter how many, as a whole number' })
+        .int('Enter how many, as a whole number')
+        .min(1, 'Enter at least 1')
+        .max(999, 'Enter at most 999')
+        .nullable()
+        .optional(),
     })
     .superRefine(notPastToday(now))
 export type AppointmentRequest = z.input<ReturnType<typeof appointmentBody>>
@@ -233,10 +257,17 @@ export const bookingEndpoints = defineEndpoints('bookings', {
   'POST appointment/': {
     summary:
       'Books a fumigation or cleaning visit; outside the working hours it is an emergency call-out. An ' +
-      'admin taking a phone call may book for the caller by `full_name`.',
+      'admin taking a phone call may book for the caller by `full_name`. With `service_kind_id` (an ' +
+      'active kind of the chosen service, services/) and, for a per-unit kind, `units`, the server works ' +
+      'out the estimate and keeps it with the booking.',
     access: 'user',
     body: appointmentBody(),
-    answer: messageAnswer.extend({ id: z.number().int(), emergency: z.boolean() }),
+    answer: messageAnswer.extend({
+      id: z.number().int(),
+      emergency: z.boolean(),
+      /** The estimate of the kind chosen, in words (left out when none was chosen). */
+      estimate_text: z.string().optional(),
+    }),
     status: 201,
     idempotent: true,
     errors: {

@@ -147,6 +147,11 @@ export const job = z.object({
   location: z.string(),
   maps_url: z.string(),
   service: z.enum(['fumigation', 'cleaning']),
+  /** The kind the customer chose, the units they counted and the estimate when they booked (see Booking). */
+  service_kind: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  units: z.number().int().nullable().optional(),
+  estimate: z.number().nullable().optional(),
+  estimate_text: z.string().nullable().optional(),
   info: z.string(),
   date: z.string(),
   time: z.string(),

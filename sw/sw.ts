@@ -105,6 +105,13 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: CACHE_NAMES.products, plugins: [only200, deadline(DEADLINES.read)] }),
 )
 
+// The services' price list too is the same for everyone: /services and /book show it offline.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && request.cache !== 'no-cache' && /^services\/?$/.test(apiPath(url) ?? '-'),
+  new StaleWhileRevalidate({ cacheName: CACHE_NAMES.services, plugins: [only200, deadline(DEADLINES.read)] }),
+)
+
 // Product images rarely change (an edit gets a new file name): cache-first, bounded.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && (apiPath(url) ?? '').startsWith('media/'),

@@ -26,7 +26,11 @@ export interface Bookings {
   info: Generated<string>
   location: string
   phone_number: string
+  estimate_kobo: number | null
+  estimate_rule: string | null
   service: string
+  service_kind_id: number | null
+  service_units: number | null
   status: Generated<string>
   time: string
   unable_reason: string | null
@@ -313,6 +317,20 @@ export interface Products {
   updated_at: Generated<string>
 }
 
+export interface ServiceKinds {
+  active: Generated<number>
+  created_at: Generated<string>
+  description: Generated<string>
+  id: Generated<number>
+  name: string
+  position: Generated<number>
+  price_kobo: number
+  price_rule: string
+  service: string
+  unit: Generated<string>
+  updated_at: Generated<string>
+}
+
 export interface RateLimits {
   bucket: string
   count: number
@@ -426,6 +444,7 @@ export interface Tables {
   refunds: Refunds
   sandbox_transactions: SandboxTransactions
   server_secrets: ServerSecrets
+  service_kinds: ServiceKinds
   sessions: Sessions
   users: Users
   withdrawals: Withdrawals

@@ -5,6 +5,9 @@ import { affectedRows, nowIso } from '../db/dialect.js'
 import { notify, notifyAdmins } from './notify.js'
 import { sendMessage, type TemplateData } from '../messaging/index.js'
 import { localPhone } from '../../contract/phone.js'
+import { estimateText, type PriceRule } from '../../contract/services.js'
+import { toNaira } from '../../contract/money.js'
+import { sql } from 'kysely'
 
 /** A booking as the API answers it (contract Booking), column for column; emergency is 0/1 in the table. */
 export const BOOKING_FIELDS = [
@@ -19,20 +22,78 @@ export const BOOKING_FIELDS = [
   'location',
   'emergency',
   'unable_reason',
+  'service_kind_id',
+  'service_units',
+  'estimate_kobo',
+  'estimate_rule',
 ] as const
+
+/** The chosen kind's name and unit, read beside a booking's columns (`table`: the bookings table's name or alias). */
+export const kindColumns = (table: 'bookings' | 'b') => {
+  const kindId = sql.ref(`${table}.service_kind_id`)
+  return [
+    sql<string | null>`(SELECT k.name FROM service_kinds k WHERE k.id = ${kindId})`.as('kind_name'),
+    sql<string | null>`(SELECT k.unit FROM service_kinds k WHERE k.id = ${kindId})`.as('kind_unit'),
+  ]
+}
+
+/** A booking's stored choice of kind and its estimate, as columns. */
+export interface StoredChoice {
+  service_kind_id: number | null
+  service_units: number | null
+  estimate_kobo: number | null
+  estimate_rule: string | null
+  kind_name: string | null
+  kind_unit: string | null
+}
+
+/**
+ * The kind, units and estimate as the answers give them (contract Booking); nothing for a booking made
+ * without a kind, whose answer stays as it always was.
+ */
+export function chosenKind(
+  r: StoredChoice,
+): Pick<Booking, 'service_kind' | 'units' | 'estimate' | 'estimate_text'> {
+  if (r.service_kind_id === null) return {}
+  const estimate =
+    r.estimate_kobo === null || r.estimate_rule === null
+      ? null
+      : {
+          kobo: Number(r.estimate_kobo),
+          rule: r.estimate_rule as PriceRule,
+          units: r.service_units === null ? null : Number(r.service_units),
+        }
+  return {
+    service_kind: { id: Number(r.service_kind_id), name: r.kind_name ?? '' },
+    units: r.service_units === null ? null : Number(r.service_units),
+    estimate: estimate && toNaira(estimate.kobo),
+    estimate_text: estimate && estimateText(estimate, r.kind_unit ?? ''),
+  }
+}
 
 export interface BookingRow extends Booking {
   user_id: number | null
 }
 
-type Stored<T> = Omit<T, 'emergency'> & { emergency: number }
-const answer = <T extends Booking>(row: Stored<T>): T =>
-  ({
-    ...row,
+type Stored<T> = Omit<T, 'emergency'> & { emergency: number } & StoredChoice
+const answer = <T extends Booking>(row: Stored<T>): T => {
+  const {
+    service_kind_id: _k,
+    service_units: _u,
+    estimate_kobo: _e,
+    estimate_rule: _r,
+    kind_name: _n,
+    kind_unit: _ku,
+    ...rest
+  } = row
+  return {
+    ...rest,
     emergency: row.emergency === 1,
     needs_attention: row.unable_reason != null,
     unable_reason: row.unable_reason ?? null,
-  }) as T
+    ...chosenKind(row),
+  } as unknown as T
+}
 
 /** A booking without the office's follow-up: what a customer sees, and the dashboard's short list. */
 export const withoutAttention = <T extends Booking>({ needs_attention: _n, unable_reason: _r, ...b }: T) => b
@@ -41,6 +102,7 @@ export async function findBooking(db: Queryable, id: number): Promise<BookingRow
   const row = await db
     .selectFrom('bookings')
     .select([...BOOKING_FIELDS, 'user_id'])
+    .select(kindColumns('bookings'))
     .where('id', '=', id)
     .executeTakeFirst()
   return row && answer(row as Stored<BookingRow>)
@@ -51,6 +113,7 @@ export async function latestBookings(db: Queryable, limit: number): Promise<Book
   const rows = await db
     .selectFrom('bookings')
     .select(BOOKING_FIELDS)
+    .select(kindColumns('bookings'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -63,6 +126,7 @@ export async function listBookings(db: Queryable, userId?: number): Promise<Book
   const rows = await db
     .selectFrom('bookings')
     .select(BOOKING_FIELDS)
+    .select(kindColumns('bookings'))
     .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
     .orderBy('date', 'desc')
     .orderBy('time', 'desc')

@@ -5,7 +5,7 @@ import { type JobEventType, type JobStatus } from '../../contract/job-status.js'
 import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
-import { BOOKING_FIELDS } from './bookings.js'
+import { BOOKING_FIELDS, chosenKind, kindColumns, type StoredChoice } from './bookings.js'
 
 /**
  * The treatments of jobs, each with when it was corrected and by whom (their name, else their email):
@@ -33,7 +33,8 @@ export const treatmentsWithCorrector = (db: Queryable) =>
     )
 
 /** A booking with its job columns (jobs.* NULL when it was never assigned). */
-export interface JobRow extends Omit<Booking, 'emergency'> {
+export interface JobRow
+  extends Omit<Booking, 'emergency' | keyof ReturnType<typeof chosenKind>>, StoredChoice {
   /** 0/1 as stored. */
   emergency: number
   user_id: number | null
@@ -72,6 +73,7 @@ const jobSelect = (db: Queryable) =>
       'u.phone_number as staff_phone',
       hasReport.as('has_report'),
     ])
+    .select(kindColumns('b'))
 
 export async function findJobRow(db: Queryable, bookingId: number): Promise<JobRow | undefined> {
   const row = await jobSelect(db).where('b.id', '=', bookingId).executeTakeFirst()
@@ -165,6 +167,7 @@ export async function toJobs(db: Queryable, rows: JobRow[]): Promise<Job[]> {
       location: r.location,
       maps_url: mapsUrl(r.location),
       service: r.service,
+      ...chosenKind(r),
       info: r.info,
       date: r.date,
       time: r.time,

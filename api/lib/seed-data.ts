@@ -290,3 +290,107 @@ export const seedJobs = [
     forCustomer: false,
   },
 ] as const
+
+/**
+ * The kinds of work on /services and /book, with Lagos prices (naira) an admin can change in Back office →
+ * Services. `per_unit` prices one unit; `from` is the lowest price, the final one given after an inspection.
+ */
+export const seedServiceKinds: {
+  service: 'fumigation' | 'cleaning'
+  name: string
+  description: string
+  price_rule: 'fixed' | 'per_unit' | 'from'
+  price: number
+  unit?: string
+}[] = [
+  {
+    service: 'fumigation',
+    name: 'General pest control',
+    description: 'Cockroaches, ants, mosquitoes and flies: spray and gel treatment of every room.',
+    price_rule: 'per_unit',
+    price: 8000,
+    unit: 'room',
+  },
+  {
+    service: 'fumigation',
+    name: 'Whole-flat fumigation',
+    description: 'A flat of up to three bedrooms, kitchen and bathrooms, with a follow-up visit.',
+    price_rule: 'fixed',
+    price: 45000,
+  },
+  {
+    service: 'fumigation',
+    name: 'Bed bugs',
+    description: 'Mattresses, bed frames and furniture seams treated twice, two weeks apart.',
+    price_rule: 'per_unit',
+    price: 15000,
+    unit: 'room',
+  },
+  {
+    service: 'fumigation',
+    name: 'Rodent control',
+    description: 'Rats and mice: entry points sealed, bait stations set and checked.',
+    price_rule: 'fixed',
+    price: 35000,
+  },
+  {
+    service: 'fumigation',
+    name: 'Termite treatment',
+    description: 'Soil and wood treatment against termites, with a one-year guarantee.',
+    price_rule: 'from',
+    price: 60000,
+  },
+  {
+    service: 'fumigation',
+    name: 'Office or warehouse fumigation',
+    description: 'Commercial spaces treated after hours, priced by floor area.',
+    price_rule: 'per_unit',
+    price: 350,
+    unit: 'm²',
+  },
+  {
+    service: 'cleaning',
+    name: 'Upholstery cleaning',
+    description: 'Sofas and armchairs shampooed and steam-extracted, dry the same day.',
+    price_rule: 'per_unit',
+    price: 5000,
+    unit: 'seat',
+  },
+  {
+    service: 'cleaning',
+    name: 'Mattress cleaning',
+    description: 'Deep extraction against dust mites, stains and odours.',
+    price_rule: 'per_unit',
+    price: 10000,
+    unit: 'mattress',
+  },
+  {
+    service: 'cleaning',
+    name: 'Rug and carpet cleaning',
+    description: 'Rugs and fitted carpets shampooed on site.',
+    price_rule: 'per_unit',
+    price: 1500,
+    unit: 'm²',
+  },
+  {
+    service: 'cleaning',
+    name: 'Deep cleaning',
+    description: 'A home cleaned top to bottom: kitchen degreased, bathrooms descaled, floors scrubbed.',
+    price_rule: 'from',
+    price: 50000,
+  },
+  {
+    service: 'cleaning',
+    name: 'End-of-tenancy cleaning',
+    description: 'A flat of up to three bedrooms made ready for the next tenant.',
+    price_rule: 'fixed',
+    price: 75000,
+  },
+  {
+    service: 'cleaning',
+    name: 'Post-construction cleaning',
+    description: 'Dust, paint and cement removed after building work.',
+    price_rule: 'from',
+    price: 120000,
+  },
+]

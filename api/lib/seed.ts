@@ -14,6 +14,7 @@ import {
   seedJobs,
   seedMessages,
   seedProducts,
+  seedServiceKinds,
   seedPurchases,
 } from './seed-data.js'
 
@@ -104,6 +105,20 @@ export async function seedIfEmpty(db: Database, config: AppConfig, options: Seed
         .returning('id')
         .executeTakeFirstOrThrow()
       productIds.set(p.name, id)
+    }
+    for (const [i, k] of seedServiceKinds.entries()) {
+      await trx
+        .insertInto('service_kinds')
+        .values({
+          service: k.service,
+          name: k.name,
+          description: k.description,
+          price_rule: k.price_rule,
+          price_kobo: toKobo(k.price),
+          unit: k.unit ?? '',
+          position: i,
+        })
+        .execute()
     }
     const insertBooking = async (b: {
       user_id: number | null

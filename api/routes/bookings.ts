@@ -28,6 +28,7 @@ import {
 import { localPhone } from '../../contract/phone.js'
 import { findClash, withJobInfo } from '../lib/jobs.js'
 import { loggedInAccount, tooManySubmissions } from '../middleware/submit-limit.js'
+import { bookingEstimate } from '../lib/services.js'
 
 const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marked as completed' } as const
 
@@ -75,6 +76,9 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
       const { db } = c.var
       const user = currentUser(c)
       const body = c.req.valid('json')
+      // Worked out at today's price and kept: a later price change leaves this booking's estimate. A wrong
+      // kind or count is refused like the other fields, before it counts as a submission.
+      const estimate = await bookingEstimate(db, body)
       const refused = await tooManySubmissions(c, 'booking', loggedInAccount(c))
       if (refused) return refused
       // An admin taking a phone call books for the caller: their name, no account of theirs.
@@ -97,6 +101,10 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
             info: body.info,
             emergency: emergency ? 1 : 0,
             booked_by: forCaller ? user.id : null,
+            service_kind_id: estimate?.kindId ?? null,
+            service_units: estimate?.units ?? null,
+            estimate_kobo: estimate?.kobo ?? null,
+            estimate_rule: estimate?.rule ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -136,6 +144,7 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
               : 'Your appointment has been booked. We will confirm it within 24 hours.',
             id,
             emergency,
+            ...(estimate && { estimate_text: estimate.text }),
           },
           201,
         )

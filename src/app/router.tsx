@@ -38,6 +38,7 @@ const MessagesScreen = lazy(() => import('../features/messages/admin/messages-sc
 const SentMessagesScreen = lazy(() => import('../features/messages/admin/sent-messages-screen'))
 const BookingsScreen = lazy(() => import('../features/bookings/admin/bookings-screen'))
 const BookingRulesScreen = lazy(() => import('../features/bookings/admin/booking-rules-screen'))
+const ServicesScreen = lazy(() => import('../features/services/admin/services-screen'))
 const OrdersScreen = lazy(() => import('../features/orders/admin/orders-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
@@ -268,6 +269,14 @@ export const adminRoutes: RouteObject = {
       element: (
         <Meta t="Booking rules">
           <BookingRulesScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'services',
+      element: (
+        <Meta t="Services">
+          <ServicesScreen />
         </Meta>
       ),
     },

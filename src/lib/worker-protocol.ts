@@ -22,6 +22,8 @@ export interface OutboxSentMessage {
 export const CACHE_NAMES = {
   /** The public catalogue (GET add/products/), stale-while-revalidate. */
   products: 'api-products',
+  /** The public price list of the services (GET services/), stale-while-revalidate. */
+  services: 'api-services',
   /** Product images, cache-first. */
   images: 'product-images',
   /** Every other API read, network-first; keyed per user (USER_HEADER) and deleted on logout. */

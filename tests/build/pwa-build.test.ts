@@ -95,6 +95,7 @@ describe.skipIf(!built)(`the built PWA in ${path.relative(process.cwd(), dist) |
     const sw = read('sw.js')
     for (const name of [
       'api-products',
+      'api-services',
       'product-images',
       'api-user',
       'SKIP_WAITING',

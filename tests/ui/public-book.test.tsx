@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ApiError, NetworkError } from '../../src/lib/api-client'
 import { userScope } from '../../src/lib/query'
+import { resetServiceKindsCall } from '../../src/lib/service-kinds'
 import { json, mockFetch, renderWithProviders, setSession } from './public-helpers'
 
 const submitThroughOutbox = vi.fn()
@@ -376,5 +377,135 @@ describe('the emergency box', () => {
     expect(emergencyNotice(settings, '2026-03-11', '22:00', now)).toMatch(/emergency call-out/)
     expect(emergencyNotice(settings, '2026-03-11', '20:00', now)).toBeNull()
     expect(emergencyNotice(settings, '2026-03-12', '10:00', now)).toBeNull()
+  })
+})
+
+describe('/book: kinds of service and the estimate', () => {
+  const KINDS = [
+    {
+      id: 1,
+      service: 'fumigation',
+      name: 'General pest control',
+      description: 'Every room sprayed',
+      price_rule: 'per_unit',
+      price: 8000,
+      unit: 'room',
+      active: true,
+      position: 0,
+    },
+    {
+      id: 2,
+      service: 'fumigation',
+      name: 'Termite treatment',
+      description: '',
+      price_rule: 'from',
+      price: 60000,
+      unit: '',
+      active: true,
+      position: 1,
+    },
+    {
+      id: 3,
+      service: 'cleaning',
+      name: 'Upholstery cleaning',
+      description: '',
+      price_rule: 'per_unit',
+      price: 5000,
+      unit: 'seat',
+      active: true,
+      position: 0,
+    },
+  ]
+  beforeEach(() => {
+    submitThroughOutbox.mockReset()
+    resetServiceKindsCall()
+    setSession('user', 42)
+    mockFetch({
+      'GET appointment/': json(200, []),
+      'GET users/notifications/': json(200, []),
+      'GET services/': json(200, KINDS),
+    })
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  test("offers the chosen service's kinds with their prices and shows the estimate as the units change", async () => {
+    const ui = userEvent.setup()
+    renderWithProviders(<Book />, '/book')
+    const f = within(screen.getByRole('form', { name: 'Appointment' }))
+    await ui.selectOptions(f.getByLabelText('Service'), 'fumigation')
+    const kind = f.getByLabelText('Kind of service (optional)')
+    await waitFor(() =>
+      expect(
+        within(kind)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        "Not sure — we'll inspect",
+        'General pest control · ₦8,000 per room',
+        'Termite treatment · From ₦60,000 — priced after inspection',
+      ]),
+    )
+    await ui.selectOptions(kind, 'General pest control · ₦8,000 per room')
+    expect(f.getByText('₦8,000 per room: enter how many rooms')).toBeVisible()
+    await ui.type(f.getByLabelText('Number of rooms'), '3')
+    expect(f.getByText('Estimate: ₦24,000 (3 rooms × ₦8,000)')).toBeVisible()
+    await ui.type(f.getByLabelText('Number of rooms'), '0')
+    expect(f.getByText('Estimate: ₦240,000 (30 rooms × ₦8,000)')).toBeVisible()
+
+    await ui.selectOptions(kind, 'Termite treatment · From ₦60,000 — priced after inspection')
+    expect(f.queryByLabelText('Number of rooms')).toBeNull()
+    expect(f.getByText('From ₦60,000, final price after inspection')).toBeVisible()
+
+    // Another service has other kinds: the choice goes.
+    await ui.selectOptions(f.getByLabelText('Service'), 'cleaning')
+    expect(f.getByLabelText('Kind of service (optional)')).toHaveValue('')
+    expect(f.queryByText(/^Estimate|final price after inspection|enter how many/)).toBeNull()
+  })
+
+  test('sends the kind and units with the estimate line for the queued summary; units are required', async () => {
+    const ui = userEvent.setup()
+    submitThroughOutbox.mockResolvedValue({ state: 'queued', entry: { id: 'x' } })
+    renderWithProviders(<Book />, '/book')
+    const f = within(screen.getByRole('form', { name: 'Appointment' }))
+    await ui.type(f.getByLabelText('WhatsApp number'), '0803 123 4567')
+    await ui.selectOptions(f.getByLabelText('Service'), 'cleaning')
+    await waitFor(() =>
+      expect(within(f.getByLabelText('Kind of service (optional)')).getAllByRole('option')).toHaveLength(2),
+    )
+    await ui.selectOptions(
+      f.getByLabelText('Kind of service (optional)'),
+      'Upholstery cleaning · ₦5,000 per seat',
+    )
+    await ui.type(f.getByLabelText('Location'), '12 Creek Road, Apapa')
+    await ui.type(f.getByLabelText('Date'), SOON)
+    await ui.type(f.getByLabelText('Time'), '09:00')
+    await ui.click(f.getByRole('button', { name: 'Book Appointment' }))
+    expect(f.getByLabelText('Number of seats')).toHaveAccessibleDescription(
+      'Enter how many seats, from 1 to 999',
+    )
+    await waitFor(() => expect(f.getByLabelText('Number of seats')).toHaveFocus())
+    expect(submitThroughOutbox).not.toHaveBeenCalled()
+
+    await ui.type(f.getByLabelText('Number of seats'), '7')
+    await ui.click(f.getByRole('button', { name: 'Book Appointment' }))
+    await waitFor(() => expect(submitThroughOutbox).toHaveBeenCalled())
+    expect(submitThroughOutbox.mock.calls[0][2]).toMatchObject({
+      service: 'cleaning',
+      service_kind_id: 3,
+      units: 7,
+      estimate_label: 'Estimate: ₦35,000 (7 seats × ₦5,000)',
+    })
+  })
+
+  test('offline with no list on the device, "Not sure" is still a booking', async () => {
+    mockFetch({ 'GET appointment/': json(200, []), 'GET users/notifications/': json(200, []) })
+    const ui = userEvent.setup()
+    renderWithProviders(<Book />, '/book')
+    const f = within(screen.getByRole('form', { name: 'Appointment' }))
+    await ui.selectOptions(f.getByLabelText('Service'), 'fumigation')
+    expect(within(f.getByLabelText('Kind of service (optional)')).getAllByRole('option')).toHaveLength(1)
   })
 })

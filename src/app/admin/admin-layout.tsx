@@ -15,6 +15,7 @@ import {
   Users,
   X,
   FileCode,
+  Tags,
 } from 'lucide-react'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
@@ -32,6 +33,7 @@ const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; aler
   { to: '/admin/messages', label: 'Messages', icon: Mail, alert: 'messages' },
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, alert: 'bookings' },
   { to: '/admin/booking-rules', label: 'Booking Rules', icon: Clock },
+  { to: '/admin/services', label: 'Services', icon: Tags },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/settings', label: 'Settings', icon: Settings },

@@ -19,7 +19,12 @@ registerOutboxKind('appointment', {
     const day = /^\d{4}-\d{2}-\d{2}$/.test(text(b.date))
       ? formatDate(`${text(b.date)}T00:00:00`)
       : text(b.date)
-    return `${service.charAt(0).toUpperCase()}${service.slice(1)} on ${day} at ${formatTime(text(b.time))}, ${text(b.location)}`
+    // The estimate line the form showed when it was queued (kept on the device only).
+    const estimate = text(b.estimate_label)
+    return (
+      `${service.charAt(0).toUpperCase()}${service.slice(1)} on ${day} at ${formatTime(text(b.time))}, ` +
+      `${text(b.location)}${estimate ? `. ${estimate}` : ''}`
+    )
   },
   schema: () => appointmentBody(),
   fields: [
@@ -34,6 +39,7 @@ registerOutboxKind('appointment', {
         { value: 'cleaning', label: 'Cleaning' },
       ],
     },
+    { path: 'units', label: 'Number of units', type: 'number' },
     { path: 'date', label: 'Date', type: 'date' },
     { path: 'time', label: 'Time', type: 'time' },
     { path: 'info', label: 'Details', multiline: true },

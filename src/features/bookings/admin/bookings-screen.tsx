@@ -146,6 +146,21 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
             <dt className="font-medium text-slate-500">Service</dt>
             <dd className="capitalize">{booking.service}</dd>
+            {booking.service_kind && (
+              <>
+                <dt className="font-medium text-slate-500">Kind</dt>
+                <dd>
+                  {booking.service_kind.name}
+                  {booking.units != null && ` (${booking.units})`}
+                </dd>
+              </>
+            )}
+            {booking.estimate_text && (
+              <>
+                <dt className="font-medium text-slate-500">Estimate</dt>
+                <dd>{booking.estimate_text}</dd>
+              </>
+            )}
             <dt className="font-medium text-slate-500">Date &amp; Time</dt>
             <dd>
               {when(booking)}

@@ -85,6 +85,12 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
                 <p className="text-sm text-slate-600">
                   {bookingWhen(b)} · {b.location}
                 </p>
+                {b.service_kind && (
+                  <p className="text-sm text-slate-700">
+                    {b.service_kind.name}
+                    {b.estimate_text && <> · Estimate: {b.estimate_text}</>}
+                  </p>
+                )}
                 <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">
                   <MessageCircle className="size-3.5" aria-hidden />
                   {localPhone(b.phone_number)}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { CalendarCheck, Clock3, Phone, Siren } from 'lucide-react'
+import { CalendarCheck, Clock3, Phone, ReceiptText, Siren } from 'lucide-react'
 import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../../../contract/dates.js'
 import {
   appointmentBody,
@@ -11,7 +11,16 @@ import {
   type AppointmentRequest,
   type BookingSettings,
 } from '../../../../contract/bookings.js'
+import {
+  estimateOf,
+  estimateText,
+  pluralUnit,
+  priceText,
+  SERVICE_LABELS,
+  type ServiceKind,
+} from '../../../../contract/services.js'
 import { ApiError } from '../../../lib/api-client'
+import { useServiceKinds } from '../../../lib/service-kinds'
 import { useBookAppointment, useBookingSettings } from '../api'
 import { MyBookings } from '../components/my-bookings'
 import { COMPANY } from '../../../lib/company'
@@ -23,17 +32,60 @@ import { fieldErrors } from '../../../lib/field-errors'
 import { Field } from '../../../components/ui/field'
 import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
 
-type Key = keyof AppointmentRequest
+/** The form as typed: the kind's id and the units are the select's and the input's text. */
+type BookForm = Required<Omit<AppointmentRequest, 'service_kind_id' | 'units'>> & {
+  service_kind_id: string
+  units: string
+}
+type Key = keyof BookForm
 type FieldErrors = Partial<Record<Key, string>>
 
-const EMPTY: Required<AppointmentRequest> = {
+const EMPTY: BookForm = {
   full_name: '',
   phone_number: '',
   location: '',
   service: '' as AppointmentRequest['service'],
+  service_kind_id: '',
+  units: '',
   date: '',
   time: '',
   info: '',
+}
+
+/** The kind chosen on the form, when the list knows it. */
+const chosenKind = (kinds: ServiceKind[] | null, form: Pick<BookForm, 'service_kind_id'>) =>
+  (form.service_kind_id && kinds?.find((k) => String(k.id) === form.service_kind_id)) || null
+
+/**
+ * The body to send: no kind is "not sure, we'll inspect"; units only for a per-unit kind, as a number
+ * when they are one (else as typed, for the schema to name the mistake).
+ */
+export function appointmentRequest(form: BookForm, kind: ServiceKind | null): AppointmentRequest {
+  const { service_kind_id, units, ...rest } = form
+  if (!service_kind_id) return rest
+  const count = units.trim()
+  return {
+    ...rest,
+    service_kind_id: Number(service_kind_id),
+    ...(kind?.price_rule === 'per_unit' || (!kind && count)
+      ? { units: /^\d+$/.test(count) ? Number(count) : (count as unknown as number) }
+      : {}),
+  }
+}
+
+/**
+ * What the customer's choice comes to, as the server will work it out: "Estimate: ₦24,000 (3 rooms ×
+ * ₦8,000)", "From ₦60,000, final price after inspection"; the unit price until the units are typed.
+ */
+export function estimateLine(kind: ServiceKind | null, unitsTyped: string): string | null {
+  if (!kind) return null
+  if (kind.price_rule === 'from') return estimateText(estimateOf(kind, null), kind.unit)
+  if (kind.price_rule === 'per_unit') {
+    const units = /^\d+$/.test(unitsTyped.trim()) ? Number(unitsTyped.trim()) : 0
+    if (units < 1 || units > 999) return `${priceText(kind)}: enter how many ${pluralUnit(kind.unit)}`
+    return `Estimate: ${estimateText(estimateOf(kind, units), kind.unit)}`
+  }
+  return `Estimate: ${estimateText(estimateOf(kind, null), kind.unit)}`
 }
 
 /** Runs the server's own schema (contract/bookings.ts) so the client shows the same messages, field by field. */
@@ -64,6 +116,7 @@ export default function Book() {
   const isAdmin = role === 'admin'
   const book = useBookAppointment()
   const { data: settings } = useBookingSettings()
+  const kinds = useServiceKinds()
   // Kept on the device until it is sent (or queued): a reload or a dropped tab loses nothing typed.
   const [form, setForm, clearDraft] = useDraft(userId, 'book', EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -77,17 +130,29 @@ export default function Book() {
     className: 'field',
     value: form[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      setForm({ ...form, [key]: e.target.value })
+      // Another service has other kinds: the kind (and its count) chosen for the first one goes.
+      const reset = key === 'service' ? { service_kind_id: '', units: '' } : {}
+      setForm({ ...form, ...reset, [key]: e.target.value })
       if (errors[key]) setErrors({ ...errors, [key]: undefined })
     },
   })
+
+  const kind = chosenKind(kinds, form)
+  const kindsOfService = kinds?.filter((k) => k.service === form.service) ?? []
+  const estimate = estimateLine(kind, form.units)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     setResult(null)
     // A customer's own name is the account's: full_name is only sent by an admin booking for a caller.
-    const { data, errors: found } = validateAppointment(isAdmin ? form : { ...form, full_name: undefined })
+    const request = appointmentRequest(form, kind)
+    const { data, errors: found } = validateAppointment(
+      isAdmin ? request : { ...request, full_name: undefined },
+    )
     if (isAdmin && !form.full_name.trim()) found.full_name = "Customer's name is required"
+    if (kind?.price_rule === 'per_unit' && !form.units.trim()) {
+      found.units = `Enter how many ${pluralUnit(kind.unit)}, from 1 to 999`
+    }
     setErrors(found)
     if (!data || Object.keys(found).length) {
       focusFirstInvalid(e.currentTarget as HTMLFormElement)
@@ -95,10 +160,15 @@ export default function Book() {
     }
     setBusy(true)
     try {
-      const sent = await book.mutateAsync({ body: data, userId })
+      // The estimate line goes with the queued booking, for its summary on this device (the server
+      // ignores it and works the estimate out again).
+      const body = estimate && kind ? { ...data, estimate_label: estimate } : data
+      const sent = await book.mutateAsync({ body, userId })
       const text =
         sent.state === 'sent'
-          ? sent.data.message
+          ? [sent.data.message, sent.data.estimate_text && `Estimate: ${sent.data.estimate_text}.`]
+              .filter(Boolean)
+              .join(' ')
           : sent.retryLater
             ? `${sent.retryLater} Your booking is saved and will be sent then.`
             : SAVED_ON_PHONE
@@ -131,7 +201,8 @@ export default function Book() {
           <CalendarCheck className="size-10 text-brand-300" aria-hidden />
           <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Book an Appointment</h1>
           <p className="mt-3 leading-relaxed text-brand-100/90">
-            Tell us where and when. We will confirm on WhatsApp and agree the price before we come.
+            Tell us what, where and when: choose the kind of work to see an estimate. We confirm on WhatsApp,
+            with the final price, before we come.
           </p>
           <ul className="mt-6 space-y-4">
             <Assurance icon={<Clock3 className="size-5" aria-hidden />}>
@@ -190,10 +261,42 @@ export default function Book() {
               <Field id={`${id}-service`} label="Service" error={errors.service}>
                 <select {...control('service')} required>
                   <option value="">Choose a service</option>
-                  <option value="fumigation">Fumigation / pest control</option>
-                  <option value="cleaning">Cleaning</option>
+                  <option value="fumigation">{SERVICE_LABELS.fumigation}</option>
+                  <option value="cleaning">{SERVICE_LABELS.cleaning}</option>
                 </select>
               </Field>
+              {form.service && (
+                <Field
+                  className={kind?.price_rule === 'per_unit' ? '' : 'sm:col-span-2'}
+                  id={`${id}-service_kind_id`}
+                  label="Kind of service (optional)"
+                  error={errors.service_kind_id}
+                  hint={kind && [priceText(kind), kind.description].filter(Boolean).join(' · ')}
+                >
+                  <select {...control('service_kind_id')}>
+                    <option value="">Not sure — we'll inspect</option>
+                    {kindsOfService.map((k) => (
+                      <option key={k.id} value={String(k.id)}>
+                        {k.name} · {priceText(k)}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              )}
+              {kind?.price_rule === 'per_unit' && (
+                <Field id={`${id}-units`} label={`Number of ${pluralUnit(kind.unit)}`} error={errors.units}>
+                  <input {...control('units')} type="number" inputMode="numeric" min={1} max={999} step={1} />
+                </Field>
+              )}
+              {estimate && (
+                <p
+                  role="status"
+                  className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
+                >
+                  <ReceiptText className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  <span>{estimate}</span>
+                </p>
+              )}
               <Field className="sm:col-span-2" id={`${id}-location`} label="Location" error={errors.location}>
                 <input
                   {...control('location')}

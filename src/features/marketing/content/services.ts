@@ -1,4 +1,5 @@
 /** The three services (/services#one, #two, #three: links elsewhere point at these anchors) and how a booking goes. */
+import type { Service } from '../../../../contract/bookings.js'
 
 export interface ServiceSummary {
   /** The anchor on /services (#one, #two, #three), kept because outside links use them. */
@@ -7,11 +8,14 @@ export interface ServiceSummary {
   summary: string
   image: string
   points: string[]
+  /** The bookable service whose kinds and prices the section lists (none for the products). */
+  service?: Service
 }
 
 export const SERVICES: ServiceSummary[] = [
   {
     anchor: 'one',
+    service: 'fumigation',
     title: 'Pest Control & Fumigation',
     summary:
       'Cockroaches, bed bugs, termites, rodents, mosquitoes and snakes removed safely from homes, offices, warehouses and estates.',
@@ -24,6 +28,7 @@ export const SERVICES: ServiceSummary[] = [
   },
   {
     anchor: 'two',
+    service: 'cleaning',
     title: 'Upholstery & Deep Cleaning',
     summary:
       'Sofas, rugs, mattresses and curtains shampooed and steam-cleaned; post-construction, move-in and end-of-tenancy deep cleans.',

@@ -7,8 +7,11 @@ import { FeatureCard } from '../components/feature-card'
 import { container, HeadedSection, PageHero } from '../components/section'
 import { TestimonialsSection } from '../components/testimonials-carousel'
 import { HOW_IT_WORKS, serviceImage, SERVICES } from '../content/services'
+import { PriceList } from '../components/price-list'
+import { useServiceKinds } from '../../../lib/service-kinds'
 
 export default function Services() {
+  const kinds = useServiceKinds()
   return (
     <>
       <PageHero
@@ -59,6 +62,9 @@ export default function Services() {
                   </li>
                 ))}
               </ul>
+              {s.service && kinds && (
+                <PriceList id={`${s.anchor}-prices`} kinds={kinds.filter((k) => k.service === s.service)} />
+              )}
               <div className="mt-8">
                 {s.anchor === 'three' ? (
                   <Link to="/products" className="btn-primary px-6 py-3">

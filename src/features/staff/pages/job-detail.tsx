@@ -87,6 +87,12 @@ export default function JobDetail() {
         <p className="text-slate-700">
           <span className="capitalize">{job.service}</span> · {formatDay(job.date)} at {formatTime(job.time)}
         </p>
+        {job.service_kind && (
+          <p className="text-slate-700">
+            {job.service_kind.name}
+            {job.estimate_text && <> · Estimate: {job.estimate_text}</>}
+          </p>
+        )}
         <p className="text-slate-700">{job.location}</p>
         {job.emergency && (
           <p className="flex flex-wrap items-center gap-2 pt-1 text-sm font-semibold text-red-800">

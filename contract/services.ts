@@ -1,0 +1,171 @@
+/**
+ * Service kinds and their prices (services/, admins/services/): the kinds of work under the two services,
+ * each with a price rule, and the estimate a booking of one gets. Amounts are naira on the wire.
+ */
+import { z } from 'zod'
+import { defineEndpoints } from './endpoint.js'
+import { messageAnswer, nairaField, requiredText } from './fields.js'
+import { toKobo, toNaira } from './money.js'
+import { SERVICES, type Service } from './bookings.js'
+
+export const SERVICE_LABELS: Record<Service, string> = {
+  fumigation: 'Fumigation / pest control',
+  cleaning: 'Cleaning',
+}
+
+/**
+ * How a kind is priced: the whole job at `price` (fixed), `price` for each `unit` the customer counts
+ * (per_unit: room, m², seat), or at least `price`, the final price given after an inspection (from).
+ */
+export const PRICE_RULES = ['fixed', 'per_unit', 'from'] as const
+export type PriceRule = (typeof PRICE_RULES)[number]
+export const PRICE_RULE_LABELS: Record<PriceRule, string> = {
+  fixed: 'Fixed price',
+  per_unit: 'Price per unit',
+  from: 'From a price, priced after inspection',
+}
+
+/** The units a customer may count on a per-unit kind. */
+export const MAX_UNITS = 999
+const MAX_PRICE = 100_000_000
+
+export const serviceKind = z.object({
+  id: z.number().int(),
+  service: z.enum(SERVICES),
+  name: z.string(),
+  description: z.string(),
+  price_rule: z.enum(PRICE_RULES),
+  /** Naira: the price, the price of one unit, or the lowest price ("from"). */
+  price: z.number(),
+  /** The unit's name for a per_unit kind ("room"); empty otherwise. */
+  unit: z.string(),
+  /** Hidden kinds are left out of /services and /book; bookings made with one keep it. */
+  active: z.boolean(),
+  /** Lower first, within its service. */
+  position: z.number().int(),
+})
+export type ServiceKind = z.infer<typeof serviceKind>
+
+/** "₦45,000", or "₦2,500.50" when there are kobo. */
+export function formatPrice(naira: number): string {
+  return new Intl.NumberFormat('en-NG', {
+    style: 'currency',
+    currency: 'NGN',
+    minimumFractionDigits: Number.isInteger(naira) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(naira)
+}
+
+/** "rooms" for "room"; units written the same either way (m², sq m) stay as they are. */
+export const pluralUnit = (unit: string) =>
+  !/[a-z]$/i.test(unit) || / /.test(unit) ? unit : /(s|sh|ch|x)$/i.test(unit) ? `${unit}es` : `${unit}s`
+
+/** "3 rooms", "1 room", "40 m²". */
+export const unitsText = (count: number, unit: string) => `${count} ${count === 1 ? unit : pluralUnit(unit)}`
+
+/** The price as the customer reads it: "₦45,000", "₦8,000 per room", "From ₦60,000 — priced after inspection". */
+export function priceText(kind: Pick<ServiceKind, 'price_rule' | 'price' | 'unit'>): string {
+  if (kind.price_rule === 'per_unit') return `${formatPrice(kind.price)} per ${kind.unit}`
+  if (kind.price_rule === 'from') return `From ${formatPrice(kind.price)} — priced after inspection`
+  return formatPrice(kind.price)
+}
+
+export interface Estimate {
+  /** Kobo: the total, or the lowest price of a "from" kind. */
+  kobo: number
+  rule: PriceRule
+  units: number | null
+}
+
+/** What a booking of `kind` comes to, worked out in kobo (so 3 × ₦8,000.50 is exact). */
+export function estimateOf(kind: Pick<ServiceKind, 'price_rule' | 'price'>, units: number | null): Estimate {
+  const unitKobo = toKobo(kind.price)
+  if (kind.price_rule === 'per_unit') {
+    const count = units ?? 1
+    return { kobo: unitKobo * count, rule: 'per_unit', units: count }
+  }
+  return { kobo: unitKobo, rule: kind.price_rule, units: null }
+}
+
+/**
+ * The estimate in words: "₦24,000 (3 rooms × ₦8,000)", "₦45,000", "From ₦60,000, final price after
+ * inspection". A per-unit estimate's unit price is the total over the units, as it was when booked.
+ */
+export function estimateText(e: Estimate, unit: string): string {
+  const total = formatPrice(toNaira(e.kobo))
+  if (e.rule === 'from') return `From ${total}, final price after inspection`
+  if (e.rule === 'per_unit' && e.units) {
+    return `${total} (${unitsText(e.units, unit)} × ${formatPrice(toNaira(Math.round(e.kobo / e.units)))})`
+  }
+  return total
+}
+
+const priceField = nairaField('Price is required', 'Price must be a number of naira, e.g. 45,000').pipe(
+  z
+    .number()
+    .min(0, 'Price cannot be negative')
+    .max(MAX_PRICE, 'Price is too large')
+    .refine(
+      (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+      'Price can have at most 2 decimals (kobo)',
+    ),
+)
+
+/** The admin's form for a kind (POST admins/services/, admins/services/{id}/). */
+export const serviceKindBody = z
+  .object({
+    service: z.enum(SERVICES, { error: 'Choose a service: fumigation or cleaning' }),
+    name: requiredText('Name', 80),
+    description: z.string().trim().max(300, 'Description must be at most 300 characters').default(''),
+    price_rule: z.enum(PRICE_RULES, { error: 'Choose how it is priced: fixed, per unit or from' }),
+    price: priceField,
+    unit: z.string().trim().max(20, 'Unit must be at most 20 characters').default(''),
+    active: z.boolean({ error: 'Shown must be true or false' }).default(true),
+    position: z
+      .number({ error: 'Order must be a whole number' })
+      .int('Order must be a whole number')
+      .min(0, 'Order cannot be negative')
+      .max(9999, 'Order can be at most 9999')
+      .default(0),
+  })
+  .superRefine((v, ctx) => {
+    if (v.price_rule === 'per_unit' && !v.unit) {
+      ctx.addIssue({ code: 'custom', path: ['unit'], message: 'Name the unit: room, m², seat...' })
+    }
+  })
+  .transform((v) => ({ ...v, unit: v.price_rule === 'per_unit' ? v.unit : '' }))
+export type ServiceKindRequest = z.input<typeof serviceKindBody>
+
+const NAME_TAKEN = 'A kind with this name already exists under that service.'
+
+export const serviceEndpoints = defineEndpoints('services', {
+  'GET services/': {
+    summary:
+      'The service kinds a customer may book and their prices, by service and order (hidden kinds left out).',
+    access: 'public',
+    answer: z.array(serviceKind),
+    conditional: true,
+  },
+  'GET admins/services/': {
+    summary: 'Every service kind, hidden ones too, with how many bookings chose each.',
+    access: 'admin',
+    answer: z.array(serviceKind.extend({ bookings: z.number().int() })),
+  },
+  'POST admins/services/': {
+    summary: 'Adds a service kind with its price.',
+    access: 'admin',
+    body: serviceKindBody,
+    answer: messageAnswer.extend({ kind: serviceKind }),
+    status: 201,
+    errors: { 409: NAME_TAKEN },
+  },
+  'POST admins/services/{id}/': {
+    summary:
+      'Edits a service kind (`active: false` hides it). Bookings made with it keep their estimate; ' +
+      'a kind bookings use stays under its service.',
+    access: 'admin',
+    body: serviceKindBody,
+    answer: messageAnswer.extend({ kind: serviceKind }),
+    errors: { 409: `${NAME_TAKEN} Or bookings use it and it would move to the other service.` },
+  },
+})

@@ -1,0 +1,30 @@
+/** Service kinds and their prices: the back office's list and its saves (admins/services/). */
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { ServiceKindRequest } from '../../../contract/services.js'
+import { callApi } from '../../lib/api-client'
+import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { useUserId } from '../../lib/session'
+
+export const serviceKeys = {
+  admin: (userId: number | null) => [...userScope(userId), 'service-kinds'] as const,
+}
+
+/** Every kind, hidden ones too, with how many bookings chose each. */
+export const adminServiceKindsQuery = (userId: number | null) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: serviceKeys.admin(userId),
+    queryFn: () => callApi('GET admins/services/'),
+    enabled: userId !== null,
+  })
+export const useAdminServiceKinds = () => useQuery(adminServiceKindsQuery(useUserId()))
+
+/** Adds a kind (id null) or saves an edit; hiding is an edit with active false. */
+export const useSaveServiceKind = () =>
+  useUserMutation(
+    ({ id, body }: { id: number | null; body: ServiceKindRequest }) =>
+      id === null
+        ? callApi('POST admins/services/', { body })
+        : callApi('POST admins/services/{id}/', { params: { id }, body }),
+    CALL_EVEN_OFFLINE,
+  )
