@@ -147,6 +147,8 @@ export const invoiceAnswer = invoiceSummaryAnswer.extend({
   voidedAt: z.string().nullable(),
   voidReason: z.string(),
   note: z.string(),
+  /** The first-service offer this invoice holds (its percent), even while its service lines are at ₦0. */
+  offerPercent: z.number().int().nullable(),
   lines: z.array(documentLineAnswer),
   totals: documentTotalsAnswer,
   payments: z.array(invoicePaymentAnswer),

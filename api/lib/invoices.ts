@@ -593,6 +593,7 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAns
     voidedAt: r.voided_at,
     voidReason: r.void_reason,
     note: r.note,
+    offerPercent: r.first_service_percent,
     lines: lines.map((l) => ({
       kind: l.kind as LineKind,
       description: l.description,
