@@ -43,6 +43,7 @@ import {
   bookingSettingsRoutes,
 } from './routes/booking-changes.js'
 import { adminBillingSettingsRoutes, billingSettingsRoutes } from './routes/billing.js'
+import { adminInvoiceRoutes, customerInvoiceRoutes, invoiceLinkRoutes } from './routes/invoices.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -132,6 +133,9 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/billing-settings', adminBillingSettingsRoutes)
     .route('/services', serviceListRoutes)
     .route('/admins/services', adminServiceRoutes)
+    .route('/admins/invoices', adminInvoiceRoutes)
+    .route('/invoices', customerInvoiceRoutes)
+    .route('/invoice-links', invoiceLinkRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).
