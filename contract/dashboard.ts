@@ -1,8 +1,8 @@
 /** The back office's home (get/stat, get/balance/) and the owner's money (admins/money/). */
 import { z } from 'zod'
 import { booking } from './bookings.js'
-import { daysInRange, isCalendarDate } from './dates.js'
 import { defineEndpoints } from './endpoint.js'
+import { LEDGER_SOURCES, moneyExportQuery } from './ledger.js'
 import { PAYMENT_METHODS } from './job-status.js'
 import { userRoleLabel } from './users.js'
 
@@ -61,36 +61,7 @@ export type DashboardStats = z.infer<typeof dashboardStats>
 export const balanceAnswer = z.object({ balance: z.number() })
 export type BalanceAnswer = z.infer<typeof balanceAnswer>
 
-// ---------- the owner's money: one ledger of every amount that moved ----------
-
-/** What a ledger event does to the business's money. */
-export const LEDGER_KINDS = ['income', 'refund', 'withdrawal'] as const
-export type LedgerKind = (typeof LEDGER_KINDS)[number]
-/** What the money was for; a withdrawal belongs to neither (null). */
-export const LEDGER_STREAMS = ['products', 'services'] as const
-export type LedgerStream = (typeof LEDGER_STREAMS)[number]
-/**
- * How it came: through the payment gateway (settled to the business's gateway account), taken by a
- * technician at the customer's, or recorded by hand by an admin.
- */
-export const LEDGER_SOURCES = ['gateway', 'on_site', 'manual'] as const
-export type LedgerSource = (typeof LEDGER_SOURCES)[number]
-
-/** Words for the methods money moves by; a method not listed shows as written. */
-export const MONEY_METHOD_LABEL: Record<string, string> = {
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  ussd: 'USSD',
-  cash: 'Cash',
-  transfer: 'Bank transfer',
-  pos: 'POS',
-}
-export const moneyMethodLabel = (method: string) => MONEY_METHOD_LABEL[method] ?? method
-export const MONEY_SOURCE_LABEL: Record<LedgerSource, string> = {
-  gateway: 'Payment gateway',
-  on_site: 'Taken on site',
-  manual: 'Recorded by hand',
-}
+// ---------- the owner's money (contract/ledger.ts: what a ledger event is) ----------
 
 /** One stream's money in one month, naira. */
 export const streamMonth = z.object({
@@ -149,31 +120,6 @@ export const moneySummary = z.object({
   }),
 })
 export type MoneySummary = z.infer<typeof moneySummary>
-
-/** A range of the accountant's export covers at most this many days. */
-export const EXPORT_MAX_DAYS = 366
-
-const exportDay = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .min(1, `${label} is required`)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isCalendarDate, `${label} must be a real date`)
-
-/** The accountant's export: inclusive Lagos days. */
-export const moneyExportQuery = z
-  .object({ from: exportDay('From'), to: exportDay('To') })
-  .superRefine(({ from, to }, ctx) => {
-    if (from > to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must be on or after From' })
-    else if (daysInRange(from, to) > EXPORT_MAX_DAYS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `The range can cover at most ${EXPORT_MAX_DAYS} days: choose a later From or an earlier To`,
-      })
-    }
-  })
-export type MoneyExportRequest = z.input<typeof moneyExportQuery>
 
 export const dashboardEndpoints = defineEndpoints('dashboard', {
   'GET get/balance/': {

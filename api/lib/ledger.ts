@@ -5,15 +5,8 @@
  * with UNION ALL; money from a new place (service invoices paid through the gateway, say) is one more source.
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
-import type {
-  IncomeMonth,
-  LedgerKind,
-  LedgerSource,
-  LedgerStream,
-  MethodTotal,
-  MoneySummary,
-  StreamMonth,
-} from '../../contract/dashboard.js'
+import type { IncomeMonth, MethodTotal, MoneySummary, StreamMonth } from '../../contract/dashboard.js'
+import type { LedgerKind, LedgerSource, LedgerStream } from '../../contract/ledger.js'
 import { addMonths, businessDayStart, businessMonth } from '../../contract/dates.js'
 import { toNaira } from '../../contract/money.js'
 import type { Queryable, Tables } from '../db/index.js'

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { moneyExportQuery } from '../../contract/dashboard.js'
+import { moneyExportQuery } from '../../contract/ledger.js'
 import { businessDateTime } from '../../contract/dates.js'
 import { toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
