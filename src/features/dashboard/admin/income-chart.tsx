@@ -125,7 +125,11 @@ export function IncomeChart({ months }: { months: IncomeMonth[] }) {
             style={{ gridTemplateColumns: `repeat(${months.length}, minmax(0, 1fr))` }}
           >
             {months.map((m) => (
-              <li key={m.month}>{shortMonthName(m.month)}</li>
+              <li key={m.month}>
+                {/* A phone has room for one letter a month, as charts often do. */}
+                <span className="sm:hidden">{shortMonthName(m.month).slice(0, 1)}</span>
+                <span className="hidden sm:inline">{shortMonthName(m.month)}</span>
+              </li>
             ))}
           </ol>
         </div>
@@ -139,7 +143,15 @@ export function IncomeChart({ months }: { months: IncomeMonth[] }) {
       >
         {asTable ? 'Hide table' : 'Show as table'}
       </button>
-      <div id={tableId} hidden={!asTable} className="mt-3 overflow-x-auto">
+      {/* A region that scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <div
+        id={tableId}
+        hidden={!asTable}
+        role="region"
+        aria-label="Income by month, as a table"
+        tabIndex={0}
+        className="mt-3 overflow-x-auto"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Income by month (naira, refunds subtracted)</caption>
           <thead className="bg-slate-50 text-slate-600">

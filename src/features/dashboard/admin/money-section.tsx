@@ -206,7 +206,7 @@ export function MoneySection() {
       <h2 id="money-heading" className="text-xl font-bold text-slate-900">
         Money
       </h2>
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 *:min-w-0 lg:grid-cols-3">
         <QueryGate query={money} what="the money figures">
           {money.data && (
             <>
