@@ -123,7 +123,8 @@ export type MoneySummary = z.infer<typeof moneySummary>
 
 export const dashboardEndpoints = defineEndpoints('dashboard', {
   'GET get/balance/': {
-    summary: 'The balance in naira: successful payments less withdrawals not rejected or cancelled.',
+    summary:
+      'The balance in naira: what the payment gateway settled, less refunds and withdrawals not rejected or cancelled.',
     access: 'admin',
     answer: balanceAnswer,
   },
