@@ -31,6 +31,7 @@ import { notificationSettingsRoutes, passwordRoutes, profileRoutes } from './rou
 import { dashboardRoutes } from './routes/dashboard.js'
 import { deleteUser, userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
+import { moneyRoutes } from './routes/money.js'
 import { deletionRoutes } from './routes/deletions.js'
 import { referenceRoutes } from './routes/reference.js'
 import { adminServiceRoutes, serviceListRoutes } from './routes/services.js'
@@ -108,6 +109,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/get/users', userListRoutes)
     .route('/admins/users', userEditRoutes)
     .route('/admins/withdrawals', withdrawalRoutes)
+    .route('/admins/money', moneyRoutes)
     .route('/admins/payment-settings', paymentSettingsRoutes)
     .route(
       '/admins/delete',

@@ -1,7 +1,8 @@
-/** The back office's home (get/stat, get/balance/). */
+/** The back office's home (get/stat, get/balance/) and the owner's money (admins/money/). */
 import { z } from 'zod'
 import { booking } from './bookings.js'
 import { defineEndpoints } from './endpoint.js'
+import { LEDGER_SOURCES, moneyExportQuery } from './ledger.js'
 import { PAYMENT_METHODS } from './job-status.js'
 import { userRoleLabel } from './users.js'
 
@@ -60,9 +61,70 @@ export type DashboardStats = z.infer<typeof dashboardStats>
 export const balanceAnswer = z.object({ balance: z.number() })
 export type BalanceAnswer = z.infer<typeof balanceAnswer>
 
+// ---------- the owner's money (contract/ledger.ts: what a ledger event is) ----------
+
+/** One stream's money in one month, naira. */
+export const streamMonth = z.object({
+  /** Everything received. */
+  income: z.number(),
+  /** Given back (refunds), already taken out of `net`. */
+  refunds: z.number(),
+  /** income − refunds. */
+  net: z.number(),
+  /** The part of `income` taken on site: it never passed through the gateway. */
+  on_site: z.number(),
+})
+export type StreamMonth = z.infer<typeof streamMonth>
+
+export const incomeMonth = z.object({
+  /** The Lagos calendar month, YYYY-MM. */
+  month: z.string(),
+  products: streamMonth,
+  services: streamMonth,
+})
+export type IncomeMonth = z.infer<typeof incomeMonth>
+
+/** Money received one way this month: by method and source (card through the gateway, cash on site…). */
+export const methodTotal = z.object({
+  method: z.string(),
+  source: z.enum(LEDGER_SOURCES),
+  count: z.number().int(),
+  /** Naira. */
+  amount: z.number(),
+})
+export type MethodTotal = z.infer<typeof methodTotal>
+
+/** A month's income (net of refunds, naira; both streams, every source) and how many payments made it. */
+export const monthFigures = z.object({ month: z.string(), income: z.number(), count: z.number().int() })
+export type MonthFigures = z.infer<typeof monthFigures>
+
+export const moneySummary = z.object({
+  /** The last 12 Lagos months, oldest first, the current one last (so far). */
+  months: z.array(incomeMonth),
+  /** This Lagos month's payments received, by method and source, the largest amount first. */
+  by_method: z.array(methodTotal),
+  this_month: monthFigures,
+  last_month: monthFigures,
+  /** This month's income against last month's whole, in percent (one decimal); null when last month had none. */
+  change_percent: z.number().nullable(),
+  /**
+   * The balance and what makes it, all time, naira: what the gateway settled, less refunds of it, less
+   * withdrawals not rejected or cancelled. `on_site` (money taken at the customer's) is shown apart.
+   */
+  balance: z.object({
+    gateway_income: z.number(),
+    refunds: z.number(),
+    withdrawn: z.number(),
+    balance: z.number(),
+    on_site: z.number(),
+  }),
+})
+export type MoneySummary = z.infer<typeof moneySummary>
+
 export const dashboardEndpoints = defineEndpoints('dashboard', {
   'GET get/balance/': {
-    summary: 'The balance in naira: successful payments less withdrawals not rejected or cancelled.',
+    summary:
+      'The balance in naira: what the payment gateway settled, less refunds and withdrawals not rejected or cancelled.',
     access: 'admin',
     answer: balanceAnswer,
   },
@@ -70,5 +132,21 @@ export const dashboardEndpoints = defineEndpoints('dashboard', {
     summary: "The dashboard's figures: bookings, balance, latest bookings and accounts, money taken on site.",
     access: 'admin',
     answer: dashboardStats,
+  },
+  'GET admins/money/': {
+    summary:
+      "The owner's money from one ledger: income by Lagos month (products and services apart, refunds " +
+      'subtracted, money taken on site apart), this month by payment method, this month against last, and ' +
+      'the balance with what makes it.',
+    access: 'admin',
+    answer: moneySummary,
+  },
+  'GET admins/money/export.csv': {
+    summary:
+      'Every ledger event (income, refund, withdrawal) of a range of Lagos days, one row each, for the ' +
+      'accountant: a CSV file (UTF-8 with a byte-order mark).',
+    access: 'admin',
+    query: moneyExportQuery,
+    produces: 'text/csv',
   },
 })

@@ -69,3 +69,17 @@ export function formatTime(hhmm: string): string {
   if (!Number.isFinite(h) || !Number.isFinite(m)) return hhmm
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
 }
+
+/** The Lagos calendar month an instant falls in, YYYY-MM. */
+export const businessMonth = (instant: string | Date): string => businessDay(instant).slice(0, 7)
+
+/** The month `months` after (or before, when negative) a YYYY-MM month. */
+export function addMonths(month: string, months: number): string {
+  const [year, index] = month.split('-').map(Number)
+  const total = year * 12 + (index - 1) + months
+  return `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}`
+}
+
+/** How many calendar days a from..to range of YYYY-MM-DD days covers, both days counted. */
+export const daysInRange = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely'
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import { engineOf, type Database, type Queryable } from './index.js'
 
 /**
@@ -58,4 +58,16 @@ export async function lockForTransaction(trx: Queryable, lock: number): Promise<
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}
+
+/**
+ * The Lagos calendar month (YYYY-MM) of a column holding ISO 8601 UTC text, for grouping by month in SQL.
+ * Lagos keeps UTC+1 all year (no daylight saving), so it is the month of the instant one hour later; the
+ * expression holds no parameters, so PostgreSQL matches it between SELECT and GROUP BY.
+ */
+export function lagosMonth(db: Queryable, column: string): RawBuilder<string> {
+  const ref = sql.ref(column)
+  return engineOf(db) === 'postgres'
+    ? sql<string>`to_char((CAST(${ref} AS timestamptz) AT TIME ZONE 'UTC') + INTERVAL '1 hour', 'YYYY-MM')`
+    : sql<string>`strftime('%Y-%m', ${ref}, '+1 hours')`
 }

@@ -4,24 +4,14 @@ import { businessDay, businessDayStart } from '../../contract/dates.js'
 import type { Queryable } from '../db/index.js'
 import { lockForTransaction } from '../db/dialect.js'
 import { notify } from './notify.js'
+import { gatewayBalanceKobo } from './ledger.js'
 
 /**
- * The business's balance in kobo: money received (successful payments) minus money withdrawn or
- * waiting to be (every withdrawal not Rejected or Cancelled, so a pending one cannot be requested twice).
+ * The business's balance in kobo: what the payment gateway settled, less refunds of it, less money
+ * withdrawn or waiting to be (every withdrawal not Rejected or Cancelled, so a pending one cannot be
+ * requested twice). Read from the ledger, the one record of money; money taken on site is not in it.
  */
-export async function balanceKobo(db: Queryable): Promise<number> {
-  const received = await db
-    .selectFrom('payments')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_kobo'), eb.lit(0)).as('kobo'))
-    .where('status', '=', 'successful')
-    .executeTakeFirstOrThrow()
-  const out = await db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_kobo'), eb.lit(0)).as('kobo'))
-    .where('status', 'not in', ['Rejected', 'Cancelled'])
-    .executeTakeFirstOrThrow()
-  return Number(received.kobo) - Number(out.kobo)
-}
+export const balanceKobo = (db: Queryable): Promise<number> => gatewayBalanceKobo(db)
 
 /** Any fixed number, shared by every instance, naming the balance lock. */
 const BALANCE_LOCK = 7_402_014

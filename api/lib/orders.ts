@@ -120,15 +120,3 @@ export async function findOrderDetail(
     lines: lines.slice().reverse(),
   }
 }
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled.
- * Text a spreadsheet would run as a formula (= + - @, and tab/CR that some strip first) gets a leading '.
- */
-export function csvField(value: string | number): string {
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-export const csvRow = (fields: (string | number)[]) => fields.map(csvField).join(',')

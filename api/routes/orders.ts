@@ -11,7 +11,8 @@ import { sql } from 'kysely'
 import { affectedRows } from '../db/dialect.js'
 import { notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
-import { csvRow, findOrderDetail, findOrders, REFERENCE } from '../lib/orders.js'
+import { findOrderDetail, findOrders, REFERENCE } from '../lib/orders.js'
+import { csvRow } from '../lib/csv.js'
 import { fail } from '../lib/http-error.js'
 
 const CSV_HEADER = [

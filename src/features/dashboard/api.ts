@@ -1,12 +1,14 @@
-/** The dashboard's data: the figures and the withdrawals. */
+/** The dashboard's data: the figures, the owner's money and the withdrawals. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { MoneyExportRequest } from '../../../contract/ledger.js'
 import type { WithdrawalActionRequest, WithdrawalRequest } from '../../../contract/withdrawals.js'
-import { callApi } from '../../lib/api-client'
+import { callApi, callUrl } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 
 export const dashboardKeys = {
   stats: (userId: number | null) => [...userScope(userId), 'stats'] as const,
+  money: (userId: number | null) => [...userScope(userId), 'money'] as const,
   withdrawals: (userId: number | null) => [...userScope(userId), 'withdrawals'] as const,
   payoutAccount: (userId: number | null) => [...userScope(userId), 'payout-account'] as const,
 }
@@ -26,6 +28,20 @@ export const withdrawalsQuery = (userId: number | null) =>
   })
 
 export const useStats = () => useQuery(statsQuery(useUserId()))
+
+/** Income by month, this month by method and against last, and what makes the balance. */
+export const moneyQuery = (userId: number | null) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: dashboardKeys.money(userId),
+    queryFn: () => callApi('GET admins/money/'),
+    enabled: userId !== null,
+  })
+export const useMoney = () => useQuery(moneyQuery(useUserId()))
+
+/** The accountant's CSV of a range of Lagos days, which the browser downloads itself. */
+export const moneyExportUrl = (range: MoneyExportRequest) =>
+  callUrl('GET admins/money/export.csv', undefined, range)
 
 /** Whether the payout account is saved (a withdrawal needs one); read when the Withdraw dialog opens. */
 export const usePayoutAccountSaved = (enabled: boolean) => {

@@ -22,6 +22,8 @@ import {
   useStats,
   useWithdrawals,
 } from '../api'
+import { monthName } from '../months'
+import { MoneySection } from './money-section'
 import { NO_PAYOUT_ACCOUNT, withdrawalBody, type Withdrawal } from '../../../../contract/withdrawals.js'
 import type { TakenOnSite } from '../../../../contract/dashboard.js'
 import { PAYMENT_METHOD_LABEL } from '../../../../contract/job-status.js'
@@ -64,10 +66,6 @@ function Stat({
     </Card>
   )
 }
-
-/** "November 2026": the Lagos month a YYYY-MM names. */
-const monthName = (month: string) =>
-  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-NG', { month: 'long', year: 'numeric' })
 
 const ON_SITE_NOTE =
   'Cash, transfers and POS payments technicians recorded on their reports. Not part of the balance: ' +
@@ -341,6 +339,7 @@ export default function Dashboard() {
                 }
               />
             </div>
+            <MoneySection />
             <TakenOnSiteCard onSite={data.taken_on_site} />
 
             <Card className="p-5">
