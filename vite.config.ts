@@ -157,6 +157,9 @@ export default defineConfig({
             'tests/api/graceful-stop.test.ts',
           ],
           env: { TEST_DB: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' },
+          // A fresh PGlite (WASM start and every migration) per test: on a busy machine the first of a file
+          // takes longer than the default 10 s hook limit, though nothing is wrong.
+          hookTimeout: 30_000,
         },
       },
     ],
