@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { AdminInvoiceAnswer } from '../../contract/invoices'
-import { mockApi, renderAdmin, type Call } from './admin-helpers'
+import { booking, mockApi, openAdminScreen, renderAdmin, type Call } from './admin-helpers'
 
 afterEach(() => {
   cleanup()
@@ -126,6 +126,30 @@ describe('the invoice editor', () => {
 })
 
 describe('the back office’s invoices', () => {
+  test('a booking’s details lead to a new invoice for it', async () => {
+    mockApi({
+      'GET appointment/': [booking(3, 'Ngozi Eze', 'Completed'), booking(4, 'Musa Ali', 'Cancelled')],
+      'GET admins/invoices/': [],
+    })
+    const ui = await openAdminScreen('/admin/bookings')
+    const [completed, cancelled] = within(screen.getByRole('table')).getAllByRole('row').slice(1)
+    await ui.click(within(cancelled).getByRole('button', { name: 'view' }))
+    expect(
+      within(screen.getByRole('dialog', { name: 'Musa Ali' })).queryByRole('link', {
+        name: 'Create invoice',
+      }),
+    ).toBeNull()
+    await ui.click(
+      within(screen.getByRole('dialog', { name: 'Musa Ali' })).getByRole('button', { name: 'Close dialog' }),
+    )
+    await ui.click(within(completed).getByRole('button', { name: 'view' }))
+    await ui.click(
+      within(screen.getByRole('dialog', { name: 'Ngozi Eze' })).getByRole('link', { name: 'Create invoice' }),
+    )
+    expect(await screen.findByRole('form', { name: 'New invoice' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Booking number')).toHaveValue('3')
+  })
+
   test('lists invoices with the amount due; a booking’s invoice is written and opened', async () => {
     const written = invoice({ id: 9, number: 'INV-2026-0009' })
     const calls = mockApi({
