@@ -231,3 +231,47 @@ describe('the back office’s invoices', () => {
     expect(screen.getByRole('link', { name: /\/i\/invoice\.5\.1\.abc$/ })).toBeInTheDocument()
   })
 })
+
+describe('the billing rules', () => {
+  test('the admin changes the VAT and the offer; a bad value is marked on its field and not sent', async () => {
+    const calls = mockApi({
+      'GET admins/invoices/': [],
+      'GET admins/billing-settings/': {
+        vatRatePercent: 0,
+        firstServiceOffer: true,
+        firstServicePercent: 20,
+        quoteValidDays: 14,
+        invoiceDueDays: 7,
+      },
+      'POST admins/billing-settings/': (call: Call) => ({
+        status: 200,
+        body: { message: 'Billing settings saved.', settings: call.body },
+      }),
+    })
+    renderAdmin('/admin/invoices')
+    const ui = userEvent.setup()
+    await ui.click(await screen.findByRole('button', { name: 'Billing rules' }))
+    const form = await screen.findByRole('form', { name: 'Billing rules' })
+    await ui.clear(within(form).getByLabelText('Offer (% off the work)'))
+    await ui.type(within(form).getByLabelText('Offer (% off the work)'), '0')
+    await ui.click(within(form).getByRole('button', { name: 'Save billing rules' }))
+    expect(within(form).getByLabelText('Offer (% off the work)')).toHaveAccessibleDescription(
+      expect.stringContaining('The offer must be at least 1%'),
+    )
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([])
+
+    await ui.clear(within(form).getByLabelText('Offer (% off the work)'))
+    await ui.type(within(form).getByLabelText('Offer (% off the work)'), '15')
+    await ui.clear(within(form).getByLabelText('VAT rate (%)'))
+    await ui.type(within(form).getByLabelText('VAT rate (%)'), '7.5')
+    await ui.click(within(form).getByRole('button', { name: 'Save billing rules' }))
+    expect(await within(form).findByText('Billing settings saved.')).toBeInTheDocument()
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      vatRatePercent: 7.5,
+      firstServiceOffer: true,
+      firstServicePercent: 15,
+      quoteValidDays: 14,
+      invoiceDueDays: 7,
+    })
+  })
+})
