@@ -33,9 +33,9 @@ export const booking = z.object({
   needs_attention: z.boolean().optional(),
   unable_reason: z.string().nullable().optional(),
   /**
-   * The kind of work the customer chose (null: "not sure, we'll inspect"), the units they counted on a
-   * per-unit kind, and the estimate worked out when they booked (naira; a "from" kind's lowest price),
-   * in words as the customer read it. Later price changes leave them.
+   * The kind of work the customer chose, the units they counted on a per-unit kind, and the estimate
+   * worked out when they booked (naira; a "from" kind's lowest price) and in words. Later price changes
+   * leave them. Left out of a booking made without a kind ("not sure, we'll inspect").
    */
   service_kind: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   units: z.number().int().nullable().optional(),

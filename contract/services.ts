@@ -25,8 +25,6 @@ export const PRICE_RULE_LABELS: Record<PriceRule, string> = {
   from: 'From a price, priced after inspection',
 }
 
-/** The units a customer may count on a per-unit kind. */
-export const MAX_UNITS = 999
 const MAX_PRICE = 100_000_000
 
 export const serviceKind = z.object({

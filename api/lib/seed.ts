@@ -106,10 +106,10 @@ export async function seedIfEmpty(db: Database, config: AppConfig, options: Seed
         .executeTakeFirstOrThrow()
       productIds.set(p.name, id)
     }
-    for (const [i, k] of seedServiceKinds.entries()) {
-      await trx
-        .insertInto('service_kinds')
-        .values({
+    await trx
+      .insertInto('service_kinds')
+      .values(
+        seedServiceKinds.map((k, i) => ({
           service: k.service,
           name: k.name,
           description: k.description,
@@ -117,9 +117,9 @@ export async function seedIfEmpty(db: Database, config: AppConfig, options: Seed
           price_kobo: toKobo(k.price),
           unit: k.unit ?? '',
           position: i,
-        })
-        .execute()
-    }
+        })),
+      )
+      .execute()
     const insertBooking = async (b: {
       user_id: number | null
       full_name: string
