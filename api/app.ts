@@ -42,6 +42,7 @@ import {
   bookingSettingsRoutes,
 } from './routes/booking-changes.js'
 import { adminBillingSettingsRoutes, billingSettingsRoutes } from './routes/billing.js'
+import { adminInvoiceRoutes, customerInvoiceRoutes, invoiceLinkRoutes } from './routes/invoices.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -129,6 +130,9 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/booking-settings', adminBookingSettingsRoutes)
     .route('/billing-settings', billingSettingsRoutes)
     .route('/admins/billing-settings', adminBillingSettingsRoutes)
+    .route('/admins/invoices', adminInvoiceRoutes)
+    .route('/invoices', customerInvoiceRoutes)
+    .route('/invoice-links', invoiceLinkRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).

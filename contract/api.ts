@@ -12,6 +12,7 @@ import { messageEndpoints } from './messages.js'
 import { notificationEndpoints } from './notifications.js'
 import { bookingEndpoints } from './bookings.js'
 import { billingEndpoints } from './billing.js'
+import { invoiceEndpoints } from './invoices.js'
 import { staffEndpoints } from './staff.js'
 import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
@@ -45,6 +46,7 @@ export const apiEndpoints = {
   ...orderEndpoints,
   ...paymentEndpoints,
   ...billingEndpoints,
+  ...invoiceEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

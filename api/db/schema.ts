@@ -69,6 +69,18 @@ export interface DeliveryFees {
   updated_at: Generated<string>
 }
 
+export interface DocumentNumbers {
+  kind: string
+  last_seq: Generated<number>
+  year: number
+}
+
+export interface FirstServiceClaims {
+  claimed_at: string
+  customer_id: number
+  invoice_id: number
+}
+
 export interface IdempotencyKeys {
   body: string | null
   created_at: Generated<string>
@@ -78,6 +90,64 @@ export interface IdempotencyKeys {
   path: string
   scope: string
   status: number | null
+}
+
+export interface InvoiceLines {
+  description: string
+  invoice_id: number
+  kind: string
+  position: number
+  product_id: number | null
+  /** Hundredths of a unit (2.5 m² is 250). */
+  quantity_hundredths: number
+  service_kind_id: number | null
+  total_kobo: number
+  unit_price_kobo: number
+}
+
+export interface InvoicePayments {
+  amount_kobo: number
+  client_key: string | null
+  created_at: string
+  id: Generated<number>
+  invoice_id: number
+  /** The booking id of the job whose technician took the money on site. */
+  job_id: number | null
+  method: string
+  payment_id: number | null
+  received_at: string
+  recorded_by: number | null
+  reference: Generated<string>
+  source: string
+}
+
+export interface Invoices {
+  billed_address: Generated<string>
+  billed_email: Generated<string>
+  billed_name: string
+  billed_phone: Generated<string>
+  booking_id: number | null
+  created_by: number | null
+  customer_id: number | null
+  discount_kobo: Generated<number>
+  due_date: string
+  first_service_kobo: Generated<number>
+  first_service_percent: number | null
+  id: Generated<number>
+  issued_at: string
+  note: Generated<string>
+  number: string
+  paid_kobo: Generated<number>
+  quote_id: number | null
+  sent_at: string | null
+  status: Generated<string>
+  subtotal_kobo: Generated<number>
+  total_kobo: Generated<number>
+  updated_at: string
+  vat_kobo: Generated<number>
+  vat_rate_bp: Generated<number>
+  void_reason: Generated<string>
+  voided_at: string | null
 }
 
 export interface JobAssignments {
@@ -402,7 +472,12 @@ export interface Tables {
   cart_items: CartItems
   catalogue_version: CatalogueVersion
   delivery_fees: DeliveryFees
+  document_numbers: DocumentNumbers
+  first_service_claims: FirstServiceClaims
   idempotency_keys: IdempotencyKeys
+  invoice_lines: InvoiceLines
+  invoice_payments: InvoicePayments
+  invoices: Invoices
   job_assignments: JobAssignments
   job_events: JobEvents
   job_photos: JobPhotos

@@ -35,6 +35,8 @@ const TAGS: Record<string, string> = {
   dashboard: "The back office's figures.",
   withdrawals: 'Withdrawals of the settled balance and the payout account.',
   billing: 'Billing rules: VAT, the first-service offer, quote validity and payment terms.',
+  invoices:
+    'Invoices for service work: drafts, sending, payments received, and the link that opens one without login.',
   reference: 'This document.',
 }
 

@@ -23,6 +23,8 @@ export interface TemplateData {
   /** report_url: the service report, a path under the API base or a full URL. */
   service_completed: { service: string; report_url: string }
   payment_receipt: { amount: string; reference: string; items: string }
+  /** link: the invoice's signed page, which opens without logging in. */
+  invoice_sent: { number: string; amount: string; due_date: string; link: string }
   order_shipped: { items: string; reference?: string }
   order_delivered: { items: string; reference?: string }
   refund: { amount: string; reference: string; reason: string }
@@ -151,6 +153,17 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
         `Your orders: ${link('/orders')}`,
       ]),
       sms: `GreenShield: payment of ${d.amount} received (Ref ${d.reference}). Your order has been placed.`,
+    }),
+  },
+  invoice_sent: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: `Invoice ${d.number}`,
+      text: email('Hello,', [
+        `Your invoice ${d.number} for ${d.amount} is ready; it is due by ${d.due_date}.`,
+        `See it, print it or save it as a PDF: ${link(d.link)}`,
+      ]),
+      sms: `GreenShield: invoice ${d.number} for ${d.amount}, due ${d.due_date}: ${link(d.link)}`,
     }),
   },
   order_shipped: {

@@ -26,6 +26,9 @@ const ForgotPassword = lazyWithQueries(() => import('../features/account/pages/f
 const ResetPassword = lazyWithQueries(() => import('../features/account/pages/reset-password'))
 const Book = lazyWithQueries(() => import('../features/bookings/pages/book'))
 const Orders = lazyWithQueries(() => import('../features/orders/pages/orders'))
+const MyInvoices = lazyWithQueries(() => import('../features/invoices/pages/my-invoices'))
+const MyInvoice = lazyWithQueries(() => import('../features/invoices/pages/my-invoice'))
+const InvoiceLink = lazyWithQueries(() => import('../features/invoices/pages/invoice-link'))
 // The technician's job sheet (phone first), loaded only for staff.
 const JobSheet = lazyWithQueries(() => import('../features/staff/pages/job-sheet'))
 const JobDetail = lazyWithQueries(() => import('../features/staff/pages/job-detail'))
@@ -39,6 +42,8 @@ const SentMessagesScreen = lazy(() => import('../features/messages/admin/sent-me
 const BookingsScreen = lazy(() => import('../features/bookings/admin/bookings-screen'))
 const BookingRulesScreen = lazy(() => import('../features/bookings/admin/booking-rules-screen'))
 const OrdersScreen = lazy(() => import('../features/orders/admin/orders-screen'))
+const InvoicesScreen = lazy(() => import('../features/invoices/admin/invoices-screen'))
+const InvoiceDetailScreen = lazy(() => import('../features/invoices/admin/invoice-detail-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
 const ReferenceScreen = lazy(() => import('../features/reference/admin/reference-screen'))
@@ -194,6 +199,31 @@ export const publicRoutes: RouteObject = {
       ),
     },
     {
+      path: '/invoices',
+      element: (
+        <Meta t="My invoices">
+          <RoleGuard user={<MyInvoices />} />
+        </Meta>
+      ),
+    },
+    {
+      path: '/invoices/:id',
+      element: (
+        <Meta t="Invoice">
+          <RoleGuard user={<MyInvoice />} />
+        </Meta>
+      ),
+    },
+    // The link in an invoice's email or SMS: whoever holds it, logged in or not.
+    {
+      path: '/i/:token',
+      element: (
+        <Meta t="Invoice">
+          <InvoiceLink />
+        </Meta>
+      ),
+    },
+    {
       path: '/confirm/payment',
       element: (
         <Meta t="Payment">
@@ -278,6 +308,27 @@ export const adminRoutes: RouteObject = {
           <OrdersScreen />
         </Meta>
       ),
+    },
+    {
+      path: 'invoices',
+      children: [
+        {
+          index: true,
+          element: (
+            <Meta t="Invoices">
+              <InvoicesScreen />
+            </Meta>
+          ),
+        },
+        {
+          path: ':id',
+          element: (
+            <Meta t="Invoice">
+              <InvoiceDetailScreen />
+            </Meta>
+          ),
+        },
+      ],
     },
     {
       path: 'products',

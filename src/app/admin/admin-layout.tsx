@@ -15,6 +15,7 @@ import {
   Users,
   X,
   FileCode,
+  ReceiptText,
 } from 'lucide-react'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
@@ -33,6 +34,7 @@ const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; aler
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, alert: 'bookings' },
   { to: '/admin/booking-rules', label: 'Booking Rules', icon: Clock },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
+  { to: '/admin/invoices', label: 'Invoices', icon: ReceiptText },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/api', label: 'API reference', icon: FileCode },

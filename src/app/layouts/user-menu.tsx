@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
-import { Bell, ChevronDown, ClipboardList, LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react'
+import {
+  Bell,
+  ChevronDown,
+  ClipboardList,
+  LayoutDashboard,
+  LogOut,
+  ReceiptText,
+  Settings,
+  UserRound,
+} from 'lucide-react'
 import { useNotifications } from '../../features/notifications/api'
 import { useSession } from '../../lib/session'
 
@@ -31,6 +40,7 @@ function accountLinks(role: string | null): AccountLink[] {
     return [
       { to: '/user/settings', label: 'Profile', icon: UserRound },
       { to: '/orders', label: 'Orders', icon: ClipboardList },
+      { to: '/invoices', label: 'Invoices', icon: ReceiptText },
     ]
   return []
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { CalendarDays, List } from 'lucide-react'
+import { Link } from 'react-router'
 import { bookingAction, canCancelBooking, type Booking } from '../../../../contract/bookings.js'
 import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { localPhone, whatsappLink } from '../../../../contract/phone.js'
@@ -163,6 +164,11 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
             <p className="mt-1 whitespace-pre-wrap text-slate-800">{booking.info || 'No details given.'}</p>
           </div>
           {(booking.technician || booking.report_url) && <JobTreatments jobId={booking.id} />}
+          {booking.status !== 'Cancelled' && (
+            <Link to={`/admin/invoices?booking=${booking.id}`} className="btn-secondary">
+              Create invoice
+            </Link>
+          )}
         </div>
       )}
     </Modal>

@@ -1,0 +1,617 @@
+import { sql, type SqlBool } from 'kysely'
+import type { Queryable } from '../db/index.js'
+import { affectedRows, forUpdate } from '../db/dialect.js'
+import {
+  documentTotals,
+  isServiceWork,
+  lineTotalKobo,
+  totalsAnswer,
+  type DocumentLine,
+  type LineKind,
+} from '../../contract/documents.js'
+import {
+  amountDue,
+  type InvoiceAnswer,
+  type InvoicePaymentMethod,
+  type InvoiceStatus,
+  type InvoiceSummary,
+} from '../../contract/invoices.js'
+import { addDays, businessDay } from '../../contract/dates.js'
+import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
+import { billingSettings } from './billing.js'
+import { fail } from './http-error.js'
+
+// ---------- numbers ----------
+
+export type DocumentKind = 'invoice' | 'quote'
+const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', quote: 'QUO' }
+
+/**
+ * The next number of a kind of document for a year of issue ("INV-2026-0001"). Call it inside the
+ * transaction that inserts the document: the counter's row stays locked until that transaction ends
+ * (PostgreSQL: the UPDATE's row lock; SQLite: one writer at a time), so two instances never take the same
+ * number, and a transaction that fails gives its number back: no gaps.
+ */
+export async function nextDocumentNumber(trx: Queryable, kind: DocumentKind, year: number): Promise<string> {
+  if (!trx.isTransaction)
+    throw new Error('nextDocumentNumber needs the transaction that inserts the document')
+  await trx
+    .insertInto('document_numbers')
+    .values({ kind, year, last_seq: 0 })
+    .onConflict((oc) => oc.columns(['kind', 'year']).doNothing())
+    .execute()
+  const { last_seq } = await trx
+    .updateTable('document_numbers')
+    .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
+    .where('kind', '=', kind)
+    .where('year', '=', year)
+    .returning('last_seq')
+    .executeTakeFirstOrThrow()
+  return `${PREFIX[kind]}-${year}-${String(last_seq).padStart(4, '0')}`
+}
+
+// ---------- lines and totals ----------
+
+/** A line as the database keeps it (kobo, hundredths of a unit). */
+export interface StoredLine {
+  kind: LineKind
+  description: string
+  quantityHundredths: number
+  unitPriceKobo: number
+  productId: number | null
+  serviceKindId: number | null
+}
+
+export const storedLines = (lines: readonly DocumentLine[]): StoredLine[] =>
+  lines.map((l) => ({
+    kind: l.kind,
+    description: l.description,
+    quantityHundredths: Math.round(l.quantity * 100),
+    unitPriceKobo: toKobo(l.unitPrice),
+    productId: l.productId ?? null,
+    serviceKindId: l.serviceKindId ?? null,
+  }))
+
+const priced = (lines: readonly StoredLine[]) =>
+  lines.map((l) => ({ ...l, quantity: l.quantityHundredths / 100 }))
+
+async function writeLines(trx: Queryable, invoiceId: number, lines: readonly StoredLine[]) {
+  await trx.deleteFrom('invoice_lines').where('invoice_id', '=', invoiceId).execute()
+  if (lines.length === 0) return
+  await trx
+    .insertInto('invoice_lines')
+    .values(
+      priced(lines).map((l, i) => ({
+        invoice_id: invoiceId,
+        position: i + 1,
+        kind: l.kind,
+        description: l.description,
+        quantity_hundredths: l.quantityHundredths,
+        unit_price_kobo: l.unitPriceKobo,
+        total_kobo: lineTotalKobo(l),
+        product_id: l.productId,
+        service_kind_id: l.serviceKindId,
+      })),
+    )
+    .execute()
+}
+
+/**
+ * Who holds the first-service offer after a write of `lines`: the invoice keeps a claim it has while it
+ * bills service work and gives it back when it no longer does; an invoice without one claims it when the
+ * customer (an account) has none yet and the admin's offer is on. The claim is one row per customer, so of
+ * two invoices written at the same moment (on two instances) exactly one gets it.
+ */
+async function settleOffer(
+  trx: Queryable,
+  invoice: { id: number; customer_id: number | null; first_service_percent: number | null },
+  lines: readonly StoredLine[],
+  nowIso: string,
+  mayClaim: boolean,
+): Promise<number | null> {
+  const eligible = invoice.customer_id !== null && lines.some((l) => isServiceWork(l))
+  if (invoice.first_service_percent !== null) {
+    if (eligible) return invoice.first_service_percent
+    await trx.deleteFrom('first_service_claims').where('invoice_id', '=', invoice.id).execute()
+    return null
+  }
+  if (!eligible || !mayClaim) return null
+  const settings = await billingSettings(trx)
+  if (!settings.firstServiceOffer) return null
+  const claimed = await trx
+    .insertInto('first_service_claims')
+    .values({ customer_id: invoice.customer_id!, invoice_id: invoice.id, claimed_at: nowIso })
+    .onConflict((oc) => oc.column('customer_id').doNothing())
+    .executeTakeFirst()
+  return affectedRows(claimed) > 0 ? settings.firstServicePercent : null
+}
+
+/** Writes the lines and the totals documentTotals works out from them, with the offer settled first. */
+async function priceInvoice(
+  trx: Queryable,
+  invoice: {
+    id: number
+    customer_id: number | null
+    first_service_percent: number | null
+    vat_rate_bp: number
+  },
+  lines: readonly StoredLine[],
+  discountKobo: number,
+  nowIso: string,
+  options: { mayClaim: boolean; paidKobo: number },
+) {
+  let percent = await settleOffer(trx, invoice, lines, nowIso, options.mayClaim)
+  let totals = documentTotals(priced(lines), {
+    discountKobo,
+    firstServicePercent: percent,
+    vatRateBp: invoice.vat_rate_bp,
+  })
+  // Money taken on site for the full price, before the offer: the customer keeps the offer for next time.
+  if (percent !== null && options.mayClaim && totals.totalKobo < options.paidKobo) {
+    await trx.deleteFrom('first_service_claims').where('invoice_id', '=', invoice.id).execute()
+    percent = null
+    totals = documentTotals(priced(lines), { discountKobo, vatRateBp: invoice.vat_rate_bp })
+  }
+  if (totals.totalKobo < options.paidKobo) {
+    fail(409, `${formatNaira(toNaira(options.paidKobo))} was already paid: the total cannot go below it.`, {
+      field: 'lines',
+    })
+  }
+  await writeLines(trx, invoice.id, lines)
+  await trx
+    .updateTable('invoices')
+    .set({
+      subtotal_kobo: totals.subtotalKobo,
+      first_service_kobo: totals.firstServiceDiscountKobo,
+      discount_kobo: totals.discountKobo,
+      vat_kobo: totals.vatKobo,
+      total_kobo: totals.totalKobo,
+      first_service_percent: percent,
+      updated_at: nowIso,
+    })
+    .where('id', '=', invoice.id)
+    .execute()
+}
+
+// ---------- creating ----------
+
+export interface Billed {
+  customerId: number | null
+  name: string
+  phone: string
+  email: string
+  address: string
+}
+
+export interface NewInvoice {
+  billed: Billed
+  bookingId?: number | null
+  quoteId?: number | null
+  lines: StoredLine[]
+  discountKobo?: number
+  dueDate?: string
+  note?: string
+  createdBy: number | null
+  /** Money a technician already took on site for this work (the job's report), recorded once with the invoice. */
+  onSite?: Omit<PaymentRecord, 'source'> | null
+}
+
+/**
+ * Writes a draft with the next number, its lines and totals, in one transaction: the number, the
+ * first-service claim and an on-site payment all go back if anything fails.
+ */
+export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: number): Promise<number> {
+  const nowIso = new Date(nowMs).toISOString()
+  const today = businessDay(nowIso)
+  const settings = await billingSettings(trx)
+  const number = await nextDocumentNumber(trx, 'invoice', Number(today.slice(0, 4)))
+  const vatRateBp = Math.round(settings.vatRatePercent * 100)
+  const { id } = await trx
+    .insertInto('invoices')
+    .values({
+      number,
+      customer_id: input.billed.customerId,
+      billed_name: input.billed.name,
+      billed_phone: input.billed.phone,
+      billed_email: input.billed.email,
+      billed_address: input.billed.address,
+      booking_id: input.bookingId ?? null,
+      quote_id: input.quoteId ?? null,
+      vat_rate_bp: vatRateBp,
+      due_date: input.dueDate ?? addDays(today, settings.invoiceDueDays),
+      note: input.note ?? '',
+      issued_at: nowIso,
+      created_by: input.createdBy,
+      updated_at: nowIso,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const invoice = {
+    id,
+    customer_id: input.billed.customerId,
+    first_service_percent: null,
+    vat_rate_bp: vatRateBp,
+  }
+  const onSiteKobo = input.onSite?.amountKobo ?? 0
+  await priceInvoice(trx, invoice, input.lines, input.discountKobo ?? 0, nowIso, {
+    mayClaim: true,
+    paidKobo: onSiteKobo,
+  })
+  if (input.onSite) await recordInvoicePayment(trx, id, { ...input.onSite, source: 'on_site' }, nowMs)
+  return id
+}
+
+/** What a booking and its completed job give a new invoice: who to bill, the lines, money taken on site. */
+export async function invoiceFromBooking(trx: Queryable, bookingId: number) {
+  const booking = await trx
+    .selectFrom('bookings as b')
+    .leftJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.user_id',
+      'b.full_name',
+      'b.phone_number',
+      'b.location',
+      'b.service',
+      'b.status',
+      sql<string | null>`CAST(u.email AS TEXT)`.as('email'),
+    ])
+    .where('b.id', '=', bookingId)
+    .executeTakeFirst()
+  if (!booking) fail(404, 'No such booking.', { field: 'bookingId' })
+  const open = await trx
+    .selectFrom('invoices')
+    .select('number')
+    .where('booking_id', '=', bookingId)
+    .where('status', '<>', 'Void')
+    .executeTakeFirst()
+  if (open) fail(409, `This booking already has invoice ${open.number}.`, { extra: { number: open.number } })
+  const report = await trx
+    .selectFrom('job_reports')
+    .select(['payment_amount_kobo', 'payment_method', 'payment_reference', 'occurred_at'])
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirst()
+  const treatments = await trx
+    .selectFrom('job_treatments')
+    .select(['product_name', 'quantity', 'unit', 'target_pest', 'area'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('occurred_at')
+    .orderBy('id')
+    .execute()
+  const paidOnSite = report?.payment_amount_kobo ?? 0
+  const service = booking.service.charAt(0).toUpperCase() + booking.service.slice(1)
+  const lines: StoredLine[] = [
+    {
+      kind: 'service',
+      description: `${service} service`,
+      quantityHundredths: 100,
+      unitPriceKobo: paidOnSite,
+      productId: null,
+      serviceKindId: null,
+    },
+    // What the technician applied, for the record: the work's price is on the service line.
+    ...treatments.map((t) => ({
+      kind: 'treatment' as const,
+      description: `${t.product_name}, ${t.quantity} ${t.unit}: ${t.target_pest} (${t.area})`.slice(0, 200),
+      quantityHundredths: 100,
+      unitPriceKobo: 0,
+      productId: null,
+      serviceKindId: null,
+    })),
+  ]
+  const billed: Billed = {
+    customerId: booking.user_id,
+    name: booking.full_name,
+    phone: booking.phone_number,
+    email: booking.email ?? '',
+    address: booking.location,
+  }
+  const onSite =
+    report && paidOnSite > 0
+      ? {
+          amountKobo: paidOnSite,
+          method: (report.payment_method ?? 'cash') as InvoicePaymentMethod,
+          reference: report.payment_reference,
+          receivedAt: report.occurred_at,
+          recordedBy: null,
+          jobId: bookingId,
+          // One job report, one payment: a second invoice for the booking never counts it again.
+          clientKey: `job-report-${bookingId}`,
+        }
+      : null
+  return { billed, lines, onSite }
+}
+
+/** Who a blank invoice bills: a customer's account. */
+export async function billedCustomer(db: Queryable, customerId: number): Promise<Billed> {
+  const u = await db
+    .selectFrom('users')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'phone_number',
+      'location',
+      'city',
+      'state',
+      'role',
+      sql<string>`CAST(email AS TEXT)`.as('email'),
+    ])
+    .where('id', '=', customerId)
+    .executeTakeFirst()
+  if (!u || u.role !== 'customer') fail(404, 'No such customer.', { field: 'customerId' })
+  return {
+    customerId: u.id,
+    name: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email,
+    phone: u.phone_number,
+    email: u.email,
+    address: [u.location, u.city, u.state].filter(Boolean).join(', '),
+  }
+}
+
+// ---------- changing ----------
+
+/** The invoice's row, locked until the transaction ends (PostgreSQL), or a 404. */
+async function lockInvoice(trx: Queryable, id: number) {
+  const row = await forUpdate(
+    trx,
+    trx.selectFrom('invoices').selectAll().where('id', '=', id),
+  ).executeTakeFirst()
+  if (!row) fail(404, 'No such invoice.')
+  return row
+}
+
+export async function editDraft(
+  trx: Queryable,
+  id: number,
+  change: { lines: StoredLine[]; discountKobo?: number; dueDate?: string; note?: string },
+  nowMs: number,
+) {
+  const invoice = await lockInvoice(trx, id)
+  if (invoice.status !== 'Draft')
+    fail(409, `Invoice ${invoice.number} is ${invoice.status}: only a draft can be changed.`)
+  const nowIso = new Date(nowMs).toISOString()
+  await priceInvoice(trx, invoice, change.lines, change.discountKobo ?? invoice.discount_kobo, nowIso, {
+    mayClaim: true,
+    paidKobo: invoice.paid_kobo,
+  })
+  await trx
+    .updateTable('invoices')
+    .set({
+      due_date: change.dueDate ?? invoice.due_date,
+      note: change.note ?? invoice.note,
+    })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** The status money received gives an invoice that is out: Sent, Part-paid or Paid. */
+const statusForPaid = (paidKobo: number, totalKobo: number): InvoiceStatus =>
+  paidKobo >= totalKobo ? 'Paid' : paidKobo > 0 ? 'Part-paid' : 'Sent'
+
+/** Draft → Sent (or Part-paid/Paid when money came on site already); the row as it was before. */
+export async function markSent(trx: Queryable, id: number, nowMs: number) {
+  const invoice = await lockInvoice(trx, id)
+  if (invoice.status !== 'Draft') fail(409, `Invoice ${invoice.number} was sent already.`)
+  if (invoice.total_kobo === 0) fail(409, 'This invoice comes to ₦0: fill in the prices before sending it.')
+  const nowIso = new Date(nowMs).toISOString()
+  await trx
+    .updateTable('invoices')
+    .set({
+      status: statusForPaid(invoice.paid_kobo, invoice.total_kobo),
+      sent_at: nowIso,
+      updated_at: nowIso,
+    })
+    .where('id', '=', id)
+    .execute()
+  return invoice
+}
+
+/** Voids an invoice nobody paid anything on; the first-service offer it held goes back to the customer. */
+export async function voidInvoice(trx: Queryable, id: number, reason: string, nowMs: number) {
+  const invoice = await lockInvoice(trx, id)
+  if (invoice.status === 'Void') fail(409, `Invoice ${invoice.number} is void already.`)
+  if (invoice.paid_kobo > 0) {
+    fail(
+      409,
+      `Refund the ${formatNaira(toNaira(invoice.paid_kobo))} paid first: an invoice with money on it cannot be void.`,
+    )
+  }
+  const nowIso = new Date(nowMs).toISOString()
+  await trx.deleteFrom('first_service_claims').where('invoice_id', '=', id).execute()
+  await trx
+    .updateTable('invoices')
+    .set({ status: 'Void', voided_at: nowIso, void_reason: reason, updated_at: nowIso })
+    .where('id', '=', id)
+    .execute()
+}
+
+// ---------- payments ----------
+
+export interface PaymentRecord {
+  amountKobo: number
+  method: InvoicePaymentMethod
+  source: 'gateway' | 'on_site' | 'manual'
+  reference: string
+  /** ISO instant the money was received. */
+  receivedAt: string
+  recordedBy: number | null
+  jobId?: number | null
+  /** The gateway payment (payments.id) that settled it. */
+  paymentId?: number | null
+  /** Makes a replayed record (a double click, the phone's outbox, a settlement seen twice) land once. */
+  clientKey?: string | null
+}
+
+/**
+ * The one way money is put on an invoice, whoever brings it (an admin by hand, the gateway's settlement, a
+ * technician's record from the job): in the caller's transaction, with the invoice's row locked, it adds
+ * to paid_kobo and moves the status on. Refused: a void invoice; a draft, except money a technician
+ * already took on site; more than is due. A record whose clientKey was seen before changes nothing
+ * (`duplicate`).
+ */
+export async function recordInvoicePayment(
+  trx: Queryable,
+  invoiceId: number,
+  p: PaymentRecord,
+  nowMs: number,
+): Promise<{ duplicate: boolean; paymentId: number }> {
+  if (!trx.isTransaction) throw new Error('recordInvoicePayment needs a transaction')
+  const invoice = await lockInvoice(trx, invoiceId)
+  if (p.clientKey) {
+    const seen = await trx
+      .selectFrom('invoice_payments')
+      .select(['id', 'invoice_id'])
+      .where('client_key', '=', p.clientKey)
+      .executeTakeFirst()
+    if (seen) {
+      if (seen.invoice_id !== invoiceId) fail(409, 'This payment was already recorded on another invoice.')
+      return { duplicate: true, paymentId: seen.id }
+    }
+  }
+  if (invoice.status === 'Void') fail(409, `Invoice ${invoice.number} is void: it cannot be paid.`)
+  if (invoice.status === 'Draft' && p.source !== 'on_site') {
+    fail(409, `Invoice ${invoice.number} is a draft: send it before recording a payment.`)
+  }
+  const dueKobo = invoice.total_kobo - invoice.paid_kobo
+  if (p.amountKobo > dueKobo) {
+    fail(
+      409,
+      dueKobo === 0
+        ? `Invoice ${invoice.number} is paid in full.`
+        : `That is more than the ${formatNaira(toNaira(dueKobo))} due on invoice ${invoice.number}.`,
+      { field: 'amount' },
+    )
+  }
+  const inserted = await trx
+    .insertInto('invoice_payments')
+    .values({
+      invoice_id: invoiceId,
+      amount_kobo: p.amountKobo,
+      method: p.method,
+      source: p.source,
+      reference: p.reference,
+      received_at: p.receivedAt,
+      recorded_by: p.recordedBy,
+      job_id: p.jobId ?? null,
+      payment_id: p.paymentId ?? null,
+      client_key: p.clientKey ?? null,
+      created_at: new Date(nowMs).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const paid = invoice.paid_kobo + p.amountKobo
+  await trx
+    .updateTable('invoices')
+    .set({
+      paid_kobo: paid,
+      status: invoice.status === 'Draft' ? 'Draft' : statusForPaid(paid, invoice.total_kobo),
+      updated_at: new Date(nowMs).toISOString(),
+    })
+    .where('id', '=', invoiceId)
+    .execute()
+  return { duplicate: false, paymentId: inserted.id }
+}
+
+// ---------- reading ----------
+
+type InvoiceRow = Awaited<ReturnType<typeof lockInvoice>>
+
+const summaryOf = (r: InvoiceRow): InvoiceSummary => {
+  const status = r.status as InvoiceStatus
+  return {
+    id: r.id,
+    number: r.number,
+    status,
+    billedName: r.billed_name,
+    customerId: r.customer_id,
+    bookingId: r.booking_id,
+    issuedOn: businessDay(r.issued_at),
+    dueDate: r.due_date,
+    total: toNaira(r.total_kobo),
+    paid: toNaira(r.paid_kobo),
+    due: amountDue(status, toNaira(r.total_kobo), toNaira(r.paid_kobo)),
+  }
+}
+
+const contains = (expr: unknown, needle: string) => sql<SqlBool>`casefold(${expr}) LIKE ${needle} ESCAPE '\\'`
+
+/** Invoices newest first: the admin's list (filtered), or one customer's (no drafts). */
+export async function listInvoices(
+  db: Queryable,
+  filter: { status?: InvoiceStatus; q?: string; customerId?: number },
+): Promise<InvoiceSummary[]> {
+  let query = db.selectFrom('invoices').selectAll().orderBy('id', 'desc').limit(500)
+  if (filter.status) query = query.where('status', '=', filter.status)
+  if (filter.customerId !== undefined) {
+    query = query.where('customer_id', '=', filter.customerId).where('status', '<>', 'Draft')
+  }
+  if (filter.q) {
+    const needle = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+    query = query.where((eb) =>
+      eb.or([contains(eb.ref('number'), needle), contains(eb.ref('billed_name'), needle)]),
+    )
+  }
+  return (await query.execute()).map(summaryOf)
+}
+
+/** One invoice as the answers show it; undefined when there is none. */
+export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAnswer | undefined> {
+  const r = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!r) return undefined
+  const lines = await db
+    .selectFrom('invoice_lines')
+    .selectAll()
+    .where('invoice_id', '=', id)
+    .orderBy('position')
+    .execute()
+  const payments = await db
+    .selectFrom('invoice_payments')
+    .selectAll()
+    .where('invoice_id', '=', id)
+    .orderBy('received_at')
+    .orderBy('id')
+    .execute()
+  const totals = {
+    lineTotalsKobo: lines.map((l) => l.total_kobo),
+    subtotalKobo: r.subtotal_kobo,
+    discountKobo: r.discount_kobo,
+    firstServiceDiscountKobo: r.first_service_kobo,
+    vatKobo: r.vat_kobo,
+    totalKobo: r.total_kobo,
+  }
+  return {
+    ...summaryOf(r),
+    billedTo: {
+      name: r.billed_name,
+      phone: r.billed_phone,
+      email: r.billed_email,
+      address: r.billed_address,
+    },
+    quoteId: r.quote_id,
+    sentAt: r.sent_at,
+    voidedAt: r.voided_at,
+    voidReason: r.void_reason,
+    note: r.note,
+    offerPercent: r.first_service_percent,
+    lines: lines.map((l) => ({
+      kind: l.kind as LineKind,
+      description: l.description,
+      quantity: l.quantity_hundredths / 100,
+      unitPrice: toNaira(l.unit_price_kobo),
+      total: toNaira(l.total_kobo),
+      productId: l.product_id,
+      serviceKindId: l.service_kind_id,
+    })),
+    totals: totalsAnswer(totals, { firstServicePercent: r.first_service_percent, vatRateBp: r.vat_rate_bp }),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amount: toNaira(p.amount_kobo),
+      method: p.method as InvoicePaymentMethod,
+      source: p.source as 'gateway' | 'on_site' | 'manual',
+      reference: p.reference,
+      receivedAt: p.received_at,
+      jobId: p.job_id,
+    })),
+  }
+}

@@ -1,0 +1,234 @@
+import { Hono, type Context } from 'hono'
+import type { AppEnv } from '../types.js'
+import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
+import { bodyOf, parseId, validate } from '../middleware/validate.js'
+import { answerOnce, idempotent } from '../middleware/idempotency.js'
+import { fail } from '../lib/http-error.js'
+import { notify } from '../lib/notify.js'
+import { readLink, signLink } from '../lib/signed-links.js'
+import { sendMessage } from '../messaging/index.js'
+import {
+  billedCustomer,
+  createInvoice,
+  editDraft,
+  findInvoice,
+  invoiceFromBooking,
+  listInvoices,
+  markSent,
+  recordInvoicePayment,
+  storedLines,
+  voidInvoice,
+} from '../lib/invoices.js'
+import { INVOICE_LINK_DAYS, invoiceListQuery, type AdminInvoiceAnswer } from '../../contract/invoices.js'
+import { businessDay, businessDayStart, formatDay } from '../../contract/dates.js'
+import { formatNaira, toKobo } from '../../contract/money.js'
+
+const DAY_MS = 86_400_000
+
+const invoiceId = (c: Context<AppEnv>) => parseId(c.req.param('id')) ?? fail(404, 'No such invoice.')
+
+/** The app's page a signed link opens (the token alone names the invoice). */
+const linkPath = (token: string) => `/i/${token}`
+
+async function freshLink(c: Context<AppEnv>, id: number) {
+  return linkPath(await signLink(c.var.db, 'invoice', id, c.var.config.now() + INVOICE_LINK_DAYS * DAY_MS))
+}
+
+/** The admin's answer: the invoice, and a link to pass on by hand once it is out. */
+async function adminView(c: Context<AppEnv>, id: number, link?: string): Promise<AdminInvoiceAnswer> {
+  const invoice = (await findInvoice(c.var.db, id)) ?? fail(404, 'No such invoice.')
+  const out = invoice.status !== 'Draft' && invoice.status !== 'Void'
+  return { ...invoice, link: out ? (link ?? (await freshLink(c, id))) : null }
+}
+
+/** admins/invoices/: the back office writes, sends, voids invoices and records money received. */
+export const adminInvoiceRoutes = new Hono<AppEnv>({ strict: false })
+  .get('/', requireRole('admin'), validate('query', invoiceListQuery), async (c) =>
+    c.json(await listInvoices(c.var.db, c.req.valid('query'))),
+  )
+  .post(
+    '/',
+    requireRole('admin'),
+    idempotent,
+    validate('json', bodyOf('POST admins/invoices/')),
+    async (c) => {
+      const body = c.req.valid('json')
+      const admin = currentUser(c)
+      const now = c.var.config.now()
+      return c.var.db.transaction().execute(async (trx) => {
+        const fromBooking =
+          body.bookingId !== undefined ? await invoiceFromBooking(trx, body.bookingId) : null
+        const billed = fromBooking?.billed ?? (await billedCustomer(trx, body.customerId!))
+        const id = await createInvoice(
+          trx,
+          {
+            billed,
+            bookingId: body.bookingId ?? null,
+            lines: body.lines ? storedLines(body.lines) : fromBooking!.lines,
+            discountKobo: body.discount === undefined ? 0 : toKobo(body.discount),
+            dueDate: body.dueDate,
+            note: body.note,
+            createdBy: admin.id,
+            onSite: fromBooking?.onSite ? { ...fromBooking.onSite, recordedBy: admin.id } : null,
+          },
+          now,
+        )
+        const invoice = (await findInvoice(trx, id))!
+        return answerOnce(
+          c,
+          trx,
+          { message: `Invoice ${invoice.number} written as a draft.`, invoice: { ...invoice, link: null } },
+          201,
+        )
+      })
+    },
+  )
+  .get('/:id', requireRole('admin'), async (c) => c.json(await adminView(c, invoiceId(c))))
+  .post(
+    '/:id',
+    requireRole('admin'),
+    idempotent,
+    validate('json', bodyOf('POST admins/invoices/{id}/')),
+    async (c) => {
+      const id = invoiceId(c)
+      const body = c.req.valid('json')
+      return c.var.db.transaction().execute(async (trx) => {
+        await editDraft(
+          trx,
+          id,
+          {
+            lines: storedLines(body.lines),
+            discountKobo: body.discount === undefined ? undefined : toKobo(body.discount),
+            dueDate: body.dueDate,
+            note: body.note,
+          },
+          c.var.config.now(),
+        )
+        const invoice = (await findInvoice(trx, id))!
+        return answerOnce(c, trx, {
+          message: `Invoice ${invoice.number} saved.`,
+          invoice: { ...invoice, link: null },
+        })
+      })
+    },
+  )
+  .post('/:id/send', requireRole('admin'), idempotent, async (c) => {
+    const id = invoiceId(c)
+    // Signed before the transaction: the link's key may be created on first use.
+    const link = await freshLink(c, id)
+    return c.var.db.transaction().execute(async (trx) => {
+      const before = await markSent(trx, id, c.var.config.now())
+      const invoice = (await findInvoice(trx, id))!
+      const amount = formatNaira(invoice.due || invoice.total)
+      const dueDate = formatDay(invoice.dueDate)
+      if (before.customer_id) {
+        await notify(
+          trx,
+          before.customer_id,
+          `Invoice ${invoice.number}`,
+          invoice.due > 0
+            ? `Your invoice ${invoice.number} for ${amount} is ready; it is due by ${dueDate}.`
+            : `Your invoice ${invoice.number} is ready; it is paid in full.`,
+          { path: `/invoices/${id}`, label: 'See the invoice' },
+        )
+        await sendMessage(
+          { db: trx },
+          {
+            to: before.customer_id,
+            template: 'invoice_sent',
+            data: { number: invoice.number, amount, due_date: dueDate, link },
+          },
+        )
+      }
+      return answerOnce(c, trx, {
+        message: before.customer_id
+          ? `Invoice ${invoice.number} sent to ${invoice.billedName}.`
+          : `Invoice ${invoice.number} is ready: ${invoice.billedName} has no account, so send them the link.`,
+        invoice: { ...invoice, link },
+      })
+    })
+  })
+  .post(
+    '/:id/void',
+    requireRole('admin'),
+    idempotent,
+    validate('json', bodyOf('POST admins/invoices/{id}/void/')),
+    async (c) => {
+      const id = invoiceId(c)
+      const { reason } = c.req.valid('json')
+      return c.var.db.transaction().execute(async (trx) => {
+        await voidInvoice(trx, id, reason, c.var.config.now())
+        const invoice = (await findInvoice(trx, id))!
+        return answerOnce(c, trx, {
+          message: `Invoice ${invoice.number} is void.`,
+          invoice: { ...invoice, link: null },
+        })
+      })
+    },
+  )
+  .post(
+    '/:id/payments',
+    requireRole('admin'),
+    idempotent,
+    validate('json', bodyOf('POST admins/invoices/{id}/payments/')),
+    async (c) => {
+      const id = invoiceId(c)
+      const body = c.req.valid('json')
+      const now = c.var.config.now()
+      const today = businessDay(new Date(now))
+      if (body.receivedOn > today)
+        fail(400, 'The date received cannot be in the future.', { field: 'receivedOn' })
+      // A day in the past: noon in Lagos that day; today: the moment it was recorded.
+      const receivedAt =
+        body.receivedOn === today
+          ? new Date(now).toISOString()
+          : new Date(businessDayStart(body.receivedOn).getTime() + 12 * 3_600_000).toISOString()
+      const link = await freshLink(c, id)
+      return c.var.db.transaction().execute(async (trx) => {
+        const { duplicate } = await recordInvoicePayment(
+          trx,
+          id,
+          {
+            amountKobo: toKobo(body.amount),
+            method: body.method,
+            source: 'manual',
+            reference: body.reference,
+            receivedAt,
+            recordedBy: currentUser(c).id,
+            clientKey: body.clientKey ?? null,
+          },
+          now,
+        )
+        const invoice = (await findInvoice(trx, id))!
+        const answer = {
+          message: duplicate
+            ? 'This payment was recorded already.'
+            : `${formatNaira(body.amount)} recorded on invoice ${invoice.number}.`,
+          invoice: { ...invoice, link: invoice.status === 'Void' ? null : link },
+        }
+        return answerOnce(c, trx, answer, duplicate ? 200 : 201)
+      })
+    },
+  )
+
+/** invoices/: the logged-in customer's own invoices (another's answers 404, as if there were none). */
+export const customerInvoiceRoutes = new Hono<AppEnv>({ strict: false })
+  .get('/', requireLogin, async (c) =>
+    c.json(await listInvoices(c.var.db, { customerId: currentUser(c).id })),
+  )
+  .get('/:id', requireLogin, async (c) => {
+    const invoice = await findInvoice(c.var.db, invoiceId(c))
+    if (!invoice || invoice.customerId !== currentUser(c).id || invoice.status === 'Draft') {
+      fail(404, 'No such invoice.')
+    }
+    return c.json(invoice)
+  })
+
+/** invoice-links/{token}/: the invoice a signed link opens, for whoever holds the link. */
+export const invoiceLinkRoutes = new Hono<AppEnv>({ strict: false }).get('/:token', async (c) => {
+  const id = await readLink(c.var.db, 'invoice', c.req.param('token'), c.var.config.now())
+  const invoice = await findInvoice(c.var.db, id)
+  if (!invoice || invoice.status === 'Draft')
+    fail(404, 'This link is not valid. Check it was copied whole, or ask us for a new one.')
+  return c.json(invoice)
+})

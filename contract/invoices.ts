@@ -1,0 +1,240 @@
+/** Invoices for service work: the admin writes, sends and records payments; the customer reads and keeps them. */
+import { z } from 'zod'
+import { defineEndpoints } from './endpoint.js'
+import { messageAnswer, nairaField } from './fields.js'
+import { documentLineAnswer, documentLinesBody, documentTotalsAnswer } from './documents.js'
+import { isCalendarDate } from './dates.js'
+
+export const INVOICE_STATUSES = ['Draft', 'Sent', 'Part-paid', 'Paid', 'Void'] as const
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
+
+/** Every way money for service work arrives (the ledger's method column). */
+export const INVOICE_PAYMENT_METHODS = ['card', 'bank_transfer', 'ussd', 'cash', 'transfer', 'pos'] as const
+export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number]
+export const INVOICE_PAYMENT_METHOD_LABELS: Record<InvoicePaymentMethod, string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  ussd: 'USSD',
+  cash: 'Cash',
+  transfer: 'Transfer (on site)',
+  pos: 'POS',
+}
+/** Where a payment came from: the gateway (pay by link), a technician on site, or an admin by hand. */
+export const INVOICE_PAYMENT_SOURCES = ['gateway', 'on_site', 'manual'] as const
+/** What an admin records by hand: money that reached the company's account or office. */
+export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'pos'] as const
+
+/** How long the link in the invoice's email and SMS opens it without logging in. */
+export const INVOICE_LINK_DAYS = 90
+
+/** Amount due: what is left to pay on an invoice that can be paid (nothing on a draft or a void one). */
+export const amountDue = (status: InvoiceStatus, total: number, paid: number) =>
+  status === 'Draft' || status === 'Void' ? 0 : Math.max(0, Math.round((total - paid) * 100) / 100)
+
+const isoDay = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`)
+
+const discountField = nairaField(
+  'Discount is required',
+  'Discount must be a number of naira, e.g. 2,000',
+).pipe(z.number().min(0, 'Discount cannot be negative').max(100_000_000, 'Discount is too large'))
+
+const note = z.string().trim().max(1000, 'Keep the note under 1,000 characters')
+
+/** What an admin may change on a draft: its lines, discount, due date and note. */
+export const invoiceDraftBody = z.object({
+  lines: documentLinesBody,
+  discount: discountField.optional(),
+  dueDate: isoDay('Due date').optional(),
+  note: note.optional(),
+})
+export type InvoiceDraftRequest = z.input<typeof invoiceDraftBody>
+
+/**
+ * A new invoice: from a booking (prefilled from it and its completed job, unless lines are given), or for
+ * a customer's account with the lines written out.
+ */
+export const createInvoiceBody = z
+  .object({
+    bookingId: z.number({ error: 'Choose a booking' }).int().positive().optional(),
+    customerId: z.number({ error: 'Choose a customer' }).int().positive().optional(),
+    lines: documentLinesBody.optional(),
+    discount: discountField.optional(),
+    dueDate: isoDay('Due date').optional(),
+    note: note.optional(),
+  })
+  .refine((b) => b.bookingId !== undefined || b.customerId !== undefined, {
+    message: 'Choose a booking or a customer to bill',
+    path: ['customerId'],
+  })
+  .refine((b) => b.bookingId !== undefined || b.lines !== undefined, {
+    message: 'Add at least one line',
+    path: ['lines'],
+  })
+export type CreateInvoiceRequest = z.input<typeof createInvoiceBody>
+
+export const voidInvoiceBody = z.object({
+  reason: z
+    .string({ error: 'Say why the invoice is void' })
+    .trim()
+    .min(3, 'Say why the invoice is void')
+    .max(300, 'Keep the reason under 300 characters'),
+})
+
+export const manualPaymentBody = z
+  .object({
+    amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 15,000').pipe(
+      z.number().positive('Amount must be more than ₦0').max(100_000_000, 'Amount is too large'),
+    ),
+    method: z.enum(MANUAL_PAYMENT_METHODS, {
+      error: 'Choose how the money came: bank transfer, cash or POS',
+    }),
+    reference: z.string().trim().max(100, 'Keep the reference under 100 characters').default(''),
+    receivedOn: isoDay('Date received'),
+    /** Chosen by the form when it opens: the same payment sent twice (a double click, a replay) lands once. */
+    clientKey: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,100}$/, 'clientKey must be 8 to 100 letters, digits or dashes')
+      .optional(),
+  })
+  .refine((p) => p.method !== 'bank_transfer' || p.reference !== '', {
+    message: 'Give the transfer’s reference, as the bank statement shows it',
+    path: ['reference'],
+  })
+export type ManualPaymentRequest = z.input<typeof manualPaymentBody>
+
+export const invoiceListQuery = z.object({
+  status: z
+    .enum(INVOICE_STATUSES, { error: 'Status must be Draft, Sent, Part-paid, Paid or Void' })
+    .optional(),
+  q: z.string().trim().max(100, 'Search text is too long').optional(),
+})
+
+export const invoicePaymentAnswer = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  method: z.enum(INVOICE_PAYMENT_METHODS),
+  source: z.enum(INVOICE_PAYMENT_SOURCES),
+  reference: z.string(),
+  receivedAt: z.string(),
+  jobId: z.number().int().nullable(),
+})
+export type InvoicePaymentAnswer = z.infer<typeof invoicePaymentAnswer>
+
+export const invoiceSummaryAnswer = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  billedName: z.string(),
+  customerId: z.number().int().nullable(),
+  bookingId: z.number().int().nullable(),
+  /** The Lagos day it was issued, YYYY-MM-DD. */
+  issuedOn: z.string(),
+  dueDate: z.string(),
+  total: z.number(),
+  paid: z.number(),
+  due: z.number(),
+})
+export type InvoiceSummary = z.infer<typeof invoiceSummaryAnswer>
+
+export const invoiceAnswer = invoiceSummaryAnswer.extend({
+  billedTo: z.object({ name: z.string(), phone: z.string(), email: z.string(), address: z.string() }),
+  quoteId: z.number().int().nullable(),
+  sentAt: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string(),
+  note: z.string(),
+  /** The first-service offer this invoice holds (its percent), even while its service lines are at ₦0. */
+  offerPercent: z.number().int().nullable(),
+  lines: z.array(documentLineAnswer),
+  totals: documentTotalsAnswer,
+  payments: z.array(invoicePaymentAnswer),
+})
+export type InvoiceAnswer = z.infer<typeof invoiceAnswer>
+
+/** The admin's view adds the link to send by hand (WhatsApp) once the invoice is out; null on a draft or void one. */
+export const adminInvoiceAnswer = invoiceAnswer.extend({ link: z.string().nullable() })
+export type AdminInvoiceAnswer = z.infer<typeof adminInvoiceAnswer>
+
+const changed = messageAnswer.extend({ invoice: adminInvoiceAnswer })
+
+export const invoiceEndpoints = defineEndpoints('invoices', {
+  'GET admins/invoices/': {
+    summary: 'Every invoice, newest first; filtered by status and by number or billed name.',
+    access: 'admin',
+    query: invoiceListQuery,
+    answer: z.array(invoiceSummaryAnswer),
+  },
+  'POST admins/invoices/': {
+    summary:
+      'Writes a draft invoice with the next number: from a booking (prefilled from its completed job) or for a customer.',
+    access: 'admin',
+    body: createInvoiceBody,
+    answer: changed,
+    status: 201,
+    idempotent: true,
+    errors: {
+      404: 'No such booking or customer.',
+      409: 'The booking already has an invoice that is not void.',
+    },
+  },
+  'GET admins/invoices/{id}/': {
+    summary: 'One invoice with its lines, totals, payments and the link to send.',
+    access: 'admin',
+    answer: adminInvoiceAnswer,
+  },
+  'POST admins/invoices/{id}/': {
+    summary: 'Changes a draft: lines, discount, due date, note. The totals are worked out again.',
+    access: 'admin',
+    body: invoiceDraftBody,
+    answer: changed,
+    idempotent: true,
+    errors: { 409: 'The invoice was sent or voided, or the new total is below what was already paid.' },
+  },
+  'POST admins/invoices/{id}/send/': {
+    summary:
+      'Sends a draft: the customer is told in the app and by email/SMS (their settings) with a link that needs no login.',
+    access: 'admin',
+    answer: changed,
+    idempotent: true,
+    errors: { 409: 'The invoice is not a draft, or it comes to ₦0.' },
+  },
+  'POST admins/invoices/{id}/void/': {
+    summary: 'Voids an invoice (it keeps its number); a first-service offer it carried is released.',
+    access: 'admin',
+    body: voidInvoiceBody,
+    answer: changed,
+    idempotent: true,
+    errors: { 409: 'Money was received on it (refund it first), or it is void already.' },
+  },
+  'POST admins/invoices/{id}/payments/': {
+    summary:
+      'Records money received by hand (bank transfer, cash, POS). The same clientKey twice records it once (200).',
+    access: 'admin',
+    body: manualPaymentBody,
+    answer: changed,
+    status: 201,
+    alsoStatus: 200,
+    idempotent: true,
+    errors: { 409: 'The invoice is a draft or void, or the amount is more than is due.' },
+  },
+  'GET invoices/': {
+    summary: "The logged-in customer's invoices (drafts are not shown), newest first.",
+    access: 'user',
+    answer: z.array(invoiceSummaryAnswer),
+  },
+  'GET invoices/{id}/': {
+    summary: "One of the logged-in customer's invoices.",
+    access: 'user',
+    answer: invoiceAnswer,
+  },
+  'GET invoice-links/{token}/': {
+    summary: 'The invoice a signed link opens, without logging in, with the amount due.',
+    access: 'public',
+    answer: invoiceAnswer,
+    errors: { 410: 'The link has expired.' },
+  },
+})

@@ -1,0 +1,367 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { Link, useParams } from 'react-router'
+import { ArrowLeft } from 'lucide-react'
+import {
+  invoiceDraftBody,
+  INVOICE_PAYMENT_METHOD_LABELS,
+  MANUAL_PAYMENT_METHODS,
+  manualPaymentBody,
+  voidInvoiceBody,
+  type AdminInvoiceAnswer,
+} from '../../../../contract/invoices.js'
+import { formatDateTime, todayIso, BUSINESS_TIME_ZONE } from '../../../../contract/dates.js'
+import { formatNaira } from '../../../../contract/money.js'
+import { ApiError, errorMessage } from '../../../lib/api-client'
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
+import {
+  editableLines,
+  lineInputs,
+  LinesEditor,
+  previewTotals,
+  TotalsRows,
+  type EditableLine,
+  type LineErrors,
+} from '../../../components/documents/lines-editor'
+import { PrintButton } from '../../../components/documents/document-view'
+import { Field } from '../../../components/ui/field'
+import {
+  FormActions,
+  FormError,
+  ResultLine,
+  SaveRow,
+  type FormResult,
+} from '../../../components/ui/form-actions'
+import { Modal } from '../../../components/ui/modal'
+import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
+import { QueryGate } from '../../../components/ui/query-state'
+import { useAdminInvoice, useRecordPayment, useSaveDraft, useSendInvoice, useVoidInvoice } from '../api'
+import { InvoiceStatusBadge } from '../components/invoice-status'
+import { InvoiceDocument } from '../components/invoice-document'
+
+/** /admin/invoices/:id: one invoice; a draft is edited and sent, a sent one takes payments, any unpaid one is voided. */
+export default function InvoiceDetailScreen() {
+  const id = Number(useParams().id)
+  const invoice = useAdminInvoice(id)
+  return (
+    <>
+      <Link
+        to="/admin/invoices"
+        className={`${linkButton} mb-3 inline-flex items-center gap-1 text-sm print:hidden`}
+      >
+        <ArrowLeft className="size-4" aria-hidden /> All invoices
+      </Link>
+      <QueryGate query={invoice} what="the invoice">
+        {invoice.data && <InvoiceDetail invoice={invoice.data} />}
+      </QueryGate>
+    </>
+  )
+}
+
+function InvoiceDetail({ invoice }: { invoice: AdminInvoiceAnswer }) {
+  const send = useSendInvoice()
+  const [result, setResult] = useState<FormResult>(null)
+  const [voiding, setVoiding] = useState(false)
+  const canPay = invoice.status === 'Sent' || invoice.status === 'Part-paid'
+
+  const onSend = async () => {
+    setResult(null)
+    try {
+      setResult({ ok: true, text: (await send.mutateAsync(invoice.id)).message })
+    } catch (err) {
+      setResult({ ok: false, text: errorMessage(err, 'Could not send. Please try again.') })
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={`Invoice ${invoice.number}`}
+        actions={
+          <div className="flex flex-wrap items-center gap-2 print:hidden">
+            <InvoiceStatusBadge status={invoice.status} />
+            {invoice.status === 'Draft' && (
+              <button type="button" className="btn-primary" onClick={onSend} disabled={send.isPending}>
+                {send.isPending ? 'Sending…' : 'Send to the customer'}
+              </button>
+            )}
+            {invoice.status !== 'Void' && invoice.paid === 0 && (
+              <button type="button" className="btn-secondary" onClick={() => setVoiding(true)}>
+                Void
+              </button>
+            )}
+            <PrintButton />
+          </div>
+        }
+      />
+      <div className="space-y-6">
+        <ResultLine result={result} />
+        {invoice.link && (
+          <p className="text-sm text-slate-700 print:hidden">
+            Link for the customer (opens without logging in):{' '}
+            <a className={`${linkButton} break-all`} href={invoice.link}>
+              {`${window.location.origin}${invoice.link}`}
+            </a>
+          </p>
+        )}
+        {invoice.status === 'Draft' && <DraftForm key={invoice.id} invoice={invoice} />}
+        <InvoiceDocument invoice={invoice} />
+        <Payments invoice={invoice} />
+        {canPay && <PaymentForm invoice={invoice} />}
+      </div>
+      <VoidDialog invoice={invoice} open={voiding} onClose={() => setVoiding(false)} />
+    </>
+  )
+}
+
+/** Refusals keyed by what they are about: "lines.2.unitPrice" → the line's field; else the form's own field. */
+function splitErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const lines: LineErrors = {}
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const [first, index, field] = issue.path.map(String)
+    if (first === 'lines' && index !== undefined && field !== undefined)
+      lines[`${index}.${field}`] ??= issue.message
+    else fields[first ?? 'form'] ??= issue.message
+  }
+  return { lines, fields }
+}
+
+function DraftForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
+  const save = useSaveDraft()
+  const [lines, setLines] = useState<EditableLine[]>(editableLines(invoice.lines))
+  const [discount, setDiscount] = useState(invoice.totals.discount ? String(invoice.totals.discount) : '')
+  const [dueDate, setDueDate] = useState(invoice.dueDate)
+  const [note, setNote] = useState(invoice.note)
+  const [errors, setErrors] = useState<ReturnType<typeof splitErrors>>({ lines: {}, fields: {} })
+  const [result, setResult] = useState<FormResult>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const totals = previewTotals(lines, discount, invoice.offerPercent, invoice.totals.vatRatePercent)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setResult(null)
+    const parsed = invoiceDraftBody.safeParse({
+      lines: lineInputs(lines),
+      discount: discount.trim() === '' ? 0 : discount,
+      dueDate,
+      note,
+    })
+    if (!parsed.success) {
+      setErrors(splitErrors(parsed.error.issues))
+      setResult({ ok: false, text: 'Check the lines marked below.' })
+      focusFirstInvalid(formRef.current)
+      return
+    }
+    setErrors({ lines: {}, fields: {} })
+    try {
+      const answer = await save.mutateAsync({ id: invoice.id, body: parsed.data })
+      setResult({ ok: true, text: answer.message })
+    } catch (err) {
+      const field = err instanceof ApiError ? (err.body as { field?: string } | null)?.field : undefined
+      // A line's own problem is marked on the line; the rest is the result line's. What was typed stays.
+      if (field?.startsWith('lines.')) {
+        setErrors(splitErrors([{ path: field.split('.'), message: errorMessage(err, '') }]))
+      }
+      setResult({ ok: false, text: errorMessage(err, 'Could not save. Please try again.') })
+    }
+  }
+
+  return (
+    <Card className="p-5 print:hidden">
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit the draft" className="space-y-5">
+        <h2 className="text-lg font-semibold text-slate-900">Edit the draft</h2>
+        <LinesEditor lines={lines} onChange={setLines} errors={errors.lines} idPrefix="draft" />
+        <div className="flex flex-wrap gap-4">
+          <Field id="draft-discount" label="Discount (₦)" error={errors.fields.discount}>
+            <input
+              className="field w-40"
+              inputMode="decimal"
+              value={discount}
+              onChange={(e) => setDiscount(e.target.value)}
+            />
+          </Field>
+          <Field id="draft-due" label="Due by" error={errors.fields.dueDate}>
+            <input
+              type="date"
+              className="field"
+              value={dueDate}
+              onChange={(e) => setDueDate(e.target.value)}
+            />
+          </Field>
+        </div>
+        <Field id="draft-note" label="Note on the invoice" error={errors.fields.note}>
+          <textarea className="field" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
+        </Field>
+        <section aria-label="Totals preview">
+          <TotalsRows totals={totals} />
+          {invoice.offerPercent === null && invoice.customerId !== null && (
+            <p className="mt-2 text-right text-xs text-slate-500">
+              The first-service offer is added on saving when this customer still has it.
+            </p>
+          )}
+        </section>
+        <FormError message={errors.fields.lines ?? errors.fields.form} />
+        <SaveRow label="Save the draft" pending={save.isPending} result={result} />
+      </form>
+    </Card>
+  )
+}
+
+function Payments({ invoice }: { invoice: AdminInvoiceAnswer }) {
+  if (invoice.payments.length === 0) return null
+  return (
+    <Card className="p-5">
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">Payments</h2>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {invoice.payments.map((p) => (
+          <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              {formatDateTime(p.receivedAt)} · {INVOICE_PAYMENT_METHOD_LABELS[p.method]}
+              {p.source === 'on_site' ? ' (taken on site)' : ''}
+              {p.reference ? ` · ${p.reference}` : ''}
+            </span>
+            <span className="font-semibold tabular-nums">{formatNaira(p.amount)}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  )
+}
+
+function PaymentForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
+  const record = useRecordPayment()
+  const today = todayIso(new Date(), BUSINESS_TIME_ZONE)
+  const [form, setForm] = useState({
+    amount: String(invoice.due),
+    method: 'bank_transfer' as (typeof MANUAL_PAYMENT_METHODS)[number],
+    reference: '',
+    receivedOn: today,
+  })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [result, setResult] = useState<FormResult>(null)
+  const key = useRef(crypto.randomUUID())
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setResult(null)
+    const parsed = manualPaymentBody.safeParse({ ...form, clientKey: key.current })
+    if (!parsed.success) {
+      setErrors(splitErrors(parsed.error.issues).fields)
+      focusFirstInvalid(formRef.current)
+      return
+    }
+    setErrors({})
+    try {
+      const answer = await record.mutateAsync({ id: invoice.id, body: parsed.data })
+      key.current = crypto.randomUUID()
+      setResult({ ok: true, text: answer.data.message })
+    } catch (err) {
+      const field = err instanceof ApiError ? (err.body as { field?: string } | null)?.field : undefined
+      if (field) setErrors({ [field]: errorMessage(err, '') })
+      else
+        setResult({ ok: false, text: errorMessage(err, 'Could not record the payment. Please try again.') })
+      if (err instanceof ApiError) key.current = crypto.randomUUID()
+    }
+  }
+
+  return (
+    <Card className="p-5 print:hidden">
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="Record a payment" className="space-y-4">
+        <h2 className="text-lg font-semibold text-slate-900">Record a payment</h2>
+        <div className="flex flex-wrap gap-4">
+          <Field id="pay-amount" label="Amount (₦)" error={errors.amount}>
+            <input
+              className="field w-40"
+              inputMode="decimal"
+              value={form.amount}
+              onChange={(e) => setForm({ ...form, amount: e.target.value })}
+            />
+          </Field>
+          <Field id="pay-method" label="How it came" error={errors.method}>
+            <select
+              className="field"
+              value={form.method}
+              onChange={(e) => setForm({ ...form, method: e.target.value as typeof form.method })}
+            >
+              {MANUAL_PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {INVOICE_PAYMENT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="pay-reference" label="Reference" error={errors.reference}>
+            <input
+              className="field"
+              value={form.reference}
+              onChange={(e) => setForm({ ...form, reference: e.target.value })}
+            />
+          </Field>
+          <Field id="pay-date" label="Date received" error={errors.receivedOn}>
+            <input
+              type="date"
+              className="field"
+              max={today}
+              value={form.receivedOn}
+              onChange={(e) => setForm({ ...form, receivedOn: e.target.value })}
+            />
+          </Field>
+        </div>
+        <SaveRow label="Record the payment" pending={record.isPending} result={result} />
+      </form>
+    </Card>
+  )
+}
+
+function VoidDialog({
+  invoice,
+  open,
+  onClose,
+}: {
+  invoice: AdminInvoiceAnswer
+  open: boolean
+  onClose: () => void
+}) {
+  const voidIt = useVoidInvoice()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState('')
+  const [refused, setRefused] = useState('')
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setError('')
+    setRefused('')
+    const parsed = voidInvoiceBody.safeParse({ reason })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message)
+      focusFirstInvalid(e.currentTarget)
+      return
+    }
+    try {
+      await voidIt.mutateAsync({ id: invoice.id, reason: parsed.data.reason })
+      onClose()
+    } catch (err) {
+      setRefused(errorMessage(err, 'Could not void the invoice. Please try again.'))
+    }
+  }
+  return (
+    <Modal open={open} title={`Void invoice ${invoice.number}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700">
+          A void invoice keeps its number and can no longer be paid. A first-service offer it carried goes
+          back to the customer.
+        </p>
+        <Field id="void-reason" label="Reason" error={error || null}>
+          <input className="field" value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <FormError message={refused} />
+        <FormActions
+          onCancel={onClose}
+          cancelLabel="Keep it"
+          pending={voidIt.isPending}
+          submitLabel="Void the invoice"
+        />
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,136 @@
+/** Invoices' data: the back office's Invoices screens, the customer's /invoices, and the link page /i/:token. */
+import { useQuery } from '@tanstack/react-query'
+import type { BillingSettingsRequest } from '../../../contract/billing.js'
+import type {
+  CreateInvoiceRequest,
+  InvoiceDraftRequest,
+  InvoiceStatus,
+  ManualPaymentRequest,
+} from '../../../contract/invoices.js'
+import { callApiWithStatus, callApi } from '../../lib/api-client'
+import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { useUserId } from '../../lib/session'
+
+export const invoiceKeys = {
+  all: (userId: number | null) => [...userScope(userId), 'invoices'] as const,
+  admin: (userId: number | null, status: string, q: string) =>
+    [...invoiceKeys.all(userId), 'admin', status, q] as const,
+  adminDetail: (userId: number | null, id: number) =>
+    [...invoiceKeys.all(userId), 'admin-detail', id] as const,
+  mine: (userId: number | null) => [...invoiceKeys.all(userId), 'mine'] as const,
+  mineDetail: (userId: number | null, id: number) => [...invoiceKeys.all(userId), 'mine', id] as const,
+  customers: (userId: number | null) => [...userScope(userId), 'invoice-customers'] as const,
+  billing: (userId: number | null) => [...userScope(userId), 'billing-settings'] as const,
+  /** Opened by whoever holds the link, logged in or not: outside any user's scope. */
+  link: (token: string) => ['invoice-link', token] as const,
+}
+
+export const useAdminInvoices = (status: InvoiceStatus | 'all', q: string) => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: invoiceKeys.admin(userId, status, q),
+    queryFn: () =>
+      callApi('GET admins/invoices/', {
+        query: { status: status === 'all' ? undefined : status, q: q || undefined },
+      }),
+    enabled: userId !== null,
+  })
+}
+
+export const useAdminInvoice = (id: number) => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: invoiceKeys.adminDetail(userId, id),
+    queryFn: () => callApi('GET admins/invoices/{id}/', { params: { id } }),
+    enabled: userId !== null,
+  })
+}
+
+/** The accounts a blank invoice can bill: customers only. */
+export const useInvoiceCustomers = () => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: invoiceKeys.customers(userId),
+    queryFn: async () => (await callApi('GET get/users/')).filter((u) => u.role === 'Customer'),
+    enabled: userId !== null,
+  })
+}
+
+export const useCreateInvoice = () =>
+  useUserMutation(
+    ({ body, key }: { body: CreateInvoiceRequest; key: string }) =>
+      callApi('POST admins/invoices/', { body }, { idempotencyKey: key }),
+    CALL_EVEN_OFFLINE,
+  )
+
+export const useSaveDraft = () =>
+  useUserMutation(
+    ({ id, body }: { id: number; body: InvoiceDraftRequest }) =>
+      callApi('POST admins/invoices/{id}/', { params: { id }, body }),
+    CALL_EVEN_OFFLINE,
+  )
+
+export const useSendInvoice = () =>
+  useUserMutation(
+    (id: number) => callApi('POST admins/invoices/{id}/send/', { params: { id } }),
+    CALL_EVEN_OFFLINE,
+  )
+
+export const useVoidInvoice = () =>
+  useUserMutation(
+    ({ id, reason }: { id: number; reason: string }) =>
+      callApi('POST admins/invoices/{id}/void/', { params: { id }, body: { reason } }),
+    CALL_EVEN_OFFLINE,
+  )
+
+/** The form's clientKey makes a double click or a resend record the payment once. */
+export const useRecordPayment = () =>
+  useUserMutation(
+    ({ id, body }: { id: number; body: ManualPaymentRequest }) =>
+      callApiWithStatus('POST admins/invoices/{id}/payments/', { params: { id }, body }),
+    CALL_EVEN_OFFLINE,
+  )
+
+export const useBillingSettings = () => {
+  const userId = useUserId()
+  return useQuery({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: invoiceKeys.billing(userId),
+    queryFn: () => callApi('GET admins/billing-settings/'),
+    enabled: userId !== null,
+  })
+}
+
+export const useSaveBillingSettings = () =>
+  useUserMutation(
+    (body: BillingSettingsRequest) => callApi('POST admins/billing-settings/', { body }),
+    CALL_EVEN_OFFLINE,
+  )
+
+export const useMyInvoices = () => {
+  const userId = useUserId()
+  return useQuery({
+    queryKey: invoiceKeys.mine(userId),
+    queryFn: () => callApi('GET invoices/'),
+    enabled: userId !== null,
+  })
+}
+
+export const useMyInvoice = (id: number) => {
+  const userId = useUserId()
+  return useQuery({
+    queryKey: invoiceKeys.mineDetail(userId, id),
+    queryFn: () => callApi('GET invoices/{id}/', { params: { id } }),
+    enabled: userId !== null,
+  })
+}
+
+export const useInvoiceLink = (token: string) =>
+  useQuery({
+    queryKey: invoiceKeys.link(token),
+    queryFn: () => callApi('GET invoice-links/{token}/', { params: { token } }),
+    retry: false,
+  })
