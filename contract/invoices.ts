@@ -4,6 +4,7 @@ import { defineEndpoints } from './endpoint.js'
 import { messageAnswer, nairaField } from './fields.js'
 import { documentLineAnswer, documentLinesBody, documentTotalsAnswer } from './documents.js'
 import { isCalendarDate } from './dates.js'
+import { formatNaira, toKobo, toNaira } from './money.js'
 
 export const INVOICE_STATUSES = ['Draft', 'Sent', 'Part-paid', 'Paid', 'Void'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
@@ -163,6 +164,22 @@ const changed = messageAnswer.extend({ invoice: adminInvoiceAnswer })
 
 /** The least a part payment by link may be (naira), unless less than that is due: then the whole amount due. */
 export const MIN_PART_PAYMENT = 1000
+
+/**
+ * Why an amount cannot be paid on an invoice with `dueKobo` left (null: it can): at most what is due, and
+ * at least ₦1,000 (the whole amount due when less is left). In kobo, so ₦0.01 over is caught.
+ */
+export function payAmountProblem(amountKobo: number, dueKobo: number): string | null {
+  const due = formatNaira(toNaira(dueKobo))
+  if (amountKobo > dueKobo) return `You can pay at most the ${due} due.`
+  const leastKobo = Math.min(toKobo(MIN_PART_PAYMENT), dueKobo)
+  if (amountKobo < leastKobo) {
+    return leastKobo === dueKobo
+      ? `Pay the whole ${due} due.`
+      : `A part payment is at least ${formatNaira(toNaira(leastKobo))}.`
+  }
+  return null
+}
 
 /** Paying an invoice through the gateway: how much (naira), the whole amount due when left out. */
 export const payInvoiceBody = z.object({

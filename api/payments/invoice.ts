@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
-import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
-import { MIN_PART_PAYMENT } from '../../contract/invoices.js'
+import { formatNaira, toNaira } from '../../contract/money.js'
+import { payAmountProblem } from '../../contract/invoices.js'
 import type { Database, Tables } from '../db/index.js'
 import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'
 import { fail, ApiFailure } from '../lib/http-error.js'
@@ -49,18 +49,8 @@ export async function openInvoicePayment(
     const dueKobo = invoice.total_kobo - invoice.paid_kobo
     if (dueKobo <= 0) fail(409, `Invoice ${invoice.number} is paid in full.`)
     const amountKobo = input.amountKobo ?? dueKobo
-    const due = formatNaira(toNaira(dueKobo))
-    if (amountKobo > dueKobo) fail(400, `You can pay at most the ${due} due.`, { field: 'amount' })
-    const leastKobo = Math.min(toKobo(MIN_PART_PAYMENT), dueKobo)
-    if (amountKobo < leastKobo) {
-      fail(
-        400,
-        leastKobo === dueKobo
-          ? `Pay the whole ${due} due.`
-          : `A part payment is at least ${formatNaira(toNaira(leastKobo))}.`,
-        { field: 'amount' },
-      )
-    }
+    const problem = payAmountProblem(amountKobo, dueKobo)
+    if (problem) fail(400, problem, { field: 'amount' })
     await trx
       .insertInto('payments')
       .values({
