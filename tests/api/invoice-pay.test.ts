@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
-import { checkPendingPayments, createGateway, type Gateway } from '../../api/payments'
+import { FlutterwaveGateway, checkPendingPayments, createGateway, type Gateway } from '../../api/payments'
 import { signLink } from '../../api/lib/signed-links'
 import { testEngine } from './test-database'
 import { ADMIN, CUSTOMER, Client, countRows, findUserId, makeTestApp, type TestContext } from './helpers'
@@ -393,5 +393,35 @@ describe('the method recorded', () => {
     }
     expect((await ledger(inv.id)).map((p) => p.method)).toEqual(['ussd', 'bank_transfer', 'card'])
     expect(await invoiceRow(inv.id)).toEqual({ status: 'Paid', paid_kobo: 3_000_000 })
+  })
+})
+
+describe("Flutterwave's payment_type", () => {
+  it('becomes the method for card, bank transfer and USSD; any other way is not named', async () => {
+    let paymentType: string | undefined
+    const flutterwave = new FlutterwaveGateway({
+      secretKey: 'FLWSECK_TEST-x',
+      baseUrl: 'https://api.flutterwave.test',
+      title: 'GreenShield',
+      logoUrl: '',
+      fetch: async () =>
+        Response.json({
+          status: 'success',
+          data: {
+            id: 5,
+            tx_ref: 'GS-1',
+            amount: 100,
+            currency: 'NGN',
+            status: 'successful',
+            payment_type: paymentType,
+          },
+        }),
+    })
+    const methods = []
+    for (const type of ['card', 'bank_transfer', 'ussd', 'account', undefined]) {
+      paymentType = type
+      methods.push((await flutterwave.verify('GS-1'))?.method)
+    }
+    expect(methods).toEqual(['card', 'bank_transfer', 'ussd', undefined, undefined])
   })
 })

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E } from './env'
+import { NARROW, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
 const shot = (name: string) => `tests/e2e/screenshots/invoices-pay-${name}.png`
 const PHONE = { width: 390, height: 844 }
@@ -67,6 +68,13 @@ test('the customer opens the invoice link on a phone, pays part then the rest th
   await expect(page.getByText('Amount due: ₦15,000.00')).toBeVisible()
   await expect(page.getByLabel('Amount to pay (₦)')).toHaveValue('15,000')
   await page.screenshot({ path: shot('phone-part-paid'), fullPage: true })
+  // The outcome is read first, and the page (outcome, form) passes axe and fits a 320 px phone.
+  await expect(page.getByRole('status').filter({ hasText: 'Payment of ₦10,000.00 received' })).toBeFocused()
+  await settled(page)
+  await expectNoAxeViolations(page, 'the invoice link page after a part payment')
+  await page.setViewportSize(NARROW)
+  expect(await sidewaysOverflow(page)).toBe(0)
+  await page.setViewportSize(PHONE)
 
   // The customer, logged in on a desktop, sees the same on their own invoice page.
   const own = await browser.newPage({ viewport: DESKTOP })
