@@ -4,6 +4,7 @@ import { defineEndpoints } from './endpoint.js'
 import { messageAnswer, nairaField } from './fields.js'
 import { documentLineAnswer, documentLinesBody, documentTotalsAnswer } from './documents.js'
 import { isCalendarDate } from './dates.js'
+import { formatNaira, toKobo, toNaira } from './money.js'
 
 export const INVOICE_STATUSES = ['Draft', 'Sent', 'Part-paid', 'Paid', 'Void'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
@@ -161,6 +162,54 @@ export type AdminInvoiceAnswer = z.infer<typeof adminInvoiceAnswer>
 
 const changed = messageAnswer.extend({ invoice: adminInvoiceAnswer })
 
+/** The least a part payment by link may be (naira), unless less than that is due: then the whole amount due. */
+export const MIN_PART_PAYMENT = 1000
+
+/**
+ * Why an amount cannot be paid on an invoice with `dueKobo` left (null: it can): at most what is due, and
+ * at least ₦1,000 (the whole amount due when less is left). In kobo, so ₦0.01 over is caught.
+ */
+export function payAmountProblem(amountKobo: number, dueKobo: number): string | null {
+  const due = formatNaira(toNaira(dueKobo))
+  if (amountKobo > dueKobo) return `You can pay at most the ${due} due.`
+  const leastKobo = Math.min(toKobo(MIN_PART_PAYMENT), dueKobo)
+  if (amountKobo < leastKobo) {
+    return leastKobo === dueKobo
+      ? `Pay the whole ${due} due.`
+      : `A part payment is at least ${formatNaira(toNaira(leastKobo))}.`
+  }
+  return null
+}
+
+/** Paying an invoice through the gateway: how much (naira), the whole amount due when left out. */
+export const payInvoiceBody = z.object({
+  amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 15,000')
+    .pipe(z.number().positive('Amount must be more than ₦0').max(100_000_000, 'Amount is too large'))
+    .optional(),
+})
+export type PayInvoiceRequest = z.input<typeof payInvoiceBody>
+export const payInvoiceAnswer = z.object({ payment_url: z.string() })
+
+/** What became of one payment on an invoice, as the page the payer comes back to reads it. */
+export const invoicePaymentOutcomeAnswer = z.object({
+  tx_ref: z.string(),
+  status: z.enum(['pending', 'successful', 'failed', 'cancelled']),
+  message: z.string(),
+  /** Naira: what this payment was for. */
+  amount: z.number(),
+  /** A charge given back (the invoice was void or paid meanwhile), or due to be. */
+  refund: z
+    .object({ status: z.enum(['pending', 'processing', 'refunded', 'failed']), amount: z.number() })
+    .nullable(),
+})
+export type InvoicePaymentOutcome = z.infer<typeof invoicePaymentOutcomeAnswer>
+
+const payErrors = {
+  400: 'The amount is more than is due, or a part payment below ₦1,000 (or below the whole amount due when less is left).',
+  409: 'The invoice is void or paid in full.',
+  502: 'The gateway could not start the payment: try again shortly.',
+} as const
+
 export const invoiceEndpoints = defineEndpoints('invoices', {
   'GET admins/invoices/': {
     summary: 'Every invoice, newest first; filtered by status and by number or billed name.',
@@ -236,5 +285,36 @@ export const invoiceEndpoints = defineEndpoints('invoices', {
     access: 'public',
     answer: invoiceAnswer,
     errors: { 410: 'The link has expired.' },
+  },
+  'POST invoice-links/{token}/pay/': {
+    summary:
+      'Opens a gateway payment of the invoice a signed link opens (the link is the authority: no login): the ' +
+      'whole amount due, or a part of it. The answer is where to send the browser; it comes back to the link’s page.',
+    access: 'public',
+    body: payInvoiceBody,
+    answer: payInvoiceAnswer,
+    idempotent: true,
+    errors: { ...payErrors, 410: 'The link has expired.' },
+  },
+  'GET invoice-links/{token}/payments/{txRef}/': {
+    summary: 'What became of a payment made on this invoice (the page the payer comes back to).',
+    access: 'public',
+    answer: invoicePaymentOutcomeAnswer,
+    errors: { 410: 'The link has expired.' },
+  },
+  'POST invoices/{id}/pay/': {
+    summary:
+      'Opens a gateway payment of one of the logged-in customer’s invoices: the whole amount due, or a part ' +
+      'of it. The answer is where to send the browser; it comes back to the invoice’s page.',
+    access: 'user',
+    body: payInvoiceBody,
+    answer: payInvoiceAnswer,
+    idempotent: true,
+    errors: payErrors,
+  },
+  'GET invoices/{id}/payments/{txRef}/': {
+    summary: 'What became of a payment the customer made on one of their invoices.',
+    access: 'user',
+    answer: invoicePaymentOutcomeAnswer,
   },
 })

@@ -179,7 +179,7 @@ export const paymentEndpoints = defineEndpoints('payments', {
   'GET pay/return': {
     summary:
       'Where the gateway sends the browser back: the payment is settled, then the browser goes on to the ' +
-      "app's confirmation page with the outcome.",
+      "app's confirmation page (an invoice's payment: the invoice's page) with the outcome.",
     access: 'public',
     query: z.object({
       tx_ref: z.string().optional(),

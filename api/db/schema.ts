@@ -352,9 +352,11 @@ export interface Payments {
   delivery_fee_kobo: number | null
   gateway: string
   id: Generated<number>
+  invoice_id: number | null
   lines: string
   message: Generated<string>
   return_origin: string | null
+  return_path: string | null
   settled_at: string | null
   status: Generated<string>
   transaction_id: string | null

@@ -25,6 +25,8 @@ export interface TemplateData {
   payment_receipt: { amount: string; reference: string; items: string }
   /** link: the invoice's signed page, which opens without logging in. */
   invoice_sent: { number: string; amount: string; due_date: string; link: string }
+  /** due: what is left to pay, '' when the invoice is paid in full; link: the customer's invoice page. */
+  invoice_receipt: { number: string; amount: string; reference: string; due: string; link: string }
   order_shipped: { items: string; reference?: string }
   order_delivered: { items: string; reference?: string }
   refund: { amount: string; reference: string; reason: string }
@@ -164,6 +166,20 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
         `See it, print it or save it as a PDF: ${link(d.link)}`,
       ]),
       sms: `GreenShield: invoice ${d.number} for ${d.amount}, due ${d.due_date}: ${link(d.link)}`,
+    }),
+  },
+  invoice_receipt: {
+    kind: 'payment',
+    render: (d, link) => ({
+      subject: `Payment receipt ${d.reference}: invoice ${d.number}`,
+      text: email('Hello,', [
+        `We received your payment of ${d.amount} for invoice ${d.number} (Reference ${d.reference}).`,
+        d.due ? `${d.due} is still due on it.` : 'The invoice is now paid in full. Thank you!',
+        `Your invoice: ${link(d.link)}`,
+      ]),
+      sms:
+        `GreenShield: payment of ${d.amount} received for invoice ${d.number} (Ref ${d.reference}). ` +
+        (d.due ? `${d.due} still due.` : 'Paid in full.'),
     }),
   },
   order_shipped: {

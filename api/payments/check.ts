@@ -58,7 +58,7 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
 
   const pending = await db
     .selectFrom('payments')
-    .select(['id', 'tx_ref', 'created_at'])
+    .select(['id', 'tx_ref', 'created_at', 'invoice_id'])
     .where('status', '=', 'pending')
     .orderBy('id')
     .limit(BATCH)
@@ -81,7 +81,11 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
         // notification: they were never charged), so it stops being asked about.
         const closed = await db
           .updateTable('payments')
-          .set({ status: 'cancelled', message: 'No payment was made for this order.', settled_at: nowIso() })
+          .set({
+            status: 'cancelled',
+            message: `No payment was made for this ${payment.invoice_id === null ? 'order' : 'invoice'}.`,
+            settled_at: nowIso(),
+          })
           .where('id', '=', payment.id)
           .where('status', '=', 'pending')
           .executeTakeFirst()

@@ -1,15 +1,16 @@
 import type { OrderStatus } from '../../contract/orders.js'
 import type { PaymentOutcome } from '../../contract/payments.js'
+import type { InvoicePaymentOutcome } from '../../contract/invoices.js'
 import { toNaira } from '../../contract/money.js'
 import type { Queryable } from '../db/index.js'
 import { refundOf } from './refunds.js'
 import {
-  PAYMENT_SUCCESS_MESSAGE,
   PENDING_MESSAGE,
   deliveryOf,
   iso,
   itemsTotalKobo,
   linesOf,
+  successMessageOf,
   type PaymentRow,
 } from './rows.js'
 
@@ -41,7 +42,7 @@ export async function paymentDetail(
     price_kobo: number
   }[]
   const refund = await refundOf(db, payment.id)
-  const settledAnswer = payment.status === 'successful' ? PAYMENT_SUCCESS_MESSAGE : payment.message
+  const settledAnswer = payment.status === 'successful' ? successMessageOf(payment) : payment.message
   return {
     tx_ref: payment.tx_ref,
     status: payment.status,
@@ -76,5 +77,25 @@ export async function paymentDetail(
           refunded: refund.refunded_at,
         }
       : null,
+  }
+}
+
+/** What became of a payment on an invoice, as the page the payer comes back to reads it. */
+export async function invoicePaymentOutcome(
+  db: Queryable,
+  payment: PaymentRow,
+): Promise<InvoicePaymentOutcome> {
+  const refund = await refundOf(db, payment.id)
+  return {
+    tx_ref: payment.tx_ref,
+    status: payment.status,
+    message:
+      payment.status === 'pending'
+        ? PENDING_MESSAGE
+        : payment.status === 'successful'
+          ? successMessageOf(payment)
+          : payment.message,
+    amount: toNaira(payment.amount_kobo),
+    refund: refund ? { status: refund.status, amount: toNaira(refund.amount_kobo) } : null,
   }
 }

@@ -1,5 +1,12 @@
 import { toKobo, toNaira } from '../../contract/money.js'
-import type { Gateway, GatewayRefund, GatewayTransaction, PaymentRequest, RefundRequest } from './gateway.js'
+import type {
+  Gateway,
+  GatewayMethod,
+  GatewayRefund,
+  GatewayTransaction,
+  PaymentRequest,
+  RefundRequest,
+} from './gateway.js'
 
 export interface FlutterwaveOptions {
   secretKey: string
@@ -18,7 +25,14 @@ interface FlutterwaveTransactionData {
   amount: number
   currency: string
   status: string
+  /** "card", "bank_transfer", "ussd", "account", "mobilemoneygh"…: how the payer paid. */
+  payment_type?: string
 }
+
+const methodOf = (paymentType: unknown): GatewayMethod | undefined =>
+  paymentType === 'card' || paymentType === 'bank_transfer' || paymentType === 'ussd'
+    ? paymentType
+    : undefined
 
 /** The provider's status words that we act on; anything else is still in progress. */
 function mapStatus(status: string): GatewayTransaction['status'] {
@@ -116,6 +130,7 @@ export class FlutterwaveGateway implements Gateway {
         transactionId: String(data.id),
         amountKobo: toKobo(Number(data.amount)),
         currency: String(data.currency),
+        ...(methodOf(data.payment_type) ? { method: methodOf(data.payment_type) } : {}),
       }
     }
     // Flutterwave answers "no such transaction" with 400/404; a bad key (401) or an outage must not read as "none".

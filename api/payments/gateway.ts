@@ -15,7 +15,12 @@ export interface GatewayTransaction {
   transactionId: string
   amountKobo: number
   currency: string
+  /** How the payer paid, when the provider says and it is one we record; absent otherwise. */
+  method?: GatewayMethod
 }
+
+/** The ways a hosted payment page takes money that an invoice's ledger records. */
+export type GatewayMethod = 'card' | 'bank_transfer' | 'ussd'
 
 export interface Gateway {
   readonly name: string

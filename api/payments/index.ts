@@ -28,3 +28,11 @@ export {
   type PaymentCheckReport,
   type PaymentChecks,
 } from './check.js'
+export { gatewayReturnUrl, newTxRef, originOf, returnOriginOf } from './return-url.js'
+export {
+  InvoiceNotPayable,
+  openInvoicePayment,
+  type OpenInvoicePaymentInput,
+  type OpenedInvoicePayment,
+} from './invoice.js'
+export { invoicePaymentOutcome } from './detail.js'

@@ -179,16 +179,24 @@ export async function refundsForAdmin(db: Queryable): Promise<AdminRefund[]> {
     .selectFrom('refunds as r')
     .innerJoin('payments as p', 'p.id', 'r.payment_id')
     .leftJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin('invoices as i', 'i.id', 'p.invoice_id')
     .selectAll('r')
     .select([
       'p.tx_ref',
       'p.lines',
+      'i.number',
       'u.email',
       sql<string>`COALESCE(NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), u.email, '')`.as('customer'),
     ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
-    .execute()) as (RefundRow & { tx_ref: string; lines: string; email: string | null; customer: string })[]
+    .execute()) as (RefundRow & {
+    tx_ref: string
+    lines: string
+    number: string | null
+    email: string | null
+    customer: string
+  })[]
   return rows.map((r) => ({
     id: r.id,
     tx_ref: r.tx_ref,
@@ -199,7 +207,8 @@ export async function refundsForAdmin(db: Queryable): Promise<AdminRefund[]> {
     reason: r.reason,
     error: r.error,
     attempts: r.attempts,
-    products: itemsText(linesOf(r)),
+    // What the charge was for: the goods, or money on an invoice.
+    products: r.number === null ? itemsText(linesOf(r)) : `Invoice ${r.number}`,
     created: r.created_at,
     refunded: r.refunded_at,
   }))

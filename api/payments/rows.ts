@@ -31,12 +31,22 @@ export interface PaymentRow {
   delivery_fee_kobo: number | null
   created_at: string
   settled_at: string | null
+  /** What it pays for: money on this invoice; NULL = the cart's orders (lines). */
+  invoice_id: number | null
+  /** An invoice payment's page to come back to (app path); NULL for a cart's. */
+  return_path: string | null
 }
 
 /** What the customer reads about a payment, whichever way it was settled. */
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment successful. Your order has been placed.'
 export const PENDING_MESSAGE =
   'Your payment is still being processed. We will notify you as soon as it completes.'
+/** An invoice payment's success, as the payer reads it whichever way it was settled. */
+export const INVOICE_PAID_MESSAGE = 'Payment successful. It has been recorded on your invoice.'
+/** What the payer reads when a payment succeeded, by what it paid for. */
+export const successMessageOf = (payment: Pick<PaymentRow, 'invoice_id'>) =>
+  payment.invoice_id === null ? PAYMENT_SUCCESS_MESSAGE : INVOICE_PAID_MESSAGE
+
 export const soldOutMessage = (name: string) =>
   `Sorry, ${name} sold out before your payment completed. You will be refunded.`
 

@@ -6,13 +6,30 @@ import { notify } from '../lib/notify.js'
 import { placeOrders, SoldOut } from './place-orders.js'
 import { processRefund } from './refunds.js'
 import { releaseReservations } from './reservations.js'
-import { PAYMENT_SUCCESS_MESSAGE, PENDING_MESSAGE, findPayment, iso, type PaymentRow } from './rows.js'
+import { InvoiceNotPayable, recordInvoiceCharge } from './invoice.js'
+import { PENDING_MESSAGE, findPayment, iso, successMessageOf, type PaymentRow } from './rows.js'
 
-const FAILED_MESSAGE = 'Your payment was not successful. Your cart has been kept, so you can try again.'
-const CANCELLED_MESSAGE = 'Your payment was cancelled. Your cart has been kept, so you can try again.'
-const MISMATCH_MESSAGE =
-  'The amount or currency paid does not match your order. Please contact us; any charge will be refunded.'
-const NOT_FOUND_MESSAGE = 'No payment was made for this order. Your cart has been kept.'
+/** What the payer reads when a payment does not go through, by what it pays for. */
+const TEXTS = {
+  cart: {
+    failed: 'Your payment was not successful. Your cart has been kept, so you can try again.',
+    cancelled: 'Your payment was cancelled. Your cart has been kept, so you can try again.',
+    mismatch:
+      'The amount or currency paid does not match your order. Please contact us; any charge will be refunded.',
+    mismatchReason: 'The amount or currency paid did not match the order.',
+    notFound: 'No payment was made for this order. Your cart has been kept.',
+  },
+  invoice: {
+    failed: 'Your payment was not successful. Nothing was taken off your invoice, so you can try again.',
+    cancelled: 'Your payment was cancelled. Nothing was taken off your invoice, so you can try again.',
+    mismatch:
+      'The amount or currency paid does not match your invoice payment. Please contact us; any charge will be refunded.',
+    mismatchReason: 'The amount or currency paid did not match the invoice payment.',
+    notFound: 'No payment was made for this invoice.',
+  },
+}
+const textsOf = (payment: Pick<PaymentRow, 'invoice_id'>) =>
+  payment.invoice_id === null ? TEXTS.cart : TEXTS.invoice
 
 /** The answer of POST verify/ (and the webhook): the same for every repeat. */
 export interface SettleAnswer {
@@ -23,7 +40,7 @@ export interface SettleAnswer {
 /** The recorded outcome of a payment that is no longer pending. */
 function answerFor(payment: PaymentRow): SettleAnswer {
   if (payment.status === 'successful') {
-    return { httpStatus: 201, body: { message: PAYMENT_SUCCESS_MESSAGE, status: 'successful' } }
+    return { httpStatus: 201, body: { message: successMessageOf(payment), status: 'successful' } }
   }
   return { httpStatus: 400, body: { message: payment.message, status: payment.status } }
 }
@@ -61,31 +78,32 @@ export async function verifyAndSettle(
       },
     }
   }
+  const texts = textsOf(before)
   // Nothing recorded yet: leave the payment open, so a late charge (or its webhook) still settles it.
-  if (!tx) return { httpStatus: 400, body: { message: NOT_FOUND_MESSAGE, status: 'cancelled' } }
+  if (!tx) return { httpStatus: 400, body: { message: texts.notFound, status: 'cancelled' } }
   if (tx.status === 'pending')
     return { httpStatus: 400, body: { message: PENDING_MESSAGE, status: 'pending' } }
 
   if (tx.status !== 'successful') {
     return closeUnpaid(db, before, {
       status: tx.status,
-      message: tx.status === 'cancelled' ? CANCELLED_MESSAGE : FAILED_MESSAGE,
+      message: tx.status === 'cancelled' ? texts.cancelled : texts.failed,
       tx,
       now: now(),
     })
   }
   if (tx.txRef !== before.tx_ref) {
     // Not a charge for this payment: nothing of ours to settle or to give back.
-    return closeUnpaid(db, before, { status: 'failed', message: MISMATCH_MESSAGE, tx, now: now() })
+    return closeUnpaid(db, before, { status: 'failed', message: texts.mismatch, tx, now: now() })
   }
   if (tx.currency !== 'NGN' || tx.amountKobo < before.amount_kobo) {
     // Money was taken for our reference, but not what was asked: it goes back.
     const answer = await closeUnpaid(db, before, {
       status: 'failed',
-      message: MISMATCH_MESSAGE,
+      message: texts.mismatch,
       tx,
       now: now(),
-      refundReason: 'The amount or currency paid did not match the order.',
+      refundReason: texts.mismatchReason,
     })
     await processRefund(db, gateway, before.id, now)
     return answer
@@ -149,7 +167,9 @@ async function closeUnpaid(db: Database, payment: PaymentRow, options: CloseOpti
 
 /**
  * One transaction, guarded by the payment's status: the first caller moves it from pending to
- * successful and places the orders; stock only goes down where enough is left, else everything rolls back.
+ * successful and does what it pays for: places a cart's orders (stock only goes down where enough is
+ * left) or records the money on its invoice. When that cannot be done, everything rolls back and the
+ * charge goes back to the payer.
  */
 async function settlePaid(
   db: Database,
@@ -160,20 +180,32 @@ async function settlePaid(
 ): Promise<SettleAnswer> {
   const at = now()
   try {
-    const settled = await db.transaction().execute((trx) => placeOrders(trx, payment, tx, at))
+    const settled = await db
+      .transaction()
+      .execute((trx) =>
+        payment.invoice_id === null
+          ? placeOrders(trx, payment, tx, at)
+          : recordInvoiceCharge(trx, payment, tx, at),
+      )
     return settled
-      ? { httpStatus: 201, body: { message: PAYMENT_SUCCESS_MESSAGE, status: 'successful' } }
+      ? { httpStatus: 201, body: { message: successMessageOf(payment), status: 'successful' } }
       : answerFor((await findPayment(db, payment.tx_ref))!)
   } catch (err) {
-    if (!(err instanceof SoldOut)) throw err
-    // The money was taken but the goods are gone: the payment fails and the charge goes back.
+    const refundReason =
+      err instanceof SoldOut
+        ? `${err.productName} sold out before the payment completed.`
+        : err instanceof InvoiceNotPayable
+          ? err.reason
+          : null
+    if (refundReason === null) throw err
+    // The money was taken but cannot be used for what it paid: the payment fails and the charge goes back.
     const answer = await closeUnpaid(db, payment, {
       status: 'failed',
-      message: err.message,
+      message: (err as Error).message,
       tx,
       now: at,
       heading: 'Unable to Process Transaction',
-      refundReason: `${err.productName} sold out before the payment completed.`,
+      refundReason,
     })
     await processRefund(db, gateway, payment.id, now)
     return answer

@@ -8,6 +8,15 @@ import { notify } from '../lib/notify.js'
 import { readLink, signLink } from '../lib/signed-links.js'
 import { sendMessage } from '../messaging/index.js'
 import {
+  abandonPayment,
+  findPayment,
+  gatewayReturnUrl,
+  invoicePaymentOutcome,
+  newTxRef,
+  openInvoicePayment,
+  returnOriginOf,
+} from '../payments/index.js'
+import {
   billedCustomer,
   createInvoice,
   editDraft,
@@ -211,24 +220,99 @@ export const adminInvoiceRoutes = new Hono<AppEnv>({ strict: false })
     },
   )
 
+/**
+ * Opens a gateway payment of an invoice and answers where to send the browser; after paying it comes back
+ * to `returnPath`. The amount is the whole amount due unless the payer asked for part of it.
+ */
+async function payInvoice(c: Context<AppEnv>, id: number, returnPath: string, amount: number | undefined) {
+  const { db, gateway, config } = c.var
+  const returnOrigin = returnOriginOf(c)
+  const opened = await openInvoicePayment(
+    db,
+    {
+      invoiceId: id,
+      amountKobo: amount === undefined ? undefined : toKobo(amount),
+      gateway: gateway.name,
+      returnOrigin,
+      returnPath,
+    },
+    newTxRef(),
+  )
+  const user = c.var.user
+  // The provider asks for an email: the invoice's, else the account's, else the company's own sender.
+  const email =
+    opened.billed.email ||
+    user?.email ||
+    /<([^>]+)>/.exec(config.messaging.mailFrom)?.[1] ||
+    config.messaging.mailFrom
+  try {
+    const paymentUrl = await gateway.initiate({
+      txRef: opened.txRef,
+      amountKobo: opened.amountKobo,
+      currency: 'NGN',
+      customer: { email, name: opened.billed.name, phone: opened.billed.phone },
+      redirectUrl: gatewayReturnUrl(c, returnOrigin),
+    })
+    return c.json({ payment_url: paymentUrl })
+  } catch (err) {
+    console.error('Invoice payment initiation failed', err)
+    await abandonPayment(db, opened.txRef, config.now())
+    return c.json({ message: 'We could not start the payment. Please try again shortly.' }, 502)
+  }
+}
+
+/** One payment made on invoice `id`, for the page the payer comes back to; 404 for any other. */
+async function paymentOn(c: Context<AppEnv>, id: number) {
+  const payment = await findPayment(c.var.db, c.req.param('txRef') ?? '')
+  if (!payment || payment.invoice_id !== id) fail(404, 'No such payment.')
+  return c.json(await invoicePaymentOutcome(c.var.db, payment))
+}
+
+/** One of the caller's own invoices that is out (another's, or a draft, answers 404, as if there were none). */
+async function ownInvoice(c: Context<AppEnv>) {
+  const invoice = await findInvoice(c.var.db, invoiceId(c))
+  if (!invoice || invoice.customerId !== currentUser(c).id || invoice.status === 'Draft') {
+    fail(404, 'No such invoice.')
+  }
+  return invoice
+}
+
+/** The invoice a signed link opens (a draft is not shown: 404 as for a link never made). */
+async function linkedInvoice(c: Context<AppEnv>) {
+  const id = await readLink(c.var.db, 'invoice', c.req.param('token') ?? '', c.var.config.now())
+  const invoice = await findInvoice(c.var.db, id)
+  if (!invoice || invoice.status === 'Draft')
+    fail(404, 'This link is not valid. Check it was copied whole, or ask us for a new one.')
+  return invoice
+}
+
 /** invoices/: the logged-in customer's own invoices (another's answers 404, as if there were none). */
 export const customerInvoiceRoutes = new Hono<AppEnv>({ strict: false })
   .get('/', requireLogin, async (c) =>
     c.json(await listInvoices(c.var.db, { customerId: currentUser(c).id })),
   )
-  .get('/:id', requireLogin, async (c) => {
-    const invoice = await findInvoice(c.var.db, invoiceId(c))
-    if (!invoice || invoice.customerId !== currentUser(c).id || invoice.status === 'Draft') {
-      fail(404, 'No such invoice.')
-    }
-    return c.json(invoice)
-  })
+  .get('/:id', requireLogin, async (c) => c.json(await ownInvoice(c)))
+  .post(
+    '/:id/pay',
+    requireLogin,
+    idempotent,
+    validate('json', bodyOf('POST invoices/{id}/pay/')),
+    async (c) => {
+      const invoice = await ownInvoice(c)
+      return payInvoice(c, invoice.id, `/invoices/${invoice.id}`, c.req.valid('json').amount)
+    },
+  )
+  .get('/:id/payments/:txRef', requireLogin, async (c) => paymentOn(c, (await ownInvoice(c)).id))
 
-/** invoice-links/{token}/: the invoice a signed link opens, for whoever holds the link. */
-export const invoiceLinkRoutes = new Hono<AppEnv>({ strict: false }).get('/:token', async (c) => {
-  const id = await readLink(c.var.db, 'invoice', c.req.param('token'), c.var.config.now())
-  const invoice = await findInvoice(c.var.db, id)
-  if (!invoice || invoice.status === 'Draft')
-    fail(404, 'This link is not valid. Check it was copied whole, or ask us for a new one.')
-  return c.json(invoice)
-})
+/**
+ * invoice-links/{token}/: the invoice a signed link opens, for whoever holds the link; the link also lets
+ * them pay it (THAT invoice only) without logging in.
+ */
+export const invoiceLinkRoutes = new Hono<AppEnv>({ strict: false })
+  .get('/:token', async (c) => c.json(await linkedInvoice(c)))
+  .post('/:token/pay', idempotent, validate('json', bodyOf('POST invoice-links/{token}/pay/')), async (c) => {
+    const invoice = await linkedInvoice(c)
+    // Back to the same link's page, which shows the outcome.
+    return payInvoice(c, invoice.id, `/i/${c.req.param('token')}`, c.req.valid('json').amount)
+  })
+  .get('/:token/payments/:txRef', async (c) => paymentOn(c, (await linkedInvoice(c)).id))

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { initiatePaymentBody, verifyBody, type InitiatePaymentAnswer } from '../../contract/payments.js'
 import { deliveryFeeKobo, saveDeliveryToProfile } from '../lib/delivery.js'
@@ -14,11 +14,15 @@ import {
   SandboxGateway,
   abandonPayment,
   findPayment,
+  gatewayReturnUrl,
+  newTxRef,
   openPayment,
+  originOf,
   paymentDetail,
   refundLateCharge,
   refundsForAdmin,
   releaseHold,
+  returnOriginOf,
   sandboxDonePage,
   sandboxMissingPage,
   sandboxPayPage,
@@ -26,9 +30,6 @@ import {
   type PaymentLine,
   type SandboxOutcome,
 } from '../payments/index.js'
-
-/** A reference nobody can guess or reuse: time for humans reading logs, randomness for uniqueness. */
-const newTxRef = () => `GS-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex')}`
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given)
@@ -39,38 +40,6 @@ const sameSecret = (given: string, expected: string) => {
 /** The sandbox routes exist only while the sandbox is the configured gateway. */
 function sandboxOf(c: Context<AppEnv>): SandboxGateway | null {
   return c.var.gateway instanceof SandboxGateway ? c.var.gateway : null
-}
-
-const originOf = (url: string) => {
-  try {
-    return new URL(url).origin
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The origin the customer is using (Origin, else Referer), when it is one the operator named: APP_URL,
- * one of PUBLIC_ORIGINS, or CORS_ORIGIN (a web app served apart from the API). Anything else falls back
- * to APP_URL. The Host header is not trusted: a request sent with `Host: evil.example` (a proxy passing
- * any host, a rebinding DNS name) would otherwise point the gateway's return at a stranger's site.
- */
-function returnOriginOf(c: Context<AppEnv>): string {
-  const { appUrl, publicOrigins, corsOrigin } = c.var.config
-  const fallback = new URL(appUrl).origin
-  const given = originOf(c.req.header('Origin') ?? c.req.header('Referer') ?? '')
-  const trusted = new Set([fallback, ...publicOrigins.map(originOf), corsOrigin && originOf(corsOrigin)])
-  return given && trusted.has(given) ? given : fallback
-}
-
-/**
- * Where the gateway sends the browser: our own pay/return on the API, as the browser reaches it. A web
- * app built for a separate API host names that host (VITE_API_BASE); otherwise the API lives under the
- * app's origin, the one the customer started from. Never the request's own Host (see returnOriginOf).
- */
-function gatewayReturnUrl(c: Context<AppEnv>, returnOrigin: string): string {
-  const { config } = c.var
-  return `${config.apiOrigin || returnOrigin}${config.apiBase}pay/return`
 }
 
 /** A cross-site page may not drive the sandbox form: when the browser names an origin, it must be ours. */
@@ -184,8 +153,8 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
 
   /**
    * The gateway sends the browser here (no session needed): the server asks the gateway by tx_ref,
-   * settles, then sends the browser on to /confirm/payment on the origin the customer started from,
-   * recorded at initiation, never taken from this request.
+   * settles, then sends the browser on to /confirm/payment (an invoice's payment: the invoice's page) on
+   * the origin the customer started from, recorded at initiation, never taken from this request.
    */
   .get('/pay/return', async (c) => {
     const { db, gateway, config } = c.var
@@ -199,7 +168,11 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
       if (c.req.query('status') === 'cancelled' && status === 'cancelled')
         await releaseHold(db, txRef, config.now())
     }
-    const target = new URL('/confirm/payment', payment?.return_origin ?? config.appUrl)
+    // An invoice's payment goes back to the page it was paid from, which shows the outcome.
+    const target = new URL(
+      payment?.return_path ?? '/confirm/payment',
+      payment?.return_origin ?? config.appUrl,
+    )
     target.searchParams.set('status', status)
     if (txRef) target.searchParams.set('tx_ref', txRef)
     if (transactionId) target.searchParams.set('transaction_id', transactionId)

@@ -5,7 +5,9 @@ import type {
   CreateInvoiceRequest,
   InvoiceDraftRequest,
   InvoiceStatus,
+  InvoicePaymentOutcome,
   ManualPaymentRequest,
+  PayInvoiceRequest,
 } from '../../../contract/invoices.js'
 import { callApiWithStatus, callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
@@ -23,6 +25,9 @@ export const invoiceKeys = {
   billing: (userId: number | null) => [...userScope(userId), 'billing-settings'] as const,
   /** Opened by whoever holds the link, logged in or not: outside any user's scope. */
   link: (token: string) => ['invoice-link', token] as const,
+  linkPayment: (token: string, txRef: string) => ['invoice-link', token, 'payment', txRef] as const,
+  minePayment: (userId: number | null, id: number, txRef: string) =>
+    [...invoiceKeys.all(userId), 'mine', id, 'payment', txRef] as const,
 }
 
 export const useAdminInvoices = (status: InvoiceStatus | 'all', q: string) => {
@@ -134,3 +139,39 @@ export const useInvoiceLink = (token: string) =>
     queryFn: () => callApi('GET invoice-links/{token}/', { params: { token } }),
     retry: false,
   })
+
+/** Where an invoice is paid from: the signed link's page (no login) or the customer's own invoice page. */
+export type InvoicePayer = { token: string } | { id: number }
+
+/** Opens a gateway payment; the key makes a double tap open one payment. Answers where to send the browser. */
+export const payInvoice = (payer: InvoicePayer, body: PayInvoiceRequest, key: string) =>
+  'token' in payer
+    ? callApi(
+        'POST invoice-links/{token}/pay/',
+        { params: { token: payer.token }, body },
+        { idempotencyKey: key },
+      )
+    : callApi('POST invoices/{id}/pay/', { params: { id: payer.id }, body }, { idempotencyKey: key })
+
+/** While the provider has not said yet (pending), the page asks again every few seconds. */
+const OUTCOME_POLL_MS = 4000
+
+/** What became of the payment the browser came back from (none when the page was not opened by a return). */
+export const useInvoicePaymentOutcome = (payer: InvoicePayer, txRef: string | null) => {
+  const userId = useUserId()
+  return useQuery({
+    queryKey:
+      'token' in payer
+        ? invoiceKeys.linkPayment(payer.token, txRef ?? '')
+        : invoiceKeys.minePayment(userId, payer.id, txRef ?? ''),
+    queryFn: (): Promise<InvoicePaymentOutcome> =>
+      'token' in payer
+        ? callApi('GET invoice-links/{token}/payments/{txRef}/', {
+            params: { token: payer.token, txRef: txRef! },
+          })
+        : callApi('GET invoices/{id}/payments/{txRef}/', { params: { id: payer.id, txRef: txRef! } }),
+    enabled: txRef !== null && ('token' in payer || userId !== null),
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? OUTCOME_POLL_MS : false),
+  })
+}

@@ -2,7 +2,7 @@ import { useParams } from 'react-router'
 import { PrintButton } from '../../../components/documents/document-view'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useInvoiceLink } from '../api'
-import { AmountDue } from '../components/amount-due'
+import { InvoicePayment } from '../components/invoice-payment'
 import { InvoiceDocument } from '../components/invoice-document'
 
 /** /i/:token: the invoice the link in the email or SMS opens, without logging in. */
@@ -15,7 +15,7 @@ export default function InvoiceLinkPage() {
         {invoice.data && (
           <div className="space-y-4">
             <h1 className="text-2xl font-bold text-slate-900">Invoice {invoice.data.number}</h1>
-            <AmountDue invoice={invoice.data} />
+            <InvoicePayment invoice={invoice.data} payer={{ token }} refetch={invoice.refetch} />
             <PrintButton />
             <InvoiceDocument invoice={invoice.data} />
           </div>

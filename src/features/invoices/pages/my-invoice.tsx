@@ -4,7 +4,7 @@ import { PrintButton } from '../../../components/documents/document-view'
 import { linkButton } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useMyInvoice } from '../api'
-import { AmountDue } from '../components/amount-due'
+import { InvoicePayment } from '../components/invoice-payment'
 import { InvoiceDocument } from '../components/invoice-document'
 
 /** /invoices/:id: one of the customer's invoices, printable. */
@@ -23,7 +23,7 @@ export default function MyInvoice() {
         {invoice.data && (
           <div className="space-y-4">
             <h1 className="text-2xl font-bold text-slate-900">Invoice {invoice.data.number}</h1>
-            <AmountDue invoice={invoice.data} />
+            <InvoicePayment invoice={invoice.data} payer={{ id }} refetch={invoice.refetch} />
             <PrintButton />
             <InvoiceDocument invoice={invoice.data} />
           </div>
