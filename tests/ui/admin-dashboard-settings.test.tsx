@@ -221,6 +221,7 @@ describe('Dashboard', () => {
       'Booking Rules',
       'Services',
       'Orders',
+      'Invoices',
       'Products',
       'Settings',
       'API reference',
