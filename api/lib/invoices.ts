@@ -205,6 +205,17 @@ export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: nu
   const today = businessDay(nowIso)
   const settings = await billingSettings(trx)
   const number = await nextDocumentNumber(trx, 'invoice', Number(today.slice(0, 4)))
+  // Checked with the counter's row held: creations take turns from here, so two at once cannot both pass.
+  if (input.bookingId) {
+    const open = await trx
+      .selectFrom('invoices')
+      .select('number')
+      .where('booking_id', '=', input.bookingId)
+      .where('status', '<>', 'Void')
+      .executeTakeFirst()
+    if (open)
+      fail(409, `This booking already has invoice ${open.number}.`, { extra: { number: open.number } })
+  }
   const vatRateBp = Math.round(settings.vatRatePercent * 100)
   const { id } = await trx
     .insertInto('invoices')
@@ -259,13 +270,6 @@ export async function invoiceFromBooking(trx: Queryable, bookingId: number) {
     .where('b.id', '=', bookingId)
     .executeTakeFirst()
   if (!booking) fail(404, 'No such booking.', { field: 'bookingId' })
-  const open = await trx
-    .selectFrom('invoices')
-    .select('number')
-    .where('booking_id', '=', bookingId)
-    .where('status', '<>', 'Void')
-    .executeTakeFirst()
-  if (open) fail(409, `This booking already has invoice ${open.number}.`, { extra: { number: open.number } })
   const report = await trx
     .selectFrom('job_reports')
     .select(['payment_amount_kobo', 'payment_method', 'payment_reference', 'occurred_at'])

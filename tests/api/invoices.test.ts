@@ -95,6 +95,13 @@ describe('an invoice from a completed booking', () => {
     expect(next.totals).toMatchObject({ firstServiceDiscount: 6000, firstServicePercent: 20, total: 24000 })
   })
 
+  it('is written once when two admins invoice the same booking at the same moment', async () => {
+    const bookingId = await completedBooking(null)
+    const answers = await Promise.all([1, 2].map(() => admin.post('admins/invoices/', { bookingId })))
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409])
+    expect(await countRows(t.db, 'invoices')).toBe(1)
+  })
+
   it('without a payment on site, starts at ₦0 for the admin to fill; sending ₦0 is refused', async () => {
     const bookingId = await completedBooking(null)
     const inv = (await admin.post('admins/invoices/', { bookingId })).body.invoice

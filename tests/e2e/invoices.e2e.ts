@@ -104,6 +104,16 @@ test('the admin invoices a completed booking and sends it; the customer opens th
   await admin.goto('/admin/invoices')
   await expect(admin.getByRole('row', { name: new RegExp(`${number}.*₦24,000\\.00.*Sent`) })).toBeVisible()
   await admin.screenshot({ path: shot('admin-invoices-desktop.png'), fullPage: true })
+  // The back office on a phone: the list's cards and the invoice's page fit the width.
+  await admin.setViewportSize(PHONE)
+  await expect(admin.getByRole('list', { name: 'Invoices' })).toContainText('₦24,000.00')
+  expect(await sidewaysOverflow(admin)).toBe(0)
+  await admin.screenshot({ path: shot('admin-invoices-phone.png'), fullPage: true })
+  await admin.getByRole('list', { name: 'Invoices' }).getByRole('link', { name: number }).click()
+  await expect(admin.getByRole('form', { name: 'Record a payment' })).toBeVisible()
+  await settled(admin)
+  expect(await sidewaysOverflow(admin)).toBe(0)
+  await admin.screenshot({ path: shot('admin-invoice-phone.png'), fullPage: true })
 
   // The customer, not logged in, on a phone.
   const phone = await (

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { AdminInvoiceAnswer } from '../../contract/invoices'
-import { mockApi, renderAdmin, type Call } from './admin-helpers'
+import { booking, mockApi, openAdminScreen, renderAdmin, type Call } from './admin-helpers'
 
 afterEach(() => {
   cleanup()
@@ -126,6 +126,30 @@ describe('the invoice editor', () => {
 })
 
 describe('the back office’s invoices', () => {
+  test('a booking’s details lead to a new invoice for it', async () => {
+    mockApi({
+      'GET appointment/': [booking(3, 'Ngozi Eze', 'Completed'), booking(4, 'Musa Ali', 'Cancelled')],
+      'GET admins/invoices/': [],
+    })
+    const ui = await openAdminScreen('/admin/bookings')
+    const [completed, cancelled] = within(screen.getByRole('table')).getAllByRole('row').slice(1)
+    await ui.click(within(cancelled).getByRole('button', { name: 'view' }))
+    expect(
+      within(screen.getByRole('dialog', { name: 'Musa Ali' })).queryByRole('link', {
+        name: 'Create invoice',
+      }),
+    ).toBeNull()
+    await ui.click(
+      within(screen.getByRole('dialog', { name: 'Musa Ali' })).getByRole('button', { name: 'Close dialog' }),
+    )
+    await ui.click(within(completed).getByRole('button', { name: 'view' }))
+    await ui.click(
+      within(screen.getByRole('dialog', { name: 'Ngozi Eze' })).getByRole('link', { name: 'Create invoice' }),
+    )
+    expect(await screen.findByRole('form', { name: 'New invoice' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Booking number')).toHaveValue('3')
+  })
+
   test('lists invoices with the amount due; a booking’s invoice is written and opened', async () => {
     const written = invoice({ id: 9, number: 'INV-2026-0009' })
     const calls = mockApi({
@@ -205,5 +229,49 @@ describe('the back office’s invoices', () => {
       clientKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
     })
     expect(screen.getByRole('link', { name: /\/i\/invoice\.5\.1\.abc$/ })).toBeInTheDocument()
+  })
+})
+
+describe('the billing rules', () => {
+  test('the admin changes the VAT and the offer; a bad value is marked on its field and not sent', async () => {
+    const calls = mockApi({
+      'GET admins/invoices/': [],
+      'GET admins/billing-settings/': {
+        vatRatePercent: 0,
+        firstServiceOffer: true,
+        firstServicePercent: 20,
+        quoteValidDays: 14,
+        invoiceDueDays: 7,
+      },
+      'POST admins/billing-settings/': (call: Call) => ({
+        status: 200,
+        body: { message: 'Billing settings saved.', settings: call.body },
+      }),
+    })
+    renderAdmin('/admin/invoices')
+    const ui = userEvent.setup()
+    await ui.click(await screen.findByRole('button', { name: 'Billing rules' }))
+    const form = await screen.findByRole('form', { name: 'Billing rules' })
+    await ui.clear(within(form).getByLabelText('Offer (% off the work)'))
+    await ui.type(within(form).getByLabelText('Offer (% off the work)'), '0')
+    await ui.click(within(form).getByRole('button', { name: 'Save billing rules' }))
+    expect(within(form).getByLabelText('Offer (% off the work)')).toHaveAccessibleDescription(
+      expect.stringContaining('The offer must be at least 1%'),
+    )
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([])
+
+    await ui.clear(within(form).getByLabelText('Offer (% off the work)'))
+    await ui.type(within(form).getByLabelText('Offer (% off the work)'), '15')
+    await ui.clear(within(form).getByLabelText('VAT rate (%)'))
+    await ui.type(within(form).getByLabelText('VAT rate (%)'), '7.5')
+    await ui.click(within(form).getByRole('button', { name: 'Save billing rules' }))
+    expect(await within(form).findByText('Billing settings saved.')).toBeInTheDocument()
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      vatRatePercent: 7.5,
+      firstServiceOffer: true,
+      firstServicePercent: 15,
+      quoteValidDays: 14,
+      invoiceDueDays: 7,
+    })
   })
 })
