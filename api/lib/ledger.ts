@@ -61,32 +61,38 @@ function within<Q extends SelectQueryBuilder<Tables, never, LedgerRow>>(
 const accountName = (alias: string) =>
   sql<string>`COALESCE(NULLIF(TRIM(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), ''), CAST(${sql.ref(`${alias}.email`)} AS TEXT), '')`
 
+/** A payment's stream: a cart's goods are products; a payment for an invoice is service money. */
+const paymentStream = sql<LedgerStream>`CASE WHEN p.invoice_id IS NULL THEN 'products' ELSE 'services' END`
+
 /**
- * Product checkouts the gateway charged: every successful payment, and a charge taken for a payment that
- * then closed (sold out, amount mismatch, a late charge), since its refund is an event of its own. The
- * payments table does not record the payer's method, so it reads as card.
+ * What the gateway charged: every successful payment (a cart's or an invoice's), and a charge taken for a
+ * payment that then closed (sold out, amount mismatch, a voided invoice, a late charge), since its refund is
+ * an event of its own. The payments table does not record how a cart was paid, so that reads as card; an
+ * invoice's payment has the method the gateway reported on its invoice_payments row.
  */
-const productGatewayPayments: Source = (db, range) => {
+const gatewayPayments: Source = (db, range) => {
   const at = sql<string>`COALESCE(p.settled_at, p.created_at)`
   return within(
     db
       .selectFrom('payments as p')
       .leftJoin('refunds as r', 'r.payment_id', 'p.id')
       .leftJoin('users as u', 'u.id', 'p.user_id')
+      .leftJoin('invoice_payments as ip', 'ip.payment_id', 'p.id')
+      .leftJoin('invoices as i', 'i.id', 'p.invoice_id')
       .where((eb) => eb.or([eb('p.status', '=', 'successful'), eb('r.id', 'is not', null)]))
       .select([
         at.as('at'),
         text('income').$castTo<LedgerKind>().as('kind'),
-        text('products').$castTo<LedgerStream | null>().as('stream'),
-        text('card').as('method'),
+        paymentStream.$castTo<LedgerStream | null>().as('stream'),
+        sql<string>`COALESCE(ip.method, 'card')`.as('method'),
         text('gateway').$castTo<LedgerSource>().as('source'),
         sql<number>`CASE WHEN p.status = 'successful' THEN p.amount_kobo ELSE r.amount_kobo END`.as(
           'amount_kobo',
         ),
         sql<string>`p.tx_ref`.as('reference'),
-        accountName('u').as('customer'),
-        text('Order').as('subject'),
-        sql<string | null>`p.lines`.as('lines'),
+        sql<string>`COALESCE(i.billed_name, ${accountName('u')})`.as('customer'),
+        sql<string>`CASE WHEN i.number IS NULL THEN 'Order' ELSE 'Invoice ' || i.number END`.as('subject'),
+        sql<string | null>`CASE WHEN p.invoice_id IS NULL THEN p.lines END`.as('lines'),
       ]) as unknown as SourceQuery,
     at,
     range,
@@ -94,10 +100,10 @@ const productGatewayPayments: Source = (db, range) => {
 }
 
 /**
- * Product charges given back through the gateway. A refund is owed from the moment it is recorded, so one
+ * Charges given back through the gateway. A refund is owed from the moment it is recorded, so one
  * still being retried counts too (dated when recorded, then when the gateway confirmed it).
  */
-const productRefunds: Source = (db, range) => {
+const gatewayRefunds: Source = (db, range) => {
   const at = sql<string>`COALESCE(r.refunded_at, r.created_at)`
   return within(
     db
@@ -107,7 +113,7 @@ const productRefunds: Source = (db, range) => {
       .select([
         at.as('at'),
         text('refund').$castTo<LedgerKind>().as('kind'),
-        text('products').$castTo<LedgerStream | null>().as('stream'),
+        paymentStream.$castTo<LedgerStream | null>().as('stream'),
         text('card').as('method'),
         text('gateway').$castTo<LedgerSource>().as('source'),
         sql<number>`r.amount_kobo`.as('amount_kobo'),
@@ -160,6 +166,17 @@ const onSiteJobPayments: Source = (db, range) => {
       .selectFrom('job_reports as jr')
       .innerJoin('bookings as b', 'b.id', 'jr.booking_id')
       .where('jr.payment_amount_kobo', 'is not', null)
+      // Carried onto the job's invoice: that invoice's payment is the event (invoiceMoneyByHand).
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('invoice_payments as ip')
+              .select('ip.id')
+              .whereRef('ip.job_id', '=', 'jr.booking_id')
+              .where('ip.source', '=', 'on_site'),
+          ),
+        ),
+      )
       .select([
         at.as('at'),
         text('income').$castTo<LedgerKind>().as('kind'),
@@ -177,8 +194,42 @@ const onSiteJobPayments: Source = (db, range) => {
   )
 }
 
-/** Every place money is recorded. Service invoices paid through the gateway join here as one more. */
-const SOURCES: Source[] = [productGatewayPayments, productRefunds, withdrawals, onSiteJobPayments]
+/**
+ * Money recorded against invoices by hand: what a technician took on site, a bank transfer the admin
+ * entered. (An invoice's gateway payments are gatewayPayments' events, refunds and all.)
+ */
+const invoiceMoneyByHand: Source = (db, range) => {
+  const at = sql<string>`ip.received_at`
+  return within(
+    db
+      .selectFrom('invoice_payments as ip')
+      .innerJoin('invoices as i', 'i.id', 'ip.invoice_id')
+      .where('ip.source', '<>', 'gateway')
+      .select([
+        at.as('at'),
+        text('income').$castTo<LedgerKind>().as('kind'),
+        text('services').$castTo<LedgerStream | null>().as('stream'),
+        sql<string>`ip.method`.as('method'),
+        sql<LedgerSource>`ip.source`.as('source'),
+        sql<number>`ip.amount_kobo`.as('amount_kobo'),
+        sql<string>`CASE WHEN ip.reference = '' THEN i.number ELSE ip.reference END`.as('reference'),
+        sql<string>`i.billed_name`.as('customer'),
+        sql<string>`'Invoice ' || i.number`.as('subject'),
+        NO_LINES.as('lines'),
+      ]) as unknown as SourceQuery,
+    at,
+    range,
+  )
+}
+
+/** Every place money is recorded. */
+const SOURCES: Source[] = [
+  gatewayPayments,
+  gatewayRefunds,
+  withdrawals,
+  onSiteJobPayments,
+  invoiceMoneyByHand,
+]
 
 /** The ledger of a range as one query (UNION ALL of the sources), to select from or aggregate over. */
 export function ledgerQuery(db: Queryable, range: LedgerRange = {}) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { adminOnlyCheck, CUSTOMER, findUserId, type Client, type TestContext } from './helpers'
 import { book, completion, lagosDay, onEachTechnicianApp, uuid } from './staff-helpers'
 import { csvField, csvFigure, csvRow } from '../../api/lib/csv'
+import { recordInvoicePayment } from '../../api/lib/invoices'
 import { addDays, addMonths, businessDayStart, businessMonth } from '../../contract/dates'
 
 let t: TestContext
@@ -366,5 +367,70 @@ describe('csvField', () => {
     expect(csvField(csvFigure(-1500))).toBe('-1500.00')
     expect(csvField(csvFigure(1234.5))).toBe('1234.50')
     expect(csvRow(['a', 1, 'b,c', csvFigure(-0.5)])).toBe('a,1,"b,c",-0.50')
+  })
+})
+
+describe('service invoices in the ledger', () => {
+  it('counts each naira once: on-site money carried onto an invoice, a transfer by hand, a gateway payment', async () => {
+    await clearRecentMonths()
+    const now = t.config.now()
+    const before = await summary()
+
+    // The technician took ₦10,000 in cash; the invoice written from the job carries that payment.
+    const bookingId = await takenOnSite({ amount: 10_000, method: 'cash', reference: '' }, now - 60 * MINUTE)
+    expect((await admin.post('admins/invoices/', { bookingId })).status).toBe(201)
+
+    // Another invoice: ₦5,000 by bank transfer entered by hand, ₦3,000 through the gateway by USSD.
+    const created = await admin.post('admins/invoices/', {
+      customerId: await findUserId(t.db, CUSTOMER.email),
+      lines: [{ kind: 'labour', description: 'Deep cleaning, 2 cleaners', quantity: 1, unitPrice: 30_000 }],
+    })
+    const invoice = created.body.invoice as { id: number; number: string }
+    expect((await admin.post(`admins/invoices/${invoice.id}/send/`)).status).toBe(200)
+    const byHand = await admin.post(`admins/invoices/${invoice.id}/payments/`, {
+      amount: 5_000,
+      method: 'bank_transfer',
+      reference: 'TRF-77',
+      receivedOn: lagosDay(0),
+    })
+    expect(byHand.status).toBe(201)
+    const paymentId = await addPayment(3_000, now - 30 * MINUTE)
+    await t.db.updateTable('payments').set({ invoice_id: invoice.id }).where('id', '=', paymentId).execute()
+    await t.db
+      .transaction()
+      .execute((trx) =>
+        recordInvoicePayment(
+          trx,
+          invoice.id,
+          {
+            amountKobo: 3_000_00,
+            method: 'ussd',
+            source: 'gateway',
+            reference: 'GS-X',
+            receivedAt: iso(now - 30 * MINUTE),
+            recordedBy: null,
+            paymentId,
+          },
+          now,
+        ),
+      )
+
+    const after = await summary()
+    const services = (key: 'income' | 'on_site') =>
+      after.months[11].services[key] - before.months[11].services[key]
+    expect(services('income')).toBe(18_000)
+    expect(services('on_site')).toBe(10_000)
+    expect(after.months[11].products).toEqual(before.months[11].products)
+    // Only the gateway's ₦3,000 reaches the balance.
+    expect(after.balance.balance - before.balance.balance).toBe(3_000)
+    expect(after.by_method).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: 'gateway', method: 'ussd', amount: 3_000 }),
+        expect.objectContaining({ source: 'manual', method: 'bank_transfer', amount: 5_000 }),
+      ]),
+    )
+    const csv = await admin.get(`admins/money/export.csv?from=${lagosDay(-1)}&to=${lagosDay(0)}`)
+    expect(csv.text).toContain(`Invoice ${invoice.number}`)
+    expect(csv.text.match(/Booking #\d+/g) ?? []).toHaveLength(0)
   })
 })
