@@ -1,7 +1,8 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import type { PasswordChangeRequest } from '../../../../contract/account.js'
 import { changePassword } from '../api'
 import { TextField } from '../../../components/ui/text-field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import { useSaveOutcome, type Outcome } from './use-save-outcome'
 
 export interface PasswordFormText {
@@ -33,11 +34,9 @@ export function PasswordForm({
   className: string
   buttonClassName?: string
 }) {
-  const [form, setForm] = useState(EMPTY_PASSWORDS)
+  const { form, setForm, bind } = useFormFields(EMPTY_PASSWORDS)
   const { busy, run } = useSaveOutcome(onOutcome)
   const id = useId()
-  const set = (key: keyof PasswordChangeRequest) => (e: ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -53,8 +52,7 @@ export function PasswordForm({
         type="password"
         required
         autoComplete="current-password"
-        value={form.current_password}
-        onChange={set('current_password')}
+        {...bind('current_password')}
       />
       <TextField
         id={`${id}-new`}
@@ -63,8 +61,7 @@ export function PasswordForm({
         required
         minLength={8}
         autoComplete="new-password"
-        value={form.new_password}
-        onChange={set('new_password')}
+        {...bind('new_password')}
         hint={text.newHint}
       />
       <TextField
@@ -73,8 +70,7 @@ export function PasswordForm({
         type="password"
         required
         autoComplete="new-password"
-        value={form.confirm_password}
-        onChange={set('confirm_password')}
+        {...bind('confirm_password')}
       />
       <div>
         <button type="submit" className={buttonClassName} disabled={busy}>

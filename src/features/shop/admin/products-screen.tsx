@@ -8,6 +8,7 @@ import { errorMessage, mediaUrl } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { fieldErrors } from '../../../lib/field-errors'
@@ -65,7 +66,8 @@ function useImagePreview() {
 }
 
 function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () => void }) {
-  const [fields, setFields] = useState<ProductFields>(
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const { form: fields, bind } = useFormFields<ProductFields>(
     editing
       ? {
           name: editing.name,
@@ -76,16 +78,10 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           stock: String(editing.stock),
         }
       : EMPTY_PRODUCT,
+    (key) => setErrors(({ [key]: _gone, ...rest }) => rest),
   )
   const [image, chooseImage] = useImagePreview()
-  const [errors, setErrors] = useState<FieldErrors>({})
   const save = useSaveProduct()
-  const set =
-    (key: keyof ProductFields) =>
-    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      setFields((f) => ({ ...f, [key]: e.target.value }))
-      setErrors(({ [key]: _gone, ...rest }) => rest)
-    }
   /** A file that is not one of our image types (or too big) is refused here, before any preview. */
   function pickImage(file: File | null) {
     setErrors(({ image: _gone, ...rest }) => rest)
@@ -144,15 +140,9 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <TextField
-        id="product-name"
-        label="Name"
-        value={fields.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
+      <TextField id="product-name" label="Name" {...bind('name')} error={errors.name} />
       <Field id="product-category" label="Category" error={errors.category}>
-        <select value={fields.category} onChange={set('category')} className="field">
+        <select {...bind('category')} className="field">
           <option value="">Select a category</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -162,15 +152,14 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
         </select>
       </Field>
       <Field id="product-description" label="Description" error={errors.description}>
-        <textarea rows={3} value={fields.description} onChange={set('description')} className="field" />
+        <textarea rows={3} {...bind('description')} className="field" />
       </Field>
       <div className="grid grid-cols-2 gap-4">
         <TextField
           id="product-price"
           label="Price (₦)"
           inputMode="decimal"
-          value={fields.price}
-          onChange={set('price')}
+          {...bind('price')}
           error={errors.price}
         />
         <TextField
@@ -178,8 +167,7 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           label="Original price (₦)"
           inputMode="decimal"
           placeholder="None"
-          value={fields.originalPrice}
-          onChange={set('originalPrice')}
+          {...bind('originalPrice')}
           error={errors.originalPrice}
         />
         <TextField
@@ -189,8 +177,7 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           min={0}
           step={1}
           inputMode="numeric"
-          value={fields.stock}
-          onChange={set('stock')}
+          {...bind('stock')}
           error={errors.stock}
         />
       </div>

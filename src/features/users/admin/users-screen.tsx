@@ -5,6 +5,7 @@ import { localPhone } from '../../../../contract/phone.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import type { RegisterAdminRequest } from '../../../../contract/auth.js'
 import { useAddAdmin, useDeleteUser, useSendPasswordReset, useUpdateUser, useUsers } from '../api'
 import { filterUsers, type RoleFilter } from '../filters'
@@ -31,11 +32,9 @@ type NewUserForm = Required<RegisterAdminRequest>
 const EMPTY_ADMIN: NewUserForm = { fullName: '', email: '', password: '', phoneNumber: '', role: 'admin' }
 
 function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [form, setForm] = useState(EMPTY_ADMIN)
+  const { form, setForm, bind } = useFormFields(EMPTY_ADMIN)
   const [error, setError] = useState('')
   const addAdmin = useAddAdmin()
-  const set = (key: keyof NewUserForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
 
   function close() {
     setForm(EMPTY_ADMIN)
@@ -72,8 +71,7 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
             type={type}
             required
             autoComplete={autoComplete}
-            value={form[key]}
-            onChange={set(key)}
+            {...bind(key)}
           />
         ))}
         <Field id="admin-role" label="Role">
