@@ -2,7 +2,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   AppointmentRequest,
-  Booking,
   BookingSettingsRequest,
   RescheduleRequest,
 } from '../../../contract/bookings.js'
@@ -11,7 +10,7 @@ import { callApi, callPath, callUrl } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, useOnlineOnlyMutation, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { submitThroughOutbox } from '../../offline/outbox'
-import { useSnapshotQuery } from '../../offline/snapshot'
+import { useOwnedSnapshotQuery } from '../../offline/snapshot'
 // The booking's outbox kind is known before one is queued.
 import './offline'
 
@@ -62,22 +61,11 @@ export const bookingsQuery = (userId: number | null) =>
 /** The customer's own bookings: the saved copy on this device at once (and offline), then the server's. */
 export function useBookings() {
   const userId = useUserId()
-  return useSnapshotQuery<Booking[]>({
+  return useOwnedSnapshotQuery({
     queryKey: bookingKeys.list(userId),
-    enabled: userId !== null,
+    userId,
     fetch: fetchBookings,
-    read: async (db) => {
-      if (userId === null) return undefined
-      const saved = await db.bookings.where('userId').equals(userId).toArray()
-      return saved.length ? saved.map(({ userId: _owner, ...booking }) => booking) : undefined
-    },
-    write: async (bookings, db) => {
-      if (userId === null) return
-      await db.transaction('rw', db.bookings, async () => {
-        await db.bookings.where('userId').equals(userId).delete()
-        await db.bookings.bulkPut(bookings.map((booking) => ({ ...booking, userId })))
-      })
-    },
+    table: (db) => db.bookings,
   })
 }
 /** The back office's list: tried even offline, so a failure shows its Retry panel at once. */

@@ -5,8 +5,7 @@ import type { DeliveryFeesRequest } from '../../../contract/delivery.js'
 import { callApi, callUrl } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
-import { db } from '../../offline/db'
-import { useSnapshotQuery } from '../../offline/snapshot'
+import { useOwnedSnapshotQuery } from '../../offline/snapshot'
 
 export const orderKeys = {
   all: (userId: number | null) => [...userScope(userId), 'orders'] as const,
@@ -56,22 +55,12 @@ const newestFirst = (orders: UserOrder[]) =>
 /** The customer's orders, from the Dexie snapshot at once (readable offline) and refreshed from the network. */
 export function useMyOrders() {
   const userId = useUserId()
-  return useSnapshotQuery<UserOrder[]>({
+  return useOwnedSnapshotQuery({
     queryKey: orderKeys.mine(userId),
-    enabled: userId !== null,
+    userId,
     fetch: fetchMyOrders,
-    read: async () => {
-      if (userId === null) return undefined
-      const saved = await db.orders.where('userId').equals(userId).toArray()
-      return saved.length ? newestFirst(saved.map(({ userId: _owner, ...order }) => order)) : undefined
-    },
-    write: async (orders) => {
-      if (userId === null) return
-      await db.transaction('rw', db.orders, async () => {
-        await db.orders.where('userId').equals(userId).delete()
-        await db.orders.bulkPut(orders.map((order) => ({ ...order, userId })))
-      })
-    },
+    table: (db) => db.orders,
+    arrange: newestFirst,
   })
 }
 
