@@ -191,7 +191,7 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
       />
       {tabs}
       <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox value={search} onChange={setSearch} label="Search orders" placeholder="Search orders..." />
+        <SearchBox value={search} onChange={setSearch} label="Search orders" />
         <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
       </div>
       {moreFilters && (

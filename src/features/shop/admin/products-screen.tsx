@@ -272,12 +272,7 @@ export default function ProductsScreen() {
         }
       />
       <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox
-          value={search}
-          onChange={setSearch}
-          label="Search products"
-          placeholder="Search products..."
-        />
+        <SearchBox value={search} onChange={setSearch} label="Search products" />
         <SelectFilter
           value={category}
           onChange={setCategory}

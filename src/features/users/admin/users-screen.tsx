@@ -221,7 +221,7 @@ export default function UsersScreen() {
         }
       />
       <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search users..." />
+        <SearchBox value={search} onChange={setSearch} label="Search users" />
         <SelectFilter value={role} onChange={setRole} label="Filter by role" options={ROLE_OPTIONS} />
       </div>
       <ListResults query={users} what="users" empty="No users found" pages={pages}>
