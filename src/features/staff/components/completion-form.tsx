@@ -5,6 +5,7 @@ import { useDraft } from '../../../lib/draft'
 import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
 import { SignaturePad } from './signature-pad'
 import { Field } from '../../../components/ui/field'
+import { textBinder } from '../../../components/ui/use-form-fields'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { parseNaira } from '../../../../contract/money.js'
 
@@ -63,6 +64,7 @@ export function CompletionForm({
       setForm((f) => ({ ...f, [key]: value }))
       if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest)
     }
+  const bind = textBinder(form, (key, value) => set(key)(value))
   const { summary, recommendations, signer, cannotSign, reason, paid, amount, method, reference } = form
 
   const showErrors = (found: FieldErrors) => {
@@ -107,20 +109,14 @@ export function CompletionForm({
           autoFocus
           className="field"
           rows={3}
-          value={summary}
-          onChange={(e) => set('summary')(e.target.value)}
+          {...bind('summary')}
         />
       </Field>
       <Field id="c-recommendations" label="Recommendations" error={errors.recommendations}>
-        <textarea
-          className="field"
-          rows={2}
-          value={recommendations}
-          onChange={(e) => set('recommendations')(e.target.value)}
-        />
+        <textarea className="field" rows={2} {...bind('recommendations')} />
       </Field>
       <Field id="c-signer" label="Customer name" error={errors.signer}>
-        <input className="field" value={signer} onChange={(e) => set('signer')(e.target.value)} />
+        <input className="field" {...bind('signer')} />
       </Field>
       {!cannotSign && (
         <div id="c-signature" tabIndex={-1}>
@@ -134,7 +130,7 @@ export function CompletionForm({
       </label>
       {cannotSign && (
         <Field id="c-reason" label="Reason" error={errors.reason}>
-          <input className="field" value={reason} onChange={(e) => set('reason')(e.target.value)} />
+          <input className="field" {...bind('reason')} />
         </Field>
       )}
       <label className="flex items-center gap-2 text-sm">
@@ -144,19 +140,10 @@ export function CompletionForm({
       {paid && (
         <div className="grid grid-cols-2 gap-2">
           <Field id="c-amount" label="Amount (₦)" error={errors.amount}>
-            <input
-              className="field"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => set('amount')(e.target.value)}
-            />
+            <input className="field" inputMode="decimal" {...bind('amount')} />
           </Field>
           <Field id="c-method" label="Paid by" error={errors.method}>
-            <select
-              className="field"
-              value={method}
-              onChange={(e) => set('method')(e.target.value as PaymentMethod)}
-            >
+            <select className="field" {...bind('method')}>
               <option value="cash">Cash</option>
               <option value="transfer">Transfer</option>
               <option value="pos">POS</option>
@@ -168,7 +155,7 @@ export function CompletionForm({
             error={errors.reference}
             className="col-span-2"
           >
-            <input className="field" value={reference} onChange={(e) => set('reference')(e.target.value)} />
+            <input className="field" {...bind('reference')} />
           </Field>
         </div>
       )}

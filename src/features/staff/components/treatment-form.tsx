@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import type { Product } from '../../../../contract/catalogue.js'
 import { useDraft } from '../../../lib/draft'
 import { Field } from '../../../components/ui/field'
+import { textBinder } from '../../../components/ui/use-form-fields'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
 
@@ -59,10 +60,10 @@ export function TreatmentForm({
   const [form, setForm, clearDraft] = useDraft<Form>(userId, draft, { ...EMPTY, ...initial })
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({})
   const [busy, setBusy] = useState(false)
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }))
+  const bind = textBinder(form, (key, value) => {
+    setForm((f) => ({ ...f, [key]: value }))
     if (errors[key]) setErrors((found) => ({ ...found, [key]: undefined }))
-  }
+  })
   const usable = products.filter((p) => p.category !== 'Equipment')
 
   const showErrors = (found: FieldErrors) => {
@@ -98,7 +99,7 @@ export function TreatmentForm({
   }
 
   /** A control's value and change handler (its Field wires the ids and the error). */
-  const field = (key: keyof Form) => ({ className: 'field', value: form[key], onChange: set(key) })
+  const field = (key: keyof Form) => ({ className: 'field', ...bind(key) })
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-xl bg-slate-50 p-3" aria-label={label}>
