@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import type { CompleteRequest } from '../../../../contract/staff.js'
 import type { PaymentMethod } from '../../../../contract/job-status.js'
 import { useDraft } from '../../../lib/draft'
-import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
+import { useQueuedSave } from './use-queued-save'
 import { SignaturePad } from './signature-pad'
 import { Field } from '../../../components/ui/field'
 import { textBinder } from '../../../components/ui/use-form-fields'
@@ -56,49 +56,38 @@ export function CompletionForm({
 }) {
   const [form, setForm, clearDraft] = useDraft<Form>(userId, draft, blank(defaultSigner))
   const [signature, setSignature] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, clearError, save } = useQueuedSave<string>({
+    // "Signs, or says why not" is about the reason once the box is ticked.
+    fieldOf: (path) => (path === 'signature' && form.cannotSign ? 'reason' : (FIELD_OF[path] ?? 'summary')),
+    order: ORDER,
+    idPrefix: 'c-',
+  })
   const set =
     <K extends keyof Form>(key: K) =>
     (value: Form[K]) => {
       setForm((f) => ({ ...f, [key]: value }))
-      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest)
+      clearError(key)
     }
   const bind = textBinder(form, (key, value) => set(key)(value))
   const { summary, recommendations, signer, cannotSign, reason, paid, amount, method, reference } = form
 
-  const showErrors = (found: FieldErrors) => {
-    const mine: Record<string, string> = {}
-    for (const [path, message] of Object.entries(found)) {
-      // "Signs, or says why not" is about the reason once the box is ticked.
-      const key = path === 'signature' && form.cannotSign ? 'reason' : (FIELD_OF[path] ?? 'summary')
-      mine[key] ??= message
-    }
-    setErrors(mine)
-    const first = ORDER.find((k) => mine[k])
-    if (first) document.getElementById(`c-${first}`)?.focus()
-  }
-
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    setBusy(true)
-    try {
-      await onSave({
-        summary: summary.trim(),
-        recommendations: recommendations.trim(),
-        signer_name: signer.trim(),
-        signature: cannotSign ? null : signature,
-        signature_refused_reason: cannotSign ? reason.trim() : null,
-        // "25,000" and "₦25,000" are amounts; anything else goes as typed, for the schema to name.
-        payment: paid ? { amount: parseNaira(amount) ?? amount, method, reference: reference.trim() } : null,
-      })
-      clearDraft()
-    } catch (err) {
-      if (err instanceof InvalidOutboxBody) showErrors(err.fields)
-      else setErrors({ summary: 'Could not save it on this phone. Try again.' })
-    } finally {
-      setBusy(false)
-    }
+    await save(
+      () =>
+        onSave({
+          summary: summary.trim(),
+          recommendations: recommendations.trim(),
+          signer_name: signer.trim(),
+          signature: cannotSign ? null : signature,
+          signature_refused_reason: cannotSign ? reason.trim() : null,
+          // "25,000" and "₦25,000" are amounts; anything else goes as typed, for the schema to name.
+          payment: paid
+            ? { amount: parseNaira(amount) ?? amount, method, reference: reference.trim() }
+            : null,
+        }),
+      clearDraft,
+    )
   }
 
   return (
