@@ -14,11 +14,11 @@ import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { fieldErrors } from '../../../lib/field-errors'
 import { StockBadge } from '../components/stock-badge'
 import { adminProductQuery, useAdminProducts, useDeleteProduct, useSaveProduct } from '../api'
-import { filterProducts, type CategoryFilter } from '../filters'
+import { filterProducts } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
-import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
+import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { QueryGate } from '../../../components/ui/query-state'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 
@@ -253,13 +253,11 @@ function ProductDialog({ mode, onClose }: { mode: { id: number | null } | null; 
 
 export default function ProductsScreen() {
   const products = useAdminProducts()
-  const [search, setSearch] = useState('')
-  const [category, setCategory] = useState<CategoryFilter>('all')
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
   const deleting = useConfirmAction<Product>()
   const deleteProduct = useDeleteProduct()
 
-  const { pages } = useFilteredPages(products.data, search, category, filterProducts)
+  const { pages, searchBox, select } = useListFilters(products.data, 'all', filterProducts)
 
   return (
     <>
@@ -272,13 +270,8 @@ export default function ProductsScreen() {
         }
       />
       <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox value={search} onChange={setSearch} label="Search products" />
-        <SelectFilter
-          value={category}
-          onChange={setCategory}
-          label="Filter by category"
-          options={CATEGORY_OPTIONS}
-        />
+        <SearchBox {...searchBox} label="Search products" />
+        <SelectFilter {...select} label="Filter by category" options={CATEGORY_OPTIONS} />
       </div>
       <ListResults query={products} what="products" empty="No products found" pages={pages}>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Products">

@@ -8,12 +8,12 @@ import { TextField } from '../../../components/ui/text-field'
 import { useFormFields } from '../../../components/ui/use-form-fields'
 import type { RegisterAdminRequest } from '../../../../contract/auth.js'
 import { useAddAdmin, useDeleteUser, useSendPasswordReset, useUpdateUser, useUsers } from '../api'
-import { filterUsers, type RoleFilter } from '../filters'
+import { filterUsers } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { PageHeader } from '../../../components/ui/page-header'
-import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
+import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
@@ -201,14 +201,12 @@ function PasswordResetSender({ user }: { user: AdminUser }) {
 
 export default function UsersScreen() {
   const users = useUsers()
-  const [search, setSearch] = useState('')
-  const [role, setRole] = useState<RoleFilter>('all')
   const [adding, setAdding] = useState(false)
   const [editing, setEditing] = useState<AdminUser | null>(null)
   const deleting = useConfirmAction<AdminUser>()
   const deleteUser = useDeleteUser()
 
-  const { pages } = useFilteredPages(users.data, search, role, filterUsers)
+  const { pages, searchBox, select } = useListFilters(users.data, 'all', filterUsers)
 
   return (
     <>
@@ -221,8 +219,8 @@ export default function UsersScreen() {
         }
       />
       <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox value={search} onChange={setSearch} label="Search users" />
-        <SelectFilter value={role} onChange={setRole} label="Filter by role" options={ROLE_OPTIONS} />
+        <SearchBox {...searchBox} label="Search users" />
+        <SelectFilter {...select} label="Filter by role" options={ROLE_OPTIONS} />
       </div>
       <ListResults query={users} what="users" empty="No users found" pages={pages}>
         <DataTable columns={USER_COLUMNS}>
