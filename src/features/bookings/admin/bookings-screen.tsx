@@ -361,7 +361,7 @@ export default function BookingsScreen() {
       )}
       <AssignDialog booking={assigning} onClose={() => setAssigning(null)} />
       <ConfirmDialog
-        open={advancing.target !== null}
+        {...advancing.dialog((b) => advance.mutateAsync(b.id), advance.isPending)}
         title={advanceVerb === 'confirm' ? 'Mark as completed' : 'Approve Booking'}
         message={aboutBooking(
           advanceVerb === 'confirm'
@@ -375,23 +375,15 @@ export default function BookingsScreen() {
         )}
         confirmLabel={advanceVerb === 'confirm' ? 'Yes, mark as completed' : 'Approve'}
         busyLabel={advanceVerb === 'confirm' ? 'Saving...' : 'Approving...'}
-        busy={advance.isPending}
-        error={advancing.error}
-        onConfirm={() => advancing.confirm((b) => advance.mutateAsync(b.id))}
-        onCancel={advancing.cancel}
       />
       <ConfirmDialog
-        open={rejecting.target !== null}
+        {...rejecting.dialog((b) => reject.mutateAsync(b.id), reject.isPending)}
         title="Reject Booking"
         message={aboutBooking('Do you want to reject this booking?', rejecting.target)}
         confirmLabel="Reject"
         busyLabel="Rejecting..."
         cancelLabel="No"
-        busy={reject.isPending}
-        error={rejecting.error}
         danger
-        onConfirm={() => rejecting.confirm((b) => reject.mutateAsync(b.id))}
-        onCancel={rejecting.cancel}
       />
     </>
   )

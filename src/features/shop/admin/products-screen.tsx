@@ -333,16 +333,12 @@ export default function ProductsScreen() {
 
       <ProductDialog mode={dialog} onClose={() => setDialog(null)} />
       <ConfirmDialog
-        open={deleting.target !== null}
+        {...deleting.dialog((p) => deleteProduct.mutateAsync(p.id), deleteProduct.isPending)}
         title="Delete Product"
         message="Are you sure you want to delete this product"
         confirmLabel="Delete"
         busyLabel="Deleting..."
-        busy={deleteProduct.isPending}
-        error={deleting.error}
         danger
-        onConfirm={() => deleting.confirm((p) => deleteProduct.mutateAsync(p.id))}
-        onCancel={deleting.cancel}
       />
     </>
   )

@@ -285,16 +285,12 @@ export default function UsersScreen() {
       <AddAdminDialog open={adding} onClose={() => setAdding(false)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
-        open={deleting.target !== null}
+        {...deleting.dialog((u) => deleteUser.mutateAsync(u.id), deleteUser.isPending)}
         title="Delete User"
         message={`Are you sure you want to delete ${deleting.target?.full_name || 'this user'}?`}
         confirmLabel="Delete"
         busyLabel="Deleting..."
-        busy={deleteUser.isPending}
-        error={deleting.error}
         danger
-        onConfirm={() => deleting.confirm((u) => deleteUser.mutateAsync(u.id))}
-        onCancel={deleting.cancel}
       />
     </>
   )
