@@ -75,11 +75,7 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
           />
         ))}
         <Field id="admin-role" label="Role">
-          <select
-            className="field"
-            value={form.role}
-            onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as NewUserForm['role'] }))}
-          >
+          <select className="field" {...bind('role')}>
             <option value="admin">Admin</option>
             <option value="staff">Staff (field technician)</option>
           </select>
@@ -107,8 +103,10 @@ function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: ()
 }
 
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [role, setRole] = useState(user.role.toLowerCase() as AdminUserUpdateRequest['role'])
-  const [phone, setPhone] = useState(localPhone(user.phone_number))
+  const { form, bind } = useFormFields({
+    role: user.role.toLowerCase() as NonNullable<AdminUserUpdateRequest['role']>,
+    phone_number: localPhone(user.phone_number),
+  })
   const [error, setError] = useState('')
   const update = useUpdateUser()
 
@@ -116,7 +114,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
     e.preventDefault()
     setError('')
     try {
-      await update.mutateAsync({ id: user.id, role, phone_number: phone })
+      await update.mutateAsync({ id: user.id, ...form })
       onClose()
     } catch (err) {
       setError(errorMessage(err, 'An error occurred, try again later'))
@@ -129,23 +127,13 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         {user.full_name} · {user.username}
       </p>
       <Field id="edit-role" label="Role">
-        <select
-          value={role}
-          onChange={(e) => setRole(e.target.value as AdminUserUpdateRequest['role'])}
-          className="field"
-        >
+        <select {...bind('role')} className="field">
           <option value="admin">Admin</option>
           <option value="staff">Staff</option>
           <option value="customer">Customer</option>
         </select>
       </Field>
-      <TextField
-        id="edit-phone"
-        label="Phone No"
-        type="tel"
-        value={phone}
-        onChange={(e) => setPhone(e.target.value)}
-      />
+      <TextField id="edit-phone" label="Phone No" type="tel" {...bind('phone_number')} />
       <FormError message={error} />
       <FormActions
         onCancel={onClose}
