@@ -99,17 +99,7 @@ export function ConfirmDialog({
 /** A server's answer in a modal with Close (the answers of settings and password saves). */
 export function ResultDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
-    <Modal
-      open={message !== null}
-      title="Settings"
-      onClose={onClose}
-      size="sm"
-      footer={
-        <button type="button" className="btn-primary" onClick={onClose}>
-          Close
-        </button>
-      }
-    >
+    <Modal open={message !== null} title="Settings" onClose={onClose} size="sm" closeButton>
       <p role="status" className="text-slate-700">
         {message}
       </p>
