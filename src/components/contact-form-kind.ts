@@ -3,7 +3,7 @@
  * visitor sends, so the pages that show the form load neither the outbox nor the schema before.
  */
 import { quickMessageBody } from '../../contract/messages.js'
-import { registerOutboxKind } from '../offline/kinds'
+import { bodyText, registerOutboxKind } from '../offline/kinds'
 
 declare module '../offline/kinds' {
   interface OutboxKinds {
@@ -11,14 +11,12 @@ declare module '../offline/kinds' {
   }
 }
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
-
 registerOutboxKind('quick-message', {
   label: 'Message',
   summary: ({ body }) => {
-    const b = (body ?? {}) as Record<string, unknown>
-    const message = text(b.message)
-    return `${text(b.name)} (${text(b.email)}): ${message.length > 80 ? `${message.slice(0, 80)}…` : message}`
+    const text = bodyText(body)
+    const message = text('message')
+    return `${text('name')} (${text('email')}): ${message.length > 80 ? `${message.slice(0, 80)}…` : message}`
   },
   schema: () => quickMessageBody,
   fields: [

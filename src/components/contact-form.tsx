@@ -6,6 +6,7 @@ import { useSession } from '../lib/session'
 import { TextField } from './ui/text-field'
 import { SAVED_ON_PHONE } from '../lib/connection'
 import { Field } from './ui/field'
+import { useFormFields } from './ui/use-form-fields'
 
 const EMPTY: QuickMessage = { name: '', email: '', message: '' }
 
@@ -28,12 +29,10 @@ export default function ContactForm({
   className = '',
 }: ContactFormProps) {
   const userId = useSession((s) => s.id)
-  const [form, setForm] = useState<QuickMessage>(EMPTY)
+  const { form, setForm, bind } = useFormFields<QuickMessage>(EMPTY)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<Result>(null)
   const id = useId()
-  const set = (key: keyof QuickMessage) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setForm({ ...form, [key]: e.target.value })
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -80,8 +79,7 @@ export default function ContactForm({
           name="name"
           autoComplete="name"
           required
-          value={form.name}
-          onChange={set('name')}
+          {...bind('name')}
         />
         <TextField
           id={`${id}-email`}
@@ -90,18 +88,10 @@ export default function ContactForm({
           type="email"
           autoComplete="email"
           required
-          value={form.email}
-          onChange={set('email')}
+          {...bind('email')}
         />
         <Field id={`${id}-message`} label="Message" className="sm:col-span-2">
-          <textarea
-            name="message"
-            required
-            rows={5}
-            className="field resize-y"
-            value={form.message}
-            onChange={set('message')}
-          />
+          <textarea name="message" required rows={5} className="field resize-y" {...bind('message')} />
         </Field>
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
           <button type="submit" className="btn-primary sm:min-w-40" disabled={busy}>

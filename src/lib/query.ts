@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useUserId } from './session'
 
 /**
@@ -14,6 +14,13 @@ export const userScope = (userId: number | null) => [...USER_SCOPE, userId] as c
  * its message (or the service worker answers a read), instead of waiting paused behind busy text.
  */
 export const CALL_EVEN_OFFLINE = { networkMode: 'always' } as const
+
+/** An online-only read of the logged-in user's data: asked once someone is logged in, tried even offline. */
+export const onlineOnlyQuery = <TKey extends QueryKey, TData>(
+  userId: number | null,
+  queryKey: TKey,
+  queryFn: () => Promise<TData>,
+) => queryOptions({ ...CALL_EVEN_OFFLINE, queryKey, queryFn, enabled: userId !== null })
 
 type MutationOptions = { networkMode?: 'always' | 'online' | 'offlineFirst' }
 
@@ -43,3 +50,9 @@ export function useUserMutation<TVars, TData>(
 ) {
   return useInvalidatingMutation(mutationFn, [userScope(useUserId()), ...alsoInvalidates], options)
 }
+
+/** An online-only write on behalf of the logged-in user (useUserMutation, tried even offline). */
+export const useOnlineOnlyMutation = <TVars, TData>(
+  mutationFn: (vars: TVars) => Promise<TData>,
+  alsoInvalidates: readonly QueryKey[] = [],
+) => useUserMutation(mutationFn, CALL_EVEN_OFFLINE, alsoInvalidates)

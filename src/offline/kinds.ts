@@ -45,6 +45,18 @@ export interface OutboxKindInfo {
   resendAs?: (entry: OutboxEntry, body: unknown) => Pick<OutboxEntry, 'kind' | 'path' | 'body'>
 }
 
+/**
+ * Reads a stored body's fields as text for a summary: `field('date')`, blank when the body or the field is
+ * absent (a summary never fails on an entry it is asked to describe).
+ */
+export function bodyText(body: unknown) {
+  const fields = (body ?? {}) as Record<string, unknown>
+  return (key: string) => {
+    const value = fields[key]
+    return value === undefined || value === null ? '' : String(value)
+  }
+}
+
 const registry = new Map<string, OutboxKindInfo>()
 
 /** Called by each feature's offline module when it loads. */

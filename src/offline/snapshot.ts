@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useQuery, type QueryKey } from '@tanstack/react-query'
-import type { AppDatabase } from './db'
+import type { Table } from 'dexie'
+import type { AppDatabase, Owned } from './db'
 import { loadDb, useLazyLiveQuery } from './db-lazy'
 
 interface SnapshotQuery<T> {
@@ -46,4 +47,46 @@ export function useSnapshotQuery<T>({ queryKey, fetch, read, write, enabled = tr
     error: query.data === undefined && snapshot === undefined ? query.error : null,
     refetch: query.refetch,
   }
+}
+
+interface OwnedSnapshotQuery<T, Key> {
+  queryKey: QueryKey
+  userId: number | null
+  fetch: () => Promise<T[]>
+  /** The Dexie table that keeps each user's rows, marked with their id. */
+  table: (db: AppDatabase) => Table<Owned<T>, Key>
+  /** Puts the saved rows in the order the screen shows them. */
+  arrange?: (rows: T[]) => T[]
+}
+
+/**
+ * A snapshot query of the logged-in user's own list (bookings, orders, notifications): saved as rows of
+ * one table marked with the user's id, so one user's list is never read for another; nothing without a user.
+ */
+export function useOwnedSnapshotQuery<T, Key>({
+  queryKey,
+  userId,
+  fetch,
+  table,
+  arrange,
+}: OwnedSnapshotQuery<T, Key>) {
+  return useSnapshotQuery<T[]>({
+    queryKey,
+    enabled: userId !== null,
+    fetch,
+    read: async (db) => {
+      if (userId === null) return undefined
+      const saved = await table(db).where('userId').equals(userId).toArray()
+      if (!saved.length) return undefined
+      const rows = saved.map(({ userId: _owner, ...row }) => row as T)
+      return arrange ? arrange(rows) : rows
+    },
+    write: async (rows, db) => {
+      if (userId === null) return
+      await db.transaction('rw', table(db), async () => {
+        await table(db).where('userId').equals(userId).delete()
+        await table(db).bulkPut(rows.map((row) => ({ ...row, userId })))
+      })
+    },
+  })
 }

@@ -5,33 +5,40 @@ import { errorMessage } from '../../lib/api-client'
 import { FormError } from './form-actions'
 
 /**
- * The row a confirm dialog asks about, and the failure to show in it. ask() opens the dialog afresh,
- * confirm() runs the action and closes it on success, or keeps it open with the server's message.
+ * The row a confirm dialog asks about, and the failure to show in it. ask() opens the dialog afresh;
+ * dialog() gives the ConfirmDialog its props: open while there is a row, and on yes the action runs and
+ * closes it on success, or keeps it open with the server's message.
  */
 export function useConfirmAction<T>() {
   const [target, setTarget] = useState<T | null>(null)
   const [error, setError] = useState('')
+  function cancel() {
+    setTarget(null)
+    setError('')
+  }
+  async function confirm(action: (target: T) => Promise<unknown>) {
+    if (target === null) return
+    setError('')
+    try {
+      await action(target)
+      setTarget(null)
+    } catch (err) {
+      setError(errorMessage(err, 'An error occurred, try again later'))
+    }
+  }
   return {
     target,
-    error,
     ask(next: T) {
       setError('')
       setTarget(next)
     },
-    cancel() {
-      setTarget(null)
-      setError('')
-    },
-    async confirm(action: (target: T) => Promise<unknown>) {
-      if (target === null) return
-      setError('')
-      try {
-        await action(target)
-        setTarget(null)
-      } catch (err) {
-        setError(errorMessage(err, 'An error occurred, try again later'))
-      }
-    },
+    dialog: (action: (target: T) => Promise<unknown>, busy: boolean) => ({
+      open: target !== null,
+      busy,
+      error,
+      onConfirm: () => void confirm(action),
+      onCancel: cancel,
+    }),
   }
 }
 
@@ -92,17 +99,7 @@ export function ConfirmDialog({
 /** A server's answer in a modal with Close (the answers of settings and password saves). */
 export function ResultDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
-    <Modal
-      open={message !== null}
-      title="Settings"
-      onClose={onClose}
-      size="sm"
-      footer={
-        <button type="button" className="btn-primary" onClick={onClose}>
-          Close
-        </button>
-      }
-    >
+    <Modal open={message !== null} title="Settings" onClose={onClose} size="sm" closeButton>
       <p role="status" className="text-slate-700">
         {message}
       </p>

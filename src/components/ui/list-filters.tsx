@@ -10,6 +10,7 @@ export function SearchBox({
   value: string
   onChange: (value: string) => void
   label: string
+  /** Left out, the label with an ellipsis ("Search users..."). */
   placeholder?: string
 }) {
   return (
@@ -21,7 +22,7 @@ export function SearchBox({
       <input
         type="search"
         aria-label={label}
-        placeholder={placeholder ?? label}
+        placeholder={placeholder ?? `${label}...`}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         className="field pl-9"

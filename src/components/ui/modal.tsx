@@ -9,16 +9,34 @@ interface ModalProps {
   children: ReactNode
   /** Buttons row under the content. */
   footer?: ReactNode
+  /** The footer is one Close button, doing what the corner's close button does. */
+  closeButton?: boolean
   size?: 'sm' | 'md' | 'lg'
   /** Where focus goes on closing when the opener is gone or disabled (see NativeDialog). */
   returnFocusTo?: () => HTMLElement | null | undefined
 }
 
 /** An accessible dialog with a title, a close button and an optional row of buttons. */
-export function Modal({ open, title, onClose, children, footer, size = 'md', returnFocusTo }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  closeButton,
+  size = 'md',
+  returnFocusTo,
+}: ModalProps) {
   // Unique per dialog: a dialog opened over another must not take the first one's title.
   const titleId = useId()
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-3xl' : 'max-w-lg'
+  const buttons = closeButton ? (
+    <button type="button" className="btn-primary" onClick={onClose}>
+      Close
+    </button>
+  ) : (
+    footer
+  )
   return (
     <NativeDialog
       open={open}
@@ -42,7 +60,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', ret
           </button>
         </div>
         <div>{children}</div>
-        {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+        {buttons && <div className="mt-6 flex flex-wrap justify-end gap-3">{buttons}</div>}
       </div>
     </NativeDialog>
   )

@@ -47,6 +47,26 @@ export function useFilteredPages<T, F>(
   return { filtered, pages }
 }
 
+/**
+ * A back-office list's search box and one select filter, wired to the pages of what they let through:
+ * spread `searchBox` on a SearchBox and `select` on a SelectFilter.
+ */
+export function useListFilters<T, F extends string>(
+  items: T[] | undefined,
+  initial: NoInfer<F>,
+  filter: (items: T[], search: string, choice: F) => T[],
+) {
+  const [search, setSearch] = useState('')
+  const [choice, setChoice] = useState(initial)
+  const { filtered, pages } = useFilteredPages(items, search, choice, filter)
+  return {
+    filtered,
+    pages,
+    searchBox: { value: search, onChange: setSearch },
+    select: { value: choice, onChange: setChoice },
+  }
+}
+
 export function Pagination({
   page,
   pageCount,

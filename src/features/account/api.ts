@@ -10,7 +10,7 @@ import type {
 import type { RegisterRequest } from '../../../contract/auth.js'
 import type { PaymentSettingsRequest } from '../../../contract/withdrawals.js'
 import { callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, useOnlineOnlyMutation, userScope } from '../../lib/query'
 
 export const accountKeys = {
   profile: (userId: number) => [...userScope(userId), 'profile'] as const,
@@ -64,14 +64,9 @@ export const notificationSettingsQuery = (userId: number) =>
   })
 
 export const useSavePaymentSettings = () =>
-  useUserMutation(
-    (body: PaymentSettingsRequest) => callApi('POST admins/payment-settings/', { body }),
-    CALL_EVEN_OFFLINE,
-  )
+  useOnlineOnlyMutation((body: PaymentSettingsRequest) => callApi('POST admins/payment-settings/', { body }))
 
 export const useSaveNotificationSettings = (userId: number) =>
-  useUserMutation(
-    (body: NotificationSettings) =>
-      callApi('POST admins/notification-settings/{userId}/', { params: { userId }, body }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation((body: NotificationSettings) =>
+    callApi('POST admins/notification-settings/{userId}/', { params: { userId }, body }),
   )

@@ -2,16 +2,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   AppointmentRequest,
-  Booking,
   BookingSettingsRequest,
   RescheduleRequest,
 } from '../../../contract/bookings.js'
 import type { TreatmentCorrectionRequest } from '../../../contract/staff.js'
 import { callApi, callPath, callUrl } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, useOnlineOnlyMutation, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { submitThroughOutbox } from '../../offline/outbox'
-import { useSnapshotQuery } from '../../offline/snapshot'
+import { useOwnedSnapshotQuery } from '../../offline/snapshot'
 // The booking's outbox kind is known before one is queued.
 import './offline'
 
@@ -35,9 +34,8 @@ export const useBookingSettings = () =>
   })
 
 export const useSaveBookingSettings = () =>
-  useUserMutation(
+  useOnlineOnlyMutation(
     (body: BookingSettingsRequest) => callApi('POST admins/booking-settings/', { body }),
-    CALL_EVEN_OFFLINE,
     [bookingKeys.settings],
   )
 
@@ -63,22 +61,11 @@ export const bookingsQuery = (userId: number | null) =>
 /** The customer's own bookings: the saved copy on this device at once (and offline), then the server's. */
 export function useBookings() {
   const userId = useUserId()
-  return useSnapshotQuery<Booking[]>({
+  return useOwnedSnapshotQuery({
     queryKey: bookingKeys.list(userId),
-    enabled: userId !== null,
+    userId,
     fetch: fetchBookings,
-    read: async (db) => {
-      if (userId === null) return undefined
-      const saved = await db.bookings.where('userId').equals(userId).toArray()
-      return saved.length ? saved.map(({ userId: _owner, ...booking }) => booking) : undefined
-    },
-    write: async (bookings, db) => {
-      if (userId === null) return
-      await db.transaction('rw', db.bookings, async () => {
-        await db.bookings.where('userId').equals(userId).delete()
-        await db.bookings.bulkPut(bookings.map((booking) => ({ ...booking, userId })))
-      })
-    },
+    table: (db) => db.bookings,
   })
 }
 /** The back office's list: tried even offline, so a failure shows its Retry panel at once. */
@@ -109,22 +96,17 @@ export function useBookAppointment() {
 
 /** Pending -> Confirmed -> Completed. */
 export const useAdvanceBooking = () =>
-  useUserMutation((id: number) => callApi('POST admins/actions/{id}/', { params: { id } }), CALL_EVEN_OFFLINE)
+  useOnlineOnlyMutation((id: number) => callApi('POST admins/actions/{id}/', { params: { id } }))
 
 /** The admin moves a booking to another time (admins/bookings/{id}/reschedule/); a clash comes back 409. */
 export const useAdminReschedule = () =>
-  useUserMutation(
-    ({ id, body }: { id: number; body: RescheduleRequest }) =>
-      callApi('POST admins/bookings/{id}/reschedule/', { params: { id }, body }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, body }: { id: number; body: RescheduleRequest }) =>
+    callApi('POST admins/bookings/{id}/reschedule/', { params: { id }, body }),
   )
 
 /** Rejecting keeps the booking, with status Cancelled. */
 export const useRejectBooking = () =>
-  useUserMutation(
-    (id: number) => callApi('DELETE admins/delete/{id}/booking/', { params: { id } }),
-    CALL_EVEN_OFFLINE,
-  )
+  useOnlineOnlyMutation((id: number) => callApi('DELETE admins/delete/{id}/booking/', { params: { id } }))
 
 // ---------- dispatch: assigning technicians ----------
 
@@ -163,7 +145,7 @@ export const useJob = (id: number | null) => {
 
 /** The office corrects a treatment of a job (also a completed one): who and when are kept by the server. */
 export const useCorrectTreatment = () =>
-  useUserMutation(
+  useOnlineOnlyMutation(
     ({
       jobId,
       treatmentId,
@@ -178,15 +160,12 @@ export const useCorrectTreatment = () =>
         { params: { id: jobId, treatmentId }, body },
         { idempotencyKey: crypto.randomUUID() },
       ),
-    CALL_EVEN_OFFLINE,
   )
 
 /** Assign, reassign (another staff_id) or unassign (null); a clash comes back 409 with the server's words. */
 export const useAssignBooking = () =>
-  useUserMutation(
-    ({ id, staffId }: { id: number; staffId: number | null }) =>
-      callApi('POST admins/bookings/{id}/assign/', { params: { id }, body: { staff_id: staffId } }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, staffId }: { id: number; staffId: number | null }) =>
+    callApi('POST admins/bookings/{id}/assign/', { params: { id }, body: { staff_id: staffId } }),
   )
 
 /** Where a treatment's correction is posted (the office's editor shows it as the phone's outbox would). */

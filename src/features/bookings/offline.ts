@@ -1,7 +1,7 @@
 /** A booking as an outbox kind: imported by ./api.ts, so it is known before one is queued. */
 import { appointmentBody } from '../../../contract/bookings.js'
 import { formatDate, formatTime } from '../../../contract/dates.js'
-import { registerOutboxKind } from '../../offline/kinds'
+import { bodyText, registerOutboxKind } from '../../offline/kinds'
 
 declare module '../../offline/kinds' {
   interface OutboxKinds {
@@ -9,21 +9,18 @@ declare module '../../offline/kinds' {
   }
 }
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
-
 registerOutboxKind('appointment', {
   label: 'Appointment',
   summary: ({ body }) => {
-    const b = (body ?? {}) as Record<string, unknown>
-    const service = text(b.service)
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(text(b.date))
-      ? formatDate(`${text(b.date)}T00:00:00`)
-      : text(b.date)
+    const text = bodyText(body)
+    const service = text('service')
+    const date = text('date')
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDate(`${date}T00:00:00`) : date
     // The estimate line the form showed when it was queued (kept on the device only).
-    const estimate = text(b.estimate_label)
+    const estimate = text('estimate_label')
     return (
-      `${service.charAt(0).toUpperCase()}${service.slice(1)} on ${day} at ${formatTime(text(b.time))}, ` +
-      `${text(b.location)}${estimate ? `. ${estimate}` : ''}`
+      `${service.charAt(0).toUpperCase()}${service.slice(1)} on ${day} at ${formatTime(text('time'))}, ` +
+      `${text('location')}${estimate ? `. ${estimate}` : ''}`
     )
   },
   schema: () => appointmentBody(),

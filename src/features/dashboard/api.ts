@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { MoneyExportRequest } from '../../../contract/ledger.js'
 import type { WithdrawalActionRequest, WithdrawalRequest } from '../../../contract/withdrawals.js'
 import { callApi, callUrl } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 
 export const dashboardKeys = {
@@ -14,12 +14,7 @@ export const dashboardKeys = {
 }
 
 export const statsQuery = (userId: number | null) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: dashboardKeys.stats(userId),
-    queryFn: () => callApi('GET get/stat'),
-    enabled: userId !== null,
-  })
+  onlineOnlyQuery(userId, dashboardKeys.stats(userId), () => callApi('GET get/stat'))
 export const withdrawalsQuery = (userId: number | null) =>
   queryOptions({
     ...CALL_EVEN_OFFLINE,
@@ -60,15 +55,12 @@ export const useWithdrawals = (enabled: boolean) => {
 }
 
 export const useRequestWithdrawal = () =>
-  useUserMutation(
-    (amount: WithdrawalRequest['amount']) => callApi('POST admins/withdrawals/', { body: { amount } }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation((amount: WithdrawalRequest['amount']) =>
+    callApi('POST admins/withdrawals/', { body: { amount } }),
   )
 
 /** A Pending withdrawal marked Paid (with the transfer reference) or Cancelled (money back in the balance). */
 export const useMoveWithdrawal = () =>
-  useUserMutation(
-    ({ id, body }: { id: number; body: WithdrawalActionRequest }) =>
-      callApi('POST admins/withdrawals/{id}/', { params: { id }, body }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, body }: { id: number; body: WithdrawalActionRequest }) =>
+    callApi('POST admins/withdrawals/{id}/', { params: { id }, body }),
   )

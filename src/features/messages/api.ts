@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type { AdminAlerts, AlertList, InboxView, SentMessageStatus } from '../../../contract/messages.js'
 import { ApiError, callApi, callApiWithStatus, getCsrfToken } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 
 export const messageKeys = {
@@ -21,34 +21,25 @@ export const messageKeys = {
 }
 
 export const adminMessagesQuery = (userId: number | null, view: InboxView = 'inbox') =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: messageKeys.admin(userId, view),
-    queryFn: () => callApi('GET admins/messages/', { query: { view } }),
-    enabled: userId !== null,
-  })
+  onlineOnlyQuery(userId, messageKeys.admin(userId, view), () =>
+    callApi('GET admins/messages/', { query: { view } }),
+  )
 export const useAdminMessages = (view: InboxView = 'inbox') => useQuery(adminMessagesQuery(useUserId(), view))
 
 export const useMarkMessageRead = () =>
-  useUserMutation(
-    ({ id, read }: { id: number; read: boolean }) =>
-      callApi('POST admins/messages/{id}/read/', { params: { id }, body: { read } }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, read }: { id: number; read: boolean }) =>
+    callApi('POST admins/messages/{id}/read/', { params: { id }, body: { read } }),
   )
 export const useArchiveMessage = () =>
-  useUserMutation(
-    ({ id, archived }: { id: number; archived: boolean }) =>
-      callApi('POST admins/messages/{id}/archive/', { params: { id }, body: { archived } }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, archived }: { id: number; archived: boolean }) =>
+    callApi('POST admins/messages/{id}/archive/', { params: { id }, body: { archived } }),
   )
 
 export const sentMessagesQuery = (userId: number | null, status: SentMessageStatus | 'all') =>
   queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: messageKeys.sent(userId, status),
-    queryFn: () =>
+    ...onlineOnlyQuery(userId, messageKeys.sent(userId, status), () =>
       callApi('GET admins/sent-messages/', { query: { status: status === 'all' ? undefined : status } }),
-    enabled: userId !== null,
+    ),
     // A pending message is retried by the server; the screen follows it.
     refetchInterval: 30_000,
   })
@@ -62,10 +53,7 @@ const ALERTS_REFRESH_MS = 60_000
 
 export const adminAlertsQuery = (userId: number | null) =>
   queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: messageKeys.alerts(userId),
-    queryFn: () => callApi('GET admins/alerts/'),
-    enabled: userId !== null,
+    ...onlineOnlyQuery(userId, messageKeys.alerts(userId), () => callApi('GET admins/alerts/')),
     refetchInterval: ALERTS_REFRESH_MS,
   })
 export const useAdminAlerts = () => useQuery(adminAlertsQuery(useUserId()))

@@ -5,7 +5,7 @@ import { apiUrl, callApi } from '../../lib/api-client'
 import { userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
-import { useSnapshotQuery } from '../../offline/snapshot'
+import { useOwnedSnapshotQuery } from '../../offline/snapshot'
 
 export const notificationKeys = {
   list: (userId: number | null) => [...userScope(userId), 'notifications'] as const,
@@ -29,22 +29,12 @@ export const isAlertHeading = (heading: string) => ALERT_HEADINGS.has(heading)
 /** The logged-in user's notifications, newest first; read from the Dexie snapshot while offline. */
 export function useNotifications() {
   const userId = useUserId()
-  const query = useSnapshotQuery<Notification[]>({
+  const query = useOwnedSnapshotQuery({
     queryKey: notificationKeys.list(userId),
-    enabled: userId !== null,
+    userId,
     fetch: fetchNotifications,
-    read: async () => {
-      if (userId === null) return undefined
-      const saved = await db.notifications.where('userId').equals(userId).toArray()
-      return saved.length ? newestFirst(saved.map(({ userId: _owner, ...n }) => n)) : undefined
-    },
-    write: async (list) => {
-      if (userId === null) return
-      await db.transaction('rw', db.notifications, async () => {
-        await db.notifications.where('userId').equals(userId).delete()
-        await db.notifications.bulkPut(list.map((n) => ({ ...n, userId })))
-      })
-    },
+    table: (db) => db.notifications,
+    arrange: newestFirst,
   })
   const list = query.data ? newestFirst(query.data) : []
   return { ...query, list, unread: list.filter((n) => !n.read).length }

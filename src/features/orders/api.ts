@@ -1,12 +1,11 @@
 /** Orders' data: the customer's /orders and the back office's Orders screen. */
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { OrderActionRequest, OrderFilterRequest, UserOrder } from '../../../contract/orders.js'
 import type { DeliveryFeesRequest } from '../../../contract/delivery.js'
 import { callApi, callUrl } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
-import { db } from '../../offline/db'
-import { useSnapshotQuery } from '../../offline/snapshot'
+import { useOwnedSnapshotQuery } from '../../offline/snapshot'
 
 export const orderKeys = {
   all: (userId: number | null) => [...userScope(userId), 'orders'] as const,
@@ -32,12 +31,7 @@ export const useAdminOrderDetail = (reference: string | null) => {
 /** GET admins/refunds/: charges given back (or due to be), newest first. */
 export const useAdminRefunds = () => {
   const userId = useUserId()
-  return useQuery({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: orderKeys.refunds(userId),
-    queryFn: () => callApi('GET admins/refunds/'),
-    enabled: userId !== null,
-  })
+  return useQuery(onlineOnlyQuery(userId, orderKeys.refunds(userId), () => callApi('GET admins/refunds/')))
 }
 
 export const useDeliveryFeesTable = () =>
@@ -48,9 +42,8 @@ export const useDeliveryFeesTable = () =>
   })
 
 export const useSaveDeliveryFees = () =>
-  useUserMutation(
+  useOnlineOnlyMutation(
     (body: DeliveryFeesRequest) => callApi('POST admins/delivery-fees/', { body }),
-    CALL_EVEN_OFFLINE,
     [orderKeys.deliveryFees],
   )
 
@@ -62,41 +55,24 @@ const newestFirst = (orders: UserOrder[]) =>
 /** The customer's orders, from the Dexie snapshot at once (readable offline) and refreshed from the network. */
 export function useMyOrders() {
   const userId = useUserId()
-  return useSnapshotQuery<UserOrder[]>({
+  return useOwnedSnapshotQuery({
     queryKey: orderKeys.mine(userId),
-    enabled: userId !== null,
+    userId,
     fetch: fetchMyOrders,
-    read: async () => {
-      if (userId === null) return undefined
-      const saved = await db.orders.where('userId').equals(userId).toArray()
-      return saved.length ? newestFirst(saved.map(({ userId: _owner, ...order }) => order)) : undefined
-    },
-    write: async (orders) => {
-      if (userId === null) return
-      await db.transaction('rw', db.orders, async () => {
-        await db.orders.where('userId').equals(userId).delete()
-        await db.orders.bulkPut(orders.map((order) => ({ ...order, userId })))
-      })
-    },
+    table: (db) => db.orders,
+    arrange: newestFirst,
   })
 }
 
 export const adminOrdersQuery = (userId: number | null) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: orderKeys.admin(userId),
-    queryFn: () => callApi('GET admins/orders/'),
-    enabled: userId !== null,
-  })
+  onlineOnlyQuery(userId, orderKeys.admin(userId), () => callApi('GET admins/orders/'))
 export const useAdminOrders = () => useQuery(adminOrdersQuery(useUserId()))
 
 /** Without a status the order is marked done (Completed); { status: 'Shipped' } marks it shipped. */
 export const useOrderAction = () =>
-  useUserMutation(
-    ({ id, status }: { id: number; status?: OrderActionRequest['status'] }) =>
-      // Completed is sent with no body, as the original app does.
-      callApi('POST admins/order_actions/{id}/', { params: { id }, body: status ? { status } : undefined }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, status }: { id: number; status?: OrderActionRequest['status'] }) =>
+    // Completed is sent with no body, as the original app does.
+    callApi('POST admins/order_actions/{id}/', { params: { id }, body: status ? { status } : undefined }),
   )
 
 /** The CSV of the orders matching the filters (GET admins/orders/export.csv). */

@@ -4,7 +4,7 @@ import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
 import type { Product } from '../../../contract/catalogue.js'
 import type { InitiatePaymentRequest, VerifyRequest } from '../../../contract/payments.js'
 import { ApiError, callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import type { AppDatabase } from '../../offline/db'
 import { loadDb, loadOutbox, useLazyLiveQuery } from '../../offline/db-lazy'
@@ -273,12 +273,9 @@ export const verifyPayment = (body: VerifyRequest) => callApi('POST verify/', { 
 
 /** Always the server's list: the shop's service-worker copy would hide an edit just made. */
 export const adminProductsQuery = (userId: number | null) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: shopKeys.adminProducts(userId),
-    queryFn: () => callApi('GET add/products/', undefined, { cache: 'no-cache' }),
-    enabled: userId !== null,
-  })
+  onlineOnlyQuery(userId, shopKeys.adminProducts(userId), () =>
+    callApi('GET add/products/', undefined, { cache: 'no-cache' }),
+  )
 export const useAdminProducts = () => useQuery(adminProductsQuery(useUserId()))
 
 /** The single-product path keeps the original client's spelling, "produts". */
@@ -292,18 +289,16 @@ export const adminProductQuery = (userId: number | null, id: number) =>
 
 /** Add (POST add/products/) or edit (POST add/produts/{id}/) with the multipart form; the shop's copy goes stale too. */
 export const useSaveProduct = () =>
-  useUserMutation(
+  useOnlineOnlyMutation(
     ({ id, form }: { id: number | null; form: FormData }) =>
       id === null
         ? callApi('POST add/products/', { body: form })
         : callApi('POST add/produts/{id}/', { params: { id }, body: form }),
-    CALL_EVEN_OFFLINE,
     [shopKeys.catalogue],
   )
 
 export const useDeleteProduct = () =>
-  useUserMutation(
+  useOnlineOnlyMutation(
     (id: number) => callApi('DELETE admins/delete/{id}/product/', { params: { id } }),
-    CALL_EVEN_OFFLINE,
     [shopKeys.catalogue],
   )

@@ -4,7 +4,7 @@
  */
 import { cartSetBody } from '../../../contract/cart.js'
 import type { AppDatabase } from '../../offline/db'
-import { registerOutboxKind } from '../../offline/kinds'
+import { bodyText, registerOutboxKind } from '../../offline/kinds'
 
 declare module '../../offline/kinds' {
   interface OutboxKinds {
@@ -13,14 +13,12 @@ declare module '../../offline/kinds' {
   }
 }
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
-
 registerOutboxKind('cart', {
   label: 'Cart change',
   summary: ({ body }) => {
-    const b = (body ?? {}) as Record<string, unknown>
-    const what = text(b.name) || `product ${text(b.id)}`
-    return Number(b.quantity) === 0 ? `Remove ${what}` : `${text(b.quantity)} × ${what}`
+    const text = bodyText(body)
+    const what = text('name') || `product ${text('id')}`
+    return Number(text('quantity')) === 0 ? `Remove ${what}` : `${text('quantity')} × ${what}`
   },
   schema: () => cartSetBody,
   fields: [{ path: 'quantity', label: 'Quantity', type: 'number' }],

@@ -236,42 +236,36 @@ export interface JobUpdate {
   group: string
 }
 
+/** An update of one job: queued in the job's group, so the job's updates reach the server in order. */
+const jobUpdate = (jobId: number, kind: JobUpdate['kind'], path: string, body: unknown): JobUpdate => ({
+  kind,
+  path,
+  body,
+  group: jobGroup(jobId),
+})
+
 export const jobUpdates = {
-  event: (jobId: number, body: EventBody): JobUpdate => ({
-    kind: 'job-event',
-    path: callPath('POST staff/jobs/{id}/events/', { id: jobId }),
-    body,
-    group: jobGroup(jobId),
-  }),
-  treatment: (jobId: number, body: TreatmentBody): JobUpdate => ({
-    kind: 'job-treatment',
-    path: callPath('POST staff/jobs/{id}/treatments/', { id: jobId }),
-    body,
-    group: jobGroup(jobId),
-  }),
-  correction: (jobId: number, treatmentId: string, body: CorrectionBody): JobUpdate => ({
-    kind: 'job-treatment-correction',
-    path: callPath('POST staff/jobs/{id}/treatments/{treatmentId}/correction/', { id: jobId, treatmentId }),
-    body,
-    group: jobGroup(jobId),
-  }),
+  event: (jobId: number, body: EventBody) =>
+    jobUpdate(jobId, 'job-event', callPath('POST staff/jobs/{id}/events/', { id: jobId }), body),
+  treatment: (jobId: number, body: TreatmentBody) =>
+    jobUpdate(jobId, 'job-treatment', callPath('POST staff/jobs/{id}/treatments/', { id: jobId }), body),
+  correction: (jobId: number, treatmentId: string, body: CorrectionBody) =>
+    jobUpdate(
+      jobId,
+      'job-treatment-correction',
+      callPath('POST staff/jobs/{id}/treatments/{treatmentId}/correction/', { id: jobId, treatmentId }),
+      body,
+    ),
   photo: (
     jobId: number,
     photo: { id: string; kind: PhotoKind; taken_at: string; blob: Blob },
   ): JobUpdate => ({
-    kind: 'job-photo',
-    path: callPath('POST staff/jobs/{id}/photos/', { id: jobId }),
-    body: {
+    ...jobUpdate(jobId, 'job-photo', callPath('POST staff/jobs/{id}/photos/', { id: jobId }), {
       fields: { id: photo.id, kind: photo.kind, taken_at: photo.taken_at },
       files: { image: { blob: photo.blob, name: `${photo.id}.jpg` } },
-    } satisfies MultipartBody,
+    } satisfies MultipartBody),
     bodyType: 'multipart',
-    group: jobGroup(jobId),
   }),
-  complete: (jobId: number, body: CompleteRequest): JobUpdate => ({
-    kind: 'job-complete',
-    path: callPath('POST staff/jobs/{id}/complete/', { id: jobId }),
-    body,
-    group: jobGroup(jobId),
-  }),
+  complete: (jobId: number, body: CompleteRequest) =>
+    jobUpdate(jobId, 'job-complete', callPath('POST staff/jobs/{id}/complete/', { id: jobId }), body),
 }

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { parseNaira } from '../../../../contract/money.js'
 import type { PaymentSettings } from '../../../../contract/withdrawals.js'
@@ -6,6 +6,7 @@ import { NotificationsForm, type NotificationsFormText } from '../components/not
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
 import { TextField } from '../../../components/ui/text-field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import { useSaveOutcome, type Outcome } from '../components/use-save-outcome'
 import { useTabs } from '../components/use-tabs'
 import { useSession } from '../../../lib/session'
@@ -83,14 +84,10 @@ function SecurityTab({ userId }: { userId: number }) {
 }
 
 function PaymentForm({ initial }: { initial: PaymentSettings }) {
-  const [form, setForm] = useState({ ...initial, threshold: String(initial.threshold) })
+  const { form, setForm, bind } = useFormFields({ ...initial, threshold: String(initial.threshold) })
   const save = useSavePaymentSettings()
   const result = useResultMessage()
   const { busy, run } = useSaveOutcome(result.show)
-  const set =
-    (key: 'bank_name' | 'account_name' | 'account_number' | 'swift_code' | 'threshold') =>
-    (e: ChangeEvent<HTMLInputElement>) =>
-      setForm((f) => ({ ...f, [key]: e.target.value }))
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -101,20 +98,8 @@ function PaymentForm({ initial }: { initial: PaymentSettings }) {
 
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        id="bank-name"
-        label="Bank Name"
-        required
-        value={form.bank_name}
-        onChange={set('bank_name')}
-      />
-      <TextField
-        id="account-name"
-        label="Account Name"
-        required
-        value={form.account_name}
-        onChange={set('account_name')}
-      />
+      <TextField id="bank-name" label="Bank Name" required {...bind('bank_name')} />
+      <TextField id="account-name" label="Account Name" required {...bind('account_name')} />
       <TextField
         id="account-number"
         label="Account Number"
@@ -124,14 +109,12 @@ function PaymentForm({ initial }: { initial: PaymentSettings }) {
         pattern="\d{10}"
         maxLength={10}
         title="10 digits"
-        value={form.account_number}
-        onChange={set('account_number')}
+        {...bind('account_number')}
       />
       <TextField
         id="swift-code"
         label="SWIFT Code (optional)"
-        value={form.swift_code}
-        onChange={set('swift_code')}
+        {...bind('swift_code')}
         className="field uppercase"
       />
       <div className="sm:col-span-2">
@@ -142,13 +125,7 @@ function PaymentForm({ initial }: { initial: PaymentSettings }) {
           onChange={(auto_withdraw) => setForm((f) => ({ ...f, auto_withdraw }))}
         />
       </div>
-      <TextField
-        id="threshold"
-        label="Withdrawal Threshold (₦)"
-        inputMode="decimal"
-        value={form.threshold}
-        onChange={set('threshold')}
-      />
+      <TextField id="threshold" label="Withdrawal Threshold (₦)" inputMode="decimal" {...bind('threshold')} />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? 'Saving...' : 'Save Payment Information'}

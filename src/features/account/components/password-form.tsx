@@ -1,7 +1,8 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import type { PasswordChangeRequest } from '../../../../contract/account.js'
 import { changePassword } from '../api'
 import { TextField } from '../../../components/ui/text-field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import { useSaveOutcome, type Outcome } from './use-save-outcome'
 
 export interface PasswordFormText {
@@ -19,6 +20,18 @@ const EMPTY_PASSWORDS: PasswordChangeRequest = {
   confirm_password: '',
 }
 
+/** The three fields, each labelled by the page's wording for its name. */
+const PASSWORD_FIELDS: {
+  key: keyof PasswordChangeRequest
+  name: 'current' | 'new' | 'confirm'
+  autoComplete: string
+  minLength?: number
+}[] = [
+  { key: 'current_password', name: 'current', autoComplete: 'current-password' },
+  { key: 'new_password', name: 'new', autoComplete: 'new-password', minLength: 8 },
+  { key: 'confirm_password', name: 'confirm', autoComplete: 'new-password' },
+]
+
 /** The password change of both settings pages (POST admins/password/{id}/); cleared once it succeeds. */
 export function PasswordForm({
   userId,
@@ -33,11 +46,9 @@ export function PasswordForm({
   className: string
   buttonClassName?: string
 }) {
-  const [form, setForm] = useState(EMPTY_PASSWORDS)
+  const { form, setForm, bind } = useFormFields(EMPTY_PASSWORDS)
   const { busy, run } = useSaveOutcome(onOutcome)
   const id = useId()
-  const set = (key: keyof PasswordChangeRequest) => (e: ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -47,35 +58,19 @@ export function PasswordForm({
   return (
     <form onSubmit={submit} className={className}>
       {text.heading && <h2 className="text-lg font-bold">{text.heading}</h2>}
-      <TextField
-        id={`${id}-current`}
-        label={text.current}
-        type="password"
-        required
-        autoComplete="current-password"
-        value={form.current_password}
-        onChange={set('current_password')}
-      />
-      <TextField
-        id={`${id}-new`}
-        label={text.new}
-        type="password"
-        required
-        minLength={8}
-        autoComplete="new-password"
-        value={form.new_password}
-        onChange={set('new_password')}
-        hint={text.newHint}
-      />
-      <TextField
-        id={`${id}-confirm`}
-        label={text.confirm}
-        type="password"
-        required
-        autoComplete="new-password"
-        value={form.confirm_password}
-        onChange={set('confirm_password')}
-      />
+      {PASSWORD_FIELDS.map(({ key, name, autoComplete, minLength }) => (
+        <TextField
+          key={key}
+          id={`${id}-${name}`}
+          label={text[name]}
+          type="password"
+          required
+          minLength={minLength}
+          autoComplete={autoComplete}
+          {...bind(key)}
+          hint={name === 'new' ? text.newHint : undefined}
+        />
+      ))}
       <div>
         <button type="submit" className={buttonClassName} disabled={busy}>
           {busy ? 'Updating...' : 'Update Password'}

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { changesLoginEmail, type Profile } from '../../../../contract/account.js'
 import { StateSelect } from '../../../components/state-select'
@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session'
 import { TextField } from '../../../components/ui/text-field'
 import { useSaveOutcome, type Outcome } from './use-save-outcome'
 import { Field } from '../../../components/ui/field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 
 /**
  * Each page's wording; `location` set adds the address fields (the customer's version):
@@ -60,7 +61,7 @@ export function ProfileForm({
   const checkAuth = useSession((s) => s.checkAuth)
   const { busy, run } = useSaveOutcome(onOutcome)
   const [loaded, setLoaded] = useState(initial)
-  const [form, setForm] = useState(() => toForm(initial))
+  const { form, setForm, bind } = useFormFields(() => toForm(initial))
   const [currentPassword, setCurrentPassword] = useState('')
   const id = useId()
   // A reload brought other values: show them (state reset during render, not in an effect).
@@ -73,8 +74,6 @@ export function ProfileForm({
   const emailChanges = changesLoginEmail(loaded.username, form.username)
 
   const withLocation = text.location !== undefined
-  const set = (key: keyof Profile) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -93,16 +92,9 @@ export function ProfileForm({
         id={`${id}-first`}
         label={text.firstName}
         autoComplete="given-name"
-        value={form.first_name}
-        onChange={set('first_name')}
+        {...bind('first_name')}
       />
-      <TextField
-        id={`${id}-last`}
-        label={text.lastName}
-        autoComplete="family-name"
-        value={form.last_name}
-        onChange={set('last_name')}
-      />
+      <TextField id={`${id}-last`} label={text.lastName} autoComplete="family-name" {...bind('last_name')} />
       {/* With five fields the username gets a row of its own. */}
       <div className={withLocation ? 'sm:col-span-2' : undefined}>
         <TextField
@@ -111,8 +103,7 @@ export function ProfileForm({
           type="email"
           required
           autoComplete="email"
-          value={form.username}
-          onChange={set('username')}
+          {...bind('username')}
           hint={text.usernameHint}
         />
       </div>
@@ -136,8 +127,7 @@ export function ProfileForm({
         type="tel"
         autoComplete="tel"
         placeholder={text.phonePlaceholder}
-        value={form.phone_number}
-        onChange={set('phone_number')}
+        {...bind('phone_number')}
       />
       {withLocation && (
         <>
@@ -146,27 +136,19 @@ export function ProfileForm({
               id={`${id}-location`}
               label={text.location ?? ''}
               autoComplete="street-address"
-              value={form.location}
-              onChange={set('location')}
+              {...bind('location')}
             />
           </div>
           <TextField
             id={`${id}-landmark`}
             label="Landmark (optional)"
             autoComplete="off"
-            value={form.landmark}
-            onChange={set('landmark')}
+            {...bind('landmark')}
             hint="e.g. opposite the First Bank"
           />
-          <TextField
-            id={`${id}-city`}
-            label="City / town"
-            autoComplete="address-level2"
-            value={form.city}
-            onChange={set('city')}
-          />
+          <TextField id={`${id}-city`} label="City / town" autoComplete="address-level2" {...bind('city')} />
           <Field id={`${id}-state`} label="State">
-            <StateSelect value={form.state} onChange={set('state')} />
+            <StateSelect {...bind('state')} />
           </Field>
         </>
       )}

@@ -4,6 +4,7 @@ import { Mail, Smartphone } from 'lucide-react'
 import type { PasswordResetChoice } from '../../../../contract/account.js'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { TextField } from '../../../components/ui/text-field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import { confirmPasswordReset, requestPasswordReset } from '../api'
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/new-password-fields'
 import { FormError } from '../../../components/ui/form-actions'
@@ -19,8 +20,8 @@ const FALLBACK = 'Could not reach the server. Check your connection and try agai
 export default function ForgotPassword() {
   const navigate = useNavigate()
   const [channel, setChannel] = useState<Channel>('email')
-  const [email, setEmail] = useState('')
-  const [phone, setPhone] = useState('')
+  const { form: address, bind } = useFormFields({ email: '', phone: '' })
+  const { email, phone } = address
   const [sent, setSent] = useState('')
   const [code, setCode] = useState('')
   const [password, setPassword] = useState<NewPassword>({ password: '', confirm: '' })
@@ -122,8 +123,7 @@ export default function ForgotPassword() {
               type="email"
               autoComplete="username"
               required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...bind('email')}
             />
           ) : (
             <TextField
@@ -133,8 +133,7 @@ export default function ForgotPassword() {
               autoComplete="tel"
               placeholder="0803 123 4567"
               required
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
+              {...bind('phone')}
             />
           )}
           {sent && (

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router'
 import { errorMessage, NetworkError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { TextField } from '../../../components/ui/text-field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import { FormError } from '../../../components/ui/form-actions'
 import { AuthCard } from '../components/auth-card'
 
@@ -15,8 +16,7 @@ export default function Login() {
   const navigate = useNavigate()
   const location = useLocation()
   const state = (location.state ?? {}) as { message?: string; from?: string; email?: string }
-  const [username, setUsername] = useState(state.email ?? '')
-  const [password, setPassword] = useState('')
+  const { form, bind } = useFormFields({ username: state.email ?? '', password: '' })
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   // A login needs the network. When it stays silent, the page says so after a few seconds and offers
@@ -45,7 +45,7 @@ export default function Login() {
     setError('')
     const slowTimer = setTimeout(() => setSlow(true), SLOW_LOGIN_MS)
     try {
-      navigate(nextFor(await login(username, password, controller.signal)), { replace: true })
+      navigate(nextFor(await login(form.username, form.password, controller.signal)), { replace: true })
     } catch (err) {
       // Replaced by a newer attempt ("Try again"): that one answers.
       if (controller.signal.aborted) return
@@ -88,8 +88,7 @@ export default function Login() {
           type="email"
           autoComplete="username"
           required
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          {...bind('username')}
         />
         <div>
           <TextField
@@ -98,8 +97,7 @@ export default function Login() {
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...bind('password')}
           />
           <p className="mt-2 text-right text-sm">
             <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">

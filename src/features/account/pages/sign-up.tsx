@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router'
 import { useSession } from '../../../lib/session'
 import { errorMessage } from '../../../lib/api-client'
 import { signUp } from '../api'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import { TextField } from '../../../components/ui/text-field'
 import { FormError } from '../../../components/ui/form-actions'
 import { AuthCard } from '../components/auth-card'
@@ -10,11 +11,9 @@ import { AuthCard } from '../components/auth-card'
 export default function Sign() {
   const navigate = useNavigate()
   const session = useSession()
-  const [form, setForm] = useState({ fullName: '', email: '', password: '' })
+  const { form, bind } = useFormFields({ fullName: '', email: '', password: '' })
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [key]: e.target.value })
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -44,22 +43,14 @@ export default function Sign() {
         Sign up today and get <strong className="text-brand-700">20% off your first service</strong>.
       </p>
       <form onSubmit={submit} className="mt-8 space-y-5">
-        <TextField
-          id="sign-name"
-          label="Full name"
-          autoComplete="name"
-          required
-          value={form.fullName}
-          onChange={set('fullName')}
-        />
+        <TextField id="sign-name" label="Full name" autoComplete="name" required {...bind('fullName')} />
         <TextField
           id="sign-email"
           label="Email"
           type="email"
           autoComplete="email"
           required
-          value={form.email}
-          onChange={set('email')}
+          {...bind('email')}
         />
         <TextField
           id="sign-password"
@@ -68,8 +59,7 @@ export default function Sign() {
           autoComplete="new-password"
           required
           minLength={8}
-          value={form.password}
-          onChange={set('password')}
+          {...bind('password')}
           hint="At least 8 characters."
         />
         <FormError className="text-sm font-medium italic text-red-600" message={error} />

@@ -107,11 +107,7 @@ export default function UserSettings() {
         title={outcome?.title ?? ''}
         onClose={() => setOutcome(null)}
         size="sm"
-        footer={
-          <button type="button" className="btn-primary" onClick={() => setOutcome(null)}>
-            Close
-          </button>
-        }
+        closeButton
       >
         <p
           role={outcome?.ok ? 'status' : 'alert'}

@@ -3,6 +3,7 @@ import { bookingSettingsBody, workingHoursText, type BookingSettings } from '../
 import { ApiError } from '../../../lib/api-client'
 import { rememberWorkingHours } from '../../../lib/working-hours'
 import { Field } from '../../../components/ui/field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useBookingSettings, useSaveBookingSettings } from '../api'
@@ -25,7 +26,7 @@ export default function BookingRulesScreen() {
 
 function RulesForm({ initial }: { initial: BookingSettings }) {
   const save = useSaveBookingSettings()
-  const [form, setForm] = useState({ ...initial, cutoff: String(initial.cutoff_hours) })
+  const { form, setForm, bind } = useFormFields({ ...initial, cutoff: String(initial.cutoff_hours) })
   const [result, setResult] = useState<FormResult>(null)
 
   const submit = async (e: FormEvent) => {
@@ -69,12 +70,7 @@ function RulesForm({ initial }: { initial: BookingSettings }) {
           id="rules-cutoff"
           label="Customers can cancel or reschedule until (hours before the appointment)"
         >
-          <input
-            className="field w-32"
-            inputMode="numeric"
-            value={form.cutoff}
-            onChange={(e) => setForm({ ...form, cutoff: e.target.value })}
-          />
+          <input className="field w-32" inputMode="numeric" {...bind('cutoff')} />
         </Field>
         <fieldset>
           <legend className="field-label">Working days</legend>
@@ -94,20 +90,10 @@ function RulesForm({ initial }: { initial: BookingSettings }) {
         </fieldset>
         <div className="flex flex-wrap gap-4">
           <Field id="rules-start" label="Opening time">
-            <input
-              type="time"
-              className="field"
-              value={form.work_start}
-              onChange={(e) => setForm({ ...form, work_start: e.target.value })}
-            />
+            <input type="time" className="field" {...bind('work_start')} />
           </Field>
           <Field id="rules-end" label="Closing time">
-            <input
-              type="time"
-              className="field"
-              value={form.work_end}
-              onChange={(e) => setForm({ ...form, work_end: e.target.value })}
-            />
+            <input type="time" className="field" {...bind('work_end')} />
           </Field>
         </div>
         <p className="text-sm text-slate-600">

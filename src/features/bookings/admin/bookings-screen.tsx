@@ -17,12 +17,12 @@ import {
 } from '../api'
 import { RescheduleDialog } from '../components/reschedule-dialog'
 import { BookingCalendar } from './booking-calendar'
-import { filterBookings, type BookingStatusFilter } from '../filters'
+import { filterBookings } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { PageHeader, linkButton } from '../../../components/ui/page-header'
-import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
+import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
@@ -244,8 +244,6 @@ function ActionButtons({
 
 export default function BookingsScreen() {
   const bookings = useAdminBookings()
-  const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<BookingStatusFilter>('all')
   const [calendar, setCalendar] = useState(false)
   const [viewing, setViewing] = useState<Booking | null>(null)
   const [assigning, setAssigning] = useState<Booking | null>(null)
@@ -257,7 +255,7 @@ export default function BookingsScreen() {
   const advance = useAdvanceBooking()
   const reject = useRejectBooking()
 
-  const { filtered, pages } = useFilteredPages(bookings.data, search, status, filterBookings)
+  const { filtered, pages, searchBox, select } = useListFilters(bookings.data, 'all', filterBookings)
 
   const askAdvance = advancing.ask
   const askReject = rejecting.ask
@@ -285,12 +283,11 @@ export default function BookingsScreen() {
       />
       <div className="mb-4 flex flex-wrap gap-3">
         <SearchBox
-          value={search}
-          onChange={setSearch}
+          {...searchBox}
           label="Search bookings"
           placeholder="Search by name, phone or location..."
         />
-        <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
+        <SelectFilter {...select} label="Filter by status" options={STATUS_OPTIONS} />
       </div>
       <p
         role="status"
@@ -385,7 +382,7 @@ export default function BookingsScreen() {
       )}
       <AssignDialog booking={assigning} onClose={() => setAssigning(null)} />
       <ConfirmDialog
-        open={advancing.target !== null}
+        {...advancing.dialog((b) => advance.mutateAsync(b.id), advance.isPending)}
         title={advanceVerb === 'confirm' ? 'Mark as completed' : 'Approve Booking'}
         message={aboutBooking(
           advanceVerb === 'confirm'
@@ -399,23 +396,15 @@ export default function BookingsScreen() {
         )}
         confirmLabel={advanceVerb === 'confirm' ? 'Yes, mark as completed' : 'Approve'}
         busyLabel={advanceVerb === 'confirm' ? 'Saving...' : 'Approving...'}
-        busy={advance.isPending}
-        error={advancing.error}
-        onConfirm={() => advancing.confirm((b) => advance.mutateAsync(b.id))}
-        onCancel={advancing.cancel}
       />
       <ConfirmDialog
-        open={rejecting.target !== null}
+        {...rejecting.dialog((b) => reject.mutateAsync(b.id), reject.isPending)}
         title="Reject Booking"
         message={aboutBooking('Do you want to reject this booking?', rejecting.target)}
         confirmLabel="Reject"
         busyLabel="Rejecting..."
         cancelLabel="No"
-        busy={reject.isPending}
-        error={rejecting.error}
         danger
-        onConfirm={() => rejecting.confirm((b) => reject.mutateAsync(b.id))}
-        onCancel={rejecting.cancel}
       />
     </>
   )

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { formatDateTime } from '../../../../contract/dates.js'
 import { treatmentCorrectionBody, type Treatment } from '../../../../contract/staff.js'
 import { ApiError } from '../../../lib/api-client'
 import type { OutboxEntry } from '../../../offline/db'
 import { OutboxEntryEditor } from '../../../components/outbox-entry-editor'
 import { linkButton } from '../../../components/ui/page-header'
 import { TREATMENT_CORRECTION_FIELDS } from '../../../components/treatment-fields'
+import { TreatmentSummary } from '../../../components/treatment-summary'
 import { treatmentCorrectionPath, useCorrectTreatment, useJob } from '../api'
 
 /**
@@ -79,18 +79,11 @@ export function JobTreatments({ jobId }: { jobId: number }) {
                 />
               ) : (
                 <>
-                  <p className="font-semibold text-slate-900">
-                    {t.product_name} · {t.quantity} {t.unit}
-                  </p>
-                  <p className="text-slate-700">
-                    {t.target_pest} · {t.area}
-                    {t.method && ` · ${t.method}`}
-                  </p>
-                  {t.corrected && (
-                    <p className="text-xs text-slate-600">
-                      Corrected by {t.corrected.by}, {formatDateTime(t.corrected.at)}
-                    </p>
-                  )}
+                  <TreatmentSummary
+                    treatment={t}
+                    detailClassName="text-slate-700"
+                    noteClassName="text-slate-600"
+                  />
                   {editing === null && (
                     <button type="button" className={linkButton} onClick={() => setEditing(t.id)}>
                       Correct <span className="sr-only">{t.product_name}</span>

@@ -78,12 +78,7 @@ export default function MessagesScreen() {
         </div>
         {/* Its own full row on phones: beside the four view buttons it would shrink to its icon. */}
         <div className="flex min-w-full sm:min-w-64 sm:flex-1">
-          <SearchBox
-            value={search}
-            onChange={setSearch}
-            label="Search messages"
-            placeholder="Search messages..."
-          />
+          <SearchBox value={search} onChange={setSearch} label="Search messages" />
         </div>
       </div>
       {actionError && (

@@ -109,11 +109,7 @@ export default function SentMessagesScreen() {
         title={viewing ? viewing.subject || viewing.template.replaceAll('_', ' ') : ''}
         onClose={() => setViewing(null)}
         size="lg"
-        footer={
-          <button type="button" className="btn-primary" onClick={() => setViewing(null)}>
-            Close
-          </button>
-        }
+        closeButton
       >
         {viewing && (
           <>

@@ -191,7 +191,7 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
       />
       {tabs}
       <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox value={search} onChange={setSearch} label="Search orders" placeholder="Search orders..." />
+        <SearchBox value={search} onChange={setSearch} label="Search orders" />
         <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
       </div>
       {moreFilters && (
@@ -292,7 +292,11 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
         </MobileCards>
       </ListResults>
       <ConfirmDialog
-        open={action !== null}
+        {...pendingAction.dialog(
+          ({ order, kind }) =>
+            orderAction.mutateAsync({ id: order.id, status: kind === 'shipped' ? 'Shipped' : undefined }),
+          orderAction.isPending,
+        )}
         title={action?.kind === 'shipped' ? 'Mark as shipped' : 'Mark as done'}
         message={
           action?.kind === 'shipped'
@@ -302,14 +306,6 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
         cancelLabel="cancel"
         confirmLabel="confirm"
         busyLabel="Saving..."
-        busy={orderAction.isPending}
-        error={pendingAction.error}
-        onConfirm={() =>
-          pendingAction.confirm(({ order, kind }) =>
-            orderAction.mutateAsync({ id: order.id, status: kind === 'shipped' ? 'Shipped' : undefined }),
-          )
-        }
-        onCancel={pendingAction.cancel}
       />
       <OrderDetailDialog reference={opened} onClose={() => setOpened(null)} />
     </>

@@ -8,16 +8,17 @@ import { errorMessage, mediaUrl } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { fieldErrors } from '../../../lib/field-errors'
 import { StockBadge } from '../components/stock-badge'
 import { adminProductQuery, useAdminProducts, useDeleteProduct, useSaveProduct } from '../api'
-import { filterProducts, type CategoryFilter } from '../filters'
+import { filterProducts } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
-import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
+import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { QueryGate } from '../../../components/ui/query-state'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 
@@ -65,7 +66,8 @@ function useImagePreview() {
 }
 
 function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () => void }) {
-  const [fields, setFields] = useState<ProductFields>(
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const { form: fields, bind } = useFormFields<ProductFields>(
     editing
       ? {
           name: editing.name,
@@ -76,16 +78,10 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           stock: String(editing.stock),
         }
       : EMPTY_PRODUCT,
+    (key) => setErrors(({ [key]: _gone, ...rest }) => rest),
   )
   const [image, chooseImage] = useImagePreview()
-  const [errors, setErrors] = useState<FieldErrors>({})
   const save = useSaveProduct()
-  const set =
-    (key: keyof ProductFields) =>
-    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      setFields((f) => ({ ...f, [key]: e.target.value }))
-      setErrors(({ [key]: _gone, ...rest }) => rest)
-    }
   /** A file that is not one of our image types (or too big) is refused here, before any preview. */
   function pickImage(file: File | null) {
     setErrors(({ image: _gone, ...rest }) => rest)
@@ -144,15 +140,9 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <TextField
-        id="product-name"
-        label="Name"
-        value={fields.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
+      <TextField id="product-name" label="Name" {...bind('name')} error={errors.name} />
       <Field id="product-category" label="Category" error={errors.category}>
-        <select value={fields.category} onChange={set('category')} className="field">
+        <select {...bind('category')} className="field">
           <option value="">Select a category</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -162,15 +152,14 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
         </select>
       </Field>
       <Field id="product-description" label="Description" error={errors.description}>
-        <textarea rows={3} value={fields.description} onChange={set('description')} className="field" />
+        <textarea rows={3} {...bind('description')} className="field" />
       </Field>
       <div className="grid grid-cols-2 gap-4">
         <TextField
           id="product-price"
           label="Price (₦)"
           inputMode="decimal"
-          value={fields.price}
-          onChange={set('price')}
+          {...bind('price')}
           error={errors.price}
         />
         <TextField
@@ -178,8 +167,7 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           label="Original price (₦)"
           inputMode="decimal"
           placeholder="None"
-          value={fields.originalPrice}
-          onChange={set('originalPrice')}
+          {...bind('originalPrice')}
           error={errors.originalPrice}
         />
         <TextField
@@ -189,8 +177,7 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           min={0}
           step={1}
           inputMode="numeric"
-          value={fields.stock}
-          onChange={set('stock')}
+          {...bind('stock')}
           error={errors.stock}
         />
       </div>
@@ -266,13 +253,11 @@ function ProductDialog({ mode, onClose }: { mode: { id: number | null } | null; 
 
 export default function ProductsScreen() {
   const products = useAdminProducts()
-  const [search, setSearch] = useState('')
-  const [category, setCategory] = useState<CategoryFilter>('all')
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
   const deleting = useConfirmAction<Product>()
   const deleteProduct = useDeleteProduct()
 
-  const { pages } = useFilteredPages(products.data, search, category, filterProducts)
+  const { pages, searchBox, select } = useListFilters(products.data, 'all', filterProducts)
 
   return (
     <>
@@ -285,18 +270,8 @@ export default function ProductsScreen() {
         }
       />
       <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox
-          value={search}
-          onChange={setSearch}
-          label="Search products"
-          placeholder="Search products..."
-        />
-        <SelectFilter
-          value={category}
-          onChange={setCategory}
-          label="Filter by category"
-          options={CATEGORY_OPTIONS}
-        />
+        <SearchBox {...searchBox} label="Search products" />
+        <SelectFilter {...select} label="Filter by category" options={CATEGORY_OPTIONS} />
       </div>
       <ListResults query={products} what="products" empty="No products found" pages={pages}>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Products">
@@ -358,16 +333,12 @@ export default function ProductsScreen() {
 
       <ProductDialog mode={dialog} onClose={() => setDialog(null)} />
       <ConfirmDialog
-        open={deleting.target !== null}
+        {...deleting.dialog((p) => deleteProduct.mutateAsync(p.id), deleteProduct.isPending)}
         title="Delete Product"
         message="Are you sure you want to delete this product"
         confirmLabel="Delete"
         busyLabel="Deleting..."
-        busy={deleteProduct.isPending}
-        error={deleting.error}
         danger
-        onConfirm={() => deleting.confirm((p) => deleteProduct.mutateAsync(p.id))}
-        onCancel={deleting.cancel}
       />
     </>
   )

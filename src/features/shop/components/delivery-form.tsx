@@ -1,7 +1,7 @@
-import type { ChangeEvent } from 'react'
 import { type DeliveryRequest } from '../../../../contract/delivery.js'
 import { StateSelect } from '../../../components/state-select'
 import { Field } from '../../../components/ui/field'
+import { textBinder } from '../../../components/ui/use-form-fields'
 
 export type DeliveryForm = Required<DeliveryRequest>
 export type DeliveryErrors = Partial<Record<keyof DeliveryForm, string>>
@@ -34,8 +34,7 @@ export function DeliveryFields({
   errors: DeliveryErrors
   onChange: (next: DeliveryForm) => void
 }) {
-  const set = (key: keyof DeliveryForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    onChange({ ...value, [key]: e.target.value })
+  const bind = textBinder(value, (key, typed) => onChange({ ...value, [key]: typed }))
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-semibold text-slate-900">Where should we deliver?</legend>
@@ -53,13 +52,12 @@ export function DeliveryFields({
             autoComplete={autoComplete}
             type={key === 'phone_number' ? 'tel' : 'text'}
             inputMode={key === 'phone_number' ? 'tel' : undefined}
-            value={value[key]}
-            onChange={set(key)}
+            {...bind(key)}
           />
         </Field>
       ))}
       <Field id="delivery-state" label="State" error={errors.state}>
-        <StateSelect value={value.state} onChange={set('state')} />
+        <StateSelect {...bind('state')} />
       </Field>
     </fieldset>
   )

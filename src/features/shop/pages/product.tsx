@@ -123,11 +123,7 @@ function ProductDetail({ product }: { product: ProductType }) {
             <h2 id="usage" className="text-lg font-bold text-slate-900">
               How to use
             </h2>
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-              {care.usage.map((t) => (
-                <li key={t}>{t}</li>
-              ))}
-            </ul>
+            <Points items={care.usage} className="text-slate-700" />
           </section>
           <section
             className="mt-6 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200"
@@ -136,14 +132,21 @@ function ProductDetail({ product }: { product: ProductType }) {
             <h2 id="safety" className="flex items-center gap-2 text-lg font-bold text-amber-900">
               <ShieldAlert className="size-5" aria-hidden /> Safety
             </h2>
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-amber-950">
-              {care.safety.map((t) => (
-                <li key={t}>{t}</li>
-              ))}
-            </ul>
+            <Points items={care.safety} className="text-amber-950" />
           </section>
         </div>
       </div>
     </article>
+  )
+}
+
+/** A product's usage or safety points, as a bulleted list. */
+function Points({ items, className }: { items: readonly string[]; className: string }) {
+  return (
+    <ul className={`mt-2 list-disc space-y-1 pl-5 ${className}`}>
+      {items.map((t) => (
+        <li key={t}>{t}</li>
+      ))}
+    </ul>
   )
 }

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react'
 import type { CompleteRequest } from '../../../../contract/staff.js'
 import type { PaymentMethod } from '../../../../contract/job-status.js'
 import { useDraft } from '../../../lib/draft'
-import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
+import { useQueuedSave } from './use-queued-save'
 import { SignaturePad } from './signature-pad'
 import { Field } from '../../../components/ui/field'
+import { textBinder } from '../../../components/ui/use-form-fields'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { parseNaira } from '../../../../contract/money.js'
 
@@ -55,48 +56,38 @@ export function CompletionForm({
 }) {
   const [form, setForm, clearDraft] = useDraft<Form>(userId, draft, blank(defaultSigner))
   const [signature, setSignature] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const { errors, busy, clearError, save } = useQueuedSave<string>({
+    // "Signs, or says why not" is about the reason once the box is ticked.
+    fieldOf: (path) => (path === 'signature' && form.cannotSign ? 'reason' : (FIELD_OF[path] ?? 'summary')),
+    order: ORDER,
+    idPrefix: 'c-',
+  })
   const set =
     <K extends keyof Form>(key: K) =>
     (value: Form[K]) => {
       setForm((f) => ({ ...f, [key]: value }))
-      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest)
+      clearError(key)
     }
+  const bind = textBinder(form, (key, value) => set(key)(value))
   const { summary, recommendations, signer, cannotSign, reason, paid, amount, method, reference } = form
-
-  const showErrors = (found: FieldErrors) => {
-    const mine: Record<string, string> = {}
-    for (const [path, message] of Object.entries(found)) {
-      // "Signs, or says why not" is about the reason once the box is ticked.
-      const key = path === 'signature' && form.cannotSign ? 'reason' : (FIELD_OF[path] ?? 'summary')
-      mine[key] ??= message
-    }
-    setErrors(mine)
-    const first = ORDER.find((k) => mine[k])
-    if (first) document.getElementById(`c-${first}`)?.focus()
-  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    setBusy(true)
-    try {
-      await onSave({
-        summary: summary.trim(),
-        recommendations: recommendations.trim(),
-        signer_name: signer.trim(),
-        signature: cannotSign ? null : signature,
-        signature_refused_reason: cannotSign ? reason.trim() : null,
-        // "25,000" and "₦25,000" are amounts; anything else goes as typed, for the schema to name.
-        payment: paid ? { amount: parseNaira(amount) ?? amount, method, reference: reference.trim() } : null,
-      })
-      clearDraft()
-    } catch (err) {
-      if (err instanceof InvalidOutboxBody) showErrors(err.fields)
-      else setErrors({ summary: 'Could not save it on this phone. Try again.' })
-    } finally {
-      setBusy(false)
-    }
+    await save(
+      () =>
+        onSave({
+          summary: summary.trim(),
+          recommendations: recommendations.trim(),
+          signer_name: signer.trim(),
+          signature: cannotSign ? null : signature,
+          signature_refused_reason: cannotSign ? reason.trim() : null,
+          // "25,000" and "₦25,000" are amounts; anything else goes as typed, for the schema to name.
+          payment: paid
+            ? { amount: parseNaira(amount) ?? amount, method, reference: reference.trim() }
+            : null,
+        }),
+      clearDraft,
+    )
   }
 
   return (
@@ -107,20 +98,14 @@ export function CompletionForm({
           autoFocus
           className="field"
           rows={3}
-          value={summary}
-          onChange={(e) => set('summary')(e.target.value)}
+          {...bind('summary')}
         />
       </Field>
       <Field id="c-recommendations" label="Recommendations" error={errors.recommendations}>
-        <textarea
-          className="field"
-          rows={2}
-          value={recommendations}
-          onChange={(e) => set('recommendations')(e.target.value)}
-        />
+        <textarea className="field" rows={2} {...bind('recommendations')} />
       </Field>
       <Field id="c-signer" label="Customer name" error={errors.signer}>
-        <input className="field" value={signer} onChange={(e) => set('signer')(e.target.value)} />
+        <input className="field" {...bind('signer')} />
       </Field>
       {!cannotSign && (
         <div id="c-signature" tabIndex={-1}>
@@ -134,7 +119,7 @@ export function CompletionForm({
       </label>
       {cannotSign && (
         <Field id="c-reason" label="Reason" error={errors.reason}>
-          <input className="field" value={reason} onChange={(e) => set('reason')(e.target.value)} />
+          <input className="field" {...bind('reason')} />
         </Field>
       )}
       <label className="flex items-center gap-2 text-sm">
@@ -144,19 +129,10 @@ export function CompletionForm({
       {paid && (
         <div className="grid grid-cols-2 gap-2">
           <Field id="c-amount" label="Amount (₦)" error={errors.amount}>
-            <input
-              className="field"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => set('amount')(e.target.value)}
-            />
+            <input className="field" inputMode="decimal" {...bind('amount')} />
           </Field>
           <Field id="c-method" label="Paid by" error={errors.method}>
-            <select
-              className="field"
-              value={method}
-              onChange={(e) => set('method')(e.target.value as PaymentMethod)}
-            >
+            <select className="field" {...bind('method')}>
               <option value="cash">Cash</option>
               <option value="transfer">Transfer</option>
               <option value="pos">POS</option>
@@ -168,7 +144,7 @@ export function CompletionForm({
             error={errors.reference}
             className="col-span-2"
           >
-            <input className="field" value={reference} onChange={(e) => set('reference')(e.target.value)} />
+            <input className="field" {...bind('reference')} />
           </Field>
         </div>
       )}

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import type { Product } from '../../../../contract/catalogue.js'
 import { useDraft } from '../../../lib/draft'
 import { Field } from '../../../components/ui/field'
+import { textBinder } from '../../../components/ui/use-form-fields'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
-import { InvalidOutboxBody, type FieldErrors } from '../../../offline/kinds'
+import { useQueuedSave } from './use-queued-save'
 
 const UNITS = ['ml', 'L', 'g', 'kg', 'sachets', 'tubes', 'traps', 'pieces']
 const METHODS = ['Spray', 'Fogging', 'Gel bait', 'Dusting', 'Traps', 'Fumigation', 'Cleaning']
@@ -57,48 +58,38 @@ export function TreatmentForm({
   submitLabel?: string
 }) {
   const [form, setForm, clearDraft] = useDraft<Form>(userId, draft, { ...EMPTY, ...initial })
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({})
-  const [busy, setBusy] = useState(false)
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }))
-    if (errors[key]) setErrors((found) => ({ ...found, [key]: undefined }))
-  }
+  const { errors, busy, clearError, save } = useQueuedSave<keyof Form>({
+    fieldOf: (path) => FIELD_OF[path] ?? 'product',
+    order: Object.keys(EMPTY) as (keyof Form)[],
+    idPrefix: 't-',
+  })
+  const bind = textBinder(form, (key, value) => {
+    setForm((f) => ({ ...f, [key]: value }))
+    clearError(key)
+  })
   const usable = products.filter((p) => p.category !== 'Equipment')
-
-  const showErrors = (found: FieldErrors) => {
-    const mine: Partial<Record<keyof Form, string>> = {}
-    for (const [path, message] of Object.entries(found)) mine[FIELD_OF[path] ?? 'product'] ??= message
-    setErrors(mine)
-    const first = (Object.keys(EMPTY) as (keyof Form)[]).find((k) => mine[k])
-    if (first) document.getElementById(`t-${first}`)?.focus()
-  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const match = products.find((p) => p.name.toLowerCase() === form.product.trim().toLowerCase())
-    setBusy(true)
-    try {
-      await onSave({
-        product_id: match?.id ?? null,
-        product_name: match?.name ?? form.product.trim(),
-        // Sent as typed: the server's schema says what is wrong with "", "abc" or "0".
-        quantity: (form.quantity.trim() === '' ? '' : Number(form.quantity)) as number,
-        unit: form.unit,
-        target_pest: form.pest.trim(),
-        area: form.area.trim(),
-        method: form.method.trim(),
-      })
-      clearDraft()
-    } catch (err) {
-      if (err instanceof InvalidOutboxBody) showErrors(err.fields)
-      else setErrors({ product: 'Could not save it on this phone. Try again.' })
-    } finally {
-      setBusy(false)
-    }
+    await save(
+      () =>
+        onSave({
+          product_id: match?.id ?? null,
+          product_name: match?.name ?? form.product.trim(),
+          // Sent as typed: the server's schema says what is wrong with "", "abc" or "0".
+          quantity: (form.quantity.trim() === '' ? '' : Number(form.quantity)) as number,
+          unit: form.unit,
+          target_pest: form.pest.trim(),
+          area: form.area.trim(),
+          method: form.method.trim(),
+        }),
+      clearDraft,
+    )
   }
 
   /** A control's value and change handler (its Field wires the ids and the error). */
-  const field = (key: keyof Form) => ({ className: 'field', value: form[key], onChange: set(key) })
+  const field = (key: keyof Form) => ({ className: 'field', ...bind(key) })
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-xl bg-slate-50 p-3" aria-label={label}>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowLeft, CloudOff, FileText, Pencil, Plus } from 'lucide-react'
-import { formatDateTime, formatDay, formatTime } from '../../../../contract/dates.js'
+import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { JOB_STATUS_LABEL, isFinalJobStatus } from '../../../../contract/job-status.js'
 import { hasDraft } from '../../../lib/draft'
 import { useSession, useUserId } from '../../../lib/session'
@@ -13,6 +13,7 @@ import { Photos } from '../components/photos'
 import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { FailedItem } from '../components/sync-panel'
 import { useFocusWhenClosed } from '../../../lib/use-focus-when-closed'
+import { TreatmentSummary } from '../../../components/treatment-summary'
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })
@@ -206,18 +207,11 @@ export default function JobDetail() {
                 <li key={t.id} className="rounded-lg bg-slate-50 p-2">
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0 break-words">
-                      <p className="font-semibold text-slate-900">
-                        {t.product_name} · {t.quantity} {t.unit}
-                      </p>
-                      <p className="text-slate-600">
-                        {t.target_pest} · {t.area}
-                        {t.method && ` · ${t.method}`}
-                      </p>
-                      {t.corrected && (
-                        <p className="text-xs text-slate-500">
-                          Corrected by {t.corrected.by}, {formatDateTime(t.corrected.at)}
-                        </p>
-                      )}
+                      <TreatmentSummary
+                        treatment={t}
+                        detailClassName="text-slate-600"
+                        noteClassName="text-slate-500"
+                      />
                       {t.pending && <p className="text-xs text-amber-800">waiting to sync</p>}
                     </div>
                     {!t.pending && correcting === null && (

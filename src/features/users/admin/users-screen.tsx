@@ -5,14 +5,15 @@ import { localPhone } from '../../../../contract/phone.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
+import { useFormFields } from '../../../components/ui/use-form-fields'
 import type { RegisterAdminRequest } from '../../../../contract/auth.js'
 import { useAddAdmin, useDeleteUser, useSendPasswordReset, useUpdateUser, useUsers } from '../api'
-import { filterUsers, type RoleFilter } from '../filters'
+import { filterUsers } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
 import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { PageHeader } from '../../../components/ui/page-header'
-import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
+import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
@@ -31,11 +32,9 @@ type NewUserForm = Required<RegisterAdminRequest>
 const EMPTY_ADMIN: NewUserForm = { fullName: '', email: '', password: '', phoneNumber: '', role: 'admin' }
 
 function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [form, setForm] = useState(EMPTY_ADMIN)
+  const { form, setForm, bind } = useFormFields(EMPTY_ADMIN)
   const [error, setError] = useState('')
   const addAdmin = useAddAdmin()
-  const set = (key: keyof NewUserForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
 
   function close() {
     setForm(EMPTY_ADMIN)
@@ -72,16 +71,11 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
             type={type}
             required
             autoComplete={autoComplete}
-            value={form[key]}
-            onChange={set(key)}
+            {...bind(key)}
           />
         ))}
         <Field id="admin-role" label="Role">
-          <select
-            className="field"
-            value={form.role}
-            onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as NewUserForm['role'] }))}
-          >
+          <select className="field" {...bind('role')}>
             <option value="admin">Admin</option>
             <option value="staff">Staff (field technician)</option>
           </select>
@@ -109,8 +103,10 @@ function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: ()
 }
 
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [role, setRole] = useState(user.role.toLowerCase() as AdminUserUpdateRequest['role'])
-  const [phone, setPhone] = useState(localPhone(user.phone_number))
+  const { form, bind } = useFormFields({
+    role: user.role.toLowerCase() as NonNullable<AdminUserUpdateRequest['role']>,
+    phone_number: localPhone(user.phone_number),
+  })
   const [error, setError] = useState('')
   const update = useUpdateUser()
 
@@ -118,7 +114,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
     e.preventDefault()
     setError('')
     try {
-      await update.mutateAsync({ id: user.id, role, phone_number: phone })
+      await update.mutateAsync({ id: user.id, ...form })
       onClose()
     } catch (err) {
       setError(errorMessage(err, 'An error occurred, try again later'))
@@ -131,23 +127,13 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         {user.full_name} · {user.username}
       </p>
       <Field id="edit-role" label="Role">
-        <select
-          value={role}
-          onChange={(e) => setRole(e.target.value as AdminUserUpdateRequest['role'])}
-          className="field"
-        >
+        <select {...bind('role')} className="field">
           <option value="admin">Admin</option>
           <option value="staff">Staff</option>
           <option value="customer">Customer</option>
         </select>
       </Field>
-      <TextField
-        id="edit-phone"
-        label="Phone No"
-        type="tel"
-        value={phone}
-        onChange={(e) => setPhone(e.target.value)}
-      />
+      <TextField id="edit-phone" label="Phone No" type="tel" {...bind('phone_number')} />
       <FormError message={error} />
       <FormActions
         onCancel={onClose}
@@ -203,14 +189,12 @@ function PasswordResetSender({ user }: { user: AdminUser }) {
 
 export default function UsersScreen() {
   const users = useUsers()
-  const [search, setSearch] = useState('')
-  const [role, setRole] = useState<RoleFilter>('all')
   const [adding, setAdding] = useState(false)
   const [editing, setEditing] = useState<AdminUser | null>(null)
   const deleting = useConfirmAction<AdminUser>()
   const deleteUser = useDeleteUser()
 
-  const { pages } = useFilteredPages(users.data, search, role, filterUsers)
+  const { pages, searchBox, select } = useListFilters(users.data, 'all', filterUsers)
 
   return (
     <>
@@ -223,8 +207,8 @@ export default function UsersScreen() {
         }
       />
       <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search users..." />
-        <SelectFilter value={role} onChange={setRole} label="Filter by role" options={ROLE_OPTIONS} />
+        <SearchBox {...searchBox} label="Search users" />
+        <SelectFilter {...select} label="Filter by role" options={ROLE_OPTIONS} />
       </div>
       <ListResults query={users} what="users" empty="No users found" pages={pages}>
         <DataTable columns={USER_COLUMNS}>
@@ -289,16 +273,12 @@ export default function UsersScreen() {
       <AddAdminDialog open={adding} onClose={() => setAdding(false)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
-        open={deleting.target !== null}
+        {...deleting.dialog((u) => deleteUser.mutateAsync(u.id), deleteUser.isPending)}
         title="Delete User"
         message={`Are you sure you want to delete ${deleting.target?.full_name || 'this user'}?`}
         confirmLabel="Delete"
         busyLabel="Deleting..."
-        busy={deleteUser.isPending}
-        error={deleting.error}
         danger
-        onConfirm={() => deleting.confirm((u) => deleteUser.mutateAsync(u.id))}
-        onCancel={deleting.cancel}
       />
     </>
   )
