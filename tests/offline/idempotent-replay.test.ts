@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { replayOutbox } from '../../src/offline/replay'
-import { CUSTOMER, expireLease, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
+import { CUSTOMER, countRows, expireLease, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
 import { browserDeps, entry, freshDb } from './helpers'
 import { appFetch } from './app-fetch'
 
@@ -12,16 +12,7 @@ beforeEach(async () => {
 })
 afterEach(() => ctx.close())
 
-const countBookings = async (userId: number) =>
-  Number(
-    (
-      await ctx.db
-        .selectFrom('bookings')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const countBookings = (userId: number) => countRows(ctx.db, 'bookings', ['user_id', userId])
 
 /** A booking for tomorrow queued in the phone's outbox by `userId`. */
 const queuedBooking = (userId: number, change: Record<string, unknown>) =>
