@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
+import { withPgClient } from '../pg-client'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productForm } from './helpers'
@@ -23,15 +24,7 @@ let databaseUrl: string
 let a: LiveServer
 let b: LiveServer
 
-async function admin<T>(work: (c: pg.Client) => Promise<T>, url = serverUrl!): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
+const admin = <T>(work: (c: pg.Client) => Promise<T>, url = serverUrl!) => withPgClient(url, work)
 const query = async (text: string, values: unknown[] = []) =>
   admin(async (c) => (await c.query(text, values)).rows, databaseUrl)
 
