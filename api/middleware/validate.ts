@@ -1,10 +1,11 @@
 import { zValidator } from '@hono/zod-validator'
-import type { MiddlewareHandler, ValidationTargets } from 'hono'
+import type { Context, MiddlewareHandler, ValidationTargets } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { z } from 'zod'
 import { apiEndpoints, type ApiCall, type ApiEndpoints } from '../../contract/api.js'
 import type { AppConfig } from '../config.js'
+import { fail } from '../lib/http-error.js'
 import type { AppEnv } from '../types.js'
 
 /** zod validation whose failure is 400 `{ message }` with the first problem in words a person can read. */
@@ -66,6 +67,20 @@ export function validateWithConfig<T extends z.ZodType, Target extends keyof Val
     return (validator as unknown as MiddlewareHandler<AppEnv>)(c, next)
   }
   return middleware as unknown as Validator
+}
+
+/**
+ * The JSON of a body the call may leave out (none, or only white space, reads as undefined), for the calls
+ * the original client makes without one, which validate() would refuse; malformed JSON is a 400.
+ */
+export async function optionalJson(c: Context): Promise<unknown> {
+  const text = (await c.req.text()).trim()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    fail(400, 'Malformed JSON in request body')
+  }
 }
 
 /** Parses a numeric route id; null when it is not a positive integer. */

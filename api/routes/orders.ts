@@ -6,7 +6,7 @@ import { toKobo, toNaira } from '../../contract/money.js'
 import { businessDateTime, businessDay } from '../../contract/dates.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
-import { bodyOf, parseId, validate } from '../middleware/validate.js'
+import { bodyOf, optionalJson, parseId, validate } from '../middleware/validate.js'
 import { sql } from 'kysely'
 import { affectedRows } from '../db/dialect.js'
 import { notify } from '../lib/notify.js'
@@ -31,21 +31,9 @@ const CSV_HEADER = [
   'Delivery fee (NGN)',
 ]
 
-/**
- * The status the order moves to. The body is optional (none, an empty one or `{}` all mean Completed), so
- * it is read here rather than by validate(), which wants one.
- */
+/** The status the order moves to: none, an empty body or `{}` all mean Completed. */
 async function readOrderAction(c: Context<AppEnv>) {
-  const text = (await c.req.text()).trim()
-  let body: unknown = undefined
-  if (text) {
-    try {
-      body = JSON.parse(text)
-    } catch {
-      fail(400, 'Malformed JSON in request body')
-    }
-  }
-  const parsed = bodyOf('POST admins/order_actions/{id}/').safeParse(body ?? undefined)
+  const parsed = bodyOf('POST admins/order_actions/{id}/').safeParse(await optionalJson(c))
   if (!parsed.success) fail(400, "Status must be 'Shipped' or 'Completed'")
   return parsed.data?.status ?? 'Completed'
 }

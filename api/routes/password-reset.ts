@@ -27,13 +27,15 @@ const limiters = {
   confirm: new WindowLimiter('reset-confirm', 20, RESET_WINDOW_MS),
 }
 
-/** Refuses (429) a caller past the limiter's count. */
-async function refuseTooMany(c: Context<AppEnv>, limiter: WindowLimiter, key: string) {
+/** The caller's address as the limiter counts it; a caller past the limiter's count is refused (429). */
+async function addressUnderLimit(c: Context<AppEnv>, limiter: WindowLimiter) {
+  const key = `ip:${clientAddress(c, c.var.config.trustProxyHops)}`
   const wait = await limiter.blockedFor(c.var.db, key, c.var.config.now())
-  if (!wait) return
-  fail(429, `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
-    headers: { 'Retry-After': String(wait) },
-  })
+  if (wait)
+    fail(429, `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
+      headers: { 'Retry-After': String(wait) },
+    })
+  return key
 }
 
 /** The accounts on a phone number, newest first: a family or a business may share one. */
@@ -52,9 +54,8 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
   .post('/password-reset', validate('json', bodyOf('POST password-reset/')), async (c) => {
     const { db, config } = c.var
     const body = c.req.valid('json')
-    const ipKey = `ip:${clientAddress(c, c.var.config.trustProxyHops)}`
     const { request } = limiters
-    await refuseTooMany(c, request, ipKey)
+    const ipKey = await addressUnderLimit(c, request)
     // Every request counts, found or not: the per-IP limit is what stops someone probing many accounts.
     await request.fail(db, ipKey, config.now())
     const now = config.now()
@@ -76,9 +77,8 @@ export const passwordResetRoutes = new Hono<AppEnv>({ strict: false })
   .post('/password-reset/confirm', validate('json', bodyOf('POST password-reset/confirm/')), async (c) => {
     const { db, config } = c.var
     const body = c.req.valid('json')
-    const ipKey = `ip:${clientAddress(c, c.var.config.trustProxyHops)}`
     const { confirm } = limiters
-    await refuseTooMany(c, confirm, ipKey)
+    const ipKey = await addressUnderLimit(c, confirm)
     let proof: { token: string } | { userId: number; code: string }
     let sharedNumber: number[] = []
     if (body.token) proof = { token: body.token }

@@ -6,7 +6,7 @@ import { toNaira } from '../../contract/money.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { fullName } from '../lib/users.js'
-import { validate } from '../middleware/validate.js'
+import { optionalJson, validate } from '../middleware/validate.js'
 import { stockMessage } from '../lib/catalogue.js'
 import { cartLines } from '../lib/cart.js'
 import {
@@ -55,17 +55,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
   .post('/api/initiate-payment', requireLogin, async (c) => {
     const { db, gateway, config } = c.var
     const user = currentUser(c)
-    // The body is optional (the original client sends none), so it is read by hand rather than by validate().
-    const text = (await c.req.text()).trim()
-    let raw: unknown = undefined
-    if (text) {
-      try {
-        raw = JSON.parse(text)
-      } catch {
-        return c.json({ message: 'Malformed JSON in request body' }, 400)
-      }
-    }
-    const parsed = initiatePaymentBody.safeParse(raw)
+    const parsed = initiatePaymentBody.safeParse(await optionalJson(c))
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       return c.json({ message: issue?.message ?? 'Invalid request', field: issue?.path.join('.') }, 400)

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, signUp, makeTestApp, type TestContext } from './helpers'
 
 let t: TestContext
 let customer: Client
@@ -19,15 +19,7 @@ const bedBug = () => products['Bed Bug Killer Spray 1L'] // stock 0
 const fogger = () => products['ULV Cold Fogger'] // stock 4
 
 async function otherCustomer() {
-  const c = new Client(t.app)
-  const res = await c.post('register/', {
-    fullName: 'Bola Ade',
-    email: 'bola@test.ng',
-    password: 'bola-password',
-  })
-  expect(res.status).toBe(200)
-  await c.login({ email: 'bola@test.ng', password: 'bola-password' })
-  return c
+  return (await signUp(t, { fullName: 'Bola Ade', email: 'bola@test.ng', password: 'bola-password' })).client
 }
 
 describe('POST cart/{id}/', () => {

@@ -4,7 +4,7 @@
  */
 import zlib from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Client, makeLoggedInApp, type TestContext } from './helpers'
+import { Client, makeLoggedInApp, productForm, type TestContext } from './helpers'
 
 let t: TestContext
 let admin: Client
@@ -59,15 +59,13 @@ describe('GET add/products/ caching', () => {
     const afterEdit = edited.headers.get('ETag')!
     expect(afterEdit).not.toBe(before)
 
-    const add = new FormData()
-    for (const [k, v] of Object.entries({
+    const add = productForm({
       name: 'Rat Bait',
       category: 'Pest Control',
       description: 'Bait.',
       price: '500',
       stock: '3',
-    }))
-      add.set(k, v)
+    })
     const created = await admin.post('add/products/', add)
     expect(created.status).toBe(201)
     const afterAdd = await etagOf()

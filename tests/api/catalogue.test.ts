@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { ADMIN, Client, onEachLoggedInApp, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, Client, onEachLoggedInApp, makeTestApp, productForm, type TestContext } from './helpers'
 import { seedProducts } from '../../api/lib/seed-data'
 
 // Real, minimal image files (1x1 pixel), so the byte check sees what a browser would send.
@@ -21,12 +21,6 @@ let admin: Client
 let customer: Client
 onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
 
-function productForm(fields: Record<string, string>, image?: { bytes: Buffer; name: string; type: string }) {
-  const form = new FormData()
-  for (const [k, v] of Object.entries(fields)) form.set(k, v)
-  if (image) form.set('image', new File([new Uint8Array(image.bytes)], image.name, { type: image.type }))
-  return form
-}
 const validFields = {
   name: 'Ant Powder 250g',
   category: 'Pest Control',

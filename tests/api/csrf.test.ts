@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments'
-import { Client, CUSTOMER, makeTestApp, type TestContext } from './helpers'
+import { Client, secondInstance, CUSTOMER, makeTestApp, type TestContext } from './helpers'
 
 let t: TestContext
 afterEach(() => t.close())
@@ -53,14 +51,7 @@ describe('CSRF tokens are signed by the server for one browser', () => {
     t = await makeTestApp()
     const c = new Client(t.app)
     await c.fetchToken()
-    const other = createApp({
-      db: t.db,
-      config: { ...t.config },
-      gateway: createGateway(t.config),
-    })
-    const again = new Client(other)
-    again.cookies = c.cookies
-    again.csrf = c.csrf
+    const again = c.onInstance(secondInstance(t))
     expect((await again.post('quick/message/', message)).status).toBe(201)
   })
 })

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ADMIN, Client, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, Client, signUp, makeTestApp, type TestContext } from './helpers'
 import { createGateway } from '../../api/payments'
 import { formatNaira } from '../../contract/money'
 import { TO_BE_AGREED } from '../../contract/delivery'
@@ -21,12 +21,11 @@ async function setUp() {
   const admin = new Client(t.app)
   await admin.login(ADMIN)
   // A customer with an empty profile: before the delivery step the admin saw no phone and no location.
-  const c = new Client(t.app)
-  expect(
-    (await c.post('register/', { fullName: 'Ngozi', email: 'ngozi@test.ng', password: 'password-123' }))
-      .status,
-  ).toBe(200)
-  await c.login({ email: 'ngozi@test.ng', password: 'password-123' })
+  const { client: c } = await signUp(t, {
+    fullName: 'Ngozi',
+    email: 'ngozi@test.ng',
+    password: 'password-123',
+  })
   const product = await t.db
     .selectFrom('products')
     .select(['id', 'name', 'price_kobo'])

@@ -148,14 +148,17 @@ describe('FlutterwaveGateway against a fake Flutterwave', () => {
     await expect(gateway('FLWSECK_TEST-wrong').initiate(request)).rejects.toThrow(/401/)
   })
 
+  /** What Flutterwave holds for GS-TEST-1 once it is paid: ₦12,500.50 in transaction 4242. */
+  const PAID_TEST_1 = {
+    id: 4242,
+    tx_ref: 'GS-TEST-1',
+    amount: 12500.5,
+    currency: 'NGN',
+    status: 'successful',
+  }
+
   it('verifies by reference and maps status, tx_ref, amount (to kobo), currency and id', async () => {
-    fake.transactions.push({
-      id: 4242,
-      tx_ref: 'GS-TEST-1',
-      amount: 12500.5,
-      currency: 'NGN',
-      status: 'successful',
-    })
+    fake.transactions.push(PAID_TEST_1)
     expect(await gateway().verify('GS-TEST-1')).toEqual({
       status: 'successful',
       txRef: 'GS-TEST-1',
@@ -194,13 +197,7 @@ describe('FlutterwaveGateway against a fake Flutterwave', () => {
   })
 
   it('refunds with POST /v3/transactions/{id}/refund, the amount in naira and the reason as comments', async () => {
-    fake.transactions.push({
-      id: 4242,
-      tx_ref: 'GS-TEST-1',
-      amount: 12500.5,
-      currency: 'NGN',
-      status: 'successful',
-    })
+    fake.transactions.push(PAID_TEST_1)
     const refund = {
       txRef: 'GS-TEST-1',
       transactionId: '4242',

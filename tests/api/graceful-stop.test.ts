@@ -3,12 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import {
   freePort,
   killHard,
   LIVE_CUSTOMER,
   LiveClient,
+  liveBooking,
   sendHalfRequest,
   startLiveServer,
   stopBySignal,
@@ -79,14 +79,7 @@ it('a request in flight at SIGTERM is answered while new connections are refused
   const s = await start()
   const phone = new LiveClient(s)
   await phone.login()
-  const body = JSON.stringify({
-    phone_number: '08031234567',
-    location: '7 Awolowo Road, Ikoyi',
-    service: 'fumigation',
-    date: todayIso(new Date(Date.now() + 3 * 86_400_000), BUSINESS_TIME_ZONE),
-    time: '10:00',
-    info: 'Three-bedroom flat',
-  })
+  const body = liveBooking('7 Awolowo Road, Ikoyi', 'Three-bedroom flat')
   // A phone on a slow network: half the booking is sent when the deploy stops the server.
   const socket = await sendHalfRequest(
     s,

@@ -85,7 +85,10 @@ export async function makeTestApp(
   }
 }
 
-/** The id of the account with this email, read through the query layer (either engine). */
+/** A second instance of the API over the same database (another process behind the load balancer). */
+export const secondInstance = (t: TestContext) =>
+  createApp({ db: t.db, config: { ...t.config }, gateway: createGateway(t.config) })
+
 /** Ends the lease on an idempotency key, as when the process that claimed it died long ago. */
 export const expireLease = (db: Database, key: string) =>
   db
@@ -94,17 +97,19 @@ export const expireLease = (db: Database, key: string) =>
     .where('key', '=', key)
     .execute()
 
-/** How many rows a table holds. */
-export const countRows = async (db: Database, table: keyof Tables) =>
-  Number(
-    (
-      await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+/** How many rows a table holds; with `where`, those whose column has that value (null: is null). */
+export async function countRows<T extends keyof Tables>(
+  db: Database,
+  table: T,
+  where?: [column: keyof Tables[T] & string, value: string | number | null],
+) {
+  let query = db.selectFrom(table as keyof Tables).select((eb) => eb.fn.countAll<number>().as('n'))
+  // The column is checked against the table above; Kysely cannot follow a column name chosen at run time.
+  if (where) query = query.where(where[0] as never, where[1] === null ? 'is' : '=', where[1] as never)
+  return Number((await query.executeTakeFirstOrThrow()).n)
+}
 
+/** The id of the account with this email, read through the query layer (either engine). */
 export const findUserId = async (db: Database, email: string) =>
   (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
 
@@ -190,6 +195,14 @@ export class Client {
     } as RequestInit)
   }
 
+  /** The same browser reaching another instance of the API: its cookies and token go along. */
+  onInstance(app: TestContext['app']) {
+    const client = new Client(app)
+    client.cookies = this.cookies
+    client.csrf = this.csrf
+    return client
+  }
+
   async fetchToken() {
     const res = await this.request('GET', 'token')
     this.csrf = res.body.token
@@ -209,6 +222,15 @@ export class Client {
   }
 }
 
+/** Someone new signs up through register/ (a customer account) and logs in: their client and account id. */
+export async function signUp(t: TestContext, who: { fullName: string; email: string; password: string }) {
+  const client = new Client(t.app)
+  const res = await client.post('register/', who)
+  expect(res.status).toBe(200)
+  await client.login(who)
+  return { client, id: await findUserId(t.db, who.email) }
+}
+
 /**
  * The check that an admin-only call answers 401 logged out and 403 to a customer, each with a message;
  * `current` gives the app and customer of the running test (they are made afresh before each).
@@ -225,6 +247,47 @@ export function adminOnlyCheck(current: () => { app: TestContext['app']; custome
     expect(denied.status).toBe(403)
     expect(denied.body.message).toBeTruthy()
   }
+}
+
+/**
+ * That `again` is `first`'s answer replayed for a repeated Idempotency-Key: the same status and text, marked
+ * as a replay.
+ */
+export function expectReplayOf(
+  again: Awaited<ReturnType<Client['request']>>,
+  first: Awaited<ReturnType<Client['request']>>,
+) {
+  expect(again.status).toBe(first.status)
+  expect(again.text).toBe(first.text)
+  expect(again.headers.get('Idempotent-Replayed')).toBe('true')
+}
+
+/** The add/edit product form as the admin's screen sends it: the fields, and a picture when given. */
+export function productForm(
+  fields: Record<string, string>,
+  image?: { bytes: Uint8Array; name: string; type?: string },
+) {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  if (image)
+    form.set(
+      'image',
+      new File([new Uint8Array(image.bytes)], image.name, { type: image.type ?? 'image/jpeg' }),
+    )
+  return form
+}
+
+/**
+ * That `stop()` waits for the work under way: it has not resolved a moment later, and does once `release`
+ * lets that work end.
+ */
+export async function expectStopToWaitFor(stop: () => Promise<unknown>, release: () => void) {
+  let stopped = false
+  const stopping = stop().then(() => (stopped = true))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(stopped).toBe(false)
+  release()
+  await stopping
 }
 
 /** The date in Lagos `offsetDays` from the suite's today (negative: past), as a booking's YYYY-MM-DD. */

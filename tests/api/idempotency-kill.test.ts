@@ -3,11 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, expect, it } from 'vitest'
-import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import {
   freePort,
   killHard,
   LiveClient,
+  liveBooking,
   sendHalfRequest,
   startLiveServer,
   type LiveServer,
@@ -30,14 +30,7 @@ it('a booking whose body was cut off by a server kill is booked once when the ph
   await phone.login()
 
   const key = crypto.randomUUID()
-  const body = JSON.stringify({
-    phone_number: '08031234567',
-    location: '12 Allen Avenue, Ikeja',
-    service: 'fumigation',
-    date: todayIso(new Date(Date.now() + 3 * 86_400_000), BUSINESS_TIME_ZONE),
-    time: '10:00',
-    info: 'Two-bedroom flat',
-  })
+  const body = liveBooking('12 Allen Avenue, Ikeja', 'Two-bedroom flat')
   const socket = await sendHalfRequest(
     server,
     'appointment/',

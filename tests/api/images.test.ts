@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
 import { importMediaDir } from '../../api/lib/images'
 import { createGateway } from '../../api/payments'
-import { CUSTOMER, Client, findUserId, makeLoggedInApp, type TestContext } from './helpers'
+import { CUSTOMER, Client, findUserId, makeLoggedInApp, productForm, type TestContext } from './helpers'
 
 let t: TestContext
 let admin: Client
@@ -21,12 +21,7 @@ const fields = {
   price: '1500',
   stock: '5',
 }
-function form(bytes: Buffer, name = 'photo.jpg') {
-  const f = new FormData()
-  for (const [k, v] of Object.entries(fields)) f.set(k, v)
-  f.set('image', new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' }))
-  return f
-}
+const form = (bytes: Buffer, name = 'photo.jpg') => productForm(fields, { bytes, name })
 /** The stored images' names (they live in the media table, served by any instance). */
 const mediaFiles = async () =>
   (await t.db.selectFrom('media').select('name').orderBy('name').execute()).map((r) => r.name)

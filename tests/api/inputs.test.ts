@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Client, onEachLoggedInApp, type TestContext } from './helpers'
+import { Client, countRows, onEachLoggedInApp, type TestContext } from './helpers'
 
 let t: TestContext
 let admin: Client
@@ -42,6 +42,31 @@ describe('bodies the parser refuses', () => {
     expect(res.status).toBe(400)
     expect(typeof (await res.json()).message).toBe('string')
   })
+
+  it.each([
+    ['the customer', 'api/initiate-payment/'],
+    ['the admin', 'admins/order_actions/{first order}/'],
+  ])(
+    'malformed JSON from %s on %s, whose body may be left out, is 400 and changes nothing',
+    async (who, call) => {
+      const order = await t.db
+        .selectFrom('orders')
+        .select(['id', 'status'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+      const caller = who === 'the admin' ? admin : customer
+      const path = call.replace('{first order}', String(order.id))
+      const res = await caller.rawPost(path, { 'Content-Type': 'application/json' }, '{"status": ')
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ message: 'Malformed JSON in request body' })
+      expect(await countRows(t.db, 'payments')).toBe(3)
+      expect(
+        await t.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirst(),
+      ).toEqual({
+        status: order.status,
+      })
+    },
+  )
 })
 
 describe('body size limits', () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
+import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
 /**
  * The real API server as a child process (api/dev.ts through tsx), for tests that need a process to
@@ -114,14 +115,38 @@ export class LiveClient {
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined }
   }
 
-  async login(account = LIVE_CUSTOMER) {
+  async fetchToken() {
     this.csrf = (await this.request('GET', 'token')).body.token
+  }
+
+  async login(account = LIVE_CUSTOMER) {
+    await this.fetchToken()
     const res = await this.request('POST', 'login/', { username: account.email, password: account.password })
     if (res.status !== 200) throw new Error(`login failed: ${res.status}`)
     // Login rotates the token (csrf.ts): fetch the one that goes with the new session.
-    this.csrf = (await this.request('GET', 'token')).body.token
+    await this.fetchToken()
+  }
+
+  /** Signs a new customer up through register/ and answers how the server took it. */
+  async signUp(who: { fullName: string; email: string; password: string }) {
+    await this.fetchToken()
+    return this.request('POST', 'register/', who)
   }
 }
+
+/**
+ * A phone's booking as its JSON text: three days on at 10:00 by the live server's clock (the real one, as
+ * it runs in its own process).
+ */
+export const liveBooking = (location: string, info: string) =>
+  JSON.stringify({
+    phone_number: '08031234567',
+    location,
+    service: 'fumigation',
+    date: todayIso(new Date(Date.now() + 3 * 86_400_000), BUSINESS_TIME_ZONE),
+    time: '10:00',
+    info,
+  })
 
 /**
  * Sends the request line, the headers and only the first half of the body on a raw socket, and

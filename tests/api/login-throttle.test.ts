@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments'
-import { ADMIN, Client, CUSTOMER, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, Client, secondInstance, CUSTOMER, makeTestApp, type TestContext } from './helpers'
 
 let t: TestContext
 afterEach(() => {
@@ -60,10 +58,6 @@ describe('login throttling behind one address (carrier NAT, reverse proxy)', () 
     expect((await tryLogin(attacker, '1.1.1.99', 'victim99@test.ng', 'password1')).status).toBe(429)
   })
 })
-
-/** A second instance of the API over the same database (another process behind the load balancer). */
-const secondInstance = (t: TestContext) =>
-  createApp({ db: t.db, config: { ...t.config }, gateway: createGateway(t.config) })
 
 describe('several instances over one database count the same tries', () => {
   it('tries on instance A then instance B reach the per-account limit together', async () => {

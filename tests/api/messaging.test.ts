@@ -1,26 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   ADMIN,
   CUSTOMER,
   Client,
+  expectStopToWaitFor,
   findUserId,
   makeTestApp,
   type TestContext,
   appointment,
   suiteNow,
 } from './helpers'
-import { MailFakes, TERMII_KEY } from './mail-fakes'
+import { TERMII_KEY } from './mail-fakes'
+import { fileMailFakes, senderFor } from './messaging-helpers'
 import type { AppConfig } from '../../api/config'
 import type { OutgoingMessage, Transport } from '../../api/messaging/transport'
 import type { Gateway } from '../../api/payments'
-import { createTransports, MessageSender, sendMessage } from '../../api/messaging'
+import { createTransports, type MessageSender, sendMessage } from '../../api/messaging'
 import { LogTransport } from '../../api/messaging/log-transport'
 import { TermiiTransport } from '../../api/messaging/termii'
 
-const fakes = new MailFakes()
+const fakes = fileMailFakes()
 const { smtp, termii } = fakes
-beforeAll(() => fakes.start())
-afterAll(() => fakes.stop())
 
 let t: TestContext
 let sender: MessageSender
@@ -48,16 +48,9 @@ async function configured(messaging: Partial<AppConfig['messaging']> = {}, gatew
     mailFrom: 'GreenShield <no-reply@greenshield.test>',
     ...messaging,
   }
-  sender = new MessageSender({
-    db: t.db,
-    transports: createTransports(t.config),
-    appUrl: t.config.appUrl,
-    apiBase: t.config.apiBase,
-    now: () => clock,
-    maxAttempts: 3,
-    retryBaseMs: 60_000,
-    log: () => {},
-  }).start(3600_000)
+  sender = senderFor(t, { now: () => clock, maxAttempts: 3, retryBaseMs: 60_000, log: () => {} }).start(
+    3600_000,
+  )
   opened.push({ close: t.close, stop: () => sender.stop() })
   return t
 }
@@ -254,14 +247,11 @@ describe('nothing configured', () => {
     clock = suiteNow()
     t = await makeTestApp()
     const lines: string[] = []
-    sender = new MessageSender({
-      db: t.db,
+    sender = senderFor(t, {
       transports: {
         email: new LogTransport('email', (l) => lines.push(l)),
         sms: new LogTransport('sms', (l) => lines.push(l)),
       },
-      appUrl: t.config.appUrl,
-      apiBase: t.config.apiBase,
     }).start(3600_000)
     opened.push({ close: t.close, stop: () => sender.stop() })
     expect(createTransports(t.config).email.name).toBe('log')
@@ -306,14 +296,7 @@ describe('two instances over one database', () => {
     const queued = await messageQueue()
     expect(queued.length).toBeGreaterThanOrEqual(25)
     const senderOver = (db: typeof t.db) =>
-      new MessageSender({
-        db,
-        transports: { email: counting, sms: counting },
-        appUrl: t.config.appUrl,
-        apiBase: t.config.apiBase,
-        now: () => clock,
-        log: () => {},
-      })
+      senderFor(t, { db, transports: { email: counting, sms: counting }, now: () => clock, log: () => {} })
     await Promise.all([senderOver(t.db).drain(), senderOver(other.db).drain()])
 
     expect(deliveries.length).toBe(queued.length)
@@ -345,21 +328,13 @@ describe('stopping (shutdown)', () => {
       await sendMessage({ db: t.db }, { to: customer, template: 'payment_receipt', data })
     }
     const queued = await messageQueue()
-    const running = new MessageSender({
-      db: t.db,
+    const running = senderFor(t, {
       transports: { email: slow, sms: slow },
-      appUrl: t.config.appUrl,
-      apiBase: t.config.apiBase,
       now: () => clock,
       log: () => {},
     }).start(3600_000)
     await vi.waitFor(() => expect(handed).toHaveLength(1))
-    let stopped = false
-    const stopping = running.stop().then(() => (stopped = true))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(stopped).toBe(false)
-    accept()
-    await stopping
+    await expectStopToWaitFor(() => running.stop(), accept)
     // The database may close now: the first is recorded as sent, the rest wait for the next start.
     const rows = await messageQueue()
     expect(rows.map((r) => r.status)).toEqual(queued.map((_, i) => (i === 0 ? 'sent' : 'pending')))

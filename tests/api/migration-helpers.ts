@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { withPgClient } from '../pg-client'
 import { afterAll } from 'vitest'
 import { migrationsDir, openDatabase, openPostgres, type Engine, type OpenedDatabase } from '../../api/db'
 
@@ -34,11 +34,7 @@ export async function openEmptyDatabase(engine: Engine): Promise<OpenedDatabase>
   const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
   if (serverUrl) {
     const name = `gs_migration_${randomUUID().replaceAll('-', '')}`
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl })
-      await client.connect()
-      await client.query(statement).finally(() => client.end())
-    }
+    const admin = (statement: string) => withPgClient(serverUrl, (client) => client.query(statement))
     await admin(`CREATE DATABASE ${name}`)
     const url = new URL(serverUrl)
     url.pathname = `/${name}`

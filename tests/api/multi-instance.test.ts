@@ -2,9 +2,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
+import { withPgClient } from '../pg-client'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { productForm } from './helpers'
 import { freePort, killHard, LiveClient, startLiveServer, type LiveServer } from './live-server'
 
 /**
@@ -22,15 +24,7 @@ let databaseUrl: string
 let a: LiveServer
 let b: LiveServer
 
-async function admin<T>(work: (c: pg.Client) => Promise<T>, url = serverUrl!): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
+const admin = <T>(work: (c: pg.Client) => Promise<T>, url = serverUrl!) => withPgClient(url, work)
 const query = async (text: string, values: unknown[] = []) =>
   admin(async (c) => (await c.query(text, values)).rows, databaseUrl)
 
@@ -97,16 +91,10 @@ describe.skipIf(!serverUrl)('two instances over one PostgreSQL database', () => 
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a7' } })
       .jpeg()
       .toBuffer()
-    const form = new FormData()
-    for (const [k, v] of Object.entries({
-      name: 'Ant Powder 250g',
-      category: 'Pest Control',
-      description: 'Dust',
-      price: '1500',
-      stock: '5',
-    }))
-      form.set(k, v)
-    form.set('image', new File([new Uint8Array(photo)], 'ants.jpg', { type: 'image/jpeg' }))
+    const form = productForm(
+      { name: 'Ant Powder 250g', category: 'Pest Control', description: 'Dust', price: '1500', stock: '5' },
+      { bytes: photo, name: 'ants.jpg' },
+    )
     const created = await fetch(a.url('add/products/'), {
       method: 'POST',
       headers: { Cookie: onA.cookieHeader, 'X-CSRFToken': onA.csrf },
@@ -124,9 +112,7 @@ describe.skipIf(!serverUrl)('two instances over one PostgreSQL database', () => 
 
   it('login throttling counts the tries made on both instances', async () => {
     const email = 'throttled@multi.ng'
-    const registrar = new LiveClient(a)
-    registrar.csrf = (await registrar.request('GET', 'token')).body.token
-    const register = await registrar.request('POST', 'register/', {
+    const register = await new LiveClient(a).signUp({
       fullName: 'Tunde Bello',
       email,
       password: 'right-password-1',
@@ -134,7 +120,7 @@ describe.skipIf(!serverUrl)('two instances over one PostgreSQL database', () => 
     expect(register.status).toBe(200)
     const attempt = async (server: LiveServer, password: string) => {
       const c = new LiveClient(server)
-      c.csrf = (await c.request('GET', 'token')).body.token
+      await c.fetchToken()
       return (await c.request('POST', 'login/', { username: email, password })).status
     }
     // Half the allowed failures on each instance: each alone would still let the attacker go on.
@@ -154,13 +140,7 @@ describe.skipIf(!serverUrl)('two instances over one PostgreSQL database', () => 
         const server = i % 2 ? b : a
         const email = `buyer${i}@multi.ng`
         const c = new LiveClient(server)
-        c.csrf = (await c.request('GET', 'token')).body.token
-        const registered = await c.request('POST', 'register/', {
-          fullName: 'Bola Ade',
-          email,
-          password: 'password-123',
-        })
-        expect(registered.status).toBe(200)
+        expect((await c.signUp({ fullName: 'Bola Ade', email, password: 'password-123' })).status).toBe(200)
         await c.login({ email, password: 'password-123' })
         expect((await c.request('POST', `cart/${product.id}/`)).status).toBe(200)
         return c

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, findUserId, onEachLoggedInApp, type TestContext } from './helpers'
+import { CUSTOMER, Client, signUp, findUserId, onEachLoggedInApp, type TestContext } from './helpers'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { createApp } from '../../api/app'
 import type { Tables } from '../../api/db'
@@ -90,13 +90,18 @@ async function expectAdminOnly(method: 'get' | 'post', path: string) {
   expect(denied.body.message).toBeTruthy()
 }
 
+/** An order list answered whole: the four seeded orders, newest first. */
+function expectSeededNewestFirst(res: { status: number; body: { created: string }[] }) {
+  expect(res.status).toBe(200)
+  expect(res.body).toHaveLength(4)
+  const created = res.body.map((o) => o.created)
+  expect([...created].sort().reverse()).toEqual(created)
+}
+
 describe('GET admins/orders', () => {
   it('lists the seeded orders newest first with unit prices in naira', async () => {
     const res = await admin.get('admins/orders/')
-    expect(res.status).toBe(200)
-    expect(res.body).toHaveLength(4)
-    const created = res.body.map((o: { created: string }) => o.created)
-    expect([...created].sort().reverse()).toEqual(created)
+    expectSeededNewestFirst(res)
     const gel = res.body.find((o: { product_name: string }) => o.product_name === 'Cockroach Gel Bait 30g')
     expect(gel).toMatchObject({
       user: 'Ada Customer',
@@ -274,10 +279,7 @@ describe('POST admins/order_actions/{id}', () => {
 describe('GET users/orders and GET check_order', () => {
   it("answers the caller's own orders, newest first, with image and tracking dates", async () => {
     const res = await customer.get('users/orders/')
-    expect(res.status).toBe(200)
-    expect(res.body).toHaveLength(4)
-    const created = res.body.map((o: { created: string }) => o.created)
-    expect([...created].sort().reverse()).toEqual(created)
+    expectSeededNewestFirst(res)
     const shipped = res.body.find((o: { status: string }) => o.status === 'Shipped')
     expect(shipped).toMatchObject({
       product_name: 'Multi-Surface Disinfectant 5L',
@@ -313,9 +315,11 @@ describe('GET users/orders and GET check_order', () => {
     })
   })
   it("shows nobody else's orders", async () => {
-    const other = new Client(t.app)
-    await other.post('register/', { fullName: 'Bola Ige', email: 'bola@test.ng', password: 'password-123' })
-    await other.login({ email: 'bola@test.ng', password: 'password-123' })
+    const { client: other } = await signUp(t, {
+      fullName: 'Bola Ige',
+      email: 'bola@test.ng',
+      password: 'password-123',
+    })
     expect((await other.get('users/orders')).body).toEqual([])
     expect((await other.get('check_order')).body).toEqual({ message: 'empty', count: 0 })
     // The admin has no orders of its own either.

@@ -1,15 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments'
-import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, suiteNow } from './helpers'
-import { MailFakes } from './mail-fakes'
-import { createTransports, MessageSender } from '../../api/messaging'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  type TestContext,
+  ADMIN,
+  CUSTOMER,
+  Client,
+  findUserId,
+  makeTestApp,
+  secondInstance,
+  signUp,
+  suiteNow,
+} from './helpers'
+import { fileMailFakes, senderFor } from './messaging-helpers'
+import type { MessageSender } from '../../api/messaging'
 import { PASSWORD_RESET_SENT } from '../../contract/account'
 
-const fakes = new MailFakes()
+const fakes = fileMailFakes()
 const { smtp, termii } = fakes
-beforeAll(() => fakes.start())
-afterAll(() => fakes.stop())
 
 let t: TestContext
 let sender: MessageSender
@@ -28,13 +34,7 @@ async function app() {
     ...t.config.messaging,
     ...fakes.messaging(),
   }
-  sender = new MessageSender({
-    db: t.db,
-    transports: createTransports(t.config),
-    appUrl: t.config.appUrl,
-    apiBase: t.config.apiBase,
-    now: () => clock,
-  }).start(3600_000)
+  sender = senderFor(t, { now: () => clock }).start(3600_000)
 }
 
 async function loggedIn(account: { email: string; password: string }) {
@@ -149,11 +149,7 @@ describe('POST password-reset/ and password-reset/confirm/ by email', () => {
 
   it("counts an address's requests and wrong tries across instances over one database", async () => {
     await app()
-    const other = createApp({
-      db: t.db,
-      config: { ...t.config },
-      gateway: createGateway(t.config),
-    })
+    const other = secondInstance(t)
     const [a, b] = [new Client(t.app), new Client(other)]
     for (let i = 0; i < 10; i++)
       expect((await (i % 2 ? b : a).post('password-reset/', { email: `nobody${i}@test.ng` })).status).toBe(
@@ -209,13 +205,11 @@ describe('by SMS code', () => {
 
   it('a number on two accounts: one SMS; the right code asks which account (emails masked); only that one changes', async () => {
     await app()
-    const reg = await new Client(t.app).post('register/', {
+    const { id: secondId } = await signUp(t, {
       fullName: 'Second Okoro',
       email: 'second.account@test.ng',
       password: 'second-password-1',
     })
-    expect(reg.status).toBe(200)
-    const secondId = await findUserId(t.db, 'second.account@test.ng')
     const customerId = await findUserId(t.db, CUSTOMER.email)
     await t.db
       .updateTable('users')

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sql, type RawBuilder } from 'kysely'
-import { ADMIN, CUSTOMER, Client, findUserId, makeTestApp, type TestContext, suiteNow } from './helpers'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  expectStopToWaitFor,
+  signUp,
+  findUserId,
+  makeTestApp,
+  type TestContext,
+  suiteNow,
+} from './helpers'
 import type { AppConfig } from '../../api/config'
 import {
   checkPendingPayments,
@@ -115,11 +125,7 @@ async function customer(account = CUSTOMER) {
 }
 
 async function newCustomer(email: string) {
-  const c = new Client(t.app)
-  const res = await c.post('register/', { fullName: 'Bola Ade', email, password: 'password-123' })
-  expect(res.status).toBe(200)
-  await c.login({ email, password: 'password-123' })
-  return c
+  return (await signUp(t, { fullName: 'Bola Ade', email, password: 'password-123' })).client
 }
 
 async function addToCart(c: Client, productId: number, times = 1) {
@@ -133,6 +139,24 @@ async function initiate(c: Client, body?: unknown) {
   const url = new URL(res.body.payment_url)
   const txRef = decodeURIComponent(url.pathname.split('/').pop()!)
   return { url, txRef }
+}
+
+/** The customer puts the first product in the cart (`times` over) and starts paying for it. */
+async function payingForFirst(times = 1) {
+  const [a] = await products()
+  const c = await customer()
+  await addToCart(c, a.id, times)
+  return { a, c, ...(await initiate(c)) }
+}
+
+/** The first product down to its last unit, in the carts of the customer and of new customers with these emails. */
+async function lastUnitWantedBy(...emails: string[]) {
+  const [a] = await products()
+  await setStock(a.id, 1)
+  const buyers = [await customer()]
+  for (const email of emails) buyers.push(await newCustomer(email))
+  for (const c of buyers) await addToCart(c, a.id)
+  return { a, buyers }
 }
 
 /** Opens the sandbox page like a browser and presses one of its buttons (no CSRF header: it is a plain form). */
@@ -219,10 +243,7 @@ describe('POST api/initiate-payment/', () => {
 describe('the sandbox gateway page', () => {
   it('GET shows an HTML page with the merchant, the amount in naira and the three buttons', async () => {
     t = await withSandbox()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { url } = await initiate(c)
+    const { a, url } = await payingForFirst()
     const res = await t.app.request(url.pathname)
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toMatch(/text\/html/)
@@ -245,10 +266,7 @@ describe('the sandbox gateway page', () => {
 
   it('refuses a POST without the signed field, with a forged one, or from another origin', async () => {
     t = await withSandbox()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { url, txRef } = await initiate(c)
+    const { url, txRef } = await payingForFirst()
     const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
       t.app.request(url.pathname, {
         method: 'POST',
@@ -265,10 +283,7 @@ describe('the sandbox gateway page', () => {
 
   it('answers 303 to pay/return on the API, which settles without a session and sends the browser on to /confirm/payment', async () => {
     t = await withSandbox()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { url, txRef } = await initiate(c)
+    const { url, txRef } = await payingForFirst()
     const signature = await sandboxSignature(url)
     const res = await postSandbox(url, 'success', signature, { Origin: 'http://localhost:8080' })
     expect(res.status).toBe(303)
@@ -359,10 +374,7 @@ describe('POST verify/ with the sandbox', () => {
 
   it('rejects a client that says "successful" when the gateway says declined: 400, nothing settled, cart kept', async () => {
     t = await withSandbox()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id, 2)
-    const { url, txRef } = await initiate(c)
+    const { a, c, url, txRef } = await payingForFirst(2)
     await paySandbox(url, 'decline')
 
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
@@ -381,10 +393,7 @@ describe('POST verify/ with the sandbox', () => {
 
   it('answers a cancelled payment with status cancelled', async () => {
     t = await withSandbox()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { url, txRef } = await initiate(c)
+    const { c, url, txRef } = await payingForFirst()
     await paySandbox(url, 'cancel')
     const res = await c.post('verify/', { tx_ref: txRef, status: 'cancelled' })
     expect(res.status).toBe(400)
@@ -394,10 +403,7 @@ describe('POST verify/ with the sandbox', () => {
 
   it('does not settle a payment still open on the gateway, whatever the client says', async () => {
     t = await withSandbox()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { txRef } = await initiate(c)
+    const { c, txRef } = await payingForFirst()
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(400)
     expect(res.body.status).toBe('pending')
@@ -422,12 +428,10 @@ describe('POST verify/ with the sandbox', () => {
   it('never oversells the last item: a buyer whose hold expired pays late and is refunded through the gateway', async () => {
     const clock = new Clock()
     await sandboxAt(clock)
-    const [a] = await products()
-    await setStock(a.id, 1)
-    const first = await customer()
-    const second = await newCustomer('second@test.ng')
-    await addToCart(first, a.id)
-    await addToCart(second, a.id)
+    const {
+      a,
+      buyers: [first, second],
+    } = await lastUnitWantedBy('second@test.ng')
     const p1 = await initiate(first)
     clock.advanceMinutes(31) // the first buyer lingers on the payment page past the hold
     const p2 = await initiate(second)
@@ -494,12 +498,10 @@ describe('stock held while paying', () => {
   it('tells a customer who cannot get the stock before paying, and frees it when the hold expires', async () => {
     const clock = new Clock()
     const gateway = await sandboxAt(clock, { reservationMinutes: 30 })
-    const [a] = await products()
-    await setStock(a.id, 1)
-    const holder = await customer()
-    const other = await newCustomer('other@test.ng')
-    await addToCart(holder, a.id)
-    await addToCart(other, a.id)
+    const {
+      a,
+      buyers: [holder, other],
+    } = await lastUnitWantedBy('other@test.ng')
     const held = await initiate(holder)
     expect(await heldFor(held.txRef)).toBe(1)
 
@@ -525,12 +527,9 @@ describe('stock held while paying', () => {
 
   it('gives the stock back at once when the payment is declined or cancelled', async () => {
     t = await withSandbox()
-    const [a] = await products()
-    await setStock(a.id, 1)
-    const first = await customer()
-    const second = await newCustomer('second@test.ng')
-    const third = await newCustomer('third@test.ng')
-    for (const c of [first, second, third]) await addToCart(c, a.id)
+    const {
+      buyers: [first, second, third],
+    } = await lastUnitWantedBy('second@test.ng', 'third@test.ng')
 
     const p1 = await initiate(first)
     expect((await second.post('api/initiate-payment/')).status).toBe(409)
@@ -621,10 +620,7 @@ describe('stock held while paying', () => {
 describe('POST verify/ against what the provider reports', () => {
   it('rejects an amount below the order total', async () => {
     const gateway = await withScripted()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { txRef } = await initiate(c)
+    const { a, c, txRef } = await payingForFirst()
     gateway.paid(txRef, a.price_kobo - 1)
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(400)
@@ -649,10 +645,7 @@ describe('POST verify/ against what the provider reports', () => {
 
   it('asks the provider every time until settled, and answers 502 when it cannot be reached', async () => {
     const gateway = await withScripted()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { txRef } = await initiate(c)
+    const { a, c, txRef } = await payingForFirst()
     gateway.answers.set(txRef, new Error('connection reset'))
     const res = await c.post('verify/', { tx_ref: txRef, status: 'successful' })
     expect(res.status).toBe(502)
@@ -732,10 +725,7 @@ describe('POST payments/webhook/flutterwave', () => {
 
   it('answers 401 to a missing or wrong verif-hash and settles nothing', async () => {
     const gateway = await withScripted({ flwSecretHash: HASH })
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { txRef } = await initiate(c)
+    const { a, txRef } = await payingForFirst()
     gateway.paid(txRef, a.price_kobo)
     const event = { event: 'charge.completed', data: { id: 777, tx_ref: txRef, status: 'successful' } }
     expect((await hook(event)).status).toBe(401)
@@ -745,10 +735,7 @@ describe('POST payments/webhook/flutterwave', () => {
 
   it('re-verifies with the provider and settles once; a verify afterwards gives the same answer', async () => {
     const gateway = await withScripted({ flwSecretHash: HASH })
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { txRef } = await initiate(c)
+    const { a, c, txRef } = await payingForFirst()
     const event = { event: 'charge.completed', data: { id: 777, tx_ref: txRef, status: 'successful' } }
 
     // The event says successful but the provider does not: nothing happens.
@@ -914,10 +901,7 @@ describe('a payment never ends on a dead end', () => {
     const HASH = 'hook-hash'
     const clock = new Clock()
     const gateway = await sandboxAt(clock, { flwSecretHash: HASH })
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id, 2)
-    const { url, txRef } = await initiate(c)
+    const { a, c, url, txRef } = await payingForFirst(2)
     const landing = new URL((await paySandbox(url, 'success')).headers.get('Location')!)
     const results = await Promise.all([
       t.app.request(landing.pathname + landing.search),
@@ -950,10 +934,7 @@ describe('a payment never ends on a dead end', () => {
 
   it('GET payments/{tx_ref}/ shows the owner the outcome after logging in again; nobody else', async () => {
     t = await withSandbox()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id, 2)
-    const { url, txRef } = await initiate(c)
+    const { a, c, url, txRef } = await payingForFirst(2)
     const open = await c.get(`payments/${txRef}/`)
     expect(open.status).toBe(200)
     expect(open.body).toMatchObject({ tx_ref: txRef, status: 'pending', orders: [], refund: null })
@@ -1003,10 +984,7 @@ describe('a payment never ends on a dead end', () => {
 describe('refunds', () => {
   it('refunds a charge below the order total through the gateway', async () => {
     const gateway = await withScripted()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { txRef } = await initiate(c)
+    const { a, c, txRef } = await payingForFirst()
     gateway.paid(txRef, a.price_kobo - 100, { transactionId: '4321' })
     expect((await c.post('verify/', { tx_ref: txRef })).status).toBe(400)
     expect(gateway.refunds).toEqual([
@@ -1077,10 +1055,7 @@ describe('refunds', () => {
 
   it('refunds a charge that arrives for a payment already closed as declined', async () => {
     const gateway = await withScripted({ flwSecretHash: 'h' })
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { txRef } = await initiate(c)
+    const { a, c, txRef } = await payingForFirst()
     gateway.paid(txRef, a.price_kobo, { status: 'failed' })
     expect((await c.post('verify/', { tx_ref: txRef })).body.status).toBe('failed')
     // The payer retries on the provider's page and this time the card goes through.
@@ -1097,10 +1072,7 @@ describe('refunds', () => {
 describe('checkPendingPayments', () => {
   it('settles a paid payment whose browser never came back and no webhook arrived', async () => {
     const gateway = await withScripted()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { txRef } = await initiate(c)
+    const { a, txRef } = await payingForFirst()
     expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 0 })
     gateway.paid(txRef, a.price_kobo)
     expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ checked: 1, settled: 1 })
@@ -1111,10 +1083,7 @@ describe('checkPendingPayments', () => {
 
   it('keeps asking while the gateway is down, and closes quietly a payment nobody paid a day on', async () => {
     const gateway = await withScripted()
-    const [a] = await products()
-    const c = await customer()
-    await addToCart(c, a.id)
-    const { txRef } = await initiate(c)
+    const { txRef } = await payingForFirst()
     gateway.answers.set(txRef, new Error('down'))
     expect(await checkPendingPayments({ db: t.db, gateway })).toMatchObject({ errors: 1, abandoned: 0 })
     gateway.answers.delete(txRef)
@@ -1150,12 +1119,7 @@ describe('checkPendingPayments', () => {
     }
     const checks = startPaymentChecks({ db: t.db, gateway: slow }, 10)
     await vi.waitFor(() => expect(asked).toHaveLength(1))
-    let stopped = false
-    const stopping = checks.stop().then(() => (stopped = true))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(stopped).toBe(false)
-    answer()
-    await stopping
+    await expectStopToWaitFor(() => checks.stop(), answer)
     // The database may close now: the payment under way is settled, the other waits for the next start.
     expect(asked).toEqual([p1.txRef])
     expect((await payment(p1.txRef)).status).toBe('successful')

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, countRows, makeTestApp, type TestContext } from './helpers'
 import { migrate, openDatabase } from '../../api/db/index'
 import { seedIfEmpty } from '../../api/lib/seed'
 
@@ -15,13 +15,7 @@ afterEach(() => t.close())
 describe('seed and migration 002', () => {
   it('seeds the demo purchase history once: a second start adds nothing', async () => {
     const count = async () => {
-      const n = async (table: 'payments' | 'orders' | 'notifications') =>
-        (
-          await t.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n
+      const n = (table: 'payments' | 'orders' | 'notifications') => countRows(t.db, table)
       return `${await n('payments')}/${await n('orders')}/${await n('notifications')}`
     }
     expect(await count()).toBe('3/4/3')

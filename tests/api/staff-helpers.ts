@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { SPRAY_TREATMENT } from '../treatment'
 import { Client, lagosDay, makeLoggedInApp, onEachApp, suiteNow, type TestContext } from './helpers'
 
 export const TECH = { email: 'tech@test.ng', password: 'tech-password-1', fullName: 'Femi Okon' }
@@ -82,12 +83,7 @@ export function photoForm(id: string, kind = 'before', bytes: Buffer = JPEG) {
 
 export const treatment = (change: Record<string, unknown> = {}) => ({
   id: uuid(),
-  product_name: 'Cypermethrin 10% EC',
-  quantity: 250,
-  unit: 'ml',
-  target_pest: 'Cockroaches',
-  area: 'Kitchen',
-  method: 'Spray',
+  ...SPRAY_TREATMENT,
   occurred_at: at(),
   ...change,
 })

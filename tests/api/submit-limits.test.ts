@@ -3,7 +3,15 @@ import { createApp } from '../../api/app'
 import type { AppConfig } from '../../api/config'
 import type { OpenedDatabase } from '../../api/db'
 import { createGateway } from '../../api/payments'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext, appointment } from './helpers'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  secondInstance,
+  makeTestApp,
+  type TestContext,
+  appointment,
+} from './helpers'
 
 let t: TestContext
 let second: OpenedDatabase | undefined
@@ -244,7 +252,7 @@ describe('several instances over one database', () => {
   it('submissions arriving at the same moment on two instances never get past the limit together', async () => {
     t = await limitedApp(5, 100)
     // Over the same pool: two SQLite connections writing at once would only show SQLite's busy lock.
-    const other = createApp({ db: t.db, config: { ...t.config }, gateway: createGateway(t.config) })
+    const other = secondInstance(t)
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => message(new Client(i % 2 ? other : t.app), '102.89.6.2', i)),
     )

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { sql } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
+import { withPgClient } from '../pg-client'
 import {
   migrate,
   openDatabase,
@@ -148,15 +149,7 @@ function serverUrl(database?: string): string {
 }
 
 /** Runs `work` on a connection to the server's maintenance database (CREATE/DROP DATABASE). */
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl() })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
+const withAdmin = <T>(work: (client: pg.Client) => Promise<T>) => withPgClient(serverUrl(), work)
 
 /** One migrated and seeded template per test process; each test's database is a copy of it. */
 async function seededTemplate(seed: Seed): Promise<string> {

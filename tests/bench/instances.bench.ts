@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
+import { withPgClient } from '../pg-client'
 import { CATALOGUE, LOAD, pipelinedGets, root, stopServer, waitUp } from './http-load'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4795)
@@ -120,15 +121,7 @@ async function loadBookings(ports: number[]) {
   return { rps: done / ((performance.now() - started) / 1000), wrong }
 }
 
-async function withAdmin<T>(work: (c: pg.Client) => Promise<T>) {
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  try {
-    return await work(c)
-  } finally {
-    await c.end()
-  }
-}
+const withAdmin = <T>(work: (c: pg.Client) => Promise<T>) => withPgClient(serverUrl!, work)
 
 type Setup = { name: string; instances: number; engine: 'sqlite' | 'postgres' }
 const setups: Setup[] = [

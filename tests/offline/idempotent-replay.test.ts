@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { replayOutbox } from '../../src/offline/replay'
-import { CUSTOMER, expireLease, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
+import { CUSTOMER, countRows, expireLease, lagosDay, makeTestApp, type TestContext } from '../api/helpers'
 import { browserDeps, entry, freshDb } from './helpers'
 import { appFetch } from './app-fetch'
 
@@ -12,41 +12,32 @@ beforeEach(async () => {
 })
 afterEach(() => ctx.close())
 
-const countBookings = async (userId: number) =>
-  Number(
-    (
-      await ctx.db
-        .selectFrom('bookings')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
-/** A booking for tomorrow queued in the phone's outbox by `userId`. */
-const queuedBooking = (userId: number, change: Record<string, unknown>) =>
-  entry({
+/**
+ * The customer logged in on a phone whose outbox holds a booking for tomorrow, the replay's dependencies,
+ * and the customer's bookings counted (`before`: how many the server held first).
+ */
+async function phoneWithQueuedBooking(change: Record<string, unknown>) {
+  const browser = appFetch(ctx.app)
+  const { id: userId } = await browser.login(CUSTOMER)
+  const count = () => countRows(ctx.db, 'bookings', ['user_id', userId])
+  const before = await count()
+  const db = freshDb()
+  const booking = entry({
     kind: 'appointment',
     path: 'appointment/',
     userId,
-    body: {
-      phone_number: '0803 123 4567',
-      location: '12 Allen Avenue, Ikeja',
-      date: lagosDay(1),
-      ...change,
-    },
+    body: { phone_number: '0803 123 4567', location: '12 Allen Avenue, Ikeja', date: lagosDay(1), ...change },
   })
+  await db.outbox.add(booking)
+  return { browser, userId, count, before, db, booking, deps: browserDeps(db, browser, userId) }
+}
 
 it('a booking whose answer was lost is created exactly once when the outbox replays it', async () => {
-  const browser = appFetch(ctx.app)
-  const { id: userId } = await browser.login(CUSTOMER)
-  const count = () => countBookings(userId)
-  const before = await count()
-
-  const db = freshDb()
-  const booking = queuedBooking(userId, { service: 'fumigation', time: '10:00', info: 'Two-bedroom flat' })
-  await db.outbox.add(booking)
-  const deps = browserDeps(db, browser, userId)
+  const { browser, count, before, db, booking, deps } = await phoneWithQueuedBooking({
+    service: 'fumigation',
+    time: '10:00',
+    info: 'Two-bedroom flat',
+  })
 
   // The post reaches the server and is processed, but the answer never comes back (signal lost).
   const lossy: typeof fetch = async (input, init) => {
@@ -73,13 +64,11 @@ it('a booking whose answer was lost is created exactly once when the outbox repl
 })
 
 it('a booking whose first send died holding its key waits (409 in progress), then is booked once after the lease', async () => {
-  const browser = appFetch(ctx.app)
-  const { id: userId } = await browser.login(CUSTOMER)
-  const count = () => countBookings(userId)
-  const before = await count()
-  const db = freshDb()
-  const booking = queuedBooking(userId, { service: 'cleaning', time: '11:00', info: '' })
-  await db.outbox.add(booking)
+  const { userId, count, before, db, booking, deps } = await phoneWithQueuedBooking({
+    service: 'cleaning',
+    time: '11:00',
+    info: '',
+  })
   // The server process that took the first send was killed after claiming the key.
   await ctx.db
     .insertInto('idempotency_keys')
@@ -91,7 +80,6 @@ it('a booking whose first send died holding its key waits (409 in progress), the
       lease_until: Date.now() + 30_000,
     })
     .execute()
-  const deps = browserDeps(db, browser, userId)
   const first = await replayOutbox(deps)
   expect(first).toMatchObject({ sent: 0, failed: 0, retrying: 1, remaining: 1 })
   expect(await db.outbox.get(booking.id)).toMatchObject({ status: 'waiting' })

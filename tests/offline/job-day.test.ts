@@ -5,7 +5,7 @@ import type { Job } from '../../contract/staff'
 import { replayOutbox } from '../../src/offline/replay'
 import { jobUpdates, localJobView } from '../../src/features/staff/jobs'
 import type { AppDatabase } from '../../src/offline/db'
-import { Client, type TestContext } from '../api/helpers'
+import { Client, countRows, type TestContext } from '../api/helpers'
 import {
   JPEG,
   TECH,
@@ -118,14 +118,8 @@ describe('a technician’s day replayed from the outbox against the real API', (
       'photos/',
       'complete/',
     ])
-    const count = async (table: 'job_events' | 'job_treatments' | 'job_photos' | 'job_reports') =>
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('booking_id', '=', jobId)
-          .executeTakeFirstOrThrow()
-      ).n
+    const count = (table: 'job_events' | 'job_treatments' | 'job_photos' | 'job_reports') =>
+      countRows(t.db, table, ['booking_id', jobId])
     expect([
       await count('job_events'),
       await count('job_treatments'),

@@ -9,6 +9,7 @@ import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { monthCells } from '../../src/features/bookings/admin/booking-calendar'
 import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../../src/lib/worker-protocol'
 import { WORKING_HOURS_KEY } from '../../src/lib/working-hours'
+import { SPRAY_TREATMENT } from '../treatment'
 
 afterEach(() => {
   cleanup()
@@ -293,15 +294,7 @@ describe('Bookings Management', () => {
   })
 
   test('the details list a job’s treatments; the office corrects one (checked with the server’s schema), who and when shown', async () => {
-    const treatment = {
-      id: '0b6c1d3e-8a4f-4c6b-9d7e-2f1a3b5c7d9e',
-      product_name: 'Cypermethrin 10% EC',
-      quantity: 250,
-      unit: 'ml',
-      target_pest: 'Cockroaches',
-      area: 'Kitchen',
-      method: 'Spray',
-    }
+    const treatment = { id: '0b6c1d3e-8a4f-4c6b-9d7e-2f1a3b5c7d9e', ...SPRAY_TREATMENT }
     let job = { id: 3, treatments: [treatment] }
     const calls = mockApi({
       'GET appointment/': [
