@@ -396,24 +396,22 @@ describe('service invoices in the ledger', () => {
     expect(byHand.status).toBe(201)
     const paymentId = await addPayment(3_000, now - 30 * MINUTE)
     await t.db.updateTable('payments').set({ invoice_id: invoice.id }).where('id', '=', paymentId).execute()
-    await t.db
-      .transaction()
-      .execute((trx) =>
-        recordInvoicePayment(
-          trx,
-          invoice.id,
-          {
-            amountKobo: 3_000_00,
-            method: 'ussd',
-            source: 'gateway',
-            reference: 'GS-X',
-            receivedAt: iso(now - 30 * MINUTE),
-            recordedBy: null,
-            paymentId,
-          },
-          now,
-        ),
-      )
+    await t.db.transaction().execute((trx) =>
+      recordInvoicePayment(
+        trx,
+        invoice.id,
+        {
+          amountKobo: 3_000_00,
+          method: 'ussd',
+          source: 'gateway',
+          reference: 'GS-X',
+          receivedAt: iso(now - 30 * MINUTE),
+          recordedBy: null,
+          paymentId,
+        },
+        now,
+      ),
+    )
 
     const after = await summary()
     const services = (key: 'income' | 'on_site') =>
