@@ -98,6 +98,16 @@ export type MethodTotal = z.infer<typeof methodTotal>
 export const monthFigures = z.object({ month: z.string(), income: z.number(), count: z.number().int() })
 export type MonthFigures = z.infer<typeof monthFigures>
 
+/** How long invoices have waited for their money, counted from when they were sent (Lagos days). */
+export const INVOICE_AGES = ['0–30 days', '31–60 days', 'Over 60 days'] as const
+export const outstandingAge = z.object({
+  age: z.enum(INVOICE_AGES),
+  /** Sent or part-paid invoices of that age, and what is still due on them (naira). */
+  count: z.number().int(),
+  due: z.number(),
+})
+export type OutstandingAge = z.infer<typeof outstandingAge>
+
 export const moneySummary = z.object({
   /** The last 12 Lagos months, oldest first, the current one last (so far). */
   months: z.array(incomeMonth),
@@ -118,6 +128,8 @@ export const moneySummary = z.object({
     balance: z.number(),
     on_site: z.number(),
   }),
+  /** What customers still owe on invoices, by age: always the three ages, youngest first. */
+  outstanding: z.array(outstandingAge),
 })
 export type MoneySummary = z.infer<typeof moneySummary>
 

@@ -5,9 +5,22 @@
  * with UNION ALL; money from a new place (service invoices paid through the gateway, say) is one more source.
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
-import type { IncomeMonth, MethodTotal, MoneySummary, StreamMonth } from '../../contract/dashboard.js'
+import {
+  INVOICE_AGES,
+  type IncomeMonth,
+  type MethodTotal,
+  type MoneySummary,
+  type OutstandingAge,
+  type StreamMonth,
+} from '../../contract/dashboard.js'
 import type { LedgerKind, LedgerSource, LedgerStream } from '../../contract/ledger.js'
-import { addMonths, businessDayStart, businessMonth } from '../../contract/dates.js'
+import {
+  BUSINESS_TIME_ZONE,
+  addMonths,
+  businessDayStart,
+  businessMonth,
+  todayIso,
+} from '../../contract/dates.js'
 import { toNaira } from '../../contract/money.js'
 import type { Queryable, Tables } from '../db/index.js'
 import { lagosMonth } from '../db/dialect.js'
@@ -373,6 +386,7 @@ export async function moneySummary(db: Queryable, now: number): Promise<MoneySum
       ? null
       : Math.round(((current.kobo - previous.kobo) / Math.abs(previous.kobo)) * 1000) / 10
 
+  const outstanding = await outstandingByAge(db, now)
   const all = await totals(db, {})
   const gatewayIncome = sumOf(all, (r) => r.source === 'gateway' && r.kind === 'income')
   const gatewayRefunds = sumOf(all, (r) => r.source === 'gateway' && r.kind === 'refund')
@@ -390,5 +404,31 @@ export async function moneySummary(db: Queryable, now: number): Promise<MoneySum
       balance: toNaira(gatewayIncome - gatewayRefunds - withdrawn),
       on_site: toNaira(sumOf(all, (r) => r.source === 'on_site' && r.kind === 'income')),
     },
+    outstanding,
   }
+}
+
+/** Whole Lagos calendar days from `since` (ISO instant) to `now`. */
+const lagosDaysSince = (since: string, now: number) =>
+  Math.round(
+    (Date.parse(todayIso(new Date(now), BUSINESS_TIME_ZONE)) -
+      Date.parse(todayIso(new Date(since), BUSINESS_TIME_ZONE))) /
+      86_400_000,
+  )
+
+/** Money still due on sent and part-paid invoices, by how long ago each was sent (drafts and void ones owe nothing). */
+async function outstandingByAge(db: Queryable, now: number): Promise<OutstandingAge[]> {
+  const open = await db
+    .selectFrom('invoices')
+    .select(['total_kobo', 'paid_kobo', 'sent_at', 'issued_at'])
+    .where('status', 'in', ['Sent', 'Part-paid'])
+    .execute()
+  const ages = INVOICE_AGES.map((age) => ({ age, count: 0, kobo: 0 }))
+  for (const invoice of open) {
+    const days = lagosDaysSince(invoice.sent_at ?? invoice.issued_at, now)
+    const bucket = ages[days <= 30 ? 0 : days <= 60 ? 1 : 2]
+    bucket.count += 1
+    bucket.kobo += Number(invoice.total_kobo) - Number(invoice.paid_kobo)
+  }
+  return ages.map(({ age, count, kobo }) => ({ age, count, due: toNaira(kobo) }))
 }

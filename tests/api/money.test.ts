@@ -432,3 +432,58 @@ describe('service invoices in the ledger', () => {
     expect(csv.text.match(/Booking #\d+/g) ?? []).toHaveLength(0)
   })
 })
+
+describe('outstanding invoices by age', () => {
+  it('adds up what is still due on sent invoices by how long ago each was sent; drafts, paid and void ones owe nothing', async () => {
+    const customerId = await findUserId(t.db, CUSTOMER.email)
+    const invoice = async (naira: number) => {
+      const res = await admin.post('admins/invoices/', {
+        customerId,
+        lines: [{ kind: 'labour', description: 'Deep cleaning', quantity: 1, unitPrice: naira }],
+      })
+      expect(res.status).toBe(201)
+      return res.body.invoice as { id: number; total: number }
+    }
+    const sentDaysAgo = async (naira: number, days: number) => {
+      const { id, total } = await invoice(naira)
+      expect((await admin.post(`admins/invoices/${id}/send/`)).status).toBe(200)
+      await t.db
+        .updateTable('invoices')
+        .set({ sent_at: iso(t.config.now() - days * 86_400_000) })
+        .where('id', '=', id)
+        .execute()
+      return { id, total }
+    }
+    const recent = await sentDaysAgo(40_000, 3)
+    const partPaid = await sentDaysAgo(20_000, 45)
+    expect(
+      (
+        await admin.post(`admins/invoices/${partPaid.id}/payments/`, {
+          amount: 5_000,
+          method: 'bank_transfer',
+          reference: 'TRF-1',
+          receivedOn: lagosDay(0),
+        })
+      ).status,
+    ).toBe(201)
+    const old = await sentDaysAgo(12_500, 61)
+    const paid = await sentDaysAgo(9_000, 10)
+    await admin.post(`admins/invoices/${paid.id}/payments/`, {
+      amount: paid.total,
+      method: 'bank_transfer',
+      reference: 'TRF-2',
+      receivedOn: lagosDay(0),
+    })
+    const voided = await sentDaysAgo(7_000, 5)
+    expect((await admin.post(`admins/invoices/${voided.id}/void/`, { reason: 'Written twice' })).status).toBe(
+      200,
+    )
+    await invoice(3_000) // a draft: not sent, so not owed yet
+
+    expect((await summary()).outstanding).toEqual([
+      { age: '0–30 days', count: 1, due: recent.total },
+      { age: '31–60 days', count: 1, due: partPaid.total - 5_000 },
+      { age: 'Over 60 days', count: 1, due: old.total },
+    ])
+  })
+})

@@ -45,6 +45,11 @@ const MONEY: MoneySummary = {
   last_month: { month: '2026-10', income: 15_000, count: 2 },
   change_percent: 50,
   balance: { gateway_income: 74_500, refunds: 2_000, withdrawn: 11_500, balance: 61_000, on_site: 4_500 },
+  outstanding: [
+    { age: '0–30 days', count: 2, due: 40_000 },
+    { age: '31–60 days', count: 0, due: 0 },
+    { age: 'Over 60 days', count: 1, due: 12_500 },
+  ],
 }
 
 describe('Dashboard: the owner’s money', () => {
@@ -90,6 +95,11 @@ describe('Dashboard: the owner’s money', () => {
     expect(methods[1]).toHaveTextContent('Cash · Taken on site₦4,500.001 payment')
     expect(screen.getByText('Less withdrawals').nextSibling).toHaveTextContent('− ₦11,500.00')
     expect(screen.getByText(/₦4,500.00 taken on site by technicians/)).toBeInTheDocument()
+
+    // What customers still owe, by how long ago the invoice was sent.
+    const owed = screen.getByRole('heading', { name: 'Outstanding invoices' }).parentElement!
+    expect(within(owed).getByText('₦52,500.00 due on 3 invoices')).toBeInTheDocument()
+    expect(within(owed).getByText(/Over 60 days/).nextSibling).toHaveTextContent('₦12,500.00')
   })
 
   test('a fall, and no month to compare with, are said in words', async () => {

@@ -15,6 +15,7 @@ import { monthName } from '../months'
 import { IncomeChart } from './income-chart'
 
 const payments = (n: number) => `${n} payment${n === 1 ? '' : 's'}`
+const invoices = (n: number) => `${n} invoice${n === 1 ? '' : 's'}`
 
 /** This month so far against the whole of last month: income net of refunds and how many payments. */
 function ThisMonthCard({ money }: { money: MoneySummary }) {
@@ -122,6 +123,36 @@ function BalanceCard({ money }: { money: MoneySummary }) {
   )
 }
 
+/** What customers still owe on sent invoices, by how long ago they were sent. */
+function OutstandingCard({ money }: { money: MoneySummary }) {
+  const total = money.outstanding.reduce((sum, a) => sum + a.due, 0)
+  const count = money.outstanding.reduce((n, a) => n + a.count, 0)
+  return (
+    <Card className="p-5">
+      <h3 className="text-lg font-semibold text-slate-900">Outstanding invoices</h3>
+      <p className="text-sm text-slate-600">
+        {count === 0
+          ? 'Nothing is owed on sent invoices.'
+          : `${formatNaira(total)} due on ${invoices(count)}`}
+      </p>
+      <dl className="mt-3 divide-y divide-slate-100 text-sm">
+        {money.outstanding.map((a) => (
+          <div key={a.age} className="flex flex-wrap justify-between gap-x-3 py-1.5">
+            <dt className="text-slate-600">
+              Sent {a.age} ago <span className="text-slate-500">· {invoices(a.count)}</span>
+            </dt>
+            <dd
+              className={`whitespace-nowrap ${a.due > 0 ? 'font-semibold text-slate-900' : 'text-slate-600'}`}
+            >
+              {formatNaira(a.due)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}
+
 /** Starts the browser's download of a file the server sends as an attachment; the page stays. */
 function download(url: string) {
   const link = document.createElement('a')
@@ -221,6 +252,7 @@ export function MoneySection() {
               <ThisMonthCard money={money.data} />
               <ByMethodCard money={money.data} />
               <BalanceCard money={money.data} />
+              <OutstandingCard money={money.data} />
             </>
           )}
         </QueryGate>
