@@ -19,6 +19,7 @@ import {
 import { addDays, businessDay } from '../../contract/dates.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import { billingSettings } from './billing.js'
+import { kindColumns, type StoredChoice } from './bookings.js'
 import { fail } from './http-error.js'
 
 // ---------- numbers ----------
@@ -252,6 +253,37 @@ export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: nu
   return id
 }
 
+/**
+ * The work's line: the kind the customer chose and the price it had when they booked (per unit: the units
+ * they asked for), else the service at what the technician took on site, else at ₦0 for the admin to price.
+ * When more was taken on site than the estimate, the work evidently cost that: the line says so.
+ */
+function serviceLine(booking: { service: string } & StoredChoice, paidOnSiteKobo: number): StoredLine {
+  const estimateKobo = booking.estimate_kobo === null ? null : Number(booking.estimate_kobo)
+  const units =
+    booking.estimate_rule === 'per_unit' && booking.service_units ? Number(booking.service_units) : 1
+  const service = booking.service.charAt(0).toUpperCase() + booking.service.slice(1)
+  if (booking.service_kind_id !== null && estimateKobo !== null && estimateKobo >= paidOnSiteKobo) {
+    const unit = units > 1 && booking.kind_unit ? ` (${booking.kind_unit})` : ''
+    return {
+      kind: 'service',
+      description: `${service}: ${booking.kind_name ?? ''}${unit}`.slice(0, 200),
+      quantityHundredths: units * 100,
+      unitPriceKobo: Math.round(estimateKobo / units),
+      productId: null,
+      serviceKindId: Number(booking.service_kind_id),
+    }
+  }
+  return {
+    kind: 'service',
+    description: booking.kind_name ? `${service}: ${booking.kind_name}`.slice(0, 200) : `${service} service`,
+    quantityHundredths: 100,
+    unitPriceKobo: paidOnSiteKobo,
+    productId: null,
+    serviceKindId: booking.service_kind_id === null ? null : Number(booking.service_kind_id),
+  }
+}
+
 /** What a booking and its completed job give a new invoice: who to bill, the lines, money taken on site. */
 export async function invoiceFromBooking(trx: Queryable, bookingId: number) {
   const booking = await trx
@@ -265,7 +297,12 @@ export async function invoiceFromBooking(trx: Queryable, bookingId: number) {
       'b.location',
       'b.service',
       'b.status',
+      'b.service_kind_id',
+      'b.service_units',
+      'b.estimate_kobo',
+      'b.estimate_rule',
       sql<string | null>`CAST(u.email AS TEXT)`.as('email'),
+      ...kindColumns('b'),
     ])
     .where('b.id', '=', bookingId)
     .executeTakeFirst()
@@ -283,16 +320,8 @@ export async function invoiceFromBooking(trx: Queryable, bookingId: number) {
     .orderBy('id')
     .execute()
   const paidOnSite = report?.payment_amount_kobo ?? 0
-  const service = booking.service.charAt(0).toUpperCase() + booking.service.slice(1)
   const lines: StoredLine[] = [
-    {
-      kind: 'service',
-      description: `${service} service`,
-      quantityHundredths: 100,
-      unitPriceKobo: paidOnSite,
-      productId: null,
-      serviceKindId: null,
-    },
+    serviceLine(booking, paidOnSite),
     // What the technician applied, for the record: the work's price is on the service line.
     ...treatments.map((t) => ({
       kind: 'treatment' as const,

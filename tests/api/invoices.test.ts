@@ -30,8 +30,11 @@ const materialLine = (unitPrice: number) => ({
 })
 
 /** A booking of the demo customer done by the technician: two treatments, and `payment` taken on site (or none). */
-async function completedBooking(payment: Record<string, unknown> | null = null) {
-  const id = await book(customer)
+async function completedBooking(
+  payment: Record<string, unknown> | null = null,
+  booked: Record<string, unknown> = {},
+) {
+  const id = await book(customer, booked)
   expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId })).status).toBe(200)
   const key = () => ({ 'Idempotency-Key': uuid() })
   expect(
@@ -62,6 +65,39 @@ const pay = (id: number, amount: number, change: Record<string, unknown> = {}) =
   })
 
 describe('an invoice from a completed booking', () => {
+  it('prices the work as the customer booked it: the kind, its units and the price it had then', async () => {
+    const kind = await t.db
+      .selectFrom('service_kinds')
+      .select(['id', 'name', 'unit', 'price_kobo'])
+      .where('service', '=', 'fumigation')
+      .where('price_rule', '=', 'per_unit')
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow()
+    const bookingId = await completedBooking(null, { service_kind_id: kind.id, units: 3 })
+    // A later price change does not reach the booked work.
+    await t.db
+      .updateTable('service_kinds')
+      .set({ price_kobo: 999_999_00 })
+      .where('id', '=', kind.id)
+      .execute()
+    const res = await admin.post('admins/invoices/', { bookingId })
+    expect(res.status).toBe(201)
+    const [work] = res.body.invoice.lines
+    expect(work).toMatchObject({
+      kind: 'service',
+      description: `Fumigation: ${kind.name} (${kind.unit})`,
+      quantity: 3,
+      unitPrice: kind.price_kobo / 100,
+      total: (3 * kind.price_kobo) / 100,
+      serviceKindId: kind.id,
+    })
+    // The customer's first service: the offer comes off the booked work.
+    expect(res.body.invoice.totals).toMatchObject({
+      firstServicePercent: 20,
+      firstServiceDiscount: (3 * kind.price_kobo) / 500,
+    })
+  })
+
   it('is prefilled from the job: the price the technician took, the treatments at ₦0, the payment already in', async () => {
     const bookingId = await completedBooking({ amount: 25000, method: 'cash', reference: '' })
     const res = await admin.post('admins/invoices/', { bookingId })
