@@ -45,6 +45,7 @@ import {
 } from './routes/booking-changes.js'
 import { adminBillingSettingsRoutes, billingSettingsRoutes } from './routes/billing.js'
 import { adminInvoiceRoutes, customerInvoiceRoutes, invoiceLinkRoutes } from './routes/invoices.js'
+import { adminQuoteRoutes, customerQuoteRoutes, quoteLinkRoutes, staffQuoteRoutes } from './routes/quotes.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -138,6 +139,10 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/invoices', adminInvoiceRoutes)
     .route('/invoices', customerInvoiceRoutes)
     .route('/invoice-links', invoiceLinkRoutes)
+    .route('/admins/quotes', adminQuoteRoutes)
+    .route('/staff', staffQuoteRoutes)
+    .route('/quotes', customerQuoteRoutes)
+    .route('/quote-links', quoteLinkRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).

@@ -13,6 +13,7 @@ import { notificationEndpoints } from './notifications.js'
 import { bookingEndpoints } from './bookings.js'
 import { billingEndpoints } from './billing.js'
 import { invoiceEndpoints } from './invoices.js'
+import { quoteEndpoints } from './quotes.js'
 import { staffEndpoints } from './staff.js'
 import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
@@ -49,6 +50,7 @@ export const apiEndpoints = {
   ...paymentEndpoints,
   ...billingEndpoints,
   ...invoiceEndpoints,
+  ...quoteEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

@@ -403,6 +403,51 @@ export interface ServiceKinds {
   updated_at: Generated<string>
 }
 
+export interface QuoteLines {
+  description: string
+  kind: string
+  position: number
+  product_id: number | null
+  /** Hundredths of a unit (2.5 m² is 250). */
+  quantity_hundredths: number
+  quote_id: number
+  service_kind_id: number | null
+  total_kobo: number
+  unit_price_kobo: number
+}
+
+export interface Quotes {
+  accepted_at: string | null
+  accepted_name: string | null
+  billed_address: Generated<string>
+  billed_email: Generated<string>
+  billed_name: string
+  billed_phone: Generated<string>
+  booking_id: number
+  client_key: string | null
+  created_by: number | null
+  customer_id: number | null
+  decline_reason: Generated<string>
+  declined_at: string | null
+  /** Percent of the total asked as a deposit on acceptance; 0 = none. */
+  deposit_percent: Generated<number>
+  discount_kobo: Generated<number>
+  id: Generated<number>
+  issued_at: string
+  note: Generated<string>
+  number: string
+  sent_at: string | null
+  status: Generated<string>
+  subtotal_kobo: Generated<number>
+  total_kobo: Generated<number>
+  updated_at: string
+  /** Lagos day, YYYY-MM-DD. */
+  valid_until: string
+  vat_kobo: Generated<number>
+  vat_rate_bp: Generated<number>
+  withdrawn_at: string | null
+}
+
 export interface RateLimits {
   bucket: string
   count: number
@@ -517,6 +562,8 @@ export interface Tables {
   payment_settings: PaymentSettings
   payments: Payments
   products: Products
+  quote_lines: QuoteLines
+  quotes: Quotes
   rate_limits: RateLimits
   refunds: Refunds
   sandbox_transactions: SandboxTransactions

@@ -25,7 +25,7 @@ import { fail } from './http-error.js'
 // ---------- numbers ----------
 
 export type DocumentKind = 'invoice' | 'quote'
-const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', quote: 'QUO' }
+const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', quote: 'Q' }
 
 /**
  * The next number of a kind of document for a year of issue ("INV-2026-0001"). Call it inside the
@@ -195,6 +195,8 @@ export interface NewInvoice {
   createdBy: number | null
   /** Money a technician already took on site for this work (the job's report), recorded once with the invoice. */
   onSite?: Omit<PaymentRecord, 'source'> | null
+  /** False for an invoice that must not take the first-service offer (a deposit asked on a quote). */
+  mayClaimOffer?: boolean
 }
 
 /**
@@ -246,7 +248,7 @@ export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: nu
   }
   const onSiteKobo = input.onSite?.amountKobo ?? 0
   await priceInvoice(trx, invoice, input.lines, input.discountKobo ?? 0, nowIso, {
-    mayClaim: true,
+    mayClaim: input.mayClaimOffer !== false,
     paidKobo: onSiteKobo,
   })
   if (input.onSite) await recordInvoicePayment(trx, id, { ...input.onSite, source: 'on_site' }, nowMs)

@@ -37,6 +37,8 @@ const TAGS: Record<string, string> = {
   billing: 'Billing rules: VAT, the first-service offer, quote validity and payment terms.',
   invoices:
     'Invoices for service work: drafts, sending, payments received, and the link that opens one without login.',
+  quotes:
+    'Quotes for a booking: drafts, sending, the technician’s quote from the job, and accepting or declining by link.',
   reference: 'This document.',
 }
 

@@ -25,6 +25,8 @@ export interface TemplateData {
   payment_receipt: { amount: string; reference: string; items: string }
   /** link: the invoice's signed page, which opens without logging in. */
   invoice_sent: { number: string; amount: string; due_date: string; link: string }
+  /** link: the quote's signed page, where it is accepted or declined without logging in. */
+  quote_sent: { number: string; amount: string; valid_until: string; link: string }
   /** due: what is left to pay, '' when the invoice is paid in full; link: the customer's invoice page. */
   invoice_receipt: { number: string; amount: string; reference: string; due: string; link: string }
   order_shipped: { items: string; reference?: string }
@@ -166,6 +168,17 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
         `See it, print it or save it as a PDF: ${link(d.link)}`,
       ]),
       sms: `GreenShield: invoice ${d.number} for ${d.amount}, due ${d.due_date}: ${link(d.link)}`,
+    }),
+  },
+  quote_sent: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: `Quote ${d.number}`,
+      text: email('Hello,', [
+        `Your quote ${d.number} for ${d.amount} is ready; it is valid until ${d.valid_until}.`,
+        `Read it, then accept or decline it: ${link(d.link)}`,
+      ]),
+      sms: `GreenShield: quote ${d.number} for ${d.amount}, valid until ${d.valid_until}: ${link(d.link)}`,
     }),
   },
   invoice_receipt: {
