@@ -29,6 +29,9 @@ const Orders = lazyWithQueries(() => import('../features/orders/pages/orders'))
 const MyInvoices = lazyWithQueries(() => import('../features/invoices/pages/my-invoices'))
 const MyInvoice = lazyWithQueries(() => import('../features/invoices/pages/my-invoice'))
 const InvoiceLink = lazyWithQueries(() => import('../features/invoices/pages/invoice-link'))
+const MyQuotes = lazyWithQueries(() => import('../features/quotes/pages/my-quotes'))
+const MyQuote = lazyWithQueries(() => import('../features/quotes/pages/my-quote'))
+const QuoteLink = lazyWithQueries(() => import('../features/quotes/pages/quote-link'))
 // The technician's job sheet (phone first), loaded only for staff.
 const JobSheet = lazyWithQueries(() => import('../features/staff/pages/job-sheet'))
 const JobDetail = lazyWithQueries(() => import('../features/staff/pages/job-detail'))
@@ -45,6 +48,8 @@ const ServicesScreen = lazy(() => import('../features/services/admin/services-sc
 const OrdersScreen = lazy(() => import('../features/orders/admin/orders-screen'))
 const InvoicesScreen = lazy(() => import('../features/invoices/admin/invoices-screen'))
 const InvoiceDetailScreen = lazy(() => import('../features/invoices/admin/invoice-detail-screen'))
+const QuotesScreen = lazy(() => import('../features/quotes/admin/quotes-screen'))
+const QuoteDetailScreen = lazy(() => import('../features/quotes/admin/quote-detail-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
 const ReferenceScreen = lazy(() => import('../features/reference/admin/reference-screen'))
@@ -215,6 +220,31 @@ export const publicRoutes: RouteObject = {
         </Meta>
       ),
     },
+    {
+      path: '/quotes',
+      element: (
+        <Meta t="My quotes">
+          <RoleGuard user={<MyQuotes />} />
+        </Meta>
+      ),
+    },
+    {
+      path: '/quotes/:id',
+      element: (
+        <Meta t="Quote">
+          <RoleGuard user={<MyQuote />} />
+        </Meta>
+      ),
+    },
+    // The link in a quote's email or SMS: whoever holds it, logged in or not.
+    {
+      path: '/q/:token',
+      element: (
+        <Meta t="Quote">
+          <QuoteLink />
+        </Meta>
+      ),
+    },
     // The link in an invoice's email or SMS: whoever holds it, logged in or not.
     {
       path: '/i/:token',
@@ -334,6 +364,27 @@ export const adminRoutes: RouteObject = {
           element: (
             <Meta t="Invoice">
               <InvoiceDetailScreen />
+            </Meta>
+          ),
+        },
+      ],
+    },
+    {
+      path: 'quotes',
+      children: [
+        {
+          index: true,
+          element: (
+            <Meta t="Quotes">
+              <QuotesScreen />
+            </Meta>
+          ),
+        },
+        {
+          path: ':id',
+          element: (
+            <Meta t="Quote">
+              <QuoteDetailScreen />
             </Meta>
           ),
         },

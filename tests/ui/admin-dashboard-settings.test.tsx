@@ -222,6 +222,7 @@ describe('Dashboard', () => {
       'Services',
       'Orders',
       'Invoices',
+      'Quotes',
       'Products',
       'Settings',
       'API reference',

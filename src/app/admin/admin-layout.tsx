@@ -17,6 +17,7 @@ import {
   FileCode,
   Tags,
   ReceiptText,
+  FileSignature,
 } from 'lucide-react'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
@@ -37,6 +38,7 @@ const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; aler
   { to: '/admin/services', label: 'Services', icon: Tags },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
   { to: '/admin/invoices', label: 'Invoices', icon: ReceiptText },
+  { to: '/admin/quotes', label: 'Quotes', icon: FileSignature },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/api', label: 'API reference', icon: FileCode },

@@ -4,6 +4,7 @@ import {
   Bell,
   ChevronDown,
   ClipboardList,
+  FileSignature,
   LayoutDashboard,
   LogOut,
   ReceiptText,
@@ -40,6 +41,7 @@ function accountLinks(role: string | null): AccountLink[] {
     return [
       { to: '/user/settings', label: 'Profile', icon: UserRound },
       { to: '/orders', label: 'Orders', icon: ClipboardList },
+      { to: '/quotes', label: 'Quotes', icon: FileSignature },
       { to: '/invoices', label: 'Invoices', icon: ReceiptText },
     ]
   return []

@@ -180,9 +180,14 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
           </div>
           {(booking.technician || booking.report_url) && <JobTreatments jobId={booking.id} />}
           {booking.status !== 'Cancelled' && (
-            <Link to={`/admin/invoices?booking=${booking.id}`} className="btn-secondary">
-              Create invoice
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link to={`/admin/quotes?booking=${booking.id}`} className="btn-secondary">
+                Write a quote
+              </Link>
+              <Link to={`/admin/invoices?booking=${booking.id}`} className="btn-secondary">
+                Create invoice
+              </Link>
+            </div>
           )}
         </div>
       )}

@@ -1,0 +1,230 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { Link, useParams } from 'react-router'
+import { ArrowLeft } from 'lucide-react'
+import { quoteDraftBody, type AdminQuoteAnswer } from '../../../../contract/quotes.js'
+import { formatDateTime } from '../../../../contract/dates.js'
+import { formatNaira } from '../../../../contract/money.js'
+import { ApiError, errorMessage } from '../../../lib/api-client'
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
+import {
+  editableLines,
+  lineInputs,
+  LinesEditor,
+  previewTotals,
+  TotalsRows,
+  type EditableLine,
+  type LineErrors,
+} from '../../../components/documents/lines-editor'
+import { PrintButton } from '../../../components/documents/document-view'
+import { Field } from '../../../components/ui/field'
+import { FormError, ResultLine, SaveRow, type FormResult } from '../../../components/ui/form-actions'
+import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
+import { QueryGate } from '../../../components/ui/query-state'
+import { useAdminQuote, useSaveQuoteDraft, useSendQuote, useWithdrawQuote } from '../api'
+import { QuoteStatusBadge } from '../components/quote-status'
+import { QuoteDocument } from '../components/quote-document'
+
+/** /admin/quotes/:id: one quote; a draft is edited and sent, an open one withdrawn; the invoice it became. */
+export default function QuoteDetailScreen() {
+  const id = Number(useParams().id)
+  const quote = useAdminQuote(id)
+  return (
+    <>
+      <Link
+        to="/admin/quotes"
+        className={`${linkButton} mb-3 inline-flex items-center gap-1 text-sm print:hidden`}
+      >
+        <ArrowLeft className="size-4" aria-hidden /> All quotes
+      </Link>
+      <QueryGate query={quote} what="the quote">
+        {quote.data && <QuoteDetail quote={quote.data} />}
+      </QueryGate>
+    </>
+  )
+}
+
+function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
+  const send = useSendQuote()
+  const withdraw = useWithdrawQuote()
+  const [result, setResult] = useState<FormResult>(null)
+  const open = quote.status === 'Draft' || quote.status === 'Sent'
+
+  const act = async (run: () => Promise<{ message: string }>, failed: string) => {
+    setResult(null)
+    try {
+      setResult({ ok: true, text: (await run()).message })
+    } catch (err) {
+      setResult({ ok: false, text: errorMessage(err, failed) })
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={`Quote ${quote.number}`}
+        actions={
+          <div className="flex flex-wrap items-center gap-2 print:hidden">
+            <QuoteStatusBadge status={quote.status} />
+            {quote.status === 'Draft' && (
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={send.isPending}
+                onClick={() => act(() => send.mutateAsync(quote.id), 'Could not send. Please try again.')}
+              >
+                {send.isPending ? 'Sending…' : 'Send to the customer'}
+              </button>
+            )}
+            {open && (
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={withdraw.isPending}
+                onClick={() =>
+                  act(() => withdraw.mutateAsync(quote.id), 'Could not withdraw. Please try again.')
+                }
+              >
+                Withdraw
+              </button>
+            )}
+            <PrintButton />
+          </div>
+        }
+      />
+      <div className="space-y-6">
+        <ResultLine result={result} />
+        <p className="text-sm text-slate-700 print:hidden">
+          For booking #{quote.bookingId}.
+          {quote.acceptedAt && ` Accepted by ${quote.acceptedName} on ${formatDateTime(quote.acceptedAt)}.`}
+          {quote.declinedAt &&
+            ` Declined on ${formatDateTime(quote.declinedAt)}${quote.declineReason ? `: “${quote.declineReason}”` : ''}.`}
+        </p>
+        {quote.invoice && (
+          <p className="text-sm text-slate-700 print:hidden">
+            {quote.invoice.deposit ? 'Deposit invoice' : 'Invoice'}:{' '}
+            <Link to={`/admin/invoices/${quote.invoice.id}`} className={`${linkButton} font-mono`}>
+              {quote.invoice.number}
+            </Link>{' '}
+            ({quote.invoice.status}, {formatNaira(quote.invoice.total)})
+          </p>
+        )}
+        {quote.link && (
+          <p className="text-sm text-slate-700 print:hidden">
+            Link for the customer (opens without logging in):{' '}
+            <a className={`${linkButton} break-all`} href={quote.link}>
+              {`${window.location.origin}${quote.link}`}
+            </a>
+          </p>
+        )}
+        {quote.status === 'Draft' && <DraftForm key={quote.id} quote={quote} />}
+        <QuoteDocument quote={quote} />
+      </div>
+    </>
+  )
+}
+
+/** Refusals keyed by what they are about: "lines.2.unitPrice" → the line's field; else the form's own field. */
+function splitErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const lines: LineErrors = {}
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const [first, index, field] = issue.path.map(String)
+    if (first === 'lines' && index !== undefined && field !== undefined)
+      lines[`${index}.${field}`] ??= issue.message
+    else fields[first ?? 'form'] ??= issue.message
+  }
+  return { lines, fields }
+}
+
+function DraftForm({ quote }: { quote: AdminQuoteAnswer }) {
+  const save = useSaveQuoteDraft()
+  const [lines, setLines] = useState<EditableLine[]>(editableLines(quote.lines))
+  const [discount, setDiscount] = useState(quote.totals.discount ? String(quote.totals.discount) : '')
+  const [deposit, setDeposit] = useState(String(quote.depositPercent))
+  const [validUntil, setValidUntil] = useState(quote.validUntil)
+  const [note, setNote] = useState(quote.note)
+  const [errors, setErrors] = useState<ReturnType<typeof splitErrors>>({ lines: {}, fields: {} })
+  const [result, setResult] = useState<FormResult>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const totals = previewTotals(lines, discount, null, quote.totals.vatRatePercent)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setResult(null)
+    const parsed = quoteDraftBody.safeParse({
+      lines: lineInputs(lines),
+      discount: discount.trim() === '' ? 0 : discount,
+      depositPercent: deposit.trim() === '' ? 0 : Number(deposit),
+      validUntil,
+      note,
+    })
+    if (!parsed.success) {
+      setErrors(splitErrors(parsed.error.issues))
+      setResult({ ok: false, text: 'Check the fields marked below.' })
+      focusFirstInvalid(formRef.current)
+      return
+    }
+    setErrors({ lines: {}, fields: {} })
+    try {
+      const answer = await save.mutateAsync({ id: quote.id, body: parsed.data })
+      setResult({ ok: true, text: answer.message })
+    } catch (err) {
+      const field = err instanceof ApiError ? (err.body as { field?: string } | null)?.field : undefined
+      if (field) setErrors(splitErrors([{ path: field.split('.'), message: errorMessage(err, '') }]))
+      setResult({ ok: false, text: errorMessage(err, 'Could not save. Please try again.') })
+    }
+  }
+
+  return (
+    <Card className="p-5 print:hidden">
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit the draft" className="space-y-5">
+        <h2 className="text-lg font-semibold text-slate-900">Edit the draft</h2>
+        <LinesEditor lines={lines} onChange={setLines} errors={errors.lines} idPrefix="quote" />
+        <div className="flex flex-wrap gap-4">
+          <Field id="quote-discount" label="Discount (₦)" error={errors.fields.discount}>
+            <input
+              className="field w-40"
+              inputMode="decimal"
+              value={discount}
+              onChange={(e) => setDiscount(e.target.value)}
+            />
+          </Field>
+          <Field
+            id="quote-deposit"
+            label="Deposit on acceptance (%)"
+            error={errors.fields.depositPercent}
+            hint="0 for none."
+          >
+            <input
+              className="field w-28"
+              inputMode="numeric"
+              value={deposit}
+              onChange={(e) => setDeposit(e.target.value)}
+            />
+          </Field>
+          <Field id="quote-valid" label="Valid until" error={errors.fields.validUntil}>
+            <input
+              type="date"
+              className="field"
+              value={validUntil}
+              onChange={(e) => setValidUntil(e.target.value)}
+            />
+          </Field>
+        </div>
+        <Field id="quote-note" label="Note on the quote" error={errors.fields.note}>
+          <textarea className="field" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
+        </Field>
+        <section aria-label="Totals preview">
+          <TotalsRows totals={totals} />
+          {quote.offerPercent !== null && (
+            <p className="mt-2 text-right text-xs text-slate-500">
+              This customer still has {quote.offerPercent}% off their first service: it comes off the invoice.
+            </p>
+          )}
+        </section>
+        <FormError message={errors.fields.lines ?? errors.fields.form} />
+        <SaveRow label="Save the draft" pending={save.isPending} result={result} />
+      </form>
+    </Card>
+  )
+}
