@@ -137,7 +137,10 @@ export function readPath(body: unknown, path: string): unknown {
 export function writePath(body: unknown, path: string, value: unknown): unknown {
   const [key, ...rest] = path.split('.')
   const base = body && typeof body === 'object' ? (body as Record<string, unknown>) : {}
-  return { ...base, [key!]: rest.length ? writePath(base[key!], rest.join('.'), value) : value }
+  const next = rest.length ? writePath(base[key!], rest.join('.'), value) : value
+  // A list stays a list ("lines.0.unitPrice"): the server's schema reads an array there.
+  if (Array.isArray(base)) return base.map((item, i) => (String(i) === key ? next : item))
+  return { ...base, [key!]: next }
 }
 
 /** The fields a person can correct: those the body has (an optional one left out is not offered). */

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../../contract/dates.js'
 import type { CompleteRequest, Job } from '../../../contract/staff.js'
+import type { JobQuoteRequest } from '../../../contract/quotes.js'
 import type { JobEventType, PhotoKind } from '../../../contract/job-status.js'
 import { callApi, callUrl } from '../../lib/api-client'
 import { userScope } from '../../lib/query'
@@ -181,6 +182,9 @@ export const jobActions = {
     ),
   complete: (userId: number | null, job: JobRef, body: Omit<CompleteRequest, 'occurred_at'>) =>
     queue(jobUpdates.complete(job.id, { ...body, occurred_at: new Date().toISOString() }), userId, job),
+  /** A quote for the job; its client key, chosen here, makes every resend of it land once. */
+  quote: (userId: number | null, job: JobRef, body: Omit<JobQuoteRequest, 'clientKey'>) =>
+    queue(jobUpdates.quote(job.id, { ...body, clientKey: crypto.randomUUID() }), userId, job),
   dismiss: (entryId: string) => discardOutboxEntry(entryId),
   /** A refused update, corrected and sent again under a new key, at once when there is data. */
   resend: async (entry: OutboxEntry, body: unknown) => {

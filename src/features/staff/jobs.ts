@@ -16,6 +16,7 @@ import {
   type PhotoKind,
 } from '../../../contract/job-status.js'
 import { formatDay, formatTime } from '../../../contract/dates.js'
+import type { JobQuoteRequest } from '../../../contract/quotes.js'
 import type { AppDatabase, ConfirmedEntry, MultipartBody, OutboxEntry } from '../../offline/db'
 import { callPath } from '../../lib/api-client'
 
@@ -25,6 +26,7 @@ export const JOB_KINDS = [
   'job-treatment-correction',
   'job-photo',
   'job-complete',
+  'job-quote',
 ] as const
 export const isJobEntry = (e: Pick<OutboxEntry, 'kind'>) => (JOB_KINDS as readonly string[]).includes(e.kind)
 
@@ -268,4 +270,6 @@ export const jobUpdates = {
   }),
   complete: (jobId: number, body: CompleteRequest) =>
     jobUpdate(jobId, 'job-complete', callPath('POST staff/jobs/{id}/complete/', { id: jobId }), body),
+  quote: (jobId: number, body: JobQuoteRequest) =>
+    jobUpdate(jobId, 'job-quote', callPath('POST staff/jobs/{id}/quotes/', { id: jobId }), body),
 }

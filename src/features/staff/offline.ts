@@ -6,6 +6,7 @@ import {
   treatmentBody,
   treatmentCorrectionBody,
 } from '../../../contract/staff.js'
+import { jobQuoteBody } from '../../../contract/quotes.js'
 import { registerOutboxKind } from '../../offline/kinds'
 import { TREATMENT_CORRECTION_FIELDS, TREATMENT_FIELDS } from '../../components/treatment-fields'
 import { applySentJobEntry, jobIdOf, jobUpdates, type TreatmentBody } from './jobs'
@@ -18,6 +19,8 @@ declare module '../../offline/kinds' {
     'job-treatment-correction': true
     'job-photo': true
     'job-complete': true
+    /** A quote written on site: a draft for the office, or sent to the customer at once. */
+    'job-quote': true
   }
 }
 
@@ -86,5 +89,18 @@ registerOutboxKind('job-complete', {
     { path: 'signature_refused_reason', label: 'Why the customer could not sign' },
     { path: 'payment.amount', label: 'Amount received (₦)', type: 'number' },
     { path: 'payment.reference', label: 'Payment reference' },
+  ],
+})
+
+registerOutboxKind('job-quote', {
+  ...job,
+  label: 'Quote',
+  schema: () => jobQuoteBody,
+  fields: [
+    { path: 'lines.0.description', label: 'First line: description' },
+    { path: 'lines.0.unitPrice', label: 'First line: unit price (₦)' },
+    { path: 'discount', label: 'Discount (₦)' },
+    { path: 'depositPercent', label: 'Deposit on acceptance (%)', type: 'number' },
+    { path: 'note', label: 'Note on the quote', multiline: true },
   ],
 })

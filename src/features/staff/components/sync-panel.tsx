@@ -1,3 +1,4 @@
+import type { JobQuoteRequest } from '../../../../contract/quotes.js'
 import { useRef, useState } from 'react'
 import { AlertTriangle, CheckCircle2, CloudUpload, RefreshCw } from 'lucide-react'
 import { type CompleteRequest } from '../../../../contract/staff.js'
@@ -25,6 +26,11 @@ export function describeEntry(entry: OutboxEntry): string {
   if (entry.kind === 'job-photo') return `Photo (${photoOf(entry).kind})`
   if (entry.kind === 'job-complete')
     return `Completion, signed by ${(entry.body as CompleteRequest).signer_name}`
+  if (entry.kind === 'job-quote') {
+    const q = entry.body as JobQuoteRequest
+    const count = q.lines.length
+    return `Quote: ${count} line${count === 1 ? '' : 's'}${q.send ? ', to send to the customer' : ', for the office'}`
+  }
   return entry.kind === 'appointment' ? 'Appointment' : 'Message'
 }
 

@@ -9,6 +9,11 @@ import { jobActions, jobReportUrl, useLocalJob, useSavedProducts } from '../api'
 import { ContactButtons, StatusButtons } from '../components/job-actions'
 import { TreatmentForm } from '../components/treatment-form'
 import { CompletionForm } from '../components/completion-form'
+import { QuoteForm } from '../components/quote-form'
+import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { formatNaira } from '../../../../contract/money.js'
+import { previewTotals } from '../../../components/documents/lines-editor'
+import type { JobQuoteRequest } from '../../../../contract/quotes.js'
 import { Photos } from '../components/photos'
 import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { FailedItem } from '../components/sync-panel'
@@ -38,13 +43,17 @@ export default function JobDetail() {
   const [completing, setCompleting] = useState(false)
   /** The treatment being corrected (its id), or 'new' for one added after the job was completed. */
   const [correcting, setCorrecting] = useState<string | null>(null)
+  const [quoting, setQuoting] = useState(false)
+  const [quoteResult, setQuoteResult] = useState<FormResult>(null)
   // A form left half-typed (a reload, the phone closing the app) opens again with what was typed.
   useEffect(() => {
     if (userId === null) return
     if (hasDraft(userId, `complete:${id}`)) setCompleting(true)
     if (hasDraft(userId, `treatment:${id}`)) setAdding(true)
+    if (hasDraft(userId, `quote:${id}`)) setQuoting(true)
   }, [userId, id])
   const addButton = useFocusWhenClosed<HTMLButtonElement>(adding)
+  const quoteButton = useFocusWhenClosed<HTMLButtonElement>(quoting)
   const statusArea = useFocusWhenClosed<HTMLDivElement>(completing)
 
   if (local === undefined) {
@@ -282,6 +291,44 @@ export default function JobDetail() {
         )}
       </Card>
 
+      <Card title="Quote">
+        <QuoteCardBody
+          waiting={local.waiting.filter((e) => e.kind === 'job-quote').map((e) => e.body as JobQuoteRequest)}
+        />
+        <ResultLine result={quoteResult} className="mb-2 text-sm" />
+        {quoting ? (
+          <QuoteForm
+            userId={userId}
+            draft={`quote:${job.id}`}
+            onCancel={() => setQuoting(false)}
+            onSave={async (body) => {
+              await jobActions.quote(userId, job, body)
+              setQuoting(false)
+              setQuoteResult({
+                ok: true,
+                text: body.send
+                  ? 'Quote saved on this phone: it goes to the customer as soon as there is signal.'
+                  : 'Quote saved on this phone: it goes to the office as soon as there is signal.',
+              })
+            }}
+          />
+        ) : (
+          job.booking_status !== 'Cancelled' && (
+            <button
+              ref={quoteButton}
+              type="button"
+              className="btn-secondary w-full"
+              onClick={() => {
+                setQuoteResult(null)
+                setQuoting(true)
+              }}
+            >
+              <Plus className="size-4" aria-hidden /> Write a quote
+            </button>
+          )
+        )}
+      </Card>
+
       <Card title="Photos">
         <Photos
           jobId={job.id}
@@ -307,5 +354,32 @@ export default function JobDetail() {
         </Card>
       )}
     </div>
+  )
+}
+
+/** Quotes written on this phone that wait for signal: what each comes to (before VAT). */
+function QuoteCardBody({ waiting }: { waiting: JobQuoteRequest[] }) {
+  if (waiting.length === 0) return null
+  return (
+    <ul className="mb-3 space-y-1 text-sm">
+      {waiting.map((q) => {
+        const lines = q.lines.map((l) => ({
+          kind: l.kind,
+          description: l.description,
+          quantity: String(l.quantity),
+          unitPrice: String(l.unitPrice),
+        }))
+        const total = previewTotals(lines, String(q.discount ?? ''), null, 0).total
+        return (
+          <li key={q.clientKey} className="flex justify-between gap-2">
+            <span>
+              Quote for {formatNaira(total)}
+              {q.send ? ', to the customer' : ', for the office'}
+            </span>
+            <span className="text-amber-800">waiting to sync</span>
+          </li>
+        )
+      })}
+    </ul>
   )
 }
