@@ -1,0 +1,117 @@
+/**
+ * A quote's life in a real Chromium: the technician writes it on the job page with the server process
+ * stopped (own-server.ts), it lands once when the server is back, the customer accepts it by its link on a
+ * phone without logging in and pays the deposit from there, and the admin sees the invoice it became.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { E2E } from './env'
+import { logIn, phonePage, readDatabase, serverForTheseTests, waitForWorker } from './own-server'
+import { DESKTOP, NARROW, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
+
+const server = serverForTheseTests('quotes', 1000)
+const query = <T>(sql: string, ...params: unknown[]) => readDatabase<T>(server.dbFile, sql, ...params)
+const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'quotes-e2e-shots')
+fs.mkdirSync(shots, { recursive: true })
+const shot = (name: string) => path.join(shots, name)
+
+test('a quote written offline on the job lands once, is accepted by link on a phone, and its deposit invoice is there to pay', async ({
+  browser,
+}) => {
+  const tech = await phonePage(browser, server.baseURL)
+  await logIn(tech, E2E.staff.email, E2E.staff.password)
+  await expect(tech).toHaveURL(/\/staff$/)
+  await waitForWorker(tech)
+  await expect(tech.getByText(/4 jobs saved on this phone/)).toBeVisible()
+
+  // No network at all: the page and its service worker alike.
+  await server.stop()
+  await tech.reload()
+  await tech.getByRole('link', { name: /^9:00 AM .*Ada Customer/ }).click()
+  await expect(tech.getByRole('heading', { name: 'Ada Customer' })).toBeVisible()
+  await tech.getByRole('button', { name: 'Write a quote' }).click()
+  const form = tech.getByRole('form', { name: 'Write a quote' })
+  await form.getByLabel('Description').fill('Termite treatment, whole house')
+  await form.getByLabel('Unit price (₦)').fill('40,000')
+  await form.getByRole('button', { name: 'Add a line' }).click()
+  await form.getByLabel('Kind').nth(1).selectOption('callout')
+  await form.getByLabel('Description').nth(1).fill('Call-out fee')
+  await form.getByLabel('Unit price (₦)').nth(1).fill('5,000')
+  await form.getByLabel(/^Deposit \(%\)/).fill('30')
+  await expect(form.getByRole('region', { name: 'Quote total' })).toContainText('₦45,000.00')
+  await form.getByRole('checkbox', { name: /Send to the customer now/ }).check()
+  await settled(tech)
+  expect(await sidewaysOverflow(tech)).toBe(0)
+  await tech.screenshot({ path: shot('staff-quote-form-phone.png'), fullPage: true })
+  await form.getByRole('button', { name: 'Save quote' }).click()
+  await expect(tech.getByText(/Quote saved on this phone: it goes to the customer/)).toBeVisible()
+  await expect(tech.getByText('Quote for ₦45,000.00, to the customer')).toBeVisible()
+  expect(query('SELECT id FROM quotes')).toHaveLength(0)
+
+  // Data again: it goes once.
+  await server.start()
+  await tech.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(tech.getByText('Quote for ₦45,000.00, to the customer')).toBeHidden({ timeout: 20_000 })
+  await tech.reload()
+  await tech.evaluate(() => window.dispatchEvent(new Event('online')))
+  await tech.waitForTimeout(1000)
+  const quotes = query<{ id: number; number: string; status: string; total_kobo: number }>(
+    'SELECT id, number, status, total_kobo FROM quotes',
+  )
+  expect(quotes).toHaveLength(1)
+  const [quote] = quotes
+  expect(quote).toMatchObject({ status: 'Sent', total_kobo: 4_500_000 })
+  expect(quote.number).toMatch(/^Q-\d{4}-0001$/)
+  await tech.context().close()
+
+  // The office reads it and the link to pass on.
+  const admin = await (await browser.newContext({ baseURL: server.baseURL, viewport: DESKTOP })).newPage()
+  await logIn(admin, E2E.admin.email, E2E.admin.password)
+  await admin.goto('/admin/quotes')
+  await expect(
+    admin.getByRole('row', { name: new RegExp(`${quote.number}.*₦45,000\\.00.*Sent`) }),
+  ).toBeVisible()
+  await admin.getByRole('link', { name: quote.number }).first().click()
+  const link = (await admin.getByRole('link', { name: /\/q\/quote\./ }).textContent())!
+  await settled(admin)
+  await admin.screenshot({ path: shot('admin-quote-sent-desktop.png'), fullPage: true })
+  await expectNoAxeViolations(admin, 'the admin’s sent quote')
+
+  // The customer, not logged in, on a phone.
+  const phone = await phonePage(browser, server.baseURL)
+  await phone.goto(new URL(link).pathname)
+  await expect(phone.getByRole('heading', { level: 1, name: `Quote ${quote.number}` })).toBeVisible()
+  await expect(phone.getByText(/Accepting asks a deposit of ₦13,500\.00 \(30%\)/)).toBeVisible()
+  await settled(phone)
+  await phone.screenshot({ path: shot('quote-link-phone.png'), fullPage: true })
+  await expectNoAxeViolations(phone, 'the quote opened by its link')
+  await phone.setViewportSize(NARROW)
+  expect(await sidewaysOverflow(phone)).toBe(0)
+  await phone.screenshot({ path: shot('quote-link-320.png'), fullPage: true })
+
+  await phone.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(phone.getByLabel('Your full name')).toBeFocused()
+  await expect(phone.getByText('Type your name to accept')).toBeVisible()
+  await phone.getByLabel('Your full name').fill('Ada Customer')
+  await phone.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(phone.getByText(new RegExp(`^Quote ${quote.number} accepted by Ada Customer`))).toBeVisible()
+  const pay = phone.getByRole('link', { name: /^Pay the ₦13,500\.00 deposit \(invoice INV-\d{4}-\d{4}\)$/ })
+  await expect(pay).toBeVisible()
+  expect(await sidewaysOverflow(phone)).toBe(0)
+  await phone.screenshot({ path: shot('quote-accepted-320.png'), fullPage: true })
+  await expectNoAxeViolations(phone, 'the accepted quote')
+  await pay.click()
+  await expect(phone.getByRole('heading', { level: 1, name: /^Invoice INV-/ })).toBeVisible()
+  await expect(phone.getByText(/^Amount due: ₦13,500\.00 by /)).toBeVisible()
+  await expect(phone.getByRole('button', { name: 'Pay ₦13,500.00' })).toBeVisible()
+
+  // Exactly one invoice, for the admin to see from the quote.
+  expect(query('SELECT id FROM invoices WHERE quote_id = ?', quote.id)).toHaveLength(1)
+  await admin.reload()
+  await expect(admin.getByText(/^Deposit invoice:/)).toBeVisible()
+  await admin.getByRole('link', { name: /^INV-\d{4}-\d{4}$/ }).click()
+  await expect(admin.getByRole('heading', { level: 1, name: /^Invoice INV-/ })).toBeVisible()
+  await expect(admin.getByText(`Deposit (30%) on quote ${quote.number}`).first()).toBeVisible()
+})
