@@ -144,3 +144,33 @@ test('a booking’s details lead to a new quote for it, written and opened', asy
     bookingId: 3,
   })
 })
+
+test('withdrawing a sent quote asks first, then says so', async () => {
+  const sent = quote({ status: 'Sent', link: '/q/quote.5.1.sig' })
+  const calls = mockApi({
+    'GET admins/quotes/5/': sent,
+    'POST admins/quotes/5/withdraw/': {
+      status: 200,
+      body: {
+        message: 'Quote Q-2026-0005 withdrawn: it can no longer be accepted.',
+        quote: { ...sent, status: 'Withdrawn', link: null },
+      },
+    },
+  })
+  renderAdmin('/admin/quotes/5')
+  const ui = userEvent.setup()
+  await ui.click(await screen.findByRole('button', { name: 'Withdraw' }))
+  const dialog = screen.getByRole('dialog', { name: 'Withdraw the quote' })
+  await ui.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([])
+  await ui.click(screen.getByRole('button', { name: 'Withdraw' }))
+  await ui.click(
+    within(screen.getByRole('dialog', { name: 'Withdraw the quote' })).getByRole('button', {
+      name: 'Withdraw',
+    }),
+  )
+  expect(
+    await screen.findByText('Quote Q-2026-0005 withdrawn: it can no longer be accepted.'),
+  ).toBeInTheDocument()
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['admins/quotes/5/withdraw/'])
+})

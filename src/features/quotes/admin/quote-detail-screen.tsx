@@ -19,6 +19,7 @@ import { PrintButton } from '../../../components/documents/document-view'
 import { Field } from '../../../components/ui/field'
 import { FormError, ResultLine, SaveRow, type FormResult } from '../../../components/ui/form-actions'
 import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
+import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useAdminQuote, useSaveQuoteDraft, useSendQuote, useWithdrawQuote } from '../api'
 import { QuoteStatusBadge } from '../components/quote-status'
@@ -46,6 +47,7 @@ export default function QuoteDetailScreen() {
 function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
   const send = useSendQuote()
   const withdraw = useWithdrawQuote()
+  const withdrawing = useConfirmAction<number>()
   const [result, setResult] = useState<FormResult>(null)
   const open = quote.status === 'Draft' || quote.status === 'Sent'
 
@@ -80,9 +82,7 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
                 type="button"
                 className="btn-secondary"
                 disabled={withdraw.isPending}
-                onClick={() =>
-                  act(() => withdraw.mutateAsync(quote.id), 'Could not withdraw. Please try again.')
-                }
+                onClick={() => withdrawing.ask(quote.id)}
               >
                 Withdraw
               </button>
@@ -119,6 +119,17 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
         {quote.status === 'Draft' && <DraftForm key={quote.id} quote={quote} />}
         <QuoteDocument quote={quote} />
       </div>
+      <ConfirmDialog
+        {...withdrawing.dialog(async (id) => {
+          const answer = await withdraw.mutateAsync(id)
+          setResult({ ok: true, text: answer.message })
+        }, withdraw.isPending)}
+        title="Withdraw the quote"
+        message={`Withdraw quote ${quote.number}? The customer can then no longer accept it; write a new quote for new terms.`}
+        confirmLabel="Withdraw"
+        busyLabel="Withdrawing..."
+        danger
+      />
     </>
   )
 }
