@@ -182,7 +182,8 @@ export async function editQuoteDraft(
 /** Draft → Sent; the row as it was before. */
 export async function markQuoteSent(trx: Queryable, id: number, nowMs: number) {
   const quote = await lockQuote(trx, id)
-  if (quote.status !== 'Draft') fail(409, `Quote ${quote.number} was sent already.`)
+  if (quote.status !== 'Draft')
+    fail(409, `Quote ${quote.number} is ${quote.status}: only a draft can be sent.`)
   if (quote.total_kobo === 0) fail(409, 'This quote comes to ₦0: fill in the prices before sending it.')
   if (quote.valid_until < today(nowMs)) {
     fail(409, `Quote ${quote.number} was valid until ${formatDay(quote.valid_until)}: set a later day first.`)
@@ -390,7 +391,8 @@ export async function listQuotes(
     query = query.where('status', '=', filter.status)
   }
   if (filter.customerId !== undefined) {
-    query = query.where('customer_id', '=', filter.customerId).where('status', '<>', 'Draft')
+    // Only quotes that reached the customer: a draft withdrawn unsent never did.
+    query = query.where('customer_id', '=', filter.customerId).where('sent_at', 'is not', null)
   }
   if (filter.q) {
     const needle = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`

@@ -333,15 +333,15 @@ async function decline(c: Context<AppEnv>, id: number, reader: 'account' | 'link
   })
 }
 
-/** One of the caller's own quotes that is out (another's, or a draft, answers 404, as if there were none). */
+/** One of the caller's own quotes that was sent (another's, or one never sent, answers 404, as if there were none). */
 async function ownQuoteId(c: Context<AppEnv>) {
   const id = quoteId(c)
   const row = await c.var.db
     .selectFrom('quotes')
-    .select(['customer_id', 'status'])
+    .select(['customer_id', 'sent_at'])
     .where('id', '=', id)
     .executeTakeFirst()
-  if (!row || row.customer_id !== currentUser(c).id || row.status === 'Draft') fail(404, 'No such quote.')
+  if (!row || row.customer_id !== currentUser(c).id || row.sent_at === null) fail(404, 'No such quote.')
   return id
 }
 
@@ -368,11 +368,11 @@ export const customerQuoteRoutes = new Hono<AppEnv>({ strict: false })
     async (c) => decline(c, await ownQuoteId(c), 'account', c.req.valid('json').reason),
   )
 
-/** The quote a signed link opens (a draft is not shown: 404 as for a link never made). */
+/** The quote a signed link opens (one never sent is not shown: 404 as for a link never made). */
 async function linkedQuoteId(c: Context<AppEnv>) {
   const id = await readLink(c.var.db, 'quote', c.req.param('token') ?? '', c.var.config.now())
-  const row = await c.var.db.selectFrom('quotes').select('status').where('id', '=', id).executeTakeFirst()
-  if (!row || row.status === 'Draft')
+  const row = await c.var.db.selectFrom('quotes').select('sent_at').where('id', '=', id).executeTakeFirst()
+  if (!row || row.sent_at === null)
     fail(404, 'This link is not valid. Check it was copied whole, or ask us for a new one.')
   return id
 }

@@ -76,6 +76,15 @@ describe('quotes the office writes', () => {
     expect((await other.client.get('quotes/')).body).toEqual([])
     expect((await other.client.get(`quotes/${draft.id}/`)).status).toBe(404)
     expect((await other.client.post(`quotes/${draft.id}/accept/`, { name: 'Ada Obi' })).status).toBe(404)
+
+    // A draft withdrawn before it was sent never reached the customer.
+    const unsent = (await admin.post('admins/quotes/', { bookingId, lines: lines() })).body.quote
+    expect((await admin.post(`admins/quotes/${unsent.id}/withdraw/`)).status).toBe(200)
+    expect((await customer.get('quotes/')).body.map((q: { id: number }) => q.id)).toEqual([draft.id])
+    expect((await customer.get(`quotes/${unsent.id}/`)).status).toBe(404)
+    const again = await admin.post(`admins/quotes/${unsent.id}/send/`)
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe(`Quote ${unsent.number} is Withdrawn: only a draft can be sent.`)
   })
 
   it('withdrawn, cannot be accepted', async () => {
