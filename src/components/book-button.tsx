@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { CalendarCheck } from 'lucide-react'
 import { useSession } from '../lib/session'
+import { useFirstServiceOffer } from '../lib/first-service-offer'
 import { Modal } from './ui/modal'
 
 /**
@@ -13,6 +14,7 @@ export function useBookAppointment() {
   const status = useSession((s) => s.status)
   const navigate = useNavigate()
   const [loginRequired, setLoginRequired] = useState(false)
+  const offer = useFirstServiceOffer()
   const close = () => setLoginRequired(false)
   const book = () => {
     if (status === 'authenticated') navigate('/book')
@@ -39,8 +41,8 @@ export function useBookAppointment() {
         Please log in to book an appointment. New here?{' '}
         <Link to="/sign" className="font-semibold text-brand-700 hover:underline" onClick={close}>
           Sign up
-        </Link>{' '}
-        and get 20% off your first service.
+        </Link>
+        {offer === null ? '.' : ` and get ${offer}% off the work of your first service.`}
       </p>
     </Modal>
   )

@@ -10,7 +10,8 @@ import type {
   PayInvoiceRequest,
 } from '../../../contract/invoices.js'
 import { callApiWithStatus, callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, useOnlineOnlyMutation, userScope, useUserMutation } from '../../lib/query'
+import { rememberBilling } from '../../lib/first-service-offer'
 import { useUserId } from '../../lib/session'
 
 export const invoiceKeys = {
@@ -110,10 +111,12 @@ export const useBillingSettings = () => {
 }
 
 export const useSaveBillingSettings = () =>
-  useUserMutation(
-    (body: BillingSettingsRequest) => callApi('POST admins/billing-settings/', { body }),
-    CALL_EVEN_OFFLINE,
-  )
+  useOnlineOnlyMutation(async (body: BillingSettingsRequest) => {
+    const answer = await callApi('POST admins/billing-settings/', { body })
+    // This device's public pages state the offer as just saved.
+    rememberBilling(answer.settings)
+    return answer
+  })
 
 export const useMyInvoices = () => {
   const userId = useUserId()

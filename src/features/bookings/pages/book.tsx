@@ -21,6 +21,7 @@ import {
 } from '../../../../contract/services.js'
 import { ApiError } from '../../../lib/api-client'
 import { useServiceKinds } from '../../../lib/service-kinds'
+import { useFirstServiceOffer } from '../../../lib/first-service-offer'
 import { useBookAppointment, useBookingSettings } from '../api'
 import { MyBookings } from '../components/my-bookings'
 import { COMPANY } from '../../../lib/company'
@@ -117,6 +118,7 @@ export default function Book() {
   const book = useBookAppointment()
   const { data: settings } = useBookingSettings()
   const kinds = useServiceKinds()
+  const offer = useFirstServiceOffer()
   // Kept on the device until it is sent (or queued): a reload or a dropped tab loses nothing typed.
   const [form, setForm, clearDraft] = useDraft(userId, 'book', EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -294,7 +296,14 @@ export default function Book() {
                   className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
                 >
                   <ReceiptText className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>{estimate}</span>
+                  <span>
+                    {estimate}
+                    {offer !== null && !isAdmin && (
+                      <span className="block font-normal text-brand-800">
+                        Your first service with us? {offer}% comes off the work on its invoice (not products).
+                      </span>
+                    )}
+                  </span>
                 </p>
               )}
               <Field className="sm:col-span-2" id={`${id}-location`} label="Location" error={errors.location}>
