@@ -253,6 +253,9 @@ export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: nu
   return id
 }
 
+/** The client key of a job's on-site payment: the job has one report, so its money lands on an invoice once. */
+const jobPaymentKey = (bookingId: number) => `job-report-${bookingId}`
+
 /**
  * The work's line: the kind the customer chose and the price it had when they booked (per unit: the units
  * they asked for), else the service at what the technician took on site, else at ₦0 for the admin to price.
@@ -349,10 +352,43 @@ export async function invoiceFromBooking(trx: Queryable, bookingId: number) {
           recordedBy: null,
           jobId: bookingId,
           // One job report, one payment: a second invoice for the booking never counts it again.
-          clientKey: `job-report-${bookingId}`,
+          clientKey: jobPaymentKey(bookingId),
         }
       : null
   return { billed, lines, onSite }
+}
+
+/**
+ * Money a technician took on site when completing a job, put on the booking's open invoice (written before
+ * the visit) in the completion's own transaction, when it fits what is due. Otherwise it stays the job's own
+ * record, which the ledger counts and the admin places on an invoice later; a completion is never refused for it.
+ */
+export async function carryOnSitePayment(
+  trx: Queryable,
+  bookingId: number,
+  payment: Pick<PaymentRecord, 'amountKobo' | 'method' | 'reference' | 'receivedAt'>,
+  nowMs: number,
+): Promise<boolean> {
+  const invoice = await trx
+    .selectFrom('invoices')
+    .select(['id', 'total_kobo', 'paid_kobo'])
+    .where('booking_id', '=', bookingId)
+    .where('status', '<>', 'Void')
+    .executeTakeFirst()
+  if (!invoice || Number(invoice.total_kobo) - Number(invoice.paid_kobo) < payment.amountKobo) return false
+  await recordInvoicePayment(
+    trx,
+    invoice.id,
+    {
+      ...payment,
+      source: 'on_site',
+      recordedBy: null,
+      jobId: bookingId,
+      clientKey: jobPaymentKey(bookingId),
+    },
+    nowMs,
+  )
+  return true
 }
 
 /** Who a blank invoice bills: a customer's account. */
