@@ -18,6 +18,7 @@ import {
 } from '../../contract/invoices.js'
 import { addDays, businessDay } from '../../contract/dates.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
+import type { RefundStatus } from '../../contract/payments.js'
 import { billingSettings } from './billing.js'
 import { kindColumns, type StoredChoice } from './bookings.js'
 import { fail } from './http-error.js'
@@ -497,6 +498,57 @@ export async function voidInvoice(trx: Queryable, id: number, reason: string, no
 
 // ---------- payments ----------
 
+/**
+ * Gives back an invoice's payment made through the gateway, all of it: the refund is recorded (the payment
+ * module's refunds, asked of the gateway by processRefund and retried by the periodic check) and the invoice
+ * owes the amount again, in one transaction with the invoice's row locked, so a double click refunds once.
+ * Answers the gateway payment's id to ask the gateway about.
+ */
+export async function refundInvoicePayment(
+  trx: Queryable,
+  invoiceId: number,
+  invoicePaymentId: number,
+  reason: string,
+  nowMs: number,
+): Promise<number> {
+  const invoice = await lockInvoice(trx, invoiceId)
+  const paid = await trx
+    .selectFrom('invoice_payments as ip')
+    .leftJoin('payments as p', 'p.id', 'ip.payment_id')
+    .leftJoin('refunds as r', 'r.payment_id', 'ip.payment_id')
+    .select(['ip.source', 'ip.amount_kobo', 'ip.payment_id', 'p.transaction_id', 'r.id as refund_id'])
+    .where('ip.id', '=', invoicePaymentId)
+    .where('ip.invoice_id', '=', invoiceId)
+    .executeTakeFirst()
+  if (!paid) fail(404, `Invoice ${invoice.number} has no such payment.`)
+  if (paid.source !== 'gateway' || paid.payment_id === null) {
+    fail(
+      409,
+      'Only a payment made through the payment gateway is refunded here: money taken by hand is given back by hand.',
+    )
+  }
+  if (paid.refund_id !== null) fail(409, 'This payment was refunded already.')
+  const at = new Date(nowMs).toISOString()
+  await trx
+    .insertInto('refunds')
+    .values({
+      payment_id: paid.payment_id,
+      amount_kobo: paid.amount_kobo,
+      transaction_id: paid.transaction_id ?? '',
+      reason,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute()
+  const paidKobo = Number(invoice.paid_kobo) - Number(paid.amount_kobo)
+  await trx
+    .updateTable('invoices')
+    .set({ paid_kobo: paidKobo, status: paidKobo === 0 ? 'Sent' : 'Part-paid', updated_at: at })
+    .where('id', '=', invoiceId)
+    .execute()
+  return paid.payment_id
+}
+
 export interface PaymentRecord {
   amountKobo: number
   method: InvoicePaymentMethod
@@ -635,11 +687,13 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAns
     .orderBy('position')
     .execute()
   const payments = await db
-    .selectFrom('invoice_payments')
-    .selectAll()
-    .where('invoice_id', '=', id)
-    .orderBy('received_at')
-    .orderBy('id')
+    .selectFrom('invoice_payments as ip')
+    .leftJoin('refunds as r', 'r.payment_id', 'ip.payment_id')
+    .selectAll('ip')
+    .select(['r.status as refund_status', 'r.reason as refund_reason', 'r.created_at as refund_requested_at'])
+    .where('ip.invoice_id', '=', id)
+    .orderBy('ip.received_at')
+    .orderBy('ip.id')
     .execute()
   const totals = {
     lineTotalsKobo: lines.map((l) => l.total_kobo),
@@ -681,6 +735,13 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAns
       reference: p.reference,
       receivedAt: p.received_at,
       jobId: p.job_id,
+      refund: p.refund_status
+        ? {
+            status: p.refund_status as RefundStatus,
+            reason: p.refund_reason ?? '',
+            requestedAt: p.refund_requested_at ?? '',
+          }
+        : null,
     })),
   }
 }

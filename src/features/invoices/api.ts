@@ -92,6 +92,15 @@ export const useVoidInvoice = () =>
     CALL_EVEN_OFFLINE,
   )
 
+/** Gives a gateway payment back; the invoice owes it again. */
+export const useRefundInvoicePayment = () =>
+  useOnlineOnlyMutation(({ id, paymentId, reason }: { id: number; paymentId: number; reason: string }) =>
+    callApi('POST admins/invoices/{id}/payments/{paymentId}/refund/', {
+      params: { id, paymentId },
+      body: { reason },
+    }),
+  )
+
 /** The form's clientKey makes a double click or a resend record the payment once. */
 export const useRecordPayment = () =>
   useUserMutation(
