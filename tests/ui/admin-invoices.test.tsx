@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { AdminInvoiceAnswer } from '../../contract/invoices'
+import type { AdminInvoiceAnswer, InvoicePaymentAnswer } from '../../contract/invoices'
 import { booking, mockApi, openAdminScreen, renderAdmin, type Call } from './admin-helpers'
 
 afterEach(() => {
@@ -234,7 +234,7 @@ describe('the back office’s invoices', () => {
 
 describe('giving a payment back', () => {
   test('a gateway payment is refunded with a reason; money taken by hand has no refund button', async () => {
-    const payment = (id: number, change: Record<string, unknown>) => ({
+    const payment = (id: number, change: Partial<InvoicePaymentAnswer>): InvoicePaymentAnswer => ({
       id,
       amount: 10000,
       method: 'card',
