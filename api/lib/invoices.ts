@@ -677,6 +677,14 @@ export async function listInvoices(
 }
 
 /** One invoice as the answers show it; undefined when there is none. */
+/** Invoices issued in a range of instants (`from` included, `to` excluded), in number order: the accountant's list. */
+export const invoicesIssued = (db: Queryable, range: { from?: string; to?: string }) => {
+  let q = db.selectFrom('invoices').selectAll()
+  if (range.from) q = q.where('issued_at', '>=', range.from)
+  if (range.to) q = q.where('issued_at', '<', range.to)
+  return q.orderBy('issued_at').orderBy('id').execute()
+}
+
 export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAnswer | undefined> {
   const r = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) return undefined

@@ -487,3 +487,78 @@ describe('outstanding invoices by age', () => {
     ])
   })
 })
+
+describe('GET admins/money/invoices.csv', () => {
+  it('lists the invoices issued in the Lagos days asked, with their totals, paid and due; void ones owe nothing', async () => {
+    const customerId = await findUserId(t.db, CUSTOMER.email)
+    const write = async (naira: number) => {
+      const res = await admin.post('admins/invoices/', {
+        customerId,
+        lines: [{ kind: 'labour', description: 'Deep cleaning', quantity: 1, unitPrice: naira }],
+      })
+      expect(res.status).toBe(201)
+      return res.body.invoice as { id: number; number: string }
+    }
+    const issuedDaysAgo = (id: number, days: number) =>
+      t.db
+        .updateTable('invoices')
+        .set({ issued_at: iso(t.config.now() - days * 86_400_000) })
+        .where('id', '=', id)
+        .execute()
+    // The first carries the first-service offer (20% of ₦50,000), then ₦10,000 paid by transfer.
+    const first = await write(50_000)
+    await admin.post(`admins/invoices/${first.id}/send/`)
+    await admin.post(`admins/invoices/${first.id}/payments/`, {
+      amount: 10_000,
+      method: 'bank_transfer',
+      reference: 'TRF-1',
+      receivedOn: lagosDay(0),
+    })
+    const voided = await write(7_000)
+    await admin.post(`admins/invoices/${voided.id}/void/`, { reason: 'Written twice' })
+    const old = await write(3_000)
+    await issuedDaysAgo(old.id, 40)
+
+    const res = await admin.get(`admins/money/invoices.csv?from=${lagosDay(-7)}&to=${lagosDay(0)}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="greenshield-invoices-${lagosDay(-7)}-to-${lagosDay(0)}.csv"`,
+    )
+    const [header, ...rows] = parseCsv(res.text)
+    expect(header).toEqual([
+      'Invoice',
+      'Issued (Lagos)',
+      'Status',
+      'Billed to',
+      'Email or phone',
+      'Subtotal (NGN)',
+      'First-service offer (NGN)',
+      'Discount (NGN)',
+      'VAT (NGN)',
+      'Total (NGN)',
+      'Paid (NGN)',
+      'Due (NGN)',
+      'Due date',
+    ])
+    expect(rows.map((r) => [r[0], r[1], r[2], ...r.slice(5, 12)])).toEqual([
+      [
+        first.number,
+        lagosDay(0),
+        'Part-paid',
+        '50000.00',
+        '10000.00',
+        '0.00',
+        '0.00',
+        '40000.00',
+        '10000.00',
+        '30000.00',
+      ],
+      [voided.number, lagosDay(0), 'Void', '7000.00', '0.00', '0.00', '0.00', '7000.00', '0.00', '0.00'],
+    ])
+    const bad = await admin.get(`admins/money/invoices.csv?from=${lagosDay(0)}&to=${lagosDay(-1)}`)
+    expect(bad.status).toBe(400)
+    expect(
+      (await customer.get(`admins/money/invoices.csv?from=${lagosDay(-1)}&to=${lagosDay(0)}`)).status,
+    ).toBe(403)
+  })
+})
