@@ -543,7 +543,7 @@ export async function refundInvoicePayment(
   const paidKobo = Number(invoice.paid_kobo) - Number(paid.amount_kobo)
   await trx
     .updateTable('invoices')
-    .set({ paid_kobo: paidKobo, status: paidKobo === 0 ? 'Sent' : 'Part-paid', updated_at: at })
+    .set({ paid_kobo: paidKobo, status: statusForPaid(paidKobo, Number(invoice.total_kobo)), updated_at: at })
     .where('id', '=', invoiceId)
     .execute()
   return paid.payment_id
