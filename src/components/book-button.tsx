@@ -10,11 +10,16 @@ import { Modal } from './ui/modal'
  * dialog with a 'Go to Login' link that brings them back to /book afterwards. The dialog is returned apart
  * from the action so a caller can keep it mounted when the button's own container closes (mobile menu).
  */
+/** The offer's words, read only once the dialog is open: the header's button is on every page. */
+function SignUpOffer() {
+  const offer = useFirstServiceOffer()
+  return offer === null ? '.' : ` and get ${offer}% off the work of your first service.`
+}
+
 export function useBookAppointment() {
   const status = useSession((s) => s.status)
   const navigate = useNavigate()
   const [loginRequired, setLoginRequired] = useState(false)
-  const offer = useFirstServiceOffer()
   const close = () => setLoginRequired(false)
   const book = () => {
     if (status === 'authenticated') navigate('/book')
@@ -42,7 +47,7 @@ export function useBookAppointment() {
         <Link to="/sign" className="font-semibold text-brand-700 hover:underline" onClick={close}>
           Sign up
         </Link>
-        {offer === null ? '.' : ` and get ${offer}% off the work of your first service.`}
+        {loginRequired ? <SignUpOffer /> : '.'}
       </p>
     </Modal>
   )

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import Sign from '../../src/features/account/pages/sign-up'
 import { CallToAction } from '../../src/features/marketing/components/call-to-action'
+import { BookButton } from '../../src/components/book-button'
 import { resetBillingCall } from '../../src/lib/first-service-offer'
 import { json, mockFetch, renderWithProviders } from './public-helpers'
 
@@ -49,5 +51,18 @@ describe('the first-service offer, as the admin set it', () => {
     mockFetch({})
     renderWithProviders(<CallToAction />, '/')
     expect(screen.getByRole('link', { name: 'Sign up: 20% off your first service' })).toBeInTheDocument()
+  })
+
+  test('the header’s Book button asks for the offer only when its login dialog opens', async () => {
+    const calls = mockFetch({ 'GET billing-settings/': json(200, billing({ firstServicePercent: 25 })) })
+    renderWithProviders(<BookButton />, '/')
+    const ui = userEvent.setup()
+    const book = await screen.findByRole('button', { name: 'Book an Appointment' })
+    expect(calls.filter((c) => c.path === 'billing-settings/')).toEqual([])
+    await ui.click(book)
+    const dialog = await screen.findByRole('dialog', { name: 'Login Required' })
+    expect(
+      await within(dialog).findByText(/and get 25% off the work of your first service\./),
+    ).toBeInTheDocument()
   })
 })

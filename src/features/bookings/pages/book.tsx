@@ -111,6 +111,17 @@ export function emergencyNotice(
   return isEmergency(settings, date, time) ? emergencyText(settings) : null
 }
 
+/** Under the estimate: the first-service offer, asked of the server only once an estimate shows. */
+function FirstServiceNote() {
+  const offer = useFirstServiceOffer()
+  if (offer === null) return null
+  return (
+    <span className="block font-normal text-brand-800">
+      Your first service with us? {offer}% comes off the work on its invoice (not products).
+    </span>
+  )
+}
+
 /** /book: the appointment form, the same page for customers and admins (an admin books for a caller). */
 export default function Book() {
   const { id: userId, role } = useSession()
@@ -118,7 +129,6 @@ export default function Book() {
   const book = useBookAppointment()
   const { data: settings } = useBookingSettings()
   const kinds = useServiceKinds()
-  const offer = useFirstServiceOffer()
   // Kept on the device until it is sent (or queued): a reload or a dropped tab loses nothing typed.
   const [form, setForm, clearDraft] = useDraft(userId, 'book', EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -298,11 +308,7 @@ export default function Book() {
                   <ReceiptText className="mt-0.5 size-4 shrink-0" aria-hidden />
                   <span>
                     {estimate}
-                    {offer !== null && !isAdmin && (
-                      <span className="block font-normal text-brand-800">
-                        Your first service with us? {offer}% comes off the work on its invoice (not products).
-                      </span>
-                    )}
+                    {!isAdmin && <FirstServiceNote />}
                   </span>
                 </p>
               )}
