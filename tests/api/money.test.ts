@@ -4,6 +4,7 @@ import { book, completion, lagosDay, onEachTechnicianApp, uuid } from './staff-h
 import { csvField, csvFigure, csvRow } from '../../api/lib/csv'
 import { recordInvoicePayment } from '../../api/lib/invoices'
 import { addDays, addMonths, businessDayStart, businessMonth } from '../../contract/dates'
+import { parseCsv } from '../csv'
 
 let t: TestContext
 let admin: Client
@@ -186,36 +187,6 @@ describe('GET admins/money/', () => {
 
   it('is admin-only', () => expectAdminOnly('get', 'admins/money/'))
 })
-
-/** The rows of a CSV file (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(file: string): string[][] {
-  const text = file.replace(/^\uFEFF/, '')
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (ch === '"') quoted = false
-      else field += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') {
-      row.push(field)
-      field = ''
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-      i++
-    } else field += ch
-  }
-  return rows
-}
 
 describe('GET admins/money/export.csv', () => {
   it('lists every event of the Lagos days asked, one row each, escaped for a spreadsheet', async () => {
