@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
 import { messageAnswer } from './fields.js'
+import type { BillingSettings, PublicBilling } from './billing-rules.js'
 
 const wholeDays = (label: string, min: number, max: number) =>
   z
@@ -27,30 +28,20 @@ export const billingSettingsBody = z.object({
   invoiceDueDays: wholeDays('Payment terms', 0, 365),
 })
 export type BillingSettingsRequest = z.input<typeof billingSettingsBody>
-export const billingSettingsAnswer = billingSettingsBody
-export type BillingSettings = z.infer<typeof billingSettingsAnswer>
+export const billingSettingsAnswer = billingSettingsBody satisfies z.ZodType<BillingSettings>
 
-export const DEFAULT_BILLING_SETTINGS: Readonly<BillingSettings> = Object.freeze({
-  vatRatePercent: 0,
-  firstServiceOffer: true,
-  firstServicePercent: 20,
-  quoteValidDays: 14,
-  invoiceDueDays: 7,
-})
-
-/** What anyone may read: the pages that mention the offer and VAT say what applies today. */
 export const publicBillingAnswer = billingSettingsBody.pick({
   vatRatePercent: true,
   firstServiceOffer: true,
   firstServicePercent: true,
-})
-export type PublicBilling = z.infer<typeof publicBillingAnswer>
+}) satisfies z.ZodType<PublicBilling>
 
-/** "20% off your first service (the work, not products)" or null when the offer is off. */
-export const firstServiceOfferText = (
-  s: Pick<BillingSettings, 'firstServiceOffer' | 'firstServicePercent'>,
-) =>
-  s.firstServiceOffer ? `${s.firstServicePercent}% off your first service (the work, not products)` : null
+export {
+  DEFAULT_BILLING_SETTINGS,
+  firstServicePercentOf,
+  type BillingSettings,
+  type PublicBilling,
+} from './billing-rules.js'
 
 export const billingEndpoints = defineEndpoints('billing', {
   'GET billing-settings/': {

@@ -161,4 +161,12 @@ export const dashboardEndpoints = defineEndpoints('dashboard', {
     query: moneyExportQuery,
     produces: 'text/csv',
   },
+  'GET admins/money/invoices.csv': {
+    summary:
+      'Every invoice issued in a range of Lagos days (void ones included, marked so), one row each with its ' +
+      'totals, what was paid and what is still due: a CSV file for the accountant.',
+    access: 'admin',
+    query: moneyExportQuery,
+    produces: 'text/csv',
+  },
 })

@@ -46,6 +46,15 @@ const discountField = nairaField(
 const note = z.string().trim().max(1000, 'Keep the note under 1,000 characters')
 
 /** What an admin may change on a draft: its lines, discount, due date and note. */
+export const refundInvoicePaymentBody = z.object({
+  reason: z
+    .string({ error: 'Say why the payment is given back' })
+    .trim()
+    .min(3, 'Say why the payment is given back')
+    .max(300, 'Keep the reason under 300 characters'),
+})
+export type RefundInvoicePaymentRequest = z.input<typeof refundInvoicePaymentBody>
+
 export const invoiceDraftBody = z.object({
   lines: documentLinesBody,
   discount: discountField.optional(),
@@ -122,6 +131,14 @@ export const invoicePaymentAnswer = z.object({
   reference: z.string(),
   receivedAt: z.string(),
   jobId: z.number().int().nullable(),
+  /** A gateway payment given back: the refund's state (the gateway may take a retry or two), else null. */
+  refund: z
+    .object({
+      status: z.enum(['pending', 'processing', 'refunded', 'failed']),
+      reason: z.string(),
+      requestedAt: z.string(),
+    })
+    .nullable(),
 })
 export type InvoicePaymentAnswer = z.infer<typeof invoicePaymentAnswer>
 
@@ -269,6 +286,18 @@ export const invoiceEndpoints = defineEndpoints('invoices', {
     alsoStatus: 200,
     idempotent: true,
     errors: { 409: 'The invoice is a draft or void, or the amount is more than is due.' },
+  },
+  'POST admins/invoices/{id}/payments/{paymentId}/refund/': {
+    summary:
+      'Gives back a payment made through the gateway (all of it): the invoice owes it again, and the gateway ' +
+      'is asked at once (a refusal is retried by the periodic check).',
+    access: 'admin',
+    body: refundInvoicePaymentBody,
+    answer: changed,
+    idempotent: true,
+    errors: {
+      409: 'The payment was not made through the gateway (money taken by hand is given back by hand), or it was refunded already.',
+    },
   },
   'GET invoices/': {
     summary: "The logged-in customer's invoices (drafts are not shown), newest first.",

@@ -18,6 +18,7 @@ import {
 } from '../../contract/invoices.js'
 import { addDays, businessDay } from '../../contract/dates.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
+import type { RefundStatus } from '../../contract/payments.js'
 import { billingSettings } from './billing.js'
 import { kindColumns, type StoredChoice } from './bookings.js'
 import { fail } from './http-error.js'
@@ -255,6 +256,9 @@ export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: nu
   return id
 }
 
+/** The client key of a job's on-site payment: the job has one report, so its money lands on an invoice once. */
+const jobPaymentKey = (bookingId: number) => `job-report-${bookingId}`
+
 /**
  * The work's line: the kind the customer chose and the price it had when they booked (per unit: the units
  * they asked for), else the service at what the technician took on site, else at ₦0 for the admin to price.
@@ -351,10 +355,43 @@ export async function invoiceFromBooking(trx: Queryable, bookingId: number) {
           recordedBy: null,
           jobId: bookingId,
           // One job report, one payment: a second invoice for the booking never counts it again.
-          clientKey: `job-report-${bookingId}`,
+          clientKey: jobPaymentKey(bookingId),
         }
       : null
   return { billed, lines, onSite }
+}
+
+/**
+ * Money a technician took on site when completing a job, put on the booking's open invoice (written before
+ * the visit) in the completion's own transaction, when it fits what is due. Otherwise it stays the job's own
+ * record, which the ledger counts and the admin places on an invoice later; a completion is never refused for it.
+ */
+export async function carryOnSitePayment(
+  trx: Queryable,
+  bookingId: number,
+  payment: Pick<PaymentRecord, 'amountKobo' | 'method' | 'reference' | 'receivedAt'>,
+  nowMs: number,
+): Promise<boolean> {
+  const invoice = await trx
+    .selectFrom('invoices')
+    .select(['id', 'total_kobo', 'paid_kobo'])
+    .where('booking_id', '=', bookingId)
+    .where('status', '<>', 'Void')
+    .executeTakeFirst()
+  if (!invoice || Number(invoice.total_kobo) - Number(invoice.paid_kobo) < payment.amountKobo) return false
+  await recordInvoicePayment(
+    trx,
+    invoice.id,
+    {
+      ...payment,
+      source: 'on_site',
+      recordedBy: null,
+      jobId: bookingId,
+      clientKey: jobPaymentKey(bookingId),
+    },
+    nowMs,
+  )
+  return true
 }
 
 /** Who a blank invoice bills: a customer's account. */
@@ -462,6 +499,57 @@ export async function voidInvoice(trx: Queryable, id: number, reason: string, no
 }
 
 // ---------- payments ----------
+
+/**
+ * Gives back an invoice's payment made through the gateway, all of it: the refund is recorded (the payment
+ * module's refunds, asked of the gateway by processRefund and retried by the periodic check) and the invoice
+ * owes the amount again, in one transaction with the invoice's row locked, so a double click refunds once.
+ * Answers the gateway payment's id to ask the gateway about.
+ */
+export async function refundInvoicePayment(
+  trx: Queryable,
+  invoiceId: number,
+  invoicePaymentId: number,
+  reason: string,
+  nowMs: number,
+): Promise<number> {
+  const invoice = await lockInvoice(trx, invoiceId)
+  const paid = await trx
+    .selectFrom('invoice_payments as ip')
+    .leftJoin('payments as p', 'p.id', 'ip.payment_id')
+    .leftJoin('refunds as r', 'r.payment_id', 'ip.payment_id')
+    .select(['ip.source', 'ip.amount_kobo', 'ip.payment_id', 'p.transaction_id', 'r.id as refund_id'])
+    .where('ip.id', '=', invoicePaymentId)
+    .where('ip.invoice_id', '=', invoiceId)
+    .executeTakeFirst()
+  if (!paid) fail(404, `Invoice ${invoice.number} has no such payment.`)
+  if (paid.source !== 'gateway' || paid.payment_id === null) {
+    fail(
+      409,
+      'Only a payment made through the payment gateway is refunded here: money taken by hand is given back by hand.',
+    )
+  }
+  if (paid.refund_id !== null) fail(409, 'This payment was refunded already.')
+  const at = new Date(nowMs).toISOString()
+  await trx
+    .insertInto('refunds')
+    .values({
+      payment_id: paid.payment_id,
+      amount_kobo: paid.amount_kobo,
+      transaction_id: paid.transaction_id ?? '',
+      reason,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute()
+  const paidKobo = Number(invoice.paid_kobo) - Number(paid.amount_kobo)
+  await trx
+    .updateTable('invoices')
+    .set({ paid_kobo: paidKobo, status: statusForPaid(paidKobo, Number(invoice.total_kobo)), updated_at: at })
+    .where('id', '=', invoiceId)
+    .execute()
+  return paid.payment_id
+}
 
 export interface PaymentRecord {
   amountKobo: number
@@ -591,6 +679,14 @@ export async function listInvoices(
 }
 
 /** One invoice as the answers show it; undefined when there is none. */
+/** Invoices issued in a range of instants (`from` included, `to` excluded), in number order: the accountant's list. */
+export const invoicesIssued = (db: Queryable, range: { from?: string; to?: string }) => {
+  let q = db.selectFrom('invoices').selectAll()
+  if (range.from) q = q.where('issued_at', '>=', range.from)
+  if (range.to) q = q.where('issued_at', '<', range.to)
+  return q.orderBy('issued_at').orderBy('id').execute()
+}
+
 export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAnswer | undefined> {
   const r = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) return undefined
@@ -601,11 +697,13 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAns
     .orderBy('position')
     .execute()
   const payments = await db
-    .selectFrom('invoice_payments')
-    .selectAll()
-    .where('invoice_id', '=', id)
-    .orderBy('received_at')
-    .orderBy('id')
+    .selectFrom('invoice_payments as ip')
+    .leftJoin('refunds as r', 'r.payment_id', 'ip.payment_id')
+    .selectAll('ip')
+    .select(['r.status as refund_status', 'r.reason as refund_reason', 'r.created_at as refund_requested_at'])
+    .where('ip.invoice_id', '=', id)
+    .orderBy('ip.received_at')
+    .orderBy('ip.id')
     .execute()
   const totals = {
     lineTotalsKobo: lines.map((l) => l.total_kobo),
@@ -647,6 +745,13 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAns
       reference: p.reference,
       receivedAt: p.received_at,
       jobId: p.job_id,
+      refund: p.refund_status
+        ? {
+            status: p.refund_status as RefundStatus,
+            reason: p.refund_reason ?? '',
+            requestedAt: p.refund_requested_at ?? '',
+          }
+        : null,
     })),
   }
 }

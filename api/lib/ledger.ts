@@ -14,13 +14,7 @@ import {
   type StreamMonth,
 } from '../../contract/dashboard.js'
 import type { LedgerKind, LedgerSource, LedgerStream } from '../../contract/ledger.js'
-import {
-  BUSINESS_TIME_ZONE,
-  addMonths,
-  businessDayStart,
-  businessMonth,
-  todayIso,
-} from '../../contract/dates.js'
+import { addMonths, businessDay, businessDayStart, businessMonth, daysInRange } from '../../contract/dates.js'
 import { toNaira } from '../../contract/money.js'
 import type { Queryable, Tables } from '../db/index.js'
 import { lagosMonth } from '../db/dialect.js'
@@ -410,11 +404,7 @@ export async function moneySummary(db: Queryable, now: number): Promise<MoneySum
 
 /** Whole Lagos calendar days from `since` (ISO instant) to `now`. */
 const lagosDaysSince = (since: string, now: number) =>
-  Math.round(
-    (Date.parse(todayIso(new Date(now), BUSINESS_TIME_ZONE)) -
-      Date.parse(todayIso(new Date(since), BUSINESS_TIME_ZONE))) /
-      86_400_000,
-  )
+  daysInRange(businessDay(since), businessDay(new Date(now))) - 1
 
 /** Money still due on sent and part-paid invoices, by how long ago each was sent (drafts and void ones owe nothing). */
 async function outstandingByAge(db: Queryable, now: number): Promise<OutstandingAge[]> {

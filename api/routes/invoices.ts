@@ -14,6 +14,7 @@ import {
   invoicePaymentOutcome,
   newTxRef,
   openInvoicePayment,
+  processRefund,
   returnOriginOf,
 } from '../payments/index.js'
 import {
@@ -25,6 +26,7 @@ import {
   listInvoices,
   markSent,
   recordInvoicePayment,
+  refundInvoicePayment,
   storedLines,
   voidInvoice,
 } from '../lib/invoices.js'
@@ -173,6 +175,31 @@ export const adminInvoiceRoutes = new Hono<AppEnv>({ strict: false })
           invoice: { ...invoice, link: null },
         })
       })
+    },
+  )
+  .post(
+    '/:id/payments/:paymentId/refund',
+    requireRole('admin'),
+    idempotent,
+    validate('json', bodyOf('POST admins/invoices/{id}/payments/{paymentId}/refund/')),
+    async (c) => {
+      const id = invoiceId(c)
+      const invoicePaymentId = parseId(c.req.param('paymentId')) ?? fail(404, 'No such payment.')
+      const { reason } = c.req.valid('json')
+      const { db, gateway, config } = c.var
+      const link = await freshLink(c, id)
+      let gatewayPaymentId = 0
+      const answer = await db.transaction().execute(async (trx) => {
+        gatewayPaymentId = await refundInvoicePayment(trx, id, invoicePaymentId, reason, config.now())
+        const invoice = (await findInvoice(trx, id))!
+        return answerOnce(c, trx, {
+          message: `The payment goes back to the customer; invoice ${invoice.number} owes it again.`,
+          invoice: { ...invoice, link },
+        })
+      })
+      // After the commit, as for orders: never throws; a refusal is retried by the periodic check.
+      if (gatewayPaymentId) await processRefund(db, gateway, gatewayPaymentId, config.now)
+      return answer
     },
   )
   .post(

@@ -31,6 +31,7 @@ import {
   type JobRow,
   moveJob,
 } from '../lib/jobs.js'
+import { carryOnSitePayment } from '../lib/invoices.js'
 import { checkUploadedImage, readForm, textFields, uploadLimit } from '../lib/uploads.js'
 import { REPORT_PRINT_SCRIPT, jobPhotoMediaName, renderReport } from '../lib/report.js'
 import { readMedia, saveMedia } from '../lib/images.js'
@@ -558,6 +559,11 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
           .set({ status: 'Completed', updated_at: nowIso() })
           .where('id', '=', row.id)
           .execute()
+        if (body.payment) {
+          const { amount, method, reference } = body.payment
+          const taken = { amountKobo: toKobo(amount), method, reference, receivedAt: body.occurred_at }
+          await carryOnSitePayment(trx, row.id, taken, config.now())
+        }
         await notify(
           trx,
           row.user_id,

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { CalendarCheck } from 'lucide-react'
 import { useSession } from '../lib/session'
+import { useFirstServiceOffer } from '../lib/first-service-offer'
 import { Modal } from './ui/modal'
 
 /**
@@ -9,6 +10,12 @@ import { Modal } from './ui/modal'
  * dialog with a 'Go to Login' link that brings them back to /book afterwards. The dialog is returned apart
  * from the action so a caller can keep it mounted when the button's own container closes (mobile menu).
  */
+/** The offer's words, read only once the dialog is open: the header's button is on every page. */
+function SignUpOffer() {
+  const offer = useFirstServiceOffer()
+  return offer === null ? '.' : ` and get ${offer}% off the work of your first service.`
+}
+
 export function useBookAppointment() {
   const status = useSession((s) => s.status)
   const navigate = useNavigate()
@@ -39,8 +46,8 @@ export function useBookAppointment() {
         Please log in to book an appointment. New here?{' '}
         <Link to="/sign" className="font-semibold text-brand-700 hover:underline" onClick={close}>
           Sign up
-        </Link>{' '}
-        and get 20% off your first service.
+        </Link>
+        {loginRequired ? <SignUpOffer /> : '.'}
       </p>
     </Modal>
   )

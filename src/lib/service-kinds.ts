@@ -4,9 +4,9 @@
  * device shows, then the server's (through the service worker, which keeps a copy for offline use). A
  * failure keeps what is shown, and the next page that needs the list asks again.
  */
-import { useEffect, useState } from 'react'
 import type { ServiceKind } from '../../contract/services.js'
 import { callApi } from './api-client'
+import { rememberedCall } from './remembered-call'
 
 export const SERVICE_KINDS_KEY = 'greenshield.service-kinds'
 
@@ -22,56 +22,16 @@ const isKindList = (v: unknown): v is ServiceKind[] =>
       ['fixed', 'per_unit', 'from'].includes((k as ServiceKind).price_rule),
   )
 
-function remembered(): ServiceKind[] | null {
-  try {
-    const saved: unknown = JSON.parse(localStorage.getItem(SERVICE_KINDS_KEY) ?? 'null')
-    return isKindList(saved) ? saved : null
-  } catch {
-    return null
-  }
-}
-
-const listeners = new Set<(kinds: ServiceKind[]) => void>()
+const serviceKinds = rememberedCall<ServiceKind[]>({
+  key: SERVICE_KINDS_KEY,
+  ask: () => callApi('GET services/'),
+  // Only what a customer may choose is kept and shown.
+  accept: (answer) => (isKindList(answer) ? answer.filter((k) => k.active) : null),
+})
 
 /** Keeps the list on this device and shows it wherever it is on screen (also after an admin saves a kind). */
-export function rememberServiceKinds(kinds: unknown): void {
-  if (!isKindList(kinds)) return
-  const shown = kinds.filter((k) => k.active)
-  try {
-    localStorage.setItem(SERVICE_KINDS_KEY, JSON.stringify(shown))
-  } catch {
-    // Storage full or blocked: the list still shows for this page load.
-  }
-  listeners.forEach((show) => show(shown))
-}
-
-let asked: Promise<void> | null = null
-/** One call per page load, shared by every place that shows the list; a failed one is tried again later. */
-function askServer(): Promise<void> {
-  asked ??= callApi('GET services/')
-    .then(rememberServiceKinds)
-    .catch(() => {
-      asked = null
-    })
-  return asked
-}
-
+export const rememberServiceKinds = serviceKinds.remember
 /** For tests: forget that this page load already asked. */
-export const resetServiceKindsCall = () => {
-  asked = null
-}
-
+export const resetServiceKindsCall = serviceKinds.reset
 /** The kinds a customer may choose, in the admin's order; null until a list is known. */
-export function useServiceKinds(): ServiceKind[] | null {
-  const [kinds, setKinds] = useState<ServiceKind[] | null>(null)
-  useEffect(() => {
-    const kept = remembered()
-    if (kept) setKinds(kept)
-    listeners.add(setKinds)
-    void askServer()
-    return () => {
-      listeners.delete(setKinds)
-    }
-  }, [])
-  return kinds
-}
+export const useServiceKinds = serviceKinds.use

@@ -3,7 +3,16 @@ import { createApp } from '../../api/app'
 import { FlutterwaveGateway, checkPendingPayments, createGateway, type Gateway } from '../../api/payments'
 import { signLink } from '../../api/lib/signed-links'
 import { testEngine } from './test-database'
-import { ADMIN, CUSTOMER, Client, countRows, findUserId, makeTestApp, type TestContext } from './helpers'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  countRows,
+  findUserId,
+  lagosDay,
+  makeTestApp,
+  type TestContext,
+} from './helpers'
 
 let t: TestContext
 let gateway: Gateway
@@ -423,5 +432,63 @@ describe("Flutterwave's payment_type", () => {
       methods.push((await flutterwave.verify('GS-1'))?.method)
     }
     expect(methods).toEqual(['card', 'bank_transfer', 'ussd', undefined, undefined])
+  })
+})
+
+describe('giving an invoice payment back', () => {
+  it('refunds a gateway payment through the gateway once; the invoice owes it again and can then be voided', async () => {
+    await start()
+    const inv = await sentInvoice(20_000)
+    const paid = await openByLink(inv.token)
+    await comeBack(await paySandbox(paid.url))
+    expect(await invoiceRow(inv.id)).toEqual({ status: 'Paid', paid_kobo: 2_000_000 })
+    const { payments } = (await admin.get(`admins/invoices/${inv.id}/`)).body
+    const [payment] = payments as { id: number; refund: unknown }[]
+    expect(payment.refund).toBeNull()
+
+    // Only an admin; a reason is needed; a double click (one Idempotency-Key) refunds once.
+    const path = `admins/invoices/${inv.id}/payments/${payment.id}/refund/`
+    expect((await customer.post(path, { reason: 'Job cancelled' })).status).toBe(403)
+    expect((await admin.post(path, { reason: '' })).body).toMatchObject({ field: 'reason' })
+    const key = { 'Idempotency-Key': crypto.randomUUID() }
+    const [first, again] = await Promise.all([
+      admin.post(path, { reason: 'Job cancelled by the customer' }, key),
+      admin.post(path, { reason: 'Job cancelled by the customer' }, key),
+    ])
+    expect([first.status, again.status].filter((s) => s === 200).length).toBeGreaterThanOrEqual(1)
+    expect(await refundsOf(paid.txRef)).toEqual([
+      { status: 'refunded', amount_kobo: 2_000_000, reason: 'Job cancelled by the customer' },
+    ])
+    expect(await invoiceRow(inv.id)).toEqual({ status: 'Sent', paid_kobo: 0 })
+    const refunded = (await admin.get(`admins/invoices/${inv.id}/`)).body.payments[0]
+    expect(refunded.refund).toMatchObject({ status: 'refunded', reason: 'Job cancelled by the customer' })
+
+    const twice = await admin.post(path, { reason: 'Again' })
+    expect(twice.status).toBe(409)
+    expect(twice.body.message).toBe('This payment was refunded already.')
+    expect((await admin.post(`admins/invoices/${inv.id}/void/`, { reason: 'Job cancelled' })).status).toBe(
+      200,
+    )
+  })
+
+  it('money taken by hand is not refunded through the gateway', async () => {
+    await start()
+    const inv = await sentInvoice(20_000)
+    const byHand = await admin.post(`admins/invoices/${inv.id}/payments/`, {
+      amount: 5_000,
+      method: 'bank_transfer',
+      reference: 'TRF-9',
+      receivedOn: lagosDay(0),
+    })
+    expect(byHand.status).toBe(201)
+    const [payment] = byHand.body.invoice.payments as { id: number }[]
+    const res = await admin.post(`admins/invoices/${inv.id}/payments/${payment.id}/refund/`, {
+      reason: 'Mistake',
+    })
+    expect(res.status).toBe(409)
+    expect(res.body.message).toMatch(/^Only a payment made through the payment gateway/)
+    expect(await invoiceRow(inv.id)).toEqual({ status: 'Part-paid', paid_kobo: 500_000 })
+    const other = await admin.post(`admins/invoices/${inv.id}/payments/99999/refund/`, { reason: 'Mistake' })
+    expect(other.status).toBe(404)
   })
 })

@@ -65,6 +65,52 @@ const pay = (id: number, amount: number, change: Record<string, unknown> = {}) =
   })
 
 describe('an invoice from a completed booking', () => {
+  it('written before the visit, it receives what the technician takes on site, once however often the completion is sent', async () => {
+    const bookingId = await book(customer)
+    const draft = await admin.post('admins/invoices/', { bookingId, lines: [serviceLine(30_000)] })
+    expect(draft.status).toBe(201)
+    const id = draft.body.invoice.id as number
+    expect((await send(id)).status).toBe(200)
+    expect((await admin.post(`admins/bookings/${bookingId}/assign/`, { staff_id: techId })).status).toBe(200)
+    const arrived = { type: 'arrived', occurred_at: at() }
+    expect(
+      (await tech.post(`staff/jobs/${bookingId}/events/`, arrived, { 'Idempotency-Key': uuid() })).status,
+    ).toBe(201)
+    // The phone sends the completion, loses the answer and sends it again.
+    const key = { 'Idempotency-Key': uuid() }
+    const done = completion({ payment: { amount: '10,000', method: 'pos', reference: 'POS-55' } })
+    expect((await tech.post(`staff/jobs/${bookingId}/complete/`, done, key)).status).toBe(201)
+    expect((await tech.post(`staff/jobs/${bookingId}/complete/`, done, key)).status).toBe(201)
+
+    const invoice = (await admin.get(`admins/invoices/${id}/`)).body
+    expect(invoice).toMatchObject({ status: 'Part-paid', paid: 10_000 })
+    expect(invoice.payments).toEqual([
+      expect.objectContaining({
+        amount: 10_000,
+        method: 'pos',
+        source: 'on_site',
+        reference: 'POS-55',
+        jobId: bookingId,
+      }),
+    ])
+    expect(await countRows(t.db, 'invoice_payments')).toBe(1)
+  })
+
+  it('a payment on site larger than what is due stays the job’s own record: the completion still lands', async () => {
+    const bookingId = await book(customer)
+    const draft = await admin.post('admins/invoices/', { bookingId, lines: [serviceLine(5_000)] })
+    const id = draft.body.invoice.id as number
+    expect((await admin.post(`admins/bookings/${bookingId}/assign/`, { staff_id: techId })).status).toBe(200)
+    const arrived = { type: 'arrived', occurred_at: at() }
+    await tech.post(`staff/jobs/${bookingId}/events/`, arrived, { 'Idempotency-Key': uuid() })
+    const done = completion({ payment: { amount: 25_000, method: 'cash', reference: '' } })
+    expect(
+      (await tech.post(`staff/jobs/${bookingId}/complete/`, done, { 'Idempotency-Key': uuid() })).status,
+    ).toBe(201)
+    expect((await admin.get(`admins/invoices/${id}/`)).body).toMatchObject({ paid: 0 })
+    expect(await countRows(t.db, 'invoice_payments')).toBe(0)
+  })
+
   it('prices the work as the customer booked it: the kind, its units and the price it had then', async () => {
     const kind = await t.db
       .selectFrom('service_kinds')

@@ -4,6 +4,7 @@ import { book, completion, lagosDay, onEachTechnicianApp, uuid } from './staff-h
 import { csvField, csvFigure, csvRow } from '../../api/lib/csv'
 import { recordInvoicePayment } from '../../api/lib/invoices'
 import { addDays, addMonths, businessDayStart, businessMonth } from '../../contract/dates'
+import { parseCsv } from '../csv'
 
 let t: TestContext
 let admin: Client
@@ -186,36 +187,6 @@ describe('GET admins/money/', () => {
 
   it('is admin-only', () => expectAdminOnly('get', 'admins/money/'))
 })
-
-/** The rows of a CSV file (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(file: string): string[][] {
-  const text = file.replace(/^\uFEFF/, '')
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (ch === '"') quoted = false
-      else field += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') {
-      row.push(field)
-      field = ''
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-      i++
-    } else field += ch
-  }
-  return rows
-}
 
 describe('GET admins/money/export.csv', () => {
   it('lists every event of the Lagos days asked, one row each, escaped for a spreadsheet', async () => {
@@ -485,5 +456,80 @@ describe('outstanding invoices by age', () => {
       { age: '31–60 days', count: 1, due: partPaid.total - 5_000 },
       { age: 'Over 60 days', count: 1, due: old.total },
     ])
+  })
+})
+
+describe('GET admins/money/invoices.csv', () => {
+  it('lists the invoices issued in the Lagos days asked, with their totals, paid and due; void ones owe nothing', async () => {
+    const customerId = await findUserId(t.db, CUSTOMER.email)
+    const write = async (naira: number) => {
+      const res = await admin.post('admins/invoices/', {
+        customerId,
+        lines: [{ kind: 'labour', description: 'Deep cleaning', quantity: 1, unitPrice: naira }],
+      })
+      expect(res.status).toBe(201)
+      return res.body.invoice as { id: number; number: string }
+    }
+    const issuedDaysAgo = (id: number, days: number) =>
+      t.db
+        .updateTable('invoices')
+        .set({ issued_at: iso(t.config.now() - days * 86_400_000) })
+        .where('id', '=', id)
+        .execute()
+    // The first carries the first-service offer (20% of ₦50,000), then ₦10,000 paid by transfer.
+    const first = await write(50_000)
+    await admin.post(`admins/invoices/${first.id}/send/`)
+    await admin.post(`admins/invoices/${first.id}/payments/`, {
+      amount: 10_000,
+      method: 'bank_transfer',
+      reference: 'TRF-1',
+      receivedOn: lagosDay(0),
+    })
+    const voided = await write(7_000)
+    await admin.post(`admins/invoices/${voided.id}/void/`, { reason: 'Written twice' })
+    const old = await write(3_000)
+    await issuedDaysAgo(old.id, 40)
+
+    const res = await admin.get(`admins/money/invoices.csv?from=${lagosDay(-7)}&to=${lagosDay(0)}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="greenshield-invoices-${lagosDay(-7)}-to-${lagosDay(0)}.csv"`,
+    )
+    const [header, ...rows] = parseCsv(res.text)
+    expect(header).toEqual([
+      'Invoice',
+      'Issued (Lagos)',
+      'Status',
+      'Billed to',
+      'Email or phone',
+      'Subtotal (NGN)',
+      'First-service offer (NGN)',
+      'Discount (NGN)',
+      'VAT (NGN)',
+      'Total (NGN)',
+      'Paid (NGN)',
+      'Due (NGN)',
+      'Due date',
+    ])
+    expect(rows.map((r) => [r[0], r[1], r[2], ...r.slice(5, 12)])).toEqual([
+      [
+        first.number,
+        lagosDay(0),
+        'Part-paid',
+        '50000.00',
+        '10000.00',
+        '0.00',
+        '0.00',
+        '40000.00',
+        '10000.00',
+        '30000.00',
+      ],
+      [voided.number, lagosDay(0), 'Void', '7000.00', '0.00', '0.00', '0.00', '7000.00', '0.00', '0.00'],
+    ])
+    const bad = await admin.get(`admins/money/invoices.csv?from=${lagosDay(0)}&to=${lagosDay(-1)}`)
+    expect(bad.status).toBe(400)
+    expect(
+      (await customer.get(`admins/money/invoices.csv?from=${lagosDay(-1)}&to=${lagosDay(0)}`)).status,
+    ).toBe(403)
   })
 })

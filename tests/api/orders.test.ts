@@ -5,6 +5,7 @@ import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { createApp } from '../../api/app'
 import type { Tables } from '../../api/db'
 import { createGateway } from '../../api/payments'
+import { parseCsv } from '../csv'
 
 let t: TestContext
 let admin: Client
@@ -46,39 +47,10 @@ async function addOrder(o: OrderInput = {}): Promise<number> {
   return id
 }
 
-/** RFC 4180 reader, independent of the code under test. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (ch === '"') quoted = false
-      else field += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') {
-      row.push(field)
-      field = ''
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-      i++
-    } else field += ch
-  }
-  if (field || row.length) rows.push([...row, field])
-  return rows
-}
 async function exportCsv(query = '') {
   const res = await admin.get(`admins/orders/export.csv${query}`)
   expect(res.status).toBe(200)
-  const rows = parseCsv(res.text.replace(/^\uFEFF/, ''))
+  const rows = parseCsv(res.text)
   return { res, header: rows[0], rows: rows.slice(1) }
 }
 

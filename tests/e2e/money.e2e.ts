@@ -93,5 +93,5 @@ test('the export for the accountant downloads a CSV holding the seeded payments'
   expect(seeded.join('\n')).toMatch(/,income,products,card,gateway,29000\.00,SEED-000\d,/)
   // The failed checkout (SEED-0003) took no money: not in the ledger.
   expect(csv).not.toContain('SEED-0003')
-  await expect(form.getByText(/^Downloading the CSV of /)).toBeVisible()
+  await expect(form.getByText(/^Downloading the payments CSV of /)).toBeVisible()
 })

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { AdminInvoiceAnswer } from '../../contract/invoices'
+import type { AdminInvoiceAnswer, InvoicePaymentAnswer } from '../../contract/invoices'
 import { booking, mockApi, openAdminScreen, renderAdmin, type Call } from './admin-helpers'
 
 afterEach(() => {
@@ -229,6 +229,70 @@ describe('the back office’s invoices', () => {
       clientKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
     })
     expect(screen.getByRole('link', { name: /\/i\/invoice\.5\.1\.abc$/ })).toBeInTheDocument()
+  })
+})
+
+describe('giving a payment back', () => {
+  test('a gateway payment is refunded with a reason; money taken by hand has no refund button', async () => {
+    const payment = (id: number, change: Partial<InvoicePaymentAnswer>): InvoicePaymentAnswer => ({
+      id,
+      amount: 10000,
+      method: 'card',
+      source: 'gateway',
+      reference: `GS-${id}`,
+      receivedAt: '2026-11-23T10:00:00.000Z',
+      jobId: null,
+      refund: null,
+      ...change,
+    })
+    let current = invoice({
+      status: 'Paid',
+      total: 15000,
+      paid: 15000,
+      link: '/i/invoice.5.1.abc',
+      payments: [
+        payment(1, {}),
+        payment(2, { amount: 5000, method: 'cash', source: 'on_site', reference: '' }),
+      ],
+    })
+    const refunds: Call[] = []
+    mockApi({
+      'GET admins/invoices/5/': () => current,
+      'POST admins/invoices/5/payments/1/refund/': (call: Call) => {
+        refunds.push(call)
+        current = {
+          ...current,
+          status: 'Part-paid',
+          paid: 5000,
+          due: 10000,
+          payments: [
+            payment(1, {
+              refund: {
+                status: 'refunded',
+                reason: 'Job cancelled',
+                requestedAt: '2026-11-23T11:00:00.000Z',
+              },
+            }),
+            current.payments[1],
+          ],
+        }
+        return { status: 200, body: { message: 'The payment goes back to the customer.', invoice: current } }
+      },
+    })
+    renderAdmin('/admin/invoices/5')
+    const ui = userEvent.setup()
+    const list = (await screen.findByRole('heading', { name: 'Payments' })).parentElement!
+    expect(within(list).getAllByRole('button', { name: /^Refund/ })).toHaveLength(1)
+    await ui.click(within(list).getByRole('button', { name: 'Refund ₦10,000.00' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Refund ₦10,000.00' })
+    await ui.click(within(dialog).getByRole('button', { name: 'Refund' }))
+    expect(await within(dialog).findByText('Say why the payment is given back')).toBeInTheDocument()
+    expect(refunds).toEqual([])
+    await ui.type(within(dialog).getByLabelText('Reason'), 'Job cancelled')
+    await ui.click(within(dialog).getByRole('button', { name: 'Refund' }))
+    expect(await within(list).findByText(/refunded/)).toBeInTheDocument()
+    expect(refunds[0].body).toEqual({ reason: 'Job cancelled' })
+    expect(within(list).queryByRole('button', { name: /^Refund/ })).toBeNull()
   })
 })
 

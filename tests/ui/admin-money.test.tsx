@@ -157,7 +157,16 @@ describe('Dashboard: the owner’s money', () => {
     const url = new URL(downloads[0]!)
     expect(url.pathname).toBe('/api/admins/money/export.csv')
     expect(Object.fromEntries(url.searchParams)).toEqual({ from: '2026-01-01', to: '2026-01-02' })
-    expect(within(form).getByText('Downloading the CSV of January 1, 2026 to January 2, 2026.')).toBeVisible()
+    expect(
+      within(form).getByText('Downloading the payments CSV of January 1, 2026 to January 2, 2026.'),
+    ).toBeVisible()
+
+    // The invoices issued in the same days, the other file.
+    await ui.selectOptions(within(form).getByLabelText('File'), 'Invoices issued')
+    await ui.click(within(form).getByRole('button', { name: 'Download CSV' }))
+    const invoices = new URL(downloads[1]!)
+    expect(invoices.pathname).toBe('/api/admins/money/invoices.csv')
+    expect(Object.fromEntries(invoices.searchParams)).toEqual({ from: '2026-01-01', to: '2026-01-02' })
 
     await ui.click(within(form).getByRole('button', { name: 'This month' }))
     expect(from).toHaveValue(`${today.slice(0, 8)}01`)

@@ -131,7 +131,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 
 /**
  * The admin's own notifications (a job that needs attention, a customer's change, an emergency call-out),
- * on every back-office screen. The name is the visible word and the count: "Notifications, 3 unread".
+ * on every back-office screen. The name is the visible word and the count: "Notifications 3 unread".
  */
 function NotificationsBell() {
   const [open, setOpen] = useState(false)
@@ -144,7 +144,7 @@ function NotificationsBell() {
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         // The visible word first, then the count in words (the badge alone would read "2").
-        aria-label={unread > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications ${count} unread` : 'Notifications'}
         className="relative ml-auto inline-flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
       >
         <Bell className="size-5" aria-hidden />

@@ -37,6 +37,9 @@ export const useMoney = () => useQuery(moneyQuery(useUserId()))
 /** The accountant's CSV of a range of Lagos days, which the browser downloads itself. */
 export const moneyExportUrl = (range: MoneyExportRequest) =>
   callUrl('GET admins/money/export.csv', undefined, range)
+/** The accountant's CSV of the invoices issued in a range of Lagos days. */
+export const invoicesExportUrl = (range: MoneyExportRequest) =>
+  callUrl('GET admins/money/invoices.csv', undefined, range)
 
 /** Whether the payout account is saved (a withdrawal needs one); read when the Withdraw dialog opens. */
 export const usePayoutAccountSaved = (enabled: boolean) => {

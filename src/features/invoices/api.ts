@@ -10,7 +10,8 @@ import type {
   PayInvoiceRequest,
 } from '../../../contract/invoices.js'
 import { callApiWithStatus, callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, useOnlineOnlyMutation, userScope, useUserMutation } from '../../lib/query'
+import { rememberBilling } from '../../lib/first-service-offer'
 import { useUserId } from '../../lib/session'
 
 export const invoiceKeys = {
@@ -91,6 +92,15 @@ export const useVoidInvoice = () =>
     CALL_EVEN_OFFLINE,
   )
 
+/** Gives a gateway payment back; the invoice owes it again. */
+export const useRefundInvoicePayment = () =>
+  useOnlineOnlyMutation(({ id, paymentId, reason }: { id: number; paymentId: number; reason: string }) =>
+    callApi('POST admins/invoices/{id}/payments/{paymentId}/refund/', {
+      params: { id, paymentId },
+      body: { reason },
+    }),
+  )
+
 /** The form's clientKey makes a double click or a resend record the payment once. */
 export const useRecordPayment = () =>
   useUserMutation(
@@ -110,10 +120,12 @@ export const useBillingSettings = () => {
 }
 
 export const useSaveBillingSettings = () =>
-  useUserMutation(
-    (body: BillingSettingsRequest) => callApi('POST admins/billing-settings/', { body }),
-    CALL_EVEN_OFFLINE,
-  )
+  useOnlineOnlyMutation(async (body: BillingSettingsRequest) => {
+    const answer = await callApi('POST admins/billing-settings/', { body })
+    // This device's public pages state the offer as just saved.
+    rememberBilling(answer.settings)
+    return answer
+  })
 
 export const useMyInvoices = () => {
   const userId = useUserId()

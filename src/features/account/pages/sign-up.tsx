@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { useSession } from '../../../lib/session'
+import { useFirstServiceOffer } from '../../../lib/first-service-offer'
 import { errorMessage } from '../../../lib/api-client'
 import { signUp } from '../api'
 import { useFormFields } from '../../../components/ui/use-form-fields'
@@ -11,6 +12,7 @@ import { AuthCard } from '../components/auth-card'
 export default function Sign() {
   const navigate = useNavigate()
   const session = useSession()
+  const offer = useFirstServiceOffer()
   const { form, bind } = useFormFields({ fullName: '', email: '', password: '' })
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -39,9 +41,12 @@ export default function Sign() {
       title="Create your account"
       elsewhere={{ question: 'Already have an account?', to: '/login', link: 'Log in' }}
     >
-      <p className="mt-2 text-slate-600">
-        Sign up today and get <strong className="text-brand-700">20% off your first service</strong>.
-      </p>
+      {offer !== null && (
+        <p className="mt-2 text-slate-600">
+          Sign up today and get <strong className="text-brand-700">{offer}% off your first service</strong>:
+          it comes off the work on your first service invoice (not products from the shop).
+        </p>
+      )}
       <form onSubmit={submit} className="mt-8 space-y-5">
         <TextField id="sign-name" label="Full name" autoComplete="name" required {...bind('fullName')} />
         <TextField

@@ -21,6 +21,7 @@ import {
 } from '../../../../contract/services.js'
 import { ApiError } from '../../../lib/api-client'
 import { useServiceKinds } from '../../../lib/service-kinds'
+import { useFirstServiceOffer } from '../../../lib/first-service-offer'
 import { useBookAppointment, useBookingSettings } from '../api'
 import { MyBookings } from '../components/my-bookings'
 import { COMPANY } from '../../../lib/company'
@@ -108,6 +109,17 @@ export function emergencyNotice(
   if (!settings || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null
   if (bookingStart({ date, time }) <= now) return null
   return isEmergency(settings, date, time) ? emergencyText(settings) : null
+}
+
+/** Under the estimate: the first-service offer, asked of the server only once an estimate shows. */
+function FirstServiceNote() {
+  const offer = useFirstServiceOffer()
+  if (offer === null) return null
+  return (
+    <span className="block font-normal text-brand-800">
+      Your first service with us? {offer}% comes off the work on its invoice (not products).
+    </span>
+  )
 }
 
 /** /book: the appointment form, the same page for customers and admins (an admin books for a caller). */
@@ -294,7 +306,10 @@ export default function Book() {
                   className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
                 >
                   <ReceiptText className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>{estimate}</span>
+                  <span>
+                    {estimate}
+                    {!isAdmin && <FirstServiceNote />}
+                  </span>
                 </p>
               )}
               <Field className="sm:col-span-2" id={`${id}-location`} label="Location" error={errors.location}>

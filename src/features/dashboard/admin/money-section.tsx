@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/field'
 import { FormActions, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { fieldErrors } from '../../../lib/field-errors'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
-import { moneyExportUrl, useMoney } from '../api'
+import { invoicesExportUrl, moneyExportUrl, useMoney } from '../api'
 import { monthName } from '../months'
 import { IncomeChart } from './income-chart'
 
@@ -163,6 +163,12 @@ function download(url: string) {
   link.remove()
 }
 
+/** What the accountant can download: the ledger's events, or the invoices issued. */
+const EXPORTS = {
+  money: { label: 'Payments, refunds and withdrawals', what: 'the payments CSV', url: moneyExportUrl },
+  invoices: { label: 'Invoices issued', what: 'the invoices CSV', url: invoicesExportUrl },
+}
+
 /** From, To and Download CSV: the ledger of a range of Lagos days, for the accountant. */
 function ExportForm() {
   const thisMonth = () => {
@@ -170,6 +176,7 @@ function ExportForm() {
     return { from: `${today.slice(0, 8)}01`, to: today }
   }
   const [range, setRange] = useState(thisMonth)
+  const [file, setFile] = useState<keyof typeof EXPORTS>('money')
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({})
   const [result, setResult] = useState<FormResult>(null)
 
@@ -184,10 +191,10 @@ function ExportForm() {
       return
     }
     setErrors({})
-    download(moneyExportUrl(checked.data))
+    download(EXPORTS[file].url(checked.data))
     setResult({
       ok: true,
-      text: `Downloading the CSV of ${formatDay(checked.data.from)} to ${formatDay(checked.data.to)}.`,
+      text: `Downloading ${EXPORTS[file].what} of ${formatDay(checked.data.from)} to ${formatDay(checked.data.to)}.`,
     })
   }
 
@@ -200,10 +207,22 @@ function ExportForm() {
     <Card className="p-5">
       <h3 className="text-lg font-semibold text-slate-900">Export for the accountant</h3>
       <p className="mt-1 text-sm text-slate-600">
-        Every payment, refund and withdrawal of the days you choose (Lagos time), one row each, as a CSV file
-        a spreadsheet opens.
+        The days you choose (Lagos time), one row each, as a CSV file a spreadsheet opens.
       </p>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <Field id="money-export-file" label="File">
+          <select
+            className="field"
+            value={file}
+            onChange={(e) => setFile(e.target.value as keyof typeof EXPORTS)}
+          >
+            {Object.entries(EXPORTS).map(([value, { label }]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="money-export-from" label="From" error={errors.from}>
             <input type="date" className="field" value={range.from} onChange={change('from')} required />

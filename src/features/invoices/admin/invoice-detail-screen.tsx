@@ -6,8 +6,10 @@ import {
   INVOICE_PAYMENT_METHOD_LABELS,
   MANUAL_PAYMENT_METHODS,
   manualPaymentBody,
+  refundInvoicePaymentBody,
   voidInvoiceBody,
   type AdminInvoiceAnswer,
+  type InvoicePaymentAnswer,
 } from '../../../../contract/invoices.js'
 import { formatDateTime, todayIso, BUSINESS_TIME_ZONE } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
@@ -34,7 +36,14 @@ import {
 import { Modal } from '../../../components/ui/modal'
 import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
-import { useAdminInvoice, useRecordPayment, useSaveDraft, useSendInvoice, useVoidInvoice } from '../api'
+import {
+  useAdminInvoice,
+  useRecordPayment,
+  useRefundInvoicePayment,
+  useSaveDraft,
+  useSendInvoice,
+  useVoidInvoice,
+} from '../api'
 import { InvoiceStatusBadge } from '../components/invoice-status'
 import { InvoiceDocument } from '../components/invoice-document'
 
@@ -207,23 +216,49 @@ function DraftForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
   )
 }
 
+const REFUND_WORDS = {
+  pending: 'refund asked',
+  processing: 'refund under way',
+  refunded: 'refunded',
+  failed: 'refund refused by the gateway, retried',
+} as const
+
 function Payments({ invoice }: { invoice: AdminInvoiceAnswer }) {
+  const [refunding, setRefunding] = useState<InvoicePaymentAnswer | null>(null)
   if (invoice.payments.length === 0) return null
   return (
     <Card className="p-5">
       <h2 className="mb-3 text-lg font-semibold text-slate-900">Payments</h2>
       <ul className="divide-y divide-slate-100 text-sm">
         {invoice.payments.map((p) => (
-          <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
+          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span>
               {formatDateTime(p.receivedAt)} · {INVOICE_PAYMENT_METHOD_LABELS[p.method]}
               {p.source === 'on_site' ? ' (taken on site)' : ''}
               {p.reference ? ` · ${p.reference}` : ''}
+              {p.refund && (
+                <span className="font-medium text-amber-800"> · {REFUND_WORDS[p.refund.status]}</span>
+              )}
             </span>
-            <span className="font-semibold tabular-nums">{formatNaira(p.amount)}</span>
+            <span className="flex items-center gap-3">
+              <span className={`font-semibold tabular-nums ${p.refund ? 'line-through' : ''}`}>
+                {formatNaira(p.amount)}
+              </span>
+              {p.source === 'gateway' && !p.refund && (
+                <button
+                  type="button"
+                  className={linkButton}
+                  aria-label={`Refund ${formatNaira(p.amount)}`}
+                  onClick={() => setRefunding(p)}
+                >
+                  Refund
+                </button>
+              )}
+            </span>
           </li>
         ))}
       </ul>
+      <RefundDialog invoice={invoice} payment={refunding} onClose={() => setRefunding(null)} />
     </Card>
   )
 }
@@ -314,6 +349,72 @@ function PaymentForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
   )
 }
 
+/** A confirmation that needs a reason (void an invoice, refund a payment): the server's own check first. */
+function ReasonDialog({
+  id,
+  title,
+  intro,
+  cancelLabel,
+  submitLabel,
+  open,
+  onClose,
+  check,
+  confirm,
+  pending,
+}: {
+  id: string
+  title: string
+  intro: string
+  cancelLabel: string
+  submitLabel: string
+  open: boolean
+  onClose: () => void
+  check: (
+    reason: string,
+  ) =>
+    { success: true; data: { reason: string } } | { success: false; error: { issues: { message: string }[] } }
+  confirm: (reason: string) => Promise<unknown>
+  pending: boolean
+}) {
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState('')
+  const [refused, setRefused] = useState('')
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setError('')
+    setRefused('')
+    const parsed = check(reason)
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message)
+      focusFirstInvalid(e.currentTarget)
+      return
+    }
+    try {
+      await confirm(parsed.data.reason)
+      onClose()
+    } catch (err) {
+      setRefused(errorMessage(err, 'That did not go through. Please try again.'))
+    }
+  }
+  return (
+    <Modal open={open} title={title} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700">{intro}</p>
+        <Field id={id} label="Reason" error={error || null}>
+          <input className="field" value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <FormError message={refused} />
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          pending={pending}
+          submitLabel={submitLabel}
+        />
+      </form>
+    </Modal>
+  )
+}
+
 function VoidDialog({
   invoice,
   open,
@@ -324,44 +425,44 @@ function VoidDialog({
   onClose: () => void
 }) {
   const voidIt = useVoidInvoice()
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState('')
-  const [refused, setRefused] = useState('')
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    setError('')
-    setRefused('')
-    const parsed = voidInvoiceBody.safeParse({ reason })
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message)
-      focusFirstInvalid(e.currentTarget)
-      return
-    }
-    try {
-      await voidIt.mutateAsync({ id: invoice.id, reason: parsed.data.reason })
-      onClose()
-    } catch (err) {
-      setRefused(errorMessage(err, 'Could not void the invoice. Please try again.'))
-    }
-  }
   return (
-    <Modal open={open} title={`Void invoice ${invoice.number}`} onClose={onClose}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-700">
-          A void invoice keeps its number and can no longer be paid. A first-service offer it carried goes
-          back to the customer.
-        </p>
-        <Field id="void-reason" label="Reason" error={error || null}>
-          <input className="field" value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <FormError message={refused} />
-        <FormActions
-          onCancel={onClose}
-          cancelLabel="Keep it"
-          pending={voidIt.isPending}
-          submitLabel="Void the invoice"
-        />
-      </form>
-    </Modal>
+    <ReasonDialog
+      id="void-reason"
+      title={`Void invoice ${invoice.number}`}
+      intro="A void invoice keeps its number and can no longer be paid. A first-service offer it carried goes back to the customer."
+      cancelLabel="Keep it"
+      submitLabel="Void the invoice"
+      open={open}
+      onClose={onClose}
+      check={(reason) => voidInvoiceBody.safeParse({ reason })}
+      confirm={(reason) => voidIt.mutateAsync({ id: invoice.id, reason })}
+      pending={voidIt.isPending}
+    />
+  )
+}
+
+function RefundDialog({
+  invoice,
+  payment,
+  onClose,
+}: {
+  invoice: AdminInvoiceAnswer
+  payment: InvoicePaymentAnswer | null
+  onClose: () => void
+}) {
+  const refund = useRefundInvoicePayment()
+  return (
+    <ReasonDialog
+      id="refund-reason"
+      title={payment ? `Refund ${formatNaira(payment.amount)}` : 'Refund'}
+      intro={`The payment goes back to the customer's card or account through the payment gateway, and invoice ${invoice.number} owes it again.`}
+      cancelLabel="Keep the payment"
+      submitLabel="Refund"
+      open={payment !== null}
+      onClose={onClose}
+      check={(reason) => refundInvoicePaymentBody.safeParse({ reason })}
+      confirm={(reason) => refund.mutateAsync({ id: invoice.id, paymentId: payment!.id, reason })}
+      pending={refund.isPending}
+    />
   )
 }

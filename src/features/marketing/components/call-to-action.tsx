@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { BookButton } from '../../../components/book-button'
+import { useFirstServiceOffer } from '../../../lib/first-service-offer'
 
 /** The closing band of the marketing pages: book a visit, or sign up for the first-service discount. */
 export function CallToAction({
@@ -9,6 +10,7 @@ export function CallToAction({
   title?: string
   text?: string
 }) {
+  const offer = useFirstServiceOffer()
   return (
     <section className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 sm:pb-20" aria-labelledby="cta-title">
       <div className="relative isolate overflow-hidden rounded-3xl bg-linear-to-br from-brand-700 to-brand-900 px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
@@ -27,7 +29,7 @@ export function CallToAction({
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <BookButton className="btn bg-white px-6 py-3 text-brand-800 shadow-sm hover:bg-brand-50" />
           <Link to="/sign" className="btn border border-white/40 px-6 py-3 text-white hover:bg-white/10">
-            Sign up: 20% off your first service
+            {offer === null ? 'Sign up' : `Sign up: ${offer}% off your first service`}
           </Link>
         </div>
       </div>

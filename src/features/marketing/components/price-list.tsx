@@ -1,4 +1,5 @@
-import { priceText, type ServiceKind } from '../../../../contract/services.js'
+import { priceText } from '../../../../contract/service-prices.js'
+import type { ServiceKind } from '../../../../contract/services.js'
 
 /**
  * One service's kinds and what each costs, as the admin priced them. Shown once the list is known (the
