@@ -18,6 +18,9 @@ export const LINE_KIND_LABELS: Record<LineKind, string> = {
 }
 
 export const DOCUMENT_LINES_MAX = 50
+
+/** The deposit a quote asks: a whole percent of its total, to the kobo. */
+export const depositKobo = (totalKobo: number, percent: number) => Math.round((totalKobo * percent) / 100)
 /** Largest amount one document may reach: ₦100 million (kobo fit a JS integer with room to spare). */
 export const DOCUMENT_TOTAL_MAX_KOBO = 10_000_000_000
 

@@ -161,6 +161,8 @@ export type InvoiceSummary = z.infer<typeof invoiceSummaryAnswer>
 export const invoiceAnswer = invoiceSummaryAnswer.extend({
   billedTo: z.object({ name: z.string(), phone: z.string(), email: z.string(), address: z.string() }),
   quoteId: z.number().int().nullable(),
+  /** What is left of the deposit the accepted quote asked: paid first, before the rest is due. 0 when none. */
+  depositDue: z.number(),
   sentAt: z.string().nullable(),
   voidedAt: z.string().nullable(),
   voidReason: z.string(),

@@ -107,12 +107,13 @@ export const quoteSummaryAnswer = z.object({
 })
 export type QuoteSummary = z.infer<typeof quoteSummaryAnswer>
 
-/** The invoice an accepted quote became; `link` opens it to pay without logging in (a deposit invoice that is out). */
+/** The invoice an accepted quote became; `link` opens it to pay without logging in (when it asks a deposit and is out). */
 export const quoteInvoiceAnswer = z.object({
   id: z.number().int(),
   number: z.string(),
   status: z.enum(INVOICE_STATUSES),
   total: z.number(),
+  /** It asks the quote's deposit first (sent at once on accepting). */
   deposit: z.boolean(),
   link: z.string().nullable(),
 })
@@ -221,7 +222,7 @@ export const quoteEndpoints = defineEndpoints('quotes', {
   },
   'POST quotes/{id}/accept/': {
     summary:
-      'Accepts one of the customer’s quotes with their name; an invoice is written from it (a deposit invoice, sent, when it asks for one). Accepting again answers the same.',
+      'Accepts one of the customer’s quotes with their name; an invoice is written from it (sent at once, the deposit due first, when it asks for one). Accepting again answers the same.',
     access: 'user',
     body: acceptQuoteBody,
     answer: answered,

@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely'
 import type { Queryable } from '../db/index.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
 import {
+  depositKobo,
   documentTotals,
   isServiceWork,
   lineTotalKobo,
@@ -196,8 +197,6 @@ export interface NewInvoice {
   createdBy: number | null
   /** Money a technician already took on site for this work (the job's report), recorded once with the invoice. */
   onSite?: Omit<PaymentRecord, 'source'> | null
-  /** False for an invoice that must not take the first-service offer (a deposit asked on a quote). */
-  mayClaimOffer?: boolean
 }
 
 /**
@@ -249,7 +248,7 @@ export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: nu
   }
   const onSiteKobo = input.onSite?.amountKobo ?? 0
   await priceInvoice(trx, invoice, input.lines, input.discountKobo ?? 0, nowIso, {
-    mayClaim: input.mayClaimOffer !== false,
+    mayClaim: true,
     paidKobo: onSiteKobo,
   })
   if (input.onSite) await recordInvoicePayment(trx, id, { ...input.onSite, source: 'on_site' }, nowMs)
@@ -687,6 +686,22 @@ export const invoicesIssued = (db: Queryable, range: { from?: string; to?: strin
   return q.orderBy('issued_at').orderBy('id').execute()
 }
 
+/**
+ * What is left of the deposit an accepted quote asked (kobo), paid before the rest: the quote's deposit less
+ * what the invoice has received, never more than is due. 0 on an invoice not from such a quote.
+ */
+async function depositDueKobo(db: Queryable, invoice: InvoiceRow, dueKobo: number) {
+  if (invoice.quote_id === null || dueKobo === 0) return 0
+  const quote = await db
+    .selectFrom('quotes')
+    .select(['total_kobo', 'deposit_percent'])
+    .where('id', '=', invoice.quote_id)
+    .executeTakeFirst()
+  if (!quote || quote.deposit_percent === 0) return 0
+  const askedKobo = depositKobo(quote.total_kobo, quote.deposit_percent)
+  return Math.min(dueKobo, Math.max(0, askedKobo - invoice.paid_kobo))
+}
+
 export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAnswer | undefined> {
   const r = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) return undefined
@@ -713,8 +728,10 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAns
     vatKobo: r.vat_kobo,
     totalKobo: r.total_kobo,
   }
+  const summary = summaryOf(r)
   return {
-    ...summaryOf(r),
+    ...summary,
+    depositDue: toNaira(await depositDueKobo(db, r, toKobo(summary.due))),
     billedTo: {
       name: r.billed_name,
       phone: r.billed_phone,

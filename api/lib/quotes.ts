@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely'
 import type { Queryable } from '../db/index.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
 import {
+  depositKobo,
   documentTotals,
   isServiceWork,
   lineTotalKobo,
@@ -233,14 +234,14 @@ export interface Accepted {
   /** False when the quote was accepted before (a replay or a race): nothing new was written. */
   fresh: boolean
   invoiceId: number | null
-  /** A deposit invoice sent at once, to tell the customer about. */
+  /** The invoice, when the quote asks a deposit: sent at once, to tell the customer about. */
   depositInvoiceId: number | null
 }
 
 /**
  * Accepts a Sent quote within its validity and writes the invoice it becomes, in the caller's transaction:
- * a draft with the quote's lines for the office (the first-service offer is claimed there), or, when the
- * quote asks a deposit, a deposit invoice sent at once. The quote's row is locked and moved only from
+ * an invoice with the quote's lines (the first-service offer is claimed there): a draft for the office, or,
+ * when the quote asks a deposit, sent at once with the deposit as its first part to pay. The quote's row is locked and moved only from
  * Sent, so two accepts at once (two instances) write one invoice; the later one answers as accepted.
  */
 export async function acceptQuote(
@@ -276,34 +277,6 @@ export async function acceptQuote(
     address: quote.billed_address,
   }
   const note = `From quote ${quote.number}, accepted by ${name}.`
-  if (quote.deposit_percent > 0) {
-    const depositKobo = Math.round((quote.total_kobo * quote.deposit_percent) / 100)
-    // No booking on the deposit invoice: the work's own invoice is still to be written for the booking.
-    const invoiceId = await createInvoice(
-      trx,
-      {
-        billed,
-        bookingId: null,
-        quoteId: id,
-        lines: [
-          {
-            kind: 'service',
-            description: `Deposit (${quote.deposit_percent}%) on quote ${quote.number}`,
-            quantityHundredths: 100,
-            unitPriceKobo: depositKobo,
-            productId: null,
-            serviceKindId: null,
-          },
-        ],
-        note,
-        createdBy: null,
-        mayClaimOffer: false,
-      },
-      nowMs,
-    )
-    if (depositKobo > 0) await markSent(trx, invoiceId, nowMs)
-    return { fresh: true, invoiceId, depositInvoiceId: depositKobo > 0 ? invoiceId : null }
-  }
   const lines = await trx
     .selectFrom('quote_lines')
     .selectAll()
@@ -338,7 +311,11 @@ export async function acceptQuote(
     },
     nowMs,
   )
-  return { fresh: true, invoiceId, depositInvoiceId: null }
+  // A deposit is the first part of this same invoice, paid now: it goes out at once, and whatever is
+  // paid on it (the deposit, money on site later) adds up on the one invoice.
+  const asksDeposit = quote.deposit_percent > 0 && quote.total_kobo > 0
+  if (asksDeposit) await markSent(trx, invoiceId, nowMs)
+  return { fresh: true, invoiceId, depositInvoiceId: asksDeposit ? invoiceId : null }
 }
 
 /** Declines a Sent quote; declining again answers the same. */
@@ -442,7 +419,7 @@ export async function findQuote(db: Queryable, id: number, nowMs: number): Promi
       email: r.billed_email,
       address: r.billed_address,
     },
-    deposit: toNaira(Math.round((r.total_kobo * r.deposit_percent) / 100)),
+    deposit: toNaira(depositKobo(r.total_kobo, r.deposit_percent)),
     sentAt: r.sent_at,
     acceptedName: r.accepted_name,
     acceptedAt: r.accepted_at,

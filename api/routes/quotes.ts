@@ -13,6 +13,7 @@ import { findJobRow, wasEverAssigned } from '../lib/jobs.js'
 import { findInvoice, invoiceFromBooking, storedLines } from '../lib/invoices.js'
 import {
   ClientKeySeen,
+  depositWords,
   acceptQuote,
   createQuote,
   declineQuote,
@@ -48,7 +49,7 @@ const invoiceLink = async (c: Context<AppEnv>, id: number) =>
   `/i/${await signLink(c.var.db, 'invoice', id, c.var.config.now() + INVOICE_LINK_DAYS * DAY_MS)}`
 
 /**
- * The quote with the way to its invoice filled in for whoever reads it: a deposit invoice that is out can
+ * The quote with the way to its invoice filled in for whoever reads it: an invoice asking a deposit that is out can
  * be paid by its signed link (the no-login page) or its page in the account; the office's draft is not shown.
  */
 async function readQuote(
@@ -285,11 +286,11 @@ function answerWords(quote: QuoteAnswer): string {
   const when = quote.acceptedAt ? formatDateTime(quote.acceptedAt) : ''
   const base = `Quote ${quote.number} accepted by ${quote.acceptedName} on ${when}.`
   if (quote.invoice?.deposit && quote.invoice.link)
-    return `${base} Pay the ${formatNaira(quote.invoice.total)} deposit (invoice ${quote.invoice.number}) to book the work in.`
+    return `${base} Pay the ${formatNaira(quote.deposit)} deposit (invoice ${quote.invoice.number}) to book the work in.`
   return `${base} We will be in touch to confirm the work.`
 }
 
-/** Accepts quote `id` and answers it as `reader` sees it; tells the customer about a deposit invoice. */
+/** Accepts quote `id` and answers it as `reader` sees it; tells the customer about an invoice asking a deposit. */
 async function accept(c: Context<AppEnv>, id: number, reader: 'account' | 'link', name: string) {
   const now = c.var.config.now()
   await warmLinkKey(c)
@@ -303,7 +304,7 @@ async function accept(c: Context<AppEnv>, id: number, reader: 'account' | 'link'
         trx,
         quote.customerId,
         `Invoice ${invoice.number}`,
-        `Your deposit invoice ${invoice.number} for ${amount} on quote ${quote.number} is ready.`,
+        `Your invoice ${invoice.number} for ${amount} on quote ${quote.number} is ready: ${depositWords(quote)} is due now.`,
         { path: `/invoices/${invoice.id}`, label: 'Pay the deposit' },
       )
       await sendMessage(

@@ -182,21 +182,49 @@ describe('the customer answers by link, without logging in', () => {
     expect(invoice.totals).toMatchObject({ firstServiceDiscount: 9_000, total: 36_000 })
   })
 
-  it('a quote with a deposit sends a deposit invoice the customer can pay by its link', async () => {
-    const { quote, token } = await sentQuote({ depositPercent: 30 })
+  it('a quote with a deposit becomes its invoice, sent at once, the deposit due first; what is paid adds up on it', async () => {
+    const { quote, token, bookingId } = await sentQuote({ depositPercent: 30 })
     expect((await customer.get(`quotes/${quote.id}/`)).body.deposit).toBe(13_500)
     const accepted = await new Client(t.app).post(`quote-links/${token}/accept/`, { name: 'Chidi Okafor' })
     expect(accepted.status).toBe(200)
     const invoice = accepted.body.quote.invoice
-    expect(invoice).toMatchObject({ status: 'Sent', deposit: true, total: 13_500 })
+    // The work's own invoice: the quote's ₦45,000 less the first-service 20%.
+    expect(invoice).toMatchObject({ status: 'Sent', deposit: true, total: 36_000 })
     expect(accepted.body.message).toContain('Pay the ₦13,500.00 deposit')
-    const paid = await new Client(t.app).get(`invoice-links/${invoice.link.slice('/i/'.length)}/`)
-    expect(paid.status).toBe(200)
-    expect(paid.body).toMatchObject({ due: 13_500, quoteId: quote.id, totals: { firstServiceDiscount: 0 } })
-    expect(paid.body.lines[0].description).toBe(`Deposit (30%) on quote ${quote.number}`)
+    const byLink = await new Client(t.app).get(`invoice-links/${invoice.link.slice('/i/'.length)}/`)
+    expect(byLink.status).toBe(200)
+    expect(byLink.body).toMatchObject({ bookingId, quoteId: quote.id, due: 36_000, depositDue: 13_500 })
+    expect(byLink.body.lines.map((l: { description: string }) => l.description)).toEqual([
+      'Termite treatment, whole house',
+      'Call-out fee',
+    ])
     expect(await countRows(t.db, 'message_queue', ['template', 'invoice_sent'])).toBe(1)
     // The logged-in customer is sent to the invoice in their account.
     expect((await customer.get(`quotes/${quote.id}/`)).body.invoice.link).toBe(`/invoices/${invoice.id}`)
+
+    // Part of the deposit, then the rest of it: the invoice owes what is left of the work, once.
+    const pay = (amount: number) =>
+      admin.post(`admins/invoices/${invoice.id}/payments/`, {
+        amount,
+        method: 'bank_transfer',
+        reference: `TRF-${amount}`,
+        receivedOn: lagosDay(0),
+      })
+    expect((await pay(10_000)).status).toBe(201)
+    expect((await admin.get(`admins/invoices/${invoice.id}/`)).body).toMatchObject({
+      due: 26_000,
+      depositDue: 3_500,
+    })
+    expect((await pay(3_500)).status).toBe(201)
+    expect((await admin.get(`admins/invoices/${invoice.id}/`)).body).toMatchObject({
+      status: 'Part-paid',
+      due: 22_500,
+      depositDue: 0,
+    })
+    // The booking's work is on this invoice: the office cannot bill the booking a second time.
+    const again = await admin.post('admins/invoices/', { bookingId })
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe(`This booking already has invoice ${invoice.number}.`)
   })
 
   it('an expired quote is refused with its last day; declining records the reason', async () => {

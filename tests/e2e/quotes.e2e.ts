@@ -1,7 +1,7 @@
 /**
  * A quote's life in a real Chromium: the technician writes it on the job page with the server process
  * stopped (own-server.ts), it lands once when the server is back, the customer accepts it by its link on a
- * phone without logging in and pays the deposit from there, and the admin sees the invoice it became.
+ * phone without logging in and pays the deposit on the invoice it became, and the admin sees that invoice.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -17,7 +17,7 @@ const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'quotes-e2e-sh
 fs.mkdirSync(shots, { recursive: true })
 const shot = (name: string) => path.join(shots, name)
 
-test('a quote written offline on the job lands once, is accepted by link on a phone, and its deposit invoice is there to pay', async ({
+test('a quote written offline on the job lands once, is accepted by link on a phone, and its invoice asks the deposit first', async ({
   browser,
 }) => {
   const tech = await phonePage(browser, server.baseURL)
@@ -104,14 +104,16 @@ test('a quote written offline on the job lands once, is accepted by link on a ph
   await expectNoAxeViolations(phone, 'the accepted quote')
   await pay.click()
   await expect(phone.getByRole('heading', { level: 1, name: /^Invoice INV-/ })).toBeVisible()
-  await expect(phone.getByText(/^Amount due: ₦13,500\.00 by /)).toBeVisible()
+  // The work's own invoice (₦45,000, less the first-service offer if the customer still has it), the deposit first.
+  await expect(phone.getByText(/^Amount due: ₦(45,000|36,000)\.00 by /)).toBeVisible()
+  await expect(phone.getByText('The deposit of ₦13,500.00 you agreed on the quote is due now.')).toBeVisible()
   await expect(phone.getByRole('button', { name: 'Pay ₦13,500.00' })).toBeVisible()
 
   // Exactly one invoice, for the admin to see from the quote.
   expect(query('SELECT id FROM invoices WHERE quote_id = ?', quote.id)).toHaveLength(1)
   await admin.reload()
-  await expect(admin.getByText(/^Deposit invoice:/)).toBeVisible()
+  await expect(admin.getByText(/^Invoice \(the deposit due first\):/)).toBeVisible()
   await admin.getByRole('link', { name: /^INV-\d{4}-\d{4}$/ }).click()
   await expect(admin.getByRole('heading', { level: 1, name: /^Invoice INV-/ })).toBeVisible()
-  await expect(admin.getByText(`Deposit (30%) on quote ${quote.number}`).first()).toBeVisible()
+  await expect(admin.getByText('Termite treatment, whole house').first()).toBeVisible()
 })

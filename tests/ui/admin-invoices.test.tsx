@@ -24,6 +24,7 @@ const invoice = (change: Partial<AdminInvoiceAnswer> = {}): AdminInvoiceAnswer =
   due: 0,
   billedTo: { name: 'Amaka Obi', phone: '+2348031234567', email: 'amaka@test.ng', address: '3 Marina Road' },
   quoteId: null,
+  depositDue: 0,
   sentAt: null,
   voidedAt: null,
   voidReason: '',

@@ -24,6 +24,7 @@ const invoice = (change: Partial<InvoiceAnswer> = {}): InvoiceAnswer => ({
   due: 25000,
   billedTo: { name: 'Amaka Obi', phone: '', email: '', address: '' },
   quoteId: null,
+  depositDue: 0,
   sentAt: '2026-11-23T09:00:00.000Z',
   voidedAt: null,
   voidReason: '',
@@ -72,6 +73,23 @@ describe('the Pay online form', () => {
     await userEvent.clear(amount)
     await userEvent.type(amount, '12,500.50')
     expect(screen.getByRole('button', { name: 'Pay ₦12,500.50' })).toBeTruthy()
+  })
+
+  test('on an invoice from a quote that asked a deposit, offers the deposit first and says so', async () => {
+    mockPay([])
+    render(
+      <PayInvoice
+        invoice={invoice({ quoteId: 2, depositDue: 7500 })}
+        payer={{ token: 'tok' }}
+        goTo={() => {}}
+      />,
+    )
+    const amount = screen.getByLabelText('Amount to pay (₦)')
+    expect(amount).toHaveProperty('value', '7,500')
+    expect(amount).toHaveAccessibleDescription(
+      'The ₦7,500.00 deposit now, or more, up to the ₦25,000.00 due.',
+    )
+    expect(screen.getByRole('button', { name: 'Pay ₦7,500.00' })).toBeTruthy()
   })
 
   test('refuses more than is due, or too little, before asking the server; the amount stays as typed', async () => {

@@ -20,6 +20,11 @@ export function AmountDue({ invoice }: { invoice: InvoiceAnswer }) {
       <p className="text-lg font-semibold text-slate-900">
         Amount due: {formatNaira(invoice.due)} by {formatDay(invoice.dueDate)}
       </p>
+      {invoice.depositDue > 0 && (
+        <p className="font-medium text-slate-900">
+          The deposit of {formatNaira(invoice.depositDue)} you agreed on the quote is due now.
+        </p>
+      )}
       <p className="text-sm text-slate-700">
         To pay by transfer or on our next visit, call us on {COMPANY_CONTACT.phone} and give the number{' '}
         {invoice.number}.

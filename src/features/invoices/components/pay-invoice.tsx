@@ -23,7 +23,14 @@ export function PayInvoice({
   payer: InvoicePayer
   goTo?: (url: string) => void
 }) {
-  const [amount, setAmount] = useState(() => plain.format(invoice.due))
+  // The deposit a quote asked comes first; it is at least a part payment's least amount.
+  const [amount, setAmount] = useState(() =>
+    plain.format(
+      invoice.depositDue > 0
+        ? Math.max(invoice.depositDue, Math.min(MIN_PART_PAYMENT, invoice.due))
+        : invoice.due,
+    ),
+  )
   const [fieldError, setFieldError] = useState<string | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
   const [paying, setPaying] = useState(false)
@@ -77,9 +84,11 @@ export function PayInvoice({
         label="Amount to pay (₦)"
         error={fieldError}
         hint={
-          dueKobo > toKobo(MIN_PART_PAYMENT)
-            ? `The amount due, or part of it: at least ${formatNaira(MIN_PART_PAYMENT)}.`
-            : 'The amount due.'
+          invoice.depositDue > 0
+            ? `The ${formatNaira(invoice.depositDue)} deposit now, or more, up to the ${formatNaira(invoice.due)} due.`
+            : dueKobo > toKobo(MIN_PART_PAYMENT)
+              ? `The amount due, or part of it: at least ${formatNaira(MIN_PART_PAYMENT)}.`
+              : 'The amount due.'
         }
       >
         <input

@@ -101,7 +101,7 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
         </p>
         {quote.invoice && (
           <p className="text-sm text-slate-700 print:hidden">
-            {quote.invoice.deposit ? 'Deposit invoice' : 'Invoice'}:{' '}
+            {quote.invoice.deposit ? 'Invoice (the deposit due first)' : 'Invoice'}:{' '}
             <Link to={`/admin/invoices/${quote.invoice.id}`} className={`${linkButton} font-mono`}>
               {quote.invoice.number}
             </Link>{' '}

@@ -10,13 +10,13 @@ import { acceptQuote, declineQuote, type QuoteAnswerer } from '../api'
 
 const NOT_SENT = 'We could not send your answer. Check your connection and try again.'
 
-/** The way to the deposit invoice an accepted quote asked for, while it can be paid. */
+/** The way to pay the deposit an accepted quote asked for, on the invoice it became, while it can be paid. */
 function DepositLink({ quote }: { quote: QuoteAnswer }) {
   const invoice = quote.invoice
   if (!invoice?.deposit || !invoice.link) return null
   return (
     <Link to={invoice.link} className="btn-primary inline-flex">
-      Pay the {formatNaira(invoice.total)} deposit (invoice {invoice.number})
+      Pay the {formatNaira(quote.deposit)} deposit (invoice {invoice.number})
     </Link>
   )
 }
