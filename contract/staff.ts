@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
 import { messageAnswer, nairaField, requiredText } from './fields.js'
 import { JOB_EVENT_TYPES, JOB_STATUSES, PAYMENT_METHODS, PHOTO_KINDS } from './job-status.js'
+import { QUOTE_STATUSES } from './quotes.js'
 
 // ---------- requests ----------
 
@@ -136,6 +137,14 @@ export const treatment = z.object({
 export type Treatment = z.infer<typeof treatment>
 
 export const jobPhoto = z.object({ id: z.string(), kind: z.enum(PHOTO_KINDS), url: z.string() })
+/** A quote for the job's booking, as the job page lists it (total in naira). */
+export const jobQuote = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  total: z.number(),
+})
+export type JobQuote = z.infer<typeof jobQuote>
 export type JobPhoto = z.infer<typeof jobPhoto>
 
 export const job = z.object({
@@ -163,6 +172,8 @@ export const job = z.object({
   events: z.array(jobEvent),
   treatments: z.array(treatment),
   photos: z.array(jobPhoto),
+  /** The booking's quotes (not withdrawn ones), oldest first: what the technician or the office offered. */
+  quotes: z.array(jobQuote).optional(),
   report_url: z.string().nullable(),
   updated_at: z.string(),
 })

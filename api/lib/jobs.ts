@@ -1,6 +1,16 @@
 import type { Booking } from '../../contract/bookings.js'
 import { localPhone, whatsappLink } from '../../contract/phone.js'
-import { mapsUrl, type Job, type JobEvent, type JobPhoto, type Treatment } from '../../contract/staff.js'
+import {
+  mapsUrl,
+  type Job,
+  type JobEvent,
+  type JobPhoto,
+  type JobQuote,
+  type Treatment,
+} from '../../contract/staff.js'
+import { quoteStatus, type StoredQuoteStatus } from '../../contract/quotes.js'
+import { businessDay } from '../../contract/dates.js'
+import { toNaira } from '../../contract/money.js'
 import { type JobEventType, type JobStatus } from '../../contract/job-status.js'
 import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
@@ -114,8 +124,33 @@ function byAssignment<T>(rows: (T & { assignment_id: number })[]) {
   return map
 }
 
+/** The quotes of bookings, not withdrawn ones, oldest first, by booking id; statuses as of `nowMs`. */
+async function quotesOfBookings(db: Queryable, bookingIds: number[], nowMs: number) {
+  const map = new Map<number, JobQuote[]>()
+  if (bookingIds.length === 0) return map
+  const today = businessDay(new Date(nowMs))
+  const rows = await db
+    .selectFrom('quotes')
+    .select(['id', 'booking_id', 'number', 'status', 'valid_until', 'total_kobo'])
+    .where('booking_id', 'in', bookingIds)
+    .where('status', '<>', 'Withdrawn')
+    .orderBy('id')
+    .execute()
+  for (const q of rows) {
+    const list = map.get(q.booking_id) ?? []
+    list.push({
+      id: q.id,
+      number: q.number,
+      status: quoteStatus(q.status as StoredQuoteStatus, q.valid_until, today),
+      total: toNaira(q.total_kobo),
+    })
+    map.set(q.booking_id, list)
+  }
+  return map
+}
+
 /** Builds Job answers; events, treatments and photos of the current assignment, in few queries. */
-export async function toJobs(db: Queryable, rows: JobRow[]): Promise<Job[]> {
+export async function toJobs(db: Queryable, rows: JobRow[], nowMs: number): Promise<Job[]> {
   const assignments = rows.map((r) => r.assignment_id).filter((a): a is number => a !== null)
   const some = assignments.length > 0
   const events = byAssignment<JobEvent>(
@@ -155,6 +190,11 @@ export async function toJobs(db: Queryable, rows: JobRow[]): Promise<Job[]> {
           .execute()) as { assignment_id: number; id: string; kind: JobPhoto['kind']; booking_id: number }[])
       : [],
   )
+  const quotes = await quotesOfBookings(
+    db,
+    rows.map((r) => r.id),
+    nowMs,
+  )
   return rows.map((r) => {
     const a = r.assignment_id ?? -1
     const updated = [r.booking_updated_at, r.job_updated_at ?? ''].sort().at(-1)!
@@ -185,6 +225,7 @@ export async function toJobs(db: Queryable, rows: JobRow[]): Promise<Job[]> {
         kind: p.kind,
         url: photoPath(p.booking_id, p.id),
       })),
+      quotes: quotes.get(r.id) ?? [],
       report_url: r.has_report ? reportPath(r.id) : null,
       updated_at: updated,
     }

@@ -36,7 +36,8 @@ import { checkUploadedImage, readForm, textFields, uploadLimit } from '../lib/up
 import { REPORT_PRINT_SCRIPT, jobPhotoMediaName, renderReport } from '../lib/report.js'
 import { readMedia, saveMedia } from '../lib/images.js'
 
-const jobOf = async (db: Queryable, row: JobRow) => (await toJobs(db, [row]))[0]!
+const jobOf = async (c: Context<AppEnv>, db: Queryable, row: JobRow) =>
+  (await toJobs(db, [row], c.var.config.now()))[0]!
 const lagosToday = (c: Context<AppEnv>) => todayIso(new Date(c.var.config.now()), BUSINESS_TIME_ZONE)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PHOTO_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
@@ -182,7 +183,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
         }
         return answerOnce(c, trx, {
           message: 'Technician removed from this booking.',
-          job: await jobOf(trx, (await findJobRow(trx, row.id))!),
+          job: await jobOf(c, trx, (await findJobRow(trx, row.id))!),
         })
       }
 
@@ -192,7 +193,10 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
       const name = displayName({ ...staff })
       // Already theirs and still live: nothing to do (a double click, or a replay without a key).
       if (row.staff_id === staff.id && row.job_status !== 'unable') {
-        return c.json({ message: `${name} is already assigned to this booking.`, job: await jobOf(trx, row) })
+        return c.json({
+          message: `${name} is already assigned to this booking.`,
+          job: await jobOf(c, trx, row),
+        })
       }
       const other = await findClash(trx, staff.id, row, config.jobMinutes)
       if (other) {
@@ -233,7 +237,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
       const verb = row.staff_id === null ? 'assigned to' : 'reassigned to'
       return answerOnce(c, trx, {
         message: `Booking ${verb} ${name}.`,
-        job: await jobOf(trx, (await findJobRow(trx, row.id))!),
+        job: await jobOf(c, trx, (await findJobRow(trx, row.id))!),
       })
     })
   },
@@ -249,7 +253,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
       from: q.from ?? addDays(lagosToday(c), -7),
       to: q.to,
     })
-    return c.json(await toJobs(c.var.db, rows))
+    return c.json(await toJobs(c.var.db, rows, c.var.config.now()))
   })
 
   .get('/jobs/:id', requireRole('staff', 'admin'), async (c) => {
@@ -261,7 +265,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
       }
       fail(403, 'This job is not assigned to you.')
     }
-    return c.json(await jobOf(c.var.db, row))
+    return c.json(await jobOf(c, c.var.db, row))
   })
 
   .post(

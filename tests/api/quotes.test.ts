@@ -133,6 +133,11 @@ describe('a technician’s quote from the job', () => {
     expect(sent.body.quote.status).toBe('Sent')
     expect(await countRows(t.db, 'message_queue', ['template', 'quote_sent'])).toBe(1)
     expect((await customer.get(`quotes/${sent.body.quote.id}/`)).body.status).toBe('Sent')
+    // The job page lists it with its state, so the technician sees when the customer accepts.
+    const job = (await tech.get(`staff/jobs/${jobId}/`)).body
+    expect(job.quotes).toEqual([
+      { id: sent.body.quote.id, number: sent.body.quote.number, status: 'Sent', total: 45_000 },
+    ])
 
     const { client: other } = await addTechnician(t.app, admin, TECH2)
     const refused = await other.post(

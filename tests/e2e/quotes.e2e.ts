@@ -64,6 +64,9 @@ test('a quote written offline on the job lands once, is accepted by link on a ph
   const [quote] = quotes
   expect(quote).toMatchObject({ status: 'Sent', total_kobo: 4_500_000 })
   expect(quote.number).toMatch(/^Q-\d{4}-0001$/)
+  // The job page now lists it by its number and state, as the server has it.
+  await expect(tech.getByText(`Quote ${quote.number} for ₦45,000.00`)).toBeVisible()
+  await expect(tech.getByText('Sent', { exact: true })).toBeVisible()
   await tech.context().close()
 
   // The office reads it and the link to pass on.

@@ -52,6 +52,22 @@ export const lineInputs = (lines: readonly EditableLine[]): DocumentLineInput[] 
 export type LineErrors = Record<string, string>
 
 /**
+ * A document form's refusals keyed by what they are about (the first message for each): "lines.2.unitPrice"
+ * → that line's field; anything else → the form's own field ("discount"), or "form" when it names none.
+ */
+export function splitErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const lines: LineErrors = {}
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const [first, index, field] = issue.path.map(String)
+    if (first === 'lines' && index !== undefined && field !== undefined)
+      lines[`${index}.${field}`] ??= issue.message
+    else fields[first ?? 'form'] ??= issue.message
+  }
+  return { lines, fields }
+}
+
+/**
  * The lines of a quote or an invoice as a form: kind, description, quantity and unit price per line, lines
  * added and removed. The totals are shown by TotalsPreview beside it.
  */

@@ -12,8 +12,8 @@ import {
   LinesEditor,
   previewTotals,
   TotalsRows,
+  splitErrors,
   type EditableLine,
-  type LineErrors,
 } from '../../../components/documents/lines-editor'
 import { PrintButton } from '../../../components/documents/document-view'
 import { Field } from '../../../components/ui/field'
@@ -132,19 +132,6 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
       />
     </>
   )
-}
-
-/** Refusals keyed by what they are about: "lines.2.unitPrice" → the line's field; else the form's own field. */
-function splitErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const lines: LineErrors = {}
-  const fields: Record<string, string> = {}
-  for (const issue of issues) {
-    const [first, index, field] = issue.path.map(String)
-    if (first === 'lines' && index !== undefined && field !== undefined)
-      lines[`${index}.${field}`] ??= issue.message
-    else fields[first ?? 'form'] ??= issue.message
-  }
-  return { lines, fields }
 }
 
 function DraftForm({ quote }: { quote: AdminQuoteAnswer }) {

@@ -9,6 +9,7 @@ import {
   TotalsRows,
   type EditableLine,
   type LineErrors,
+  splitErrors,
 } from '../../../components/documents/lines-editor'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
@@ -65,14 +66,9 @@ export function QuoteForm({
         setErrors({ form: 'Could not save it on this phone. Try again.' })
         return
       }
-      const lines: LineErrors = {}
-      const fields: Record<string, string> = {}
-      for (const [path, message] of Object.entries(err.fields)) {
-        const [first, index, field] = path.split('.')
-        if (first === 'lines' && index !== undefined && field !== undefined)
-          lines[`${index}.${field}`] ??= message
-        else fields[first ?? 'form'] ??= message
-      }
+      const { lines, fields } = splitErrors(
+        Object.entries(err.fields).map(([path, message]) => ({ path: path.split('.'), message })),
+      )
       setLineErrors(lines)
       setErrors(fields)
       requestAnimationFrame(() => formEl.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())

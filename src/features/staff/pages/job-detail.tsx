@@ -14,6 +14,7 @@ import { ResultLine, type FormResult } from '../../../components/ui/form-actions
 import { formatNaira } from '../../../../contract/money.js'
 import { previewTotals } from '../../../components/documents/lines-editor'
 import type { JobQuoteRequest } from '../../../../contract/quotes.js'
+import type { JobQuote } from '../../../../contract/staff.js'
 import { Photos } from '../components/photos'
 import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { FailedItem } from '../components/sync-panel'
@@ -293,6 +294,7 @@ export default function JobDetail() {
 
       <Card title="Quote">
         <QuoteCardBody
+          quotes={job.quotes ?? []}
           waiting={local.waiting.filter((e) => e.kind === 'job-quote').map((e) => e.body as JobQuoteRequest)}
         />
         <ResultLine result={quoteResult} className="mb-2 text-sm" />
@@ -357,11 +359,22 @@ export default function JobDetail() {
   )
 }
 
-/** Quotes written on this phone that wait for signal: what each comes to (before VAT). */
-function QuoteCardBody({ waiting }: { waiting: JobQuoteRequest[] }) {
-  if (waiting.length === 0) return null
+/**
+ * The booking's quotes the server has (their number and state: did the customer accept?), then the ones
+ * written on this phone that wait for signal, with what each comes to (before VAT).
+ */
+function QuoteCardBody({ quotes, waiting }: { quotes: JobQuote[]; waiting: JobQuoteRequest[] }) {
+  if (quotes.length === 0 && waiting.length === 0) return null
   return (
     <ul className="mb-3 space-y-1 text-sm">
+      {quotes.map((q) => (
+        <li key={q.id} className="flex justify-between gap-2">
+          <span>
+            Quote {q.number} for {formatNaira(q.total)}
+          </span>
+          <span className={q.status === 'Accepted' ? 'text-green-800' : 'text-slate-600'}>{q.status}</span>
+        </li>
+      ))}
       {waiting.map((q) => {
         const lines = q.lines.map((l) => ({
           kind: l.kind,
