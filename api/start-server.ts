@@ -58,6 +58,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   const server = serve({ fetch: root.fetch, port }, (info) => {
     console.log(`Listening on http://localhost:${info.port} (API at ${config.apiBase})`)
   })
+  keepConnectionsForSlowLinks(server as http.Server)
   let stopping: Promise<void> | null = null
   /**
    * The one shutdown order (signals, tests): stop taking connections and let the requests in flight end
@@ -90,6 +91,21 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   return { server, stop }
+}
+
+/**
+ * How long an idle connection stays open for the phone's next request. A phone on a slow link hears an
+ * answer seconds after it left the server; with Node's 5 s default the server had often closed the
+ * connection by then, so the phone's next request went out on a dead connection, waited for the close and
+ * was sent again on a new one, which on 3G pushed it past the app's deadlines (the outbox's session check
+ * then never succeeded). Longer than the slowest answer a phone still waits for.
+ */
+export const KEEP_ALIVE_MS = 65_000
+
+function keepConnectionsForSlowLinks(server: http.Server) {
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  // Node wants the header timeout above the keep-alive one, or a reused connection can be cut mid-request.
+  server.headersTimeout = KEEP_ALIVE_MS + 1000
 }
 
 /** How long the requests in flight at shutdown get to finish before their connections are cut. */

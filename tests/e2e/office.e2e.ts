@@ -84,8 +84,7 @@ test('a technician’s “unable” reaches the admin: reason, emergency flag an
   // The back office: the bell counts the unread alerts, and the list has the technician's reason.
   await admin.goto('/admin')
   const bell = admin.getByRole('button', { name: /^Notifications/ })
-  const unreadNow = async () =>
-    Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0)
+  const unreadNow = async () => Number(/(\d+)\s*unread/.exec((await bell.textContent()) ?? '')?.[1] ?? 0)
   // The device's saved copy shows first; the server's list follows: the emergency call-out and the job
   // that needs attention.
   await expect.poll(unreadNow).toBeGreaterThanOrEqual(2)

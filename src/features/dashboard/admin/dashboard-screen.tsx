@@ -358,7 +358,8 @@ export default function Dashboard() {
               </div>
             </Card>
 
-            <div className="grid gap-6 xl:grid-cols-3">
+            {/* One column below xl is minmax(0, 1fr): a long e-mail in Users is cut (truncate), not widening the page. */}
+            <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
               <Card className="overflow-hidden xl:col-span-2">
                 <h2 className="px-5 pt-5 pb-3 text-lg font-semibold text-slate-900">Latest Bookings</h2>
                 {data.latest_bookings.length === 0 ? (
