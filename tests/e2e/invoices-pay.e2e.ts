@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { E2E } from './env'
 import { NARROW, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
+import { payThroughSandbox } from './sandbox'
 
 const shot = (name: string) => `tests/e2e/screenshots/invoices-pay-${name}.png`
 const PHONE = { width: 390, height: 844 }
@@ -12,15 +13,6 @@ async function call(request: APIRequestContext, method: 'GET' | 'POST', path: st
   const res = await request.fetch(`/api/${path}`, { method, headers: { 'X-CSRFToken': token }, data })
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true)
   return res.json()
-}
-
-/** Presses "Pay ₦…" on the invoice page, then pays on the sandbox's page; answers once back on the invoice. */
-async function payThroughSandbox(page: Page, amount: string) {
-  await page.getByRole('button', { name: `Pay ${amount}` }).click()
-  await expect(page).toHaveURL(/\/api\/pay\/sandbox\/GS-/)
-  await expect(page.locator('.amount')).toHaveText(amount)
-  await page.getByRole('button', { name: /^Pay ₦/ }).click()
-  await expect(page).toHaveURL(/\/i\/invoice\.[^?]+\?status=successful&tx_ref=GS-/)
 }
 
 test('the customer opens the invoice link on a phone, pays part then the rest through the sandbox, and sees Paid', async ({

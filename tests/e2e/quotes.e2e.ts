@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test'
 import { E2E } from './env'
 import { logIn, phonePage, readDatabase, serverForTheseTests, waitForWorker } from './own-server'
 import { DESKTOP, NARROW, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
+import { payThroughSandbox } from './sandbox'
 
 const server = serverForTheseTests('quotes', 1000)
 const query = <T>(sql: string, ...params: unknown[]) => readDatabase<T>(server.dbFile, sql, ...params)
@@ -110,7 +111,23 @@ test('a quote written offline on the job lands once, is accepted by link on a ph
   // The work's own invoice (₦45,000, less the first-service offer if the customer still has it), the deposit first.
   await expect(phone.getByText(/^Amount due: ₦(45,000|36,000)\.00 by /)).toBeVisible()
   await expect(phone.getByText('The deposit of ₦13,500.00 you agreed on the quote is due now.')).toBeVisible()
-  await expect(phone.getByRole('button', { name: 'Pay ₦13,500.00' })).toBeVisible()
+  const due = Number(
+    (await phone.getByText(/^Amount due: /).textContent())!.match(/₦([\d,]+)\.00/)![1].replace(/,/g, ''),
+  )
+
+  // The deposit through the sandbox gateway: the invoice owes the rest, and asks no deposit any more.
+  await payThroughSandbox(phone, '₦13,500.00')
+  await expect(phone.getByText('Payment of ₦13,500.00 received. Thank you!')).toBeVisible({ timeout: 20_000 })
+  const rest = (due - 13_500).toLocaleString('en-NG')
+  await expect(phone.getByText(new RegExp(`^Amount due: ₦${rest}\\.00 by `))).toBeVisible()
+  await expect(phone.getByText(/deposit .* is due now/)).toHaveCount(0)
+  await expect(phone.getByRole('button', { name: `Pay ₦${rest}.00` })).toBeVisible()
+  expect(
+    query<{ status: string; paid_kobo: number }>(
+      'SELECT status, paid_kobo FROM invoices WHERE quote_id = ?',
+      quote.id,
+    ),
+  ).toEqual([{ status: 'Part-paid', paid_kobo: 1_350_000 }])
 
   // Exactly one invoice, for the admin to see from the quote.
   expect(query('SELECT id FROM invoices WHERE quote_id = ?', quote.id)).toHaveLength(1)
@@ -119,4 +136,49 @@ test('a quote written offline on the job lands once, is accepted by link on a ph
   await admin.getByRole('link', { name: /^INV-\d{4}-\d{4}$/ }).click()
   await expect(admin.getByRole('heading', { level: 1, name: /^Invoice INV-/ })).toBeVisible()
   await expect(admin.getByText('Termite treatment, whole house').first()).toBeVisible()
+  await expect(admin.getByText('Part-paid').first()).toBeVisible()
+
+  // The visit, with no signal again: the technician takes the rest in cash and completes the job offline.
+  const visit = await phonePage(browser, server.baseURL)
+  await logIn(visit, E2E.staff.email, E2E.staff.password)
+  await waitForWorker(visit)
+  await expect(visit.getByText(/4 jobs saved on this phone/)).toBeVisible()
+  await server.stop()
+  await visit.reload()
+  await visit.getByRole('link', { name: /^9:00 AM .*Ada Customer/ }).click()
+  await visit.getByRole('button', { name: 'On my way' }).click()
+  await visit.getByRole('button', { name: 'Arrived' }).click()
+  await visit.getByRole('button', { name: 'Start job' }).click()
+  await visit.getByRole('button', { name: 'Complete job' }).click()
+  await visit.getByLabel('Summary').fill('Termite treatment of the whole house as quoted.')
+  await visit.getByLabel('Customer name').fill('Ada Customer')
+  await visit.getByRole('checkbox', { name: 'Customer could not sign' }).check()
+  await visit.getByLabel('Reason').fill('Hands full; agreed by phone')
+  await visit.getByRole('checkbox', { name: 'Payment received' }).check()
+  await visit.getByLabel('Amount (₦)').fill(rest)
+  await visit.getByLabel('Paid by').selectOption('cash')
+  await visit.getByRole('button', { name: 'Complete job' }).click()
+  await expect(visit.getByText('Completed · waiting to sync').first()).toBeVisible()
+  expect(query('SELECT id FROM invoice_payments WHERE source = ?', 'on_site')).toHaveLength(0)
+
+  // Signal again: the cash lands once, on the invoice the quote became, which is now paid.
+  await server.start()
+  await visit.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(visit.getByText('waiting to sync')).toHaveCount(0, { timeout: 20_000 })
+  await visit.reload()
+  await visit.evaluate(() => window.dispatchEvent(new Event('online')))
+  await visit.waitForTimeout(1000)
+  expect(
+    query<{ source: string; method: string; amount_kobo: number }>(
+      'SELECT ip.source, ip.method, ip.amount_kobo FROM invoice_payments ip JOIN invoices i ON i.id = ip.invoice_id WHERE i.quote_id = ? ORDER BY ip.id',
+      quote.id,
+    ),
+  ).toEqual([
+    { source: 'gateway', method: expect.any(String), amount_kobo: 1_350_000 },
+    { source: 'on_site', method: 'cash', amount_kobo: (due - 13_500) * 100 },
+  ])
+  expect(query('SELECT status FROM invoices WHERE quote_id = ?', quote.id)).toEqual([{ status: 'Paid' }])
+  await visit.context().close()
+  await phone.reload()
+  await expect(phone.getByText('Paid in full. Thank you!')).toBeVisible()
 })
