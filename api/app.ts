@@ -46,6 +46,7 @@ import {
 import { adminBillingSettingsRoutes, billingSettingsRoutes } from './routes/billing.js'
 import { adminInvoiceRoutes, customerInvoiceRoutes, invoiceLinkRoutes } from './routes/invoices.js'
 import { adminQuoteRoutes, customerQuoteRoutes, quoteLinkRoutes, staffQuoteRoutes } from './routes/quotes.js'
+import { adminPlanRoutes, customerPlanRoutes } from './routes/plans.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -143,6 +144,8 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/staff', staffQuoteRoutes)
     .route('/quotes', customerQuoteRoutes)
     .route('/quote-links', quoteLinkRoutes)
+    .route('/admins/plans', adminPlanRoutes)
+    .route('/plans', customerPlanRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).

@@ -14,6 +14,7 @@ import { bookingEndpoints } from './bookings.js'
 import { billingEndpoints } from './billing.js'
 import { invoiceEndpoints } from './invoices.js'
 import { quoteEndpoints } from './quotes.js'
+import { planEndpoints } from './plans.js'
 import { staffEndpoints } from './staff.js'
 import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
@@ -51,6 +52,7 @@ export const apiEndpoints = {
   ...billingEndpoints,
   ...invoiceEndpoints,
   ...quoteEndpoints,
+  ...planEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

@@ -28,6 +28,9 @@ export interface Bookings {
   phone_number: string
   estimate_kobo: number | null
   estimate_rule: string | null
+  /** The visit of this plan before which this one was booked (completing it booked this): one next visit each. */
+  plan_after_booking_id: number | null
+  plan_id: number | null
   service: string
   service_kind_id: number | null
   service_units: number | null
@@ -403,6 +406,29 @@ export interface ServiceKinds {
   updated_at: Generated<string>
 }
 
+export interface ServicePlans {
+  created_at: Generated<string>
+  created_by: number | null
+  customer_id: number
+  full_name: string
+  id: Generated<number>
+  interval_count: number
+  /** 'weeks' or 'months'. */
+  interval_unit: string
+  location: string
+  phone_number: string
+  /** 0 = Sunday ... 6 = Saturday; null: the day the interval lands on. */
+  preferred_weekday: number | null
+  /** HH:MM, Lagos time. */
+  preferred_time: string
+  price_kobo: Generated<number>
+  service: string
+  service_kind_id: number | null
+  source_booking_id: number | null
+  status: Generated<string>
+  updated_at: Generated<string>
+}
+
 export interface QuoteLines {
   description: string
   kind: string
@@ -564,6 +590,7 @@ export interface Tables {
   products: Products
   quote_lines: QuoteLines
   quotes: Quotes
+  service_plans: ServicePlans
   rate_limits: RateLimits
   refunds: Refunds
   sandbox_transactions: SandboxTransactions

@@ -29,6 +29,7 @@ import { localPhone } from '../../contract/phone.js'
 import { findClash, withJobInfo } from '../lib/jobs.js'
 import { loggedInAccount, tooManySubmissions } from '../middleware/submit-limit.js'
 import { bookingEstimate } from '../lib/services.js'
+import { afterVisitCompleted } from '../lib/plans.js'
 
 const MOVE_MESSAGE = { Confirmed: 'Booking confirmed', Completed: 'Booking marked as completed' } as const
 
@@ -218,6 +219,7 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
           .where('booking_id', '=', booking.id)
           .where('status', 'not in', ['completed', 'unable'])
           .execute()
+        await afterVisitCompleted(trx, booking.id, c.var.config.now())
         await notify(
           trx,
           booking.user_id,

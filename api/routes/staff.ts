@@ -32,6 +32,7 @@ import {
   moveJob,
 } from '../lib/jobs.js'
 import { carryOnSitePayment } from '../lib/invoices.js'
+import { afterVisitCompleted } from '../lib/plans.js'
 import { checkUploadedImage, readForm, textFields, uploadLimit } from '../lib/uploads.js'
 import { REPORT_PRINT_SCRIPT, jobPhotoMediaName, renderReport } from '../lib/report.js'
 import { readMedia, saveMedia } from '../lib/images.js'
@@ -563,6 +564,8 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
           .set({ status: 'Completed', updated_at: nowIso() })
           .where('id', '=', row.id)
           .execute()
+        // A plan's visit books the plan's next one, once however often the completion arrives.
+        await afterVisitCompleted(trx, row.id, config.now())
         if (body.payment) {
           const { amount, method, reference } = body.payment
           const taken = { amountKobo: toKobo(amount), method, reference, receivedAt: body.occurred_at }
