@@ -41,6 +41,8 @@ export const booking = z.object({
   units: z.number().int().nullable().optional(),
   estimate: z.number().nullable().optional(),
   estimate_text: z.string().nullable().optional(),
+  /** A visit of a service plan (plans/): the plan's id. Left out of other bookings. */
+  plan_id: z.number().int().optional(),
 })
 export type Booking = z.infer<typeof booking>
 

@@ -26,6 +26,7 @@ export const BOOKING_FIELDS = [
   'service_units',
   'estimate_kobo',
   'estimate_rule',
+  'plan_id',
 ] as const
 
 /** The chosen kind's name and unit, read beside a booking's columns (`table`: the bookings table's name or alias). */
@@ -75,9 +76,13 @@ export interface BookingRow extends Booking {
   user_id: number | null
 }
 
-type Stored<T> = Omit<T, 'emergency'> & { emergency: number } & StoredChoice
+type Stored<T> = Omit<T, 'emergency' | 'plan_id'> & {
+  emergency: number
+  plan_id: number | null
+} & StoredChoice
 const answer = <T extends Booking>(row: Stored<T>): T => {
   const {
+    plan_id,
     service_kind_id: _k,
     service_units: _u,
     estimate_kobo: _e,
@@ -92,6 +97,8 @@ const answer = <T extends Booking>(row: Stored<T>): T => {
     needs_attention: row.unable_reason != null,
     unable_reason: row.unable_reason ?? null,
     ...chosenKind(row),
+    // Only a plan's visit carries it: other bookings read as they always did.
+    ...(plan_id !== null && { plan_id }),
   } as unknown as T
 }
 

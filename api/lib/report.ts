@@ -247,6 +247,15 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
               : ''
           }
         </dl>
+        ${
+          // The offer of a plan: the customer takes it on /plans (asked there, never booked from here).
+          job.plan_id == null && job.user_id !== null
+            ? html`<p class="noprint">
+                <a href="/plans?from=${job.id}">Book the next visit every 3 months</a>: same place, day and
+                time; pause or cancel any time.
+              </p>`
+            : ''
+        }
         <h2>Treatments</h2>
         ${
           treatments.length

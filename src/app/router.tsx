@@ -32,6 +32,7 @@ const InvoiceLink = lazyWithQueries(() => import('../features/invoices/pages/inv
 const MyQuotes = lazyWithQueries(() => import('../features/quotes/pages/my-quotes'))
 const MyQuote = lazyWithQueries(() => import('../features/quotes/pages/my-quote'))
 const QuoteLink = lazyWithQueries(() => import('../features/quotes/pages/quote-link'))
+const MyPlans = lazyWithQueries(() => import('../features/plans/pages/my-plans'))
 // The technician's job sheet (phone first), loaded only for staff.
 const JobSheet = lazyWithQueries(() => import('../features/staff/pages/job-sheet'))
 const JobDetail = lazyWithQueries(() => import('../features/staff/pages/job-detail'))
@@ -50,6 +51,7 @@ const InvoicesScreen = lazy(() => import('../features/invoices/admin/invoices-sc
 const InvoiceDetailScreen = lazy(() => import('../features/invoices/admin/invoice-detail-screen'))
 const QuotesScreen = lazy(() => import('../features/quotes/admin/quotes-screen'))
 const QuoteDetailScreen = lazy(() => import('../features/quotes/admin/quote-detail-screen'))
+const PlansScreen = lazy(() => import('../features/plans/admin/plans-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
 const ReferenceScreen = lazy(() => import('../features/reference/admin/reference-screen'))
@@ -229,6 +231,14 @@ export const publicRoutes: RouteObject = {
       ),
     },
     {
+      path: '/plans',
+      element: (
+        <Meta t="My plans">
+          <RoleGuard user={<MyPlans />} />
+        </Meta>
+      ),
+    },
+    {
       path: '/quotes/:id',
       element: (
         <Meta t="Quote">
@@ -368,6 +378,14 @@ export const adminRoutes: RouteObject = {
           ),
         },
       ],
+    },
+    {
+      path: 'plans',
+      element: (
+        <Meta t="Plans">
+          <PlansScreen />
+        </Meta>
+      ),
     },
     {
       path: 'quotes',

@@ -49,6 +49,9 @@ describe('the plan a completed visit’s report offers', () => {
   it('books the next visit 3 months on, on the same weekday and time; taking it again answers the same plan', async () => {
     const visitDay = lagosWeekday(1)
     const visitId = await completedVisit(visitDay)
+    // The report offers it (the customer takes it on /plans).
+    const report = await customer.get(`staff/jobs/${visitId}/report`)
+    expect(report.text).toContain(`<a href="/plans?from=${visitId}">Book the next visit every 3 months</a>`)
     const taken = await customer.post('plans/', { bookingId: visitId }, key())
     expect(taken.status, JSON.stringify(taken.body)).toBe(201)
     const next = onWeekday(addMonthsToDay(visitDay, 3), weekday(visitDay))

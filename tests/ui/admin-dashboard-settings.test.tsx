@@ -219,6 +219,7 @@ describe('Dashboard', () => {
       'Messages',
       'Bookings',
       'Booking Rules',
+      'Plans',
       'Services',
       'Orders',
       'Invoices',

@@ -18,6 +18,7 @@ import {
   Tags,
   ReceiptText,
   FileSignature,
+  Repeat,
 } from 'lucide-react'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
@@ -35,6 +36,7 @@ const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; aler
   { to: '/admin/messages', label: 'Messages', icon: Mail, alert: 'messages' },
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, alert: 'bookings' },
   { to: '/admin/booking-rules', label: 'Booking Rules', icon: Clock },
+  { to: '/admin/plans', label: 'Plans', icon: Repeat },
   { to: '/admin/services', label: 'Services', icon: Tags },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
   { to: '/admin/invoices', label: 'Invoices', icon: ReceiptText },

@@ -10,6 +10,7 @@ import {
   ReceiptText,
   Settings,
   UserRound,
+  Repeat,
 } from 'lucide-react'
 import { useNotifications } from '../../features/notifications/api'
 import { useSession } from '../../lib/session'
@@ -41,6 +42,7 @@ function accountLinks(role: string | null): AccountLink[] {
     return [
       { to: '/user/settings', label: 'Profile', icon: UserRound },
       { to: '/orders', label: 'Orders', icon: ClipboardList },
+      { to: '/plans', label: 'Plans', icon: Repeat },
       { to: '/quotes', label: 'Quotes', icon: FileSignature },
       { to: '/invoices', label: 'Invoices', icon: ReceiptText },
     ]

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { MessageCircle, Siren } from 'lucide-react'
+import { Link } from 'react-router'
+import { MessageCircle, Repeat, Siren } from 'lucide-react'
 import { formatDay, formatTime } from '../../../../contract/dates.js'
 import {
   customerChangeRefusal,
@@ -113,6 +114,20 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
                   >
                     Service report
                   </a>
+                )}
+                {b.status === 'Completed' && b.plan_id === undefined && (
+                  // The report's offer: the same visit again every 3 months (/plans asks before booking).
+                  <Link
+                    to={`/plans?from=${b.id}`}
+                    className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700 underline"
+                  >
+                    <Repeat className="size-3.5" aria-hidden /> Book the next visit every 3 months
+                  </Link>
+                )}
+                {b.plan_id !== undefined && (
+                  <Link to="/plans" className="text-xs font-semibold text-brand-700 underline">
+                    Part of your plan
+                  </Link>
                 )}
                 {changeable && (
                   <>
