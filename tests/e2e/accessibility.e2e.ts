@@ -92,6 +92,7 @@ const ADMIN_ROUTES = [
   '/admin/sent-messages',
   '/admin/bookings',
   '/admin/booking-rules',
+  '/admin/plans',
   '/admin/orders',
   '/admin/products',
   '/admin/settings',
@@ -135,7 +136,7 @@ for (const viewport of [PHONE, DESKTOP]) {
   test(`customer: every page and dialog at ${at}`, async ({ browser }) => {
     const page = await open(browser, viewport)
     await logInAs(page, 'customer')
-    for (const path of ['/', '/book', '/products', '/products/1', '/orders', '/user/settings'])
+    for (const path of ['/', '/book', '/products', '/products/1', '/orders', '/plans', '/user/settings'])
       await scanRoute(page, path)
     for (const tab of ['Security', 'Notifications']) {
       await page.getByRole('tab', { name: tab }).click()

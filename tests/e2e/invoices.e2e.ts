@@ -6,72 +6,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { E2E, lagosWeekday } from './env'
-import { logIn, readDatabase } from './own-server'
-import { DESKTOP, NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
+import { E2E } from './env'
+import { completedVisit, loggedIn } from './visits'
+import { NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'invoices-e2e-shots')
 fs.mkdirSync(shots, { recursive: true })
 const shot = (name: string) => path.join(shots, name)
 
-/** A call with the page's session and a fresh CSRF token, as the app makes it. */
-async function call(page: Page, path: string, data?: unknown) {
-  const { token } = await (await page.request.get('/api/token')).json()
-  const res = await page.request.post(`/api/${path}`, { headers: { 'X-CSRFToken': token }, data })
-  expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true)
-  return res.json()
-}
-
-async function loggedIn(browser: Browser, account: { email: string; password: string }) {
-  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage()
-  await logIn(page, account.email, account.password)
-  return page
-}
-
-/** The customer books, the admin assigns the technician, who arrives and completes the job (no money taken). */
-async function completedBooking(browser: Browser, admin: Page) {
-  const customer = await loggedIn(browser, E2E.customer)
-  const { id } = await call(customer, 'appointment/', {
-    phone_number: '0803 123 4567',
-    location: '3 Marina Road, Lagos Island',
-    service: 'fumigation',
-    date: lagosWeekday(2),
-    time: '15:30',
-    info: 'Invoice test',
-  })
-  await customer.context().close()
-  const [{ id: staffId }] = readDatabase<{ id: number }>(
-    path.join(E2E.dataDir, 'app.db'),
-    'SELECT id FROM users WHERE email = ?',
-    E2E.staff.email,
-  )
-  await call(admin, `admins/bookings/${id}/assign/`, { staff_id: staffId })
-  const staff = await loggedIn(browser, E2E.staff)
-  const at = () => new Date().toISOString()
-  await call(staff, `staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: at() })
-  await call(staff, `staff/jobs/${id}/treatments/`, {
-    id: crypto.randomUUID(),
-    product_name: 'Cypermethrin 10% EC',
-    quantity: 250,
-    unit: 'ml',
-    target_pest: 'Cockroaches',
-    area: 'Kitchen',
-    method: 'Spray',
-    occurred_at: at(),
-  })
-  await call(staff, `staff/jobs/${id}/complete/`, {
-    summary: 'Sprayed the kitchen.',
-    recommendations: '',
-    signer_name: 'Ada Customer',
-    signature: SIGNATURE,
-    payment: null,
-    occurred_at: at(),
-  })
-  await staff.context().close()
-  return id as number
-}
+/** The customer's visit, completed by the technician, for the admin to invoice. */
+const completedBooking = (browser: Browser, admin: Page) =>
+  completedVisit(browser, admin, { time: '15:30', info: 'Invoice test' })
 
 test('the admin invoices a completed booking and sends it; the customer opens the link on a phone and sees what is due', async ({
   browser,
