@@ -13,15 +13,14 @@ import {
 import { errorMessage } from '../../../lib/api-client'
 import { fieldErrors } from '../../../lib/field-errors'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
-import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { EmptyState, QueryGate } from '../../../components/ui/query-state'
 import { useFormFields } from '../../../components/ui/use-form-fields'
-import { useAdminMovePlan, useAdminPlans, useCreatePlan, usePlanCustomers, type PlanMove } from '../api'
-import { PlanCard } from '../components/plan-card'
+import { useAdminMovePlan, useAdminPlans, useCreatePlan, usePlanCustomers } from '../api'
+import { PlanList } from '../components/plan-list'
 
 const STATUS_OPTIONS = [['all', 'All plans'], ...PLAN_STATUSES.map((s) => [s, s] as const)] as const
 
@@ -38,6 +37,7 @@ export default function PlansScreen() {
   const [creating, setCreating] = useState(false)
   const [result, setResult] = useState<FormResult>(null)
   const plans = useAdminPlans(status, noNext)
+  const move = useAdminMovePlan()
 
   return (
     <>
@@ -75,31 +75,14 @@ export default function PlansScreen() {
         {plans.data && plans.data.length === 0 ? (
           <EmptyState>No plans found</EmptyState>
         ) : (
-          plans.data && <PlanList plans={[...plans.data].sort(byNextVisit)} onDone={setResult} />
-        )}
-      </QueryGate>
-    </>
-  )
-}
-
-function PlanList({ plans, onDone }: { plans: PlanAnswer[]; onDone: (r: FormResult) => void }) {
-  const move = useAdminMovePlan()
-  const cancelling = useConfirmAction<PlanAnswer>()
-  const run = async (plan: PlanAnswer, how: PlanMove | 'book-next') => {
-    try {
-      onDone({ ok: true, text: (await move.mutateAsync({ id: plan.id, move: how })).message })
-    } catch (err) {
-      onDone({ ok: false, text: errorMessage(err, 'Could not change the plan. Please try again.') })
-    }
-  }
-  return (
-    <>
-      <ul className="grid gap-3 lg:grid-cols-2">
-        {plans.map((p) => (
-          <li key={p.id} className="min-w-0">
-            <PlanCard
-              plan={p}
-              actions={
+          plans.data && (
+            <PlanList
+              plans={[...plans.data].sort(byNextVisit)}
+              move={(plan, how) => move.mutateAsync({ id: plan.id, move: how })}
+              busy={move.isPending}
+              onDone={setResult}
+              className="grid gap-3 lg:grid-cols-2"
+              extra={(p) => (
                 <>
                   <p className="w-full text-slate-700">
                     {p.customer.name} · <span className="break-all">{p.customer.email}</span>
@@ -109,47 +92,26 @@ function PlanList({ plans, onDone }: { plans: PlanAnswer[]; onDone: (r: FormResu
                       type="button"
                       className="btn-primary px-3 py-1.5 text-sm"
                       disabled={move.isPending}
-                      onClick={() => void run(p, 'book-next')}
+                      onClick={() =>
+                        move.mutateAsync({ id: p.id, move: 'book-next' }).then(
+                          (answer) => setResult({ ok: true, text: answer.message }),
+                          (err: unknown) =>
+                            setResult({
+                              ok: false,
+                              text: errorMessage(err, 'Could not book the next visit.'),
+                            }),
+                        )
+                      }
                     >
                       Book the next visit
                     </button>
                   )}
-                  {p.status !== 'Cancelled' && (
-                    <>
-                      <button
-                        type="button"
-                        className="btn-secondary px-3 py-1.5 text-sm"
-                        disabled={move.isPending}
-                        onClick={() => void run(p, p.status === 'Paused' ? 'resume' : 'pause')}
-                      >
-                        {p.status === 'Paused' ? 'Resume' : 'Pause'}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-secondary px-3 py-1.5 text-sm text-red-700"
-                        onClick={() => cancelling.ask(p)}
-                      >
-                        Cancel plan
-                      </button>
-                    </>
-                  )}
                 </>
-              }
+              )}
             />
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        {...cancelling.dialog(async (plan) => {
-          onDone({ ok: true, text: (await move.mutateAsync({ id: plan.id, move: 'cancel' })).message })
-        }, move.isPending)}
-        title="Cancel this plan?"
-        message={`${cancelling.target?.customer.name ?? 'The customer'} gets no further visits from it. A visit already booked stays in Bookings.`}
-        confirmLabel="Cancel the plan"
-        busyLabel="Cancelling…"
-        cancelLabel="Keep the plan"
-        danger
-      />
+          )
+        )}
+      </QueryGate>
     </>
   )
 }

@@ -1,14 +1,13 @@
 import { useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Repeat } from 'lucide-react'
-import { OFFERED_INTERVAL, intervalText, type PlanAnswer } from '../../../../contract/plans.js'
+import { OFFERED_INTERVAL, intervalText } from '../../../../contract/plans.js'
 import { errorMessage } from '../../../lib/api-client'
-import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { linkButton } from '../../../components/ui/page-header'
 import { EmptyState, QueryGate } from '../../../components/ui/query-state'
-import { useMovePlan, useMyPlans, useTakePlanOffer, type PlanMove } from '../api'
-import { PlanCard } from '../components/plan-card'
+import { useMovePlan, useMyPlans, useTakePlanOffer } from '../api'
+import { PlanList } from '../components/plan-list'
 
 /** How often the offer may repeat the visit (months). */
 const OFFER_CHOICES = [1, 3, 6] as const
@@ -21,6 +20,7 @@ export default function MyPlans() {
   const [params] = useSearchParams()
   const from = Number(params.get('from'))
   const plans = useMyPlans()
+  const move = useMovePlan()
   const [result, setResult] = useState<FormResult>(null)
   const taken = plans.data?.find((p) => p.sourceBookingId === from)
 
@@ -43,7 +43,12 @@ export default function MyPlans() {
             No plans yet. After a visit, its report offers to book the next one every 3 months.
           </EmptyState>
         ) : (
-          <PlanList plans={plans.data ?? []} onDone={setResult} />
+          <PlanList
+            plans={plans.data ?? []}
+            move={(plan, how) => move.mutateAsync({ id: plan.id, move: how })}
+            busy={move.isPending}
+            onDone={setResult}
+          />
         )}
       </QueryGate>
     </div>
@@ -109,63 +114,5 @@ function Offer({ bookingId, onDone }: { bookingId: number; onDone: (r: FormResul
         {take.isPending ? 'Booking…' : 'Start the plan'}
       </button>
     </section>
-  )
-}
-
-function PlanList({ plans, onDone }: { plans: PlanAnswer[]; onDone: (r: FormResult) => void }) {
-  const move = useMovePlan()
-  const cancelling = useConfirmAction<PlanAnswer>()
-  const run = async (plan: PlanAnswer, how: PlanMove) => {
-    try {
-      onDone({ ok: true, text: (await move.mutateAsync({ id: plan.id, move: how })).message })
-    } catch (err) {
-      onDone({ ok: false, text: errorMessage(err, 'We could not change the plan. Please try again.') })
-    }
-  }
-  return (
-    <>
-      <ul className="space-y-3">
-        {plans.map((p) => (
-          <li key={p.id}>
-            <PlanCard
-              plan={p}
-              actions={
-                p.status !== 'Cancelled' && (
-                  <>
-                    <button
-                      type="button"
-                      className="btn-secondary px-3 py-1.5 text-sm"
-                      disabled={move.isPending}
-                      onClick={() => void run(p, p.status === 'Paused' ? 'resume' : 'pause')}
-                    >
-                      {p.status === 'Paused' ? 'Resume' : 'Pause'}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn-secondary px-3 py-1.5 text-sm text-red-700"
-                      onClick={() => cancelling.ask(p)}
-                    >
-                      Cancel plan
-                    </button>
-                  </>
-                )
-              }
-            />
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        {...cancelling.dialog(async (plan) => {
-          const answer = await move.mutateAsync({ id: plan.id, move: 'cancel' })
-          onDone({ ok: true, text: answer.message })
-        }, move.isPending)}
-        title="Cancel this plan?"
-        message="No further visits will be booked. A visit already booked stays: cancel it in My bookings if you do not want it."
-        confirmLabel="Cancel the plan"
-        busyLabel="Cancelling…"
-        cancelLabel="Keep the plan"
-        danger
-      />
-    </>
   )
 }
