@@ -1,6 +1,15 @@
-import { DEFAULT_BOOKING_SETTINGS, type Booking, type BookingSettings } from '../../contract/bookings.js'
+import {
+  DEFAULT_BOOKING_SETTINGS,
+  customerChangeRefusal,
+  isEmergency,
+  rescheduleTooSoon,
+  type Booking,
+  type BookingSettings,
+} from '../../contract/bookings.js'
 import { formatDay, formatTime } from '../../contract/dates.js'
-import type { Queryable } from '../db/index.js'
+import type { AppConfig } from '../config.js'
+import type { Database, Queryable } from '../db/index.js'
+import { fail } from './http-error.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
 import { notify, notifyAdmins } from './notify.js'
 import { sendMessage, type TemplateData } from '../messaging/index.js'
@@ -299,4 +308,99 @@ export async function moveBooking(
       .execute()
   }
   return true
+}
+
+const CHANGED_MEANWHILE = 'This booking was changed meanwhile. Reload and try again.'
+
+/**
+ * The customer cancels their booking (from the account or a reminder's link), until the admin's cut-off
+ * before it; the admins and the technician are told. Guarded by the status read first, so a double click (or
+ * a change by the admin meanwhile) changes nothing twice.
+ */
+export async function cancelForCustomer(deps: { db: Database; config: AppConfig }, booking: BookingRow) {
+  if (booking.status === 'Cancelled') return { message: 'Booking cancelled', status: 'Cancelled' as const }
+  const { db, config } = deps
+  const refusal = customerChangeRefusal(booking, (await bookingSettings(db)).cutoff_hours, config.now())
+  if (refusal) fail(409, refusal)
+  const changed = await db.transaction().execute(async (trx) => {
+    if (!(await moveBooking(trx, booking, { status: 'Cancelled' }))) return false
+    await notify(
+      trx,
+      booking.user_id,
+      'Appointment Cancelled',
+      `You cancelled your ${booking.service} appointment on ${appointmentWhen(booking)}.`,
+    )
+    await notifyBookingTeam(
+      trx,
+      booking.id,
+      'Booking Cancelled by Customer',
+      `${booking.full_name} cancelled the ${booking.service} appointment on ${appointmentWhen(booking)} ` +
+        `at ${booking.location}.`,
+    )
+    await messageBookingTeam(trx, booking.id, 'team_booking_cancelled', {
+      customer: booking.full_name,
+      service: booking.service,
+      when: appointmentWhen(booking),
+      location: booking.location,
+    })
+    return true
+  })
+  if (!changed) fail(409, CHANGED_MEANWHILE)
+  return { message: 'Booking cancelled', status: 'Cancelled' as const }
+}
+
+/**
+ * The customer moves their booking to another time (from the account or a reminder's link), until the cut-off
+ * before it and to a time at least the cut-off away; it waits for the admin's confirmation again.
+ */
+export async function rescheduleForCustomer(
+  deps: { db: Database; config: AppConfig },
+  booking: BookingRow,
+  { date, time }: { date: string; time: string },
+) {
+  const { db, config } = deps
+  const settings = await bookingSettings(db)
+  const refusal = customerChangeRefusal(booking, settings.cutoff_hours, config.now())
+  if (refusal) fail(409, refusal)
+  const tooSoon = rescheduleTooSoon({ date, time }, settings.cutoff_hours, config.now())
+  if (tooSoon) fail(400, tooSoon, { field: 'time' })
+  const emergency = isEmergency(settings, date, time)
+  const changed = await db.transaction().execute(async (trx) => {
+    if (!(await moveBooking(trx, booking, { status: 'Pending', date, time, emergency }))) return false
+    const from = appointmentWhen(booking)
+    const to = appointmentWhen({ date, time })
+    await notify(
+      trx,
+      booking.user_id,
+      'Appointment Rescheduled',
+      `Your ${booking.service} appointment moved from ${from} to ${to}` +
+        (emergency ? ' (an emergency call-out: outside our working hours).' : '. We will confirm it again.'),
+    )
+    await sendMessage(
+      { db: trx },
+      {
+        to: booking.user_id ?? 0,
+        template: 'booking_rescheduled',
+        data: { service: booking.service, when: to, previous_when: from },
+      },
+    )
+    await notifyBookingTeam(
+      trx,
+      booking.id,
+      'Booking Rescheduled by Customer',
+      `${booking.full_name} moved the ${booking.service} appointment at ${booking.location} ` +
+        `from ${from} to ${to}${emergency ? ' (emergency call-out)' : ''}.`,
+    )
+    await messageBookingTeam(trx, booking.id, 'team_booking_rescheduled', {
+      customer: booking.full_name,
+      service: booking.service,
+      when: to,
+      previous_when: from,
+      location: booking.location,
+      emergency,
+    })
+    return true
+  })
+  if (!changed) fail(409, CHANGED_MEANWHILE)
+  return { message: 'Booking rescheduled', booking: withoutAttention((await findBooking(db, booking.id))!) }
 }
