@@ -47,6 +47,7 @@ import { adminBillingSettingsRoutes, billingSettingsRoutes } from './routes/bill
 import { adminInvoiceRoutes, customerInvoiceRoutes, invoiceLinkRoutes } from './routes/invoices.js'
 import { adminQuoteRoutes, customerQuoteRoutes, quoteLinkRoutes, staffQuoteRoutes } from './routes/quotes.js'
 import { adminPlanRoutes, customerPlanRoutes } from './routes/plans.js'
+import { bookingLinkRoutes } from './routes/booking-links.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -146,6 +147,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/quote-links', quoteLinkRoutes)
     .route('/admins/plans', adminPlanRoutes)
     .route('/plans', customerPlanRoutes)
+    .route('/booking-links', bookingLinkRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).

@@ -58,6 +58,8 @@ export interface AppConfig {
   }
   /** Length of a technician's job: their jobs on one day must start at least this far apart. */
   jobMinutes: number
+  /** HH:MM, Lagos time: when the day-before reminders of visits start going out (never before 08:00 or after 20:00). */
+  reminderTime: string
   /** The clock (milliseconds); tests move it to expire reservations. */
   now: () => number
   /** The accounts and images the first start seeds an empty database with. */
@@ -182,6 +184,12 @@ export const envSchema = z
     ),
     RESERVATION_MINUTES: variable(positiveNumber.default(30)),
     JOB_MINUTES: variable(wholeNumber(1, 24 * 60).default(DEFAULT_JOB_MINUTES)),
+    REMINDER_TIME: variable(
+      z
+        .string()
+        .regex(/^(0[89]|1\d):[0-5]\d$/, 'must be a time from 08:00 to 19:59, e.g. 09:00')
+        .default('09:00'),
+    ),
     SMTP_URL: variable(
       z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }).default(''),
     ),
@@ -297,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: e.MESSAGE_RETRY_SECONDS * 1000,
     },
     jobMinutes: e.JOB_MINUTES,
+    reminderTime: e.REMINDER_TIME,
     now: Date.now,
     maxJsonBytes: e.MAX_JSON_KB * 1024,
     trustProxyHops: e.TRUST_PROXY,

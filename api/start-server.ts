@@ -15,6 +15,7 @@ import { setScryptCost } from './lib/password.js'
 import { createApp } from './app.js'
 import { createGateway, startPaymentChecks } from './payments/index.js'
 import { startHousekeeping } from './lib/housekeeping.js'
+import { startReminders } from './lib/reminders.js'
 import { createTransports, startMessageSender } from './messaging/index.js'
 
 /**
@@ -52,6 +53,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   )
   const sender = startMessageSender(config, db, transports)
   const housekeeping = startHousekeeping(db, config.now)
+  const reminders = startReminders(db, config.now, config.reminderTime)
 
   if (spaDir) serveBuiltApp(root, spaDir, config.apiBase)
 
@@ -74,6 +76,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
         sender.stop(),
         paymentChecks.stop(),
         housekeeping.stop(),
+        reminders.stop(),
       ])
       await opened.close()
       console.log('Stopped')

@@ -15,6 +15,7 @@ import { billingEndpoints } from './billing.js'
 import { invoiceEndpoints } from './invoices.js'
 import { quoteEndpoints } from './quotes.js'
 import { planEndpoints } from './plans.js'
+import { bookingLinkEndpoints } from './booking-links.js'
 import { staffEndpoints } from './staff.js'
 import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
@@ -53,6 +54,7 @@ export const apiEndpoints = {
   ...invoiceEndpoints,
   ...quoteEndpoints,
   ...planEndpoints,
+  ...bookingLinkEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

@@ -175,6 +175,8 @@ export const job = z.object({
   /** The booking's quotes (not withdrawn ones), oldest first: what the technician or the office offered. */
   quotes: z.array(jobQuote).optional(),
   report_url: z.string().nullable(),
+  /** The customer answered the day-before reminder: they will be there. */
+  customer_confirmed: z.boolean().optional(),
   updated_at: z.string(),
 })
 export type Job = z.infer<typeof job>

@@ -28,6 +28,10 @@ export interface Bookings {
   phone_number: string
   estimate_kobo: number | null
   estimate_rule: string | null
+  /** When the customer answered a reminder's link with "I'll be there" (cleared when the booking moves). */
+  customer_confirmed_at: string | null
+  /** When the day-before reminder went (the claim that sends it once; cleared when the booking moves). */
+  reminder_sent_at: string | null
   /** The visit of this plan before which this one was booked (completing it booked this): one next visit each. */
   plan_after_booking_id: number | null
   plan_id: number | null

@@ -290,6 +290,8 @@ export async function moveBooking(
       ...rest,
       ...(emergency === undefined ? {} : { emergency: emergency ? 1 : 0 }),
       ...(settled ? { unable_reason: null } : {}),
+      // Another day: its own reminder and answer.
+      ...(moved ? { reminder_sent_at: null, customer_confirmed_at: null } : {}),
       updated_at: nowIso(),
     })
     .where('id', '=', read.id)

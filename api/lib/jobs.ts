@@ -57,6 +57,8 @@ export interface JobRow
   staff_last_name: string | null
   staff_email: string | null
   staff_phone: string | null
+  /** When the customer answered the reminder "I'll be there"; null: not (yet). */
+  customer_confirmed_at: string | null
   /** 0/1 on SQLite, a boolean on PostgreSQL: read it as truthy. */
   has_report: number | boolean
 }
@@ -73,6 +75,7 @@ const jobSelect = (db: Queryable) =>
     .select([
       'b.user_id',
       'b.updated_at as booking_updated_at',
+      'b.customer_confirmed_at',
       'j.staff_id',
       'j.assignment_id',
       'j.status as job_status',
@@ -227,6 +230,7 @@ export async function toJobs(db: Queryable, rows: JobRow[], nowMs: number): Prom
       })),
       quotes: quotes.get(r.id) ?? [],
       report_url: r.has_report ? reportPath(r.id) : null,
+      customer_confirmed: r.customer_confirmed_at !== null,
       updated_at: updated,
     }
   })

@@ -19,6 +19,8 @@ export interface TemplateData {
   booking_received: { service: string; when: string; emergency?: boolean }
   booking_confirmed: { service: string; when: string }
   booking_rescheduled: { service: string; when: string; previous_when?: string }
+  /** The day before a visit; link: the booking's signed page (confirm, reschedule or cancel without logging in). */
+  booking_reminder: { service: string; when: string; link: string }
   technician_on_the_way: { service: string; technician: string; when?: string }
   /** report_url: the service report, a path under the API base or a full URL. */
   service_completed: { service: string; report_url: string }
@@ -114,6 +116,18 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
         `Your ${d.service} appointment on ${d.when} is confirmed. Our team will arrive at the booked time.`,
       ]),
       sms: `GreenShield: your ${d.service} appointment on ${d.when} is confirmed.`,
+    }),
+  },
+  booking_reminder: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: `Reminder: your ${d.service} visit is tomorrow`,
+      text: email('Hello,', [
+        `A reminder: our team comes for your ${d.service} visit tomorrow, ${d.when}.`,
+        `Tell us you will be there, or move or cancel it: ${link(d.link)}`,
+        'Please make sure someone can open the gate for the technician.',
+      ]),
+      sms: `GreenShield: your ${d.service} visit is tomorrow, ${d.when}. Confirm, move or cancel: ${link(d.link)}`,
     }),
   },
   booking_rescheduled: {

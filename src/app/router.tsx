@@ -33,6 +33,7 @@ const MyQuotes = lazyWithQueries(() => import('../features/quotes/pages/my-quote
 const MyQuote = lazyWithQueries(() => import('../features/quotes/pages/my-quote'))
 const QuoteLink = lazyWithQueries(() => import('../features/quotes/pages/quote-link'))
 const MyPlans = lazyWithQueries(() => import('../features/plans/pages/my-plans'))
+const BookingLink = lazyWithQueries(() => import('../features/bookings/pages/booking-link'))
 // The technician's job sheet (phone first), loaded only for staff.
 const JobSheet = lazyWithQueries(() => import('../features/staff/pages/job-sheet'))
 const JobDetail = lazyWithQueries(() => import('../features/staff/pages/job-detail'))
@@ -243,6 +244,15 @@ export const publicRoutes: RouteObject = {
       element: (
         <Meta t="Quote">
           <RoleGuard user={<MyQuote />} />
+        </Meta>
+      ),
+    },
+    // The link in a visit's reminder: whoever holds it, logged in or not.
+    {
+      path: '/r/:token',
+      element: (
+        <Meta t="Your visit">
+          <BookingLink />
         </Meta>
       ),
     },

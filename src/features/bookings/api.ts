@@ -23,6 +23,8 @@ export const bookingKeys = {
   job: (userId: number | null, id: number | null) => [...bookingKeys.all(userId), 'job', id] as const,
   /** The cut-off and working hours: the same for everyone. */
   settings: ['booking-settings'] as const,
+  /** Opened by whoever holds a reminder's link, logged in or not: outside any user's scope. */
+  link: (token: string) => ['booking-link', token] as const,
 }
 
 /** GET booking-settings/: when a booking is an emergency call-out, and until when it can be changed. */
@@ -171,3 +173,18 @@ export const useAssignBooking = () =>
 /** Where a treatment's correction is posted (the office's editor shows it as the phone's outbox would). */
 export const treatmentCorrectionPath = (jobId: number, treatmentId: string) =>
   callPath('POST staff/jobs/{id}/treatments/{treatmentId}/correction/', { id: jobId, treatmentId })
+
+/** The booking a reminder's link opens (booking-links/{token}/), without logging in. */
+export const useBookingLink = (token: string) =>
+  useQuery({
+    queryKey: bookingKeys.link(token),
+    queryFn: () => callApi('GET booking-links/{token}/', { params: { token } }),
+    retry: false,
+  })
+
+/** What the holder of a reminder's link answers: they will be there, or cancel. */
+export const answerBookingLink = (token: string, answer: 'confirm' | 'cancel') =>
+  callApi(`POST booking-links/{token}/${answer}/`, { params: { token } })
+
+export const rescheduleBookingLink = (token: string, body: RescheduleRequest) =>
+  callApi('POST booking-links/{token}/reschedule/', { params: { token }, body })

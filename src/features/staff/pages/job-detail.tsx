@@ -114,6 +114,11 @@ export default function JobDetail() {
         <div className="flex flex-wrap items-center gap-2 pt-1">
           <JobStatusBadge status={status} pending={local.statusPending} />
           {local.statusAt && <span className="text-xs text-slate-500">since {time(local.statusAt)}</span>}
+          {job.customer_confirmed && (
+            <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">
+              Customer confirmed the visit
+            </span>
+          )}
           {job.booking_status === 'Cancelled' && (
             <span className="rounded-full bg-red-100 px-2 py-1 text-xs font-semibold text-red-800">
               Booking cancelled

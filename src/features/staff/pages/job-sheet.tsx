@@ -44,6 +44,11 @@ function JobCard({ local }: { local: LocalJob }) {
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             <EmergencyBadge emergency={job.emergency} />
             <JobStatusBadge status={local.status} pending={local.statusPending} />
+            {job.customer_confirmed && (
+              <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">
+                Customer confirmed
+              </span>
+            )}
             {job.booking_status === 'Cancelled' && (
               <span className="rounded-full bg-red-100 px-2 py-1 text-xs font-semibold text-red-800">
                 Cancelled
