@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/staff'
 import { replayOutbox } from '../../src/offline/replay'
+import { applyConfirmed } from '../../src/offline/confirmed'
 import { checkOutboxBody } from '../../src/offline/kinds'
 import { jobUpdates, localJobView } from '../../src/features/staff/jobs'
 import { Client, countRows, type TestContext } from '../api/helpers'
@@ -59,5 +60,11 @@ describe('a quote written on the job with no data', () => {
     const mine = await customer.get('quotes/')
     expect(mine.body).toHaveLength(1)
     expect(mine.body[0]).toMatchObject({ status: 'Sent', total: 35_000, bookingId: jobId })
+    // The saved job lists it as the server numbered it, once, with no download needed.
+    await applyConfirmed(db)
+    await applyConfirmed(db)
+    expect((await db.jobs.get(jobId))!.quotes).toEqual([
+      { id: mine.body[0].id, number: mine.body[0].number, status: 'Sent', total: 35_000 },
+    ])
   })
 })

@@ -6,6 +6,7 @@
 import {
   type CompleteRequest,
   type Job,
+  type JobQuote,
   type Treatment,
   type TreatmentCorrectionRequest,
 } from '../../../contract/staff.js'
@@ -75,7 +76,13 @@ export const photoOf = (e: OutboxEntry) => {
   }
 }
 
-type JobAnswer = { job_status?: JobStatus; url?: string; report_url?: string; treatment?: Treatment }
+type JobAnswer = {
+  job_status?: JobStatus
+  url?: string
+  report_url?: string
+  treatment?: Treatment
+  quote?: JobQuote
+}
 
 /**
  * Folds a confirmed update into a job (the server's answer where it gave one). Applying the same
@@ -109,6 +116,13 @@ export function applyJobAnswer(job: Job, entry: OutboxEntry, data: unknown, rece
     const photo = photoOf(entry)
     if (!job.photos.some((p) => p.id === photo.id)) {
       job.photos.push({ id: photo.id, kind: photo.kind, url: answer.url ?? '' })
+    }
+  } else if (entry.kind === 'job-quote') {
+    // The quote as the server numbered it: listed on the job at once, before the next download.
+    const quote = answer.quote
+    if (quote && !(job.quotes ?? []).some((q) => q.id === quote.id)) {
+      const { id, number, status, total } = quote
+      job.quotes = [...(job.quotes ?? []), { id, number, status, total }]
     }
   } else if (entry.kind === 'job-complete') {
     job.job_status = 'completed'
