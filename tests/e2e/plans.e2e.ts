@@ -37,7 +37,7 @@ test('the customer starts a plan from a completed visit; completing its visit bo
   await phone.screenshot({ path: shot('plan-offer-phone.png'), fullPage: true })
   await offer.getByRole('button', { name: 'Start the plan' }).click()
   await expect(phone.getByText(/^Done: a fumigation visit every 3 months\. Next visit: /)).toBeVisible()
-  const card = phone.getByRole('article', { name: 'fumigation every 3 months' })
+  const card = phone.getByRole('article', { name: 'Fumigation every 3 months' })
   await expect(card).toContainText(/Next visit: .+ at 12:00 PM \(Pending\)/)
   await phone.setViewportSize(NARROW)
   expect(await sidewaysOverflow(phone)).toBe(0)
@@ -67,7 +67,7 @@ test('the customer starts a plan from a completed visit; completing its visit bo
 
   await admin.goto('/admin/plans')
   const row = admin
-    .getByRole('article', { name: 'fumigation every 3 months' })
+    .getByRole('article', { name: 'Fumigation every 3 months' })
     .filter({ hasText: 'Ada Customer' })
   await expect(row.first()).toContainText('Next visit:')
   await settled(admin)

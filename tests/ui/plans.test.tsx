@@ -57,7 +57,7 @@ describe('the customer’s plans', () => {
     expect(posts[0].headers['Idempotency-Key']).toBeTruthy()
     // Taken: the offer gives way to the plan itself.
     await waitFor(() => expect(screen.queryByRole('region', { name: /^Book the next visit/ })).toBeNull())
-    expect(screen.getByRole('article', { name: 'fumigation every 6 months' })).toBeTruthy()
+    expect(screen.getByRole('article', { name: 'Fumigation every 6 months' })).toBeTruthy()
   })
 
   test('lists each plan’s next visit, or that none is booked ahead; pause sends the change', async () => {
@@ -74,10 +74,10 @@ describe('the customer’s plans', () => {
     })
     const ui = userEvent.setup()
     renderWithProviders(<MyPlans />, '/plans')
-    const first = await screen.findByRole('article', { name: 'fumigation every 3 months' })
+    const first = await screen.findByRole('article', { name: 'Fumigation every 3 months' })
     expect(first.textContent).toContain('Next visit: March 3, 2027 at 10:00 AM (Pending)')
     expect(first.textContent).toContain('Wednesdays, around 10:00 AM')
-    expect(screen.getByRole('article', { name: 'fumigation every month' }).textContent).toContain(
+    expect(screen.getByRole('article', { name: 'Fumigation every month' }).textContent).toContain(
       'No visit booked ahead yet.',
     )
     await ui.click(within(first).getByRole('button', { name: 'Pause' }))
@@ -96,7 +96,7 @@ describe('the back office’s Plans', () => {
       },
     })
     renderAdmin('/admin/plans')
-    const card = await screen.findByRole('article', { name: 'fumigation every 3 months' })
+    const card = await screen.findByRole('article', { name: 'Fumigation every 3 months' })
     expect(card.textContent).toContain('No visit booked ahead yet.')
     await userEvent.click(within(card).getByRole('button', { name: 'Book the next visit' }))
     expect(await screen.findByText('Next visit: March 3, 2027 at 10:00 AM.')).toBeTruthy()

@@ -37,16 +37,22 @@ export function NextVisit({ plan }: { plan: PlanAnswer }) {
   )
 }
 
+/** "Fumigation every 3 months", "General pest control every month": the kind's name when it has one. */
+export function planTitle(plan: Pick<PlanAnswer, 'service' | 'serviceKind' | 'every'>) {
+  const what = plan.serviceKind?.name ?? plan.service
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${plan.every}`
+}
+
 /** One plan: what, how often, where, the next and last visits, the price; `actions` under it. */
 export function PlanCard({ plan, actions }: { plan: PlanAnswer; actions?: ReactNode }) {
   return (
     <article
-      aria-label={`${plan.service} ${plan.every}`}
+      aria-labelledby={`plan-${plan.id}`}
       className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="text-base font-semibold text-slate-900 capitalize">
-          {plan.serviceKind?.name ?? plan.service} {plan.every}
+        <h2 id={`plan-${plan.id}`} className="text-base font-semibold text-slate-900">
+          {planTitle(plan)}
         </h2>
         <PlanStatusBadge status={plan.status} />
       </div>
