@@ -48,6 +48,7 @@ import { adminInvoiceRoutes, customerInvoiceRoutes, invoiceLinkRoutes } from './
 import { adminQuoteRoutes, customerQuoteRoutes, quoteLinkRoutes, staffQuoteRoutes } from './routes/quotes.js'
 import { adminPlanRoutes, customerPlanRoutes } from './routes/plans.js'
 import { bookingLinkRoutes } from './routes/booking-links.js'
+import { adminRatingRoutes, ratingLinkRoutes, testimonialRoutes } from './routes/ratings.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -148,6 +149,9 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/plans', adminPlanRoutes)
     .route('/plans', customerPlanRoutes)
     .route('/booking-links', bookingLinkRoutes)
+    .route('/rating-links', ratingLinkRoutes)
+    .route('/admins/ratings', adminRatingRoutes)
+    .route('/testimonials', testimonialRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).

@@ -16,6 +16,7 @@ import { invoiceEndpoints } from './invoices.js'
 import { quoteEndpoints } from './quotes.js'
 import { planEndpoints } from './plans.js'
 import { bookingLinkEndpoints } from './booking-links.js'
+import { ratingEndpoints } from './ratings.js'
 import { staffEndpoints } from './staff.js'
 import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
@@ -55,6 +56,7 @@ export const apiEndpoints = {
   ...quoteEndpoints,
   ...planEndpoints,
   ...bookingLinkEndpoints,
+  ...ratingEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

@@ -410,6 +410,17 @@ export interface ServiceKinds {
   updated_at: Generated<string>
 }
 
+export interface JobRatings {
+  booking_id: number
+  comment: Generated<string>
+  /** 0/1: the customer agrees to it being shown as a testimonial. */
+  publish: Generated<number>
+  published_at: string | null
+  rated_at: string
+  staff_id: number | null
+  stars: number
+}
+
 export interface ServicePlans {
   created_at: Generated<string>
   created_by: number | null
@@ -595,6 +606,7 @@ export interface Tables {
   quote_lines: QuoteLines
   quotes: Quotes
   service_plans: ServicePlans
+  job_ratings: JobRatings
   rate_limits: RateLimits
   refunds: Refunds
   sandbox_transactions: SandboxTransactions

@@ -39,6 +39,7 @@ const TAGS: Record<string, string> = {
     'Invoices for service work: drafts, sending, payments received, and the link that opens one without login.',
   quotes:
     'Quotes for a booking: drafts, sending, the technician’s quote from the job, and accepting or declining by link.',
+  ratings: 'Customers’ ratings of completed visits, per technician and per service.',
   plans: 'Service plans: repeat visits every N weeks or months, each visit booking the next.',
   reference: 'This document.',
 }

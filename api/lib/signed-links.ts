@@ -8,9 +8,9 @@ import { serverSecret } from './server-secret.js'
  * confirm): `<kind>.<id>.<expiry in seconds>.<HMAC>`. The HMAC covers all three, so a link opens only the
  * document it was made for, only until it expires, and cannot be forged without the server's key.
  */
-export type LinkKind = 'quote' | 'invoice' | 'booking'
+export type LinkKind = 'quote' | 'invoice' | 'booking' | 'rating'
 
-const TOKEN_SHAPE = /^(quote|invoice|booking)\.(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/
+const TOKEN_SHAPE = /^(quote|invoice|booking|rating)\.(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/
 
 const mac = (secret: Buffer, payload: string) =>
   createHmac('sha256', secret).update(payload).digest('base64url')

@@ -23,7 +23,8 @@ export interface TemplateData {
   booking_reminder: { service: string; when: string; link: string }
   technician_on_the_way: { service: string; technician: string; when?: string }
   /** report_url: the service report, a path under the API base or a full URL. */
-  service_completed: { service: string; report_url: string }
+  /** rate_url: the no-login page to rate the visit in one tap (1 to 5 stars, a comment). */
+  service_completed: { service: string; report_url: string; rate_url?: string }
   payment_receipt: { amount: string; reference: string; items: string }
   /** link: the invoice's signed page, which opens without logging in. */
   invoice_sent: { number: string; amount: string; due_date: string; link: string }
@@ -157,8 +158,11 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
       text: email('Hello,', [
         `Your ${d.service} service is complete. Thank you for choosing us!`,
         `Your service report: ${link(d.report_url)}`,
+        ...(d.rate_url ? [`How did we do? Rate the visit in one tap: ${link(d.rate_url)}`] : []),
       ]),
-      sms: `GreenShield: your ${d.service} service is complete. Report: ${link(d.report_url)}`,
+      sms:
+        `GreenShield: your ${d.service} service is complete. Report: ${link(d.report_url)}` +
+        (d.rate_url ? ` Rate us: ${link(d.rate_url)}` : ''),
     }),
   },
   payment_receipt: {

@@ -33,6 +33,7 @@ import {
 } from '../lib/jobs.js'
 import { carryOnSitePayment } from '../lib/invoices.js'
 import { afterVisitCompleted } from '../lib/plans.js'
+import { ratingLink } from '../lib/ratings.js'
 import { checkUploadedImage, readForm, textFields, uploadLimit } from '../lib/uploads.js'
 import { REPORT_PRINT_SCRIPT, jobPhotoMediaName, renderReport } from '../lib/report.js'
 import { readMedia, saveMedia } from '../lib/images.js'
@@ -537,6 +538,8 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
       if (!nextJobStatus(current, 'completed')) notAllowed(current, '“Complete job”')
       const { db, config } = c.var
       const url = reportPath(row.id)
+      // Signed outside the transaction: the link key is read (or made once) on the database itself.
+      const rateUrl = await ratingLink(db, row.id, config.now())
       const year = body.occurred_at.slice(0, 4)
       const done = await db.transaction().execute(async (trx) => {
         const event = { type: 'completed' as const, occurred_at: body.occurred_at }
@@ -571,6 +574,14 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
           const taken = { amountKobo: toKobo(amount), method, reference, receivedAt: body.occurred_at }
           await carryOnSitePayment(trx, row.id, taken, config.now())
         }
+        // The rating's notification first, so the report's reads on top of the list.
+        await notify(
+          trx,
+          row.user_id,
+          'How Did We Do?',
+          `Rate your ${row.service} visit of ${when(row)} in one tap: it helps us and your technician.`,
+          { path: rateUrl, label: 'Rate the visit' },
+        )
         await notify(
           trx,
           row.user_id,
@@ -584,7 +595,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
           {
             to: row.user_id ?? 0,
             template: 'service_completed',
-            data: { service: row.service, report_url: url },
+            data: { service: row.service, report_url: url, rate_url: rateUrl },
           },
         )
         const answer = { message: 'Job completed. The customer has been sent the report.', report_url: url }

@@ -34,6 +34,8 @@ const MyQuote = lazyWithQueries(() => import('../features/quotes/pages/my-quote'
 const QuoteLink = lazyWithQueries(() => import('../features/quotes/pages/quote-link'))
 const MyPlans = lazyWithQueries(() => import('../features/plans/pages/my-plans'))
 const BookingLink = lazyWithQueries(() => import('../features/bookings/pages/booking-link'))
+const RateLink = lazyWithQueries(() => import('../features/ratings/pages/rate-link'))
+const Reviews = lazyWithQueries(() => import('../features/ratings/pages/reviews'))
 // The technician's job sheet (phone first), loaded only for staff.
 const JobSheet = lazyWithQueries(() => import('../features/staff/pages/job-sheet'))
 const JobDetail = lazyWithQueries(() => import('../features/staff/pages/job-detail'))
@@ -53,6 +55,7 @@ const InvoiceDetailScreen = lazy(() => import('../features/invoices/admin/invoic
 const QuotesScreen = lazy(() => import('../features/quotes/admin/quotes-screen'))
 const QuoteDetailScreen = lazy(() => import('../features/quotes/admin/quote-detail-screen'))
 const PlansScreen = lazy(() => import('../features/plans/admin/plans-screen'))
+const RatingsScreen = lazy(() => import('../features/ratings/admin/ratings-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
 const ReferenceScreen = lazy(() => import('../features/reference/admin/reference-screen'))
@@ -247,6 +250,23 @@ export const publicRoutes: RouteObject = {
         </Meta>
       ),
     },
+    // The link in a completed visit's message: rate it, logged in or not.
+    {
+      path: '/rate/:token',
+      element: (
+        <Meta t="Rate your visit">
+          <RateLink />
+        </Meta>
+      ),
+    },
+    {
+      path: '/reviews',
+      element: (
+        <Meta t="Reviews" d="What our customers say about our visits.">
+          <Reviews />
+        </Meta>
+      ),
+    },
     // The link in a visit's reminder: whoever holds it, logged in or not.
     {
       path: '/r/:token',
@@ -394,6 +414,14 @@ export const adminRoutes: RouteObject = {
       element: (
         <Meta t="Plans">
           <PlansScreen />
+        </Meta>
+      ),
+    },
+    {
+      path: 'ratings',
+      element: (
+        <Meta t="Ratings">
+          <RatingsScreen />
         </Meta>
       ),
     },

@@ -220,6 +220,7 @@ describe('Dashboard', () => {
       'Bookings',
       'Booking Rules',
       'Plans',
+      'Ratings',
       'Services',
       'Orders',
       'Invoices',

@@ -19,6 +19,7 @@ import {
   ReceiptText,
   FileSignature,
   Repeat,
+  Star,
 } from 'lucide-react'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
@@ -37,6 +38,7 @@ const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; aler
   { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, alert: 'bookings' },
   { to: '/admin/booking-rules', label: 'Booking Rules', icon: Clock },
   { to: '/admin/plans', label: 'Plans', icon: Repeat },
+  { to: '/admin/ratings', label: 'Ratings', icon: Star },
   { to: '/admin/services', label: 'Services', icon: Tags },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
   { to: '/admin/invoices', label: 'Invoices', icon: ReceiptText },

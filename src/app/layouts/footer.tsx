@@ -90,6 +90,7 @@ const FOOTER_LINKS: { title: string; links: [to: string, text: string][] }[] = [
     links: [
       ['/about', 'About'],
       ['/contact', 'Contact'],
+      ['/reviews', 'Reviews'],
       ['/blog', 'Blog'],
       ['/sign', 'Sign Up'],
     ],
