@@ -33,6 +33,7 @@ const MyQuotes = lazyWithQueries(() => import('../features/quotes/pages/my-quote
 const MyQuote = lazyWithQueries(() => import('../features/quotes/pages/my-quote'))
 const QuoteLink = lazyWithQueries(() => import('../features/quotes/pages/quote-link'))
 const MyPlans = lazyWithQueries(() => import('../features/plans/pages/my-plans'))
+const MyDocuments = lazyWithQueries(() => import('../features/documents/pages/my-documents'))
 const BookingLink = lazyWithQueries(() => import('../features/bookings/pages/booking-link'))
 const RateLink = lazyWithQueries(() => import('../features/ratings/pages/rate-link'))
 const Reviews = lazyWithQueries(() => import('../features/ratings/pages/reviews'))
@@ -231,6 +232,14 @@ export const publicRoutes: RouteObject = {
       element: (
         <Meta t="My quotes">
           <RoleGuard user={<MyQuotes />} />
+        </Meta>
+      ),
+    },
+    {
+      path: '/documents',
+      element: (
+        <Meta t="My documents">
+          <RoleGuard user={<MyDocuments />} />
         </Meta>
       ),
     },

@@ -136,7 +136,16 @@ for (const viewport of [PHONE, DESKTOP]) {
   test(`customer: every page and dialog at ${at}`, async ({ browser }) => {
     const page = await open(browser, viewport)
     await logInAs(page, 'customer')
-    for (const path of ['/', '/book', '/products', '/products/1', '/orders', '/plans', '/user/settings'])
+    for (const path of [
+      '/',
+      '/book',
+      '/products',
+      '/products/1',
+      '/orders',
+      '/plans',
+      '/documents',
+      '/user/settings',
+    ])
       await scanRoute(page, path)
     for (const tab of ['Security', 'Notifications']) {
       await page.getByRole('tab', { name: tab }).click()

@@ -11,6 +11,7 @@ import {
   Settings,
   UserRound,
   Repeat,
+  FolderOpen,
 } from 'lucide-react'
 import { useNotifications } from '../../features/notifications/api'
 import { useSession } from '../../lib/session'
@@ -43,6 +44,7 @@ function accountLinks(role: string | null): AccountLink[] {
       { to: '/user/settings', label: 'Profile', icon: UserRound },
       { to: '/orders', label: 'Orders', icon: ClipboardList },
       { to: '/plans', label: 'Plans', icon: Repeat },
+      { to: '/documents', label: 'Documents', icon: FolderOpen },
       { to: '/quotes', label: 'Quotes', icon: FileSignature },
       { to: '/invoices', label: 'Invoices', icon: ReceiptText },
     ]

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { FileCheck2, FileSignature, ReceiptText } from 'lucide-react'
+import { formatDay } from '../../../../contract/dates.js'
+import { formatNaira } from '../../../../contract/money.js'
+import { linkButton } from '../../../components/ui/page-header'
+import { QueryGate } from '../../../components/ui/query-state'
+import { reportUrl, useMyDocuments } from '../api'
+
+/** /documents: every paper the customer has from us: service reports, quotes and invoices, newest first. */
+export default function MyDocuments() {
+  const { bookings, quotes, invoices } = useMyDocuments()
+  const reports = (bookings.data ?? []).filter((b) => b.report_url)
+  return (
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">My documents</h1>
+      <Section title="Service reports" icon={<FileCheck2 className="size-5" aria-hidden />} query={bookings}>
+        {reports.length === 0 ? (
+          <Empty>Each completed visit’s report, with its certificate number, appears here.</Empty>
+        ) : (
+          reports.map((b) => (
+            <Row key={b.id}>
+              <a href={reportUrl(b.id)} target="_blank" rel="noreferrer" className={linkButton}>
+                <span className="capitalize">{b.service}</span> report, {formatDay(b.date)}
+              </a>
+            </Row>
+          ))
+        )}
+      </Section>
+      <Section title="Quotes" icon={<FileSignature className="size-5" aria-hidden />} query={quotes}>
+        {quotes.data?.length === 0 ? (
+          <Empty>No quotes yet.</Empty>
+        ) : (
+          quotes.data?.map((q) => (
+            <Row key={q.id} aside={`${q.status} · ${formatNaira(q.total)}`}>
+              <Link to={`/quotes/${q.id}`} className={`${linkButton} font-mono`}>
+                {q.number}
+              </Link>{' '}
+              <span className="text-slate-600">{formatDay(q.issuedOn)}</span>
+            </Row>
+          ))
+        )}
+      </Section>
+      <Section
+        title="Invoices and receipts"
+        icon={<ReceiptText className="size-5" aria-hidden />}
+        query={invoices}
+      >
+        {invoices.data?.length === 0 ? (
+          <Empty>No invoices yet.</Empty>
+        ) : (
+          invoices.data?.map((i) => (
+            <Row key={i.id} aside={`${i.status} · ${formatNaira(i.total)}`}>
+              <Link to={`/invoices/${i.id}`} className={`${linkButton} font-mono`}>
+                {i.number}
+              </Link>{' '}
+              <span className="text-slate-600">{formatDay(i.issuedOn)}</span>
+            </Row>
+          ))
+        )}
+      </Section>
+    </div>
+  )
+}
+
+function Section({
+  title,
+  icon,
+  query,
+  children,
+}: {
+  title: string
+  icon: ReactNode
+  query: UseQueryResult<unknown>
+  children: ReactNode
+}) {
+  const headingId = `documents-${title.toLowerCase().replace(/\W+/g, '-')}`
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-2 flex items-center gap-2 text-lg font-semibold text-slate-900">
+        {icon} {title}
+      </h2>
+      <QueryGate query={query} what={title.toLowerCase()}>
+        <ul className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          {children}
+        </ul>
+      </QueryGate>
+    </section>
+  )
+}
+
+function Row({ children, aside }: { children: ReactNode; aside?: string }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+      <span className="min-w-0">{children}</span>
+      {aside && <span className="text-slate-600">{aside}</span>}
+    </li>
+  )
+}
+
+const Empty = ({ children }: { children: ReactNode }) => (
+  <li className="px-4 py-3 text-sm text-slate-600">{children}</li>
+)
