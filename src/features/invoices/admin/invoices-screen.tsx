@@ -1,86 +1,43 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
-import { Plus } from 'lucide-react'
-import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '../../../../contract/invoices.js'
+import { Link, useNavigate } from 'react-router'
+import { INVOICE_STATUSES, type InvoiceSummary } from '../../../../contract/invoices.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage } from '../../../lib/api-client'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
-import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
+import { Card, linkButton } from '../../../components/ui/page-header'
 import { DataTable } from '../../../components/ui/data-table'
 import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
-import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
-import { EmptyState, QueryGate } from '../../../components/ui/query-state'
+import { DocumentsScreen } from '../../../components/documents/documents-screen'
 import { useAdminInvoices, useCreateInvoice, useInvoiceCustomers } from '../api'
 import { InvoiceStatusBadge } from '../components/invoice-status'
 import { BillingRulesForm } from './billing-rules-form'
 
-const STATUS_OPTIONS = [['all', 'All statuses'], ...INVOICE_STATUSES.map((s) => [s, s] as const)] as const
-
 /** /admin/invoices: every invoice with what is still due; a new one from a booking or for a customer. */
 export default function InvoicesScreen() {
-  const [params, setParams] = useSearchParams()
-  const bookingParam = params.get('booking') ?? ''
-  const [creating, setCreating] = useState(bookingParam !== '')
-  const [status, setStatus] = useState<InvoiceStatus | 'all'>('all')
-  const [search, setSearch] = useState('')
   const [showRules, setShowRules] = useState(false)
-  const invoices = useAdminInvoices(status, search.trim())
-
   return (
-    <>
-      <PageHeader
-        title="Invoices"
-        actions={
-          <>
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-expanded={showRules}
-              onClick={() => setShowRules((v) => !v)}
-            >
-              Billing rules
-            </button>
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={() => setCreating(true)}
-              disabled={creating}
-            >
-              <Plus className="size-4" aria-hidden /> New invoice
-            </button>
-          </>
-        }
-      />
-      {showRules && <BillingRulesForm />}
-      {creating && (
-        <NewInvoiceForm
-          booking={bookingParam}
-          onCancel={() => {
-            setCreating(false)
-            if (bookingParam) setParams({})
-          }}
-        />
-      )}
-      <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox
-          value={search}
-          onChange={setSearch}
-          label="Search invoices"
-          placeholder="Number or name..."
-        />
-        <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
-      </div>
-      <QueryGate query={invoices} what="the invoices">
-        {invoices.data && invoices.data.length === 0 ? (
-          <EmptyState>No invoices found</EmptyState>
-        ) : (
-          invoices.data && <InvoiceList invoices={invoices.data} />
-        )}
-      </QueryGate>
-    </>
+    <DocumentsScreen
+      title="Invoices"
+      noun="invoice"
+      statuses={INVOICE_STATUSES}
+      useList={useAdminInvoices}
+      actions={
+        <button
+          type="button"
+          className="btn-secondary"
+          aria-expanded={showRules}
+          onClick={() => setShowRules((v) => !v)}
+        >
+          Billing rules
+        </button>
+      }
+      above={showRules && <BillingRulesForm />}
+      newForm={(props) => <NewInvoiceForm {...props} />}
+      list={(invoices) => <InvoiceList invoices={invoices} />}
+    />
   )
 }
 

@@ -1,68 +1,30 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
-import { Plus } from 'lucide-react'
-import { QUOTE_STATUSES, type QuoteStatus, type QuoteSummary } from '../../../../contract/quotes.js'
+import { Link, useNavigate } from 'react-router'
+import { QUOTE_STATUSES, type QuoteSummary } from '../../../../contract/quotes.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage } from '../../../lib/api-client'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
-import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
+import { Card, linkButton } from '../../../components/ui/page-header'
 import { DataTable } from '../../../components/ui/data-table'
 import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
-import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
-import { EmptyState, QueryGate } from '../../../components/ui/query-state'
+import { DocumentsScreen } from '../../../components/documents/documents-screen'
 import { useAdminQuotes, useCreateQuote } from '../api'
 import { QuoteStatusBadge } from '../components/quote-status'
 
-const STATUS_OPTIONS = [['all', 'All statuses'], ...QUOTE_STATUSES.map((s) => [s, s] as const)] as const
-
 /** /admin/quotes: every quote, the office's and the technicians'; a new one for a booking. */
 export default function QuotesScreen() {
-  const [params, setParams] = useSearchParams()
-  const bookingParam = params.get('booking') ?? ''
-  const [creating, setCreating] = useState(bookingParam !== '')
-  const [status, setStatus] = useState<QuoteStatus | 'all'>('all')
-  const [search, setSearch] = useState('')
-  const quotes = useAdminQuotes(status, search.trim())
-
   return (
-    <>
-      <PageHeader
-        title="Quotes"
-        actions={
-          <button type="button" className="btn-primary" onClick={() => setCreating(true)} disabled={creating}>
-            <Plus className="size-4" aria-hidden /> New quote
-          </button>
-        }
-      />
-      {creating && (
-        <NewQuoteForm
-          booking={bookingParam}
-          onCancel={() => {
-            setCreating(false)
-            if (bookingParam) setParams({})
-          }}
-        />
-      )}
-      <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox
-          value={search}
-          onChange={setSearch}
-          label="Search quotes"
-          placeholder="Number or name..."
-        />
-        <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
-      </div>
-      <QueryGate query={quotes} what="the quotes">
-        {quotes.data && quotes.data.length === 0 ? (
-          <EmptyState>No quotes found</EmptyState>
-        ) : (
-          quotes.data && <QuoteList quotes={quotes.data} />
-        )}
-      </QueryGate>
-    </>
+    <DocumentsScreen
+      title="Quotes"
+      noun="quote"
+      statuses={QUOTE_STATUSES}
+      useList={useAdminQuotes}
+      newForm={(props) => <NewQuoteForm {...props} />}
+      list={(quotes) => <QuoteList quotes={quotes} />}
+    />
   )
 }
 

@@ -1,0 +1,90 @@
+import { useState, type ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Plus } from 'lucide-react'
+import { PageHeader } from '../ui/page-header'
+import { SearchBox, SelectFilter } from '../ui/list-filters'
+import { EmptyState, QueryGate } from '../ui/query-state'
+
+/**
+ * A back-office list of documents (quotes, invoices): a "New" button opening the feature's form (opened at
+ * once when the URL names a booking, as a booking's details link to it), a search by number or name, a
+ * status filter, and the feature's list. The feature gives its own query, form, list and extra actions.
+ */
+export function DocumentsScreen<S extends string, T>({
+  title,
+  noun,
+  statuses,
+  useList,
+  newForm,
+  list,
+  actions,
+  above,
+}: {
+  /** "Quotes". */
+  title: string
+  /** "quote": the button says "New quote", the search "Search quotes". */
+  noun: string
+  statuses: readonly S[]
+  useList: (status: S | 'all', search: string) => UseQueryResult<T[]>
+  newForm: (props: { booking: string; onCancel: () => void }) => ReactNode
+  list: (items: T[]) => ReactNode
+  /** Buttons before "New …" in the header. */
+  actions?: ReactNode
+  /** What shows between the header and the new form (the billing rules). */
+  above?: ReactNode
+}) {
+  const [params, setParams] = useSearchParams()
+  const bookingParam = params.get('booking') ?? ''
+  const [creating, setCreating] = useState(bookingParam !== '')
+  const [status, setStatus] = useState<S | 'all'>('all')
+  const [search, setSearch] = useState('')
+  const items = useList(status, search.trim())
+  const options = [['all', 'All statuses'], ...statuses.map((s) => [s, s] as const)] as const
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {actions}
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => setCreating(true)}
+              disabled={creating}
+            >
+              <Plus className="size-4" aria-hidden /> New {noun}
+            </button>
+          </>
+        }
+      />
+      {above}
+      {creating &&
+        newForm({
+          booking: bookingParam,
+          onCancel: () => {
+            setCreating(false)
+            if (bookingParam) setParams({})
+          },
+        })}
+      <div className="mb-4 flex flex-wrap gap-3">
+        <SearchBox
+          value={search}
+          onChange={setSearch}
+          label={`Search ${noun}s`}
+          placeholder="Number or name..."
+        />
+        <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={options} />
+      </div>
+      <QueryGate query={items} what={`the ${noun}s`}>
+        {items.data && items.data.length === 0 ? (
+          <EmptyState>No {noun}s found</EmptyState>
+        ) : (
+          items.data && list(items.data)
+        )}
+      </QueryGate>
+    </>
+  )
+}
