@@ -66,6 +66,8 @@ export async function makeTestApp(
       demoPassword: CUSTOMER.password,
       imagesDir: path.resolve('public/products'),
     }),
+    // The seed reads only the hashing cost and the clock's day from the config: one template each.
+    `${config.scryptN}:${todayIso(new Date(config.now()), BUSINESS_TIME_ZONE)}`,
   )
   const { db, engine } = database.opened
   const gateway = gatewayFor ? gatewayFor(config, db) : createGateway(config)

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import type pg from 'pg'
@@ -34,14 +36,40 @@ export interface TestDatabase {
 
 type Seed = (db: Database) => Promise<unknown>
 
-export async function openTestDatabase(dir: string, seed: Seed): Promise<TestDatabase> {
+export async function openTestDatabase(dir: string, seed: Seed, seedKey?: string): Promise<TestDatabase> {
   if (process.env.TEST_DB === 'pglite') return openPglite(seed)
   if (process.env.TEST_DB === 'postgres') return openServerDatabase(seed)
   const file = path.join(dir, 'app.db')
+  if (seedKey !== undefined) {
+    // Migrated and seeded once per test process and seed; each test gets a copy of the file.
+    fs.copyFileSync(await sqliteTemplate(seedKey, seed), file)
+    const opened = openDatabase(file)
+    return { opened, connectAgain: () => openDatabase(file), dispose: () => opened.close() }
+  }
   const opened = openDatabase(file)
   await migrate(opened)
   await seed(opened.db)
   return { opened, connectAgain: () => openDatabase(file), dispose: () => opened.close() }
+}
+
+const sqliteTemplates = new Map<string, Promise<string>>()
+
+/** A SQLite file migrated and seeded once (closed, so its WAL is folded in): copied for each test. */
+function sqliteTemplate(key: string, seed: Seed): Promise<string> {
+  let made = sqliteTemplates.get(key)
+  if (!made) {
+    made = (async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-template-'))
+      const file = path.join(dir, 'app.db')
+      const opened = openDatabase(file)
+      await migrate(opened)
+      await seed(opened.db)
+      await opened.close()
+      return file
+    })()
+    sqliteTemplates.set(key, made)
+  }
+  return made
 }
 
 // ---------- PGlite ----------
