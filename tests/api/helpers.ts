@@ -58,14 +58,16 @@ export async function makeTestApp(
     ...overrides,
   }
   setScryptCost(config.scryptN)
-  const database = await openTestDatabase(dir, (db) =>
-    seedIfEmpty(db, config, {
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      demoEmail: CUSTOMER.email,
-      demoPassword: CUSTOMER.password,
-      imagesDir: path.resolve('public/products'),
-    }),
+  const database = await openTestDatabase(
+    dir,
+    (db) =>
+      seedIfEmpty(db, config, {
+        adminEmail: ADMIN.email,
+        adminPassword: ADMIN.password,
+        demoEmail: CUSTOMER.email,
+        demoPassword: CUSTOMER.password,
+        imagesDir: path.resolve('public/products'),
+      }),
     // The seed reads only the hashing cost and the clock's day from the config: one template each.
     `${config.scryptN}:${todayIso(new Date(config.now()), BUSINESS_TIME_ZONE)}`,
   )

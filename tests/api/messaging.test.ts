@@ -297,7 +297,12 @@ describe('two instances over one database', () => {
     const queued = await messageQueue()
     expect(queued.length).toBeGreaterThanOrEqual(25)
     const senderOver = (db: typeof t.db) =>
-      senderFor(t, { db, transports: { email: counting, sms: counting, push: counting }, now: () => clock, log: () => {} })
+      senderFor(t, {
+        db,
+        transports: { email: counting, sms: counting, push: counting },
+        now: () => clock,
+        log: () => {},
+      })
     await Promise.all([senderOver(t.db).drain(), senderOver(other.db).drain()])
 
     expect(deliveries.length).toBe(queued.length)
