@@ -56,6 +56,11 @@ export interface AppConfig {
     /** Wait before the second attempt; doubled for each further one (at most an hour). */
     retryBaseMs: number
   }
+  /**
+   * Web push's VAPID identity (docs/rules/messages.md, "Push notifications"). Empty keys: generated on the
+   * first start and kept in the database (server_secrets), so every instance signs alike.
+   */
+  push: { publicKey: string; privateKey: string; subject: string }
   /** Length of a technician's job: their jobs on one day must start at least this far apart. */
   jobMinutes: number
   /** HH:MM, Lagos time: when the day-before reminders of visits start going out (never before 08:00 or after 20:00). */
@@ -117,6 +122,14 @@ const positiveNumber = z
   .pipe(z.number({ error: 'must be a number' }).positive('must be more than 0'))
 const port = wholeNumber(1, 65535)
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+/** A key in base64url (as `npx web-push generate-vapid-keys` prints it) of exactly `bytes` bytes. */
+const base64url = (bytes: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes, {
+      message: `must be ${what} in base64url (${bytes} bytes)`,
+    })
 const email = z.email({ error: 'must be an email address' })
 const seedPassword = z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
 const folder = z.string().transform((p) => path.resolve(p))
@@ -201,6 +214,14 @@ export const envSchema = z
     TERMII_SENDER_ID: variable(z.string().max(11, 'must be at most 11 characters').default('GreenShield')),
     TERMII_BASE_URL: variable(httpUrl.default('https://api.ng.termii.com')),
     TERMII_CHANNEL: variable(z.enum(['generic', 'dnd']).default('generic')),
+    VAPID_PUBLIC_KEY: variable(base64url(65, 'an uncompressed P-256 public key').default('')),
+    VAPID_PRIVATE_KEY: variable(base64url(32, 'a P-256 private key').default('')),
+    VAPID_SUBJECT: variable(
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address')
+        .default('mailto:info@greenshield.ng'),
+    ),
     MESSAGE_MAX_ATTEMPTS: variable(wholeNumber(1, 100).default(6)),
     MESSAGE_RETRY_SECONDS: variable(positiveNumber.default(30)),
     MAX_JSON_KB: variable(wholeNumber(1, 10_240).default(64)),
@@ -222,6 +243,10 @@ export const envSchema = z
     // Build-time: an absolute API address means another origin, which the CSP must allow.
     VITE_API_BASE: variable(z.string().default('/api/')),
   })
+  .refine((e) => (e.VAPID_PUBLIC_KEY === '') === (e.VAPID_PRIVATE_KEY === ''), {
+    message: 'must be set together with VAPID_PUBLIC_KEY (or both left empty: the server makes a pair)',
+    path: ['VAPID_PRIVATE_KEY'],
+  })
   .refine((e) => e.SMS_PROVIDER !== 'termii' || e.TERMII_API_KEY !== '', {
     message: 'must be set when SMS_PROVIDER=termii',
     path: ['TERMII_API_KEY'],
@@ -238,6 +263,7 @@ const SECRETS = new Set([
   // A URL with the database password in it.
   'DATABASE_URL',
   'TERMII_API_KEY',
+  'VAPID_PRIVATE_KEY',
 ])
 
 /** The environment did not parse: `problems` has one readable line per bad variable. */
@@ -304,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
       retryBaseMs: e.MESSAGE_RETRY_SECONDS * 1000,
     },
+    push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     jobMinutes: e.JOB_MINUTES,
     reminderTime: e.REMINDER_TIME,
     now: Date.now,

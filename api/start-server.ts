@@ -46,7 +46,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   // Settles paid payments whose browser and webhook never arrived, expires stock holds, retries refunds.
   const paymentChecks = startPaymentChecks({ db, gateway, now: config.now })
   // Delivers queued email/SMS after each write and retries failures; with nothing configured, logs them.
-  const transports = createTransports(config)
+  const transports = createTransports(config, db)
   console.log(
     `Messages: email by ${transports.email.name === 'log' ? 'the log (SMTP_URL unset)' : 'SMTP'}, ` +
       `SMS by ${transports.sms.name === 'log' ? 'the log (SMS_PROVIDER unset)' : transports.sms.name}`,

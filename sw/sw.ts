@@ -209,3 +209,53 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === WORKER_MESSAGES.cacheRoleAssets)
     event.waitUntil(cacheRoleAssets(event.data.role as CachedRole).catch(() => undefined))
 })
+
+/** What the server's web push carries (api/messaging/push.ts): the notification and the address a tap opens. */
+interface PushPayload {
+  title: string
+  body: string
+  url: string
+}
+
+function pushPayload(event: PushEvent): PushPayload {
+  try {
+    const data = event.data?.json() as Partial<PushPayload> | undefined
+    if (data?.title) return { title: data.title, body: data.body ?? '', url: data.url ?? '/' }
+  } catch {
+    // Not ours, or garbled: still show something rather than nothing (a push must show a notification).
+  }
+  return { title: 'GreenShield', body: event.data?.text() ?? 'You have a new notification.', url: '/' }
+}
+
+self.addEventListener('push', (event) => {
+  const { title, body, url } = pushPayload(event)
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      icon: '/icons/icon-192.png',
+      data: { url },
+    }),
+  )
+})
+
+/**
+ * A tap opens what the notification is about: in the app's window when one is open (focused, then moved to
+ * the address), else in a new one. Only our own origin: a payload never sends the phone elsewhere.
+ */
+async function openFromNotification(url: string) {
+  const target = new URL(url, self.location.origin)
+  const href = target.origin === self.location.origin ? target.href : self.location.origin + '/'
+  const windows = await self.clients.matchAll({ type: 'window' })
+  const open = windows.find((w) => new URL(w.url).origin === self.location.origin)
+  if (open) {
+    const focused = await open.focus().catch(() => open)
+    return focused.navigate(href)
+  }
+  return self.clients.openWindow(href)
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/'
+  event.waitUntil(openFromNotification(url))
+})

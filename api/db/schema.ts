@@ -421,6 +421,16 @@ export interface JobRatings {
   stars: number
 }
 
+export interface PushSubscriptions {
+  auth: string
+  created_at: Generated<string>
+  endpoint: string
+  id: Generated<number>
+  last_sent_at: string | null
+  p256dh: string
+  user_id: number
+}
+
 export interface ServicePlans {
   created_at: Generated<string>
   created_by: number | null
@@ -603,6 +613,7 @@ export interface Tables {
   payment_settings: PaymentSettings
   payments: Payments
   products: Products
+  push_subscriptions: PushSubscriptions
   quote_lines: QuoteLines
   quotes: Quotes
   service_plans: ServicePlans

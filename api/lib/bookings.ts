@@ -11,7 +11,7 @@ import type { AppConfig } from '../config.js'
 import type { Database, Queryable } from '../db/index.js'
 import { fail } from './http-error.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
-import { notify, notifyAdmins } from './notify.js'
+import { jobPage, MY_BOOKINGS, notify, notifyAdmins } from './notify.js'
 import { sendMessage, type TemplateData } from '../messaging/index.js'
 import { localPhone } from '../../contract/phone.js'
 import { estimateText, type PriceRule } from '../../contract/services.js'
@@ -201,8 +201,8 @@ async function assignedTechnician(db: Queryable, bookingId: number): Promise<num
 
 /** Tells the admins, and the technician the booking is assigned to (if any), in the app. */
 export async function notifyBookingTeam(db: Queryable, bookingId: number, heading: string, body: string) {
-  await notifyAdmins(db, heading, body)
-  await notify(db, await assignedTechnician(db, bookingId), heading, body)
+  await notifyAdmins(db, heading, body, { path: '/admin/bookings', label: 'Open Bookings' })
+  await notify(db, await assignedTechnician(db, bookingId), heading, body, jobPage(bookingId))
 }
 
 /**
@@ -331,6 +331,7 @@ export async function cancelForCustomer(deps: { db: Database; config: AppConfig 
       booking.user_id,
       'Appointment Cancelled',
       `You cancelled your ${booking.service} appointment on ${appointmentWhen(booking)}.`,
+      MY_BOOKINGS,
     )
     await notifyBookingTeam(
       trx,
@@ -377,6 +378,7 @@ export async function rescheduleForCustomer(
       'Appointment Rescheduled',
       `Your ${booking.service} appointment moved from ${from} to ${to}` +
         (emergency ? ' (an emergency call-out: outside our working hours).' : '. We will confirm it again.'),
+      MY_BOOKINGS,
     )
     await sendMessage(
       { db: trx },

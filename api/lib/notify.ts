@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js'
+import { queuePush } from '../messaging/push.js'
 
 /**
  * What a notification links to: `path` is under the API base ("staff/jobs/5/report") or an app route
@@ -10,10 +11,22 @@ export interface NotificationLink {
   label: string
 }
 
+/** The customer's bookings (/book lists them under the form), where a booking's news is read and acted on. */
+export const MY_BOOKINGS: NotificationLink = { path: '/book', label: 'See your bookings' }
+
+/** A technician's job page (keyed by the booking's id). */
+export const jobPage = (bookingId: number): NotificationLink => ({
+  path: `/staff/jobs/${bookingId}`,
+  label: 'Open the job',
+})
+
 /** A path of ours: no scheme, no host ("//evil.example"), nothing but a path's characters. */
 const OUR_PATH = /^\/?(?!\/)[A-Za-z0-9/_.~%?=&-]*$/
 
-/** Writes a notification the user sees in the Notifications modal (newest first). */
+/**
+ * Writes a notification the user sees in the Notifications modal (newest first), and queues it for the
+ * phones on which they turned notifications on (web push), in the same transaction.
+ */
 export async function notify(
   db: Queryable,
   userId: number | null | undefined,
@@ -27,10 +40,11 @@ export async function notify(
     .insertInto('notifications')
     .values({ user_id: userId, heading, body, link: link?.path ?? null, link_label: link?.label ?? null })
     .execute()
+  await queuePush(db, userId, heading, body, link?.path)
 }
 
 /** Writes the same notification for every admin. */
-export async function notifyAdmins(db: Queryable, heading: string, body: string) {
+export async function notifyAdmins(db: Queryable, heading: string, body: string, link?: NotificationLink) {
   const admins = await db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
-  for (const admin of admins) await notify(db, admin.id, heading, body)
+  for (const admin of admins) await notify(db, admin.id, heading, body, link)
 }

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.js'
 import type { Database } from '../db/index.js'
 import { LogTransport } from './log-transport.js'
+import { WebPushTransport } from './push.js'
 import { MessageSender } from './message-queue.js'
 import { SmtpTransport } from './smtp.js'
 import { TermiiTransport } from './termii.js'
@@ -9,8 +10,11 @@ import type { Transports } from './transport.js'
 export { sendMessage, MessageSender, type SendRequest } from './message-queue.js'
 export type { TemplateData, TemplateName } from './templates.js'
 
-/** Email through SMTP_URL and SMS through SMS_PROVIDER when configured; each else goes to the log. */
-export function createTransports(config: AppConfig): Transports {
+/**
+ * Email through SMTP_URL and SMS through SMS_PROVIDER when configured; each else goes to the log. Push
+ * always goes to the phones' push services (only people who turned it on get any).
+ */
+export function createTransports(config: AppConfig, db: Database): Transports {
   const m = config.messaging
   return {
     email: m.smtpUrl ? new SmtpTransport({ url: m.smtpUrl, from: m.mailFrom }) : new LogTransport('email'),
@@ -23,11 +27,16 @@ export function createTransports(config: AppConfig): Transports {
             channel: m.termiiChannel,
           })
         : new LogTransport('sms'),
+    push: new WebPushTransport({ db, config, now: config.now }),
   }
 }
 
 /** The sender loop of a running server: delivers what sendMessage queued, retries failures. */
-export function startMessageSender(config: AppConfig, db: Database, transports = createTransports(config)) {
+export function startMessageSender(
+  config: AppConfig,
+  db: Database,
+  transports = createTransports(config, db),
+) {
   return new MessageSender({
     db,
     transports,

@@ -6,7 +6,9 @@
 import type { Database, Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account.js'
-import type { Channel, Transports } from './transport.js'
+import type { Insertable } from 'kysely'
+import type { MessageQueue } from '../db/schema.js'
+import { PermanentFailure, type Channel, type Transports } from './transport.js'
 import {
   isTemplateName,
   renderTemplate,
@@ -96,11 +98,16 @@ export async function sendMessage<K extends TemplateName>(
       next_attempt_at: 0,
     })),
   )
-  if (rows.length === 0) return 0
+  await enqueueMessages(db, rows)
+  return rows.length
+}
+
+/** Writes rows of the message queue (in the caller's transaction) and has this process's senders look soon. */
+export async function enqueueMessages(db: Queryable, rows: Insertable<MessageQueue>[]) {
+  if (rows.length === 0) return
   await db.insertInto('message_queue').values(rows).execute()
   // Soon after the caller's transaction commits; a message written by another instance waits for the poll.
   for (const kick of runningSenders) setTimeout(kick, KICK_DELAY_MS)
-  return rows.length
 }
 
 /** Long enough for the event's transaction to commit, short enough that the message leaves at once. */
@@ -290,6 +297,7 @@ export class MessageSender {
       to: row.recipient,
       subject: rendered.subject,
       text: row.channel === 'email' ? rendered.text : rendered.sms,
+      url: rendered.url,
     }
     const transport = this.options.transports[row.channel]
     // The reset link or code is a live secret: once handed over it is not kept in the table.
@@ -299,7 +307,7 @@ export class MessageSender {
       await transport.send(message)
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500)
-      const giveUp = attempts >= this.maxAttempts
+      const giveUp = attempts >= this.maxAttempts || err instanceof PermanentFailure
       const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS)
       this.log(`Message ${row.id} (${row.template} by ${row.channel}) attempt ${attempts} failed: ${error}`)
       await db

@@ -70,6 +70,8 @@ export interface TemplateData {
   admin_new_order: { customer: string; amount: string; items: string; reference: string }
   admin_new_message: { name: string; email: string; excerpt: string }
   admin_refund_needed: { amount: string; reference: string; reason: string; error: string }
+  /** An in-app notification sent to the person's phones by web push (api/messaging/push.ts); link: what it opens. */
+  notification: { heading: string; body: string; link?: string }
 }
 export type TemplateName = keyof TemplateData
 
@@ -79,6 +81,8 @@ export interface Rendered {
   text: string
   /** The SMS: one or two segments. */
   sms: string
+  /** What a push notification opens when tapped (absolute). */
+  url?: string
 }
 
 /** Absolute links for the message: APP_URL plus a path, or the link itself when already absolute. */
@@ -367,6 +371,12 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
       ]),
       sms: `GreenShield: refund of ${d.amount} (Ref ${d.reference}) failed and needs an admin.`,
     }),
+  },
+  notification: {
+    kind: 'service',
+    // The tray shows a title and a few lines: the notification as the app lists it. Without a link a tap
+    // opens the app's start page, where the bell lists it.
+    render: (d, link) => ({ subject: d.heading, text: d.body, sms: d.body, url: link(d.link ?? '/') }),
   },
 }
 

@@ -13,7 +13,7 @@ import { parseId, validateWithConfig } from '../middleware/validate.js'
 import { fail } from '../lib/http-error.js'
 import type { Queryable } from '../db/index.js'
 import { forUpdate, nowIso } from '../db/dialect.js'
-import { notify } from '../lib/notify.js'
+import { jobPage, MY_BOOKINGS, notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
 import {
@@ -119,6 +119,7 @@ export const appointmentRoutes = new Hono<AppEnv>({ strict: false })
                   'It is outside our working hours: we will respond within 2 to 4 hours.'
               : `We received your ${body.service} booking for ${when(body)}. ` +
                   'We will confirm it within 24 hours.',
+            MY_BOOKINGS,
           )
           await bookingReceivedMessages({ db: trx }, user.id, {
             ...body,
@@ -200,6 +201,7 @@ export const bookingActionRoutes = new Hono<AppEnv>({ strict: false }).post(
           'Appointment Confirmed',
           `Your ${booking.service} appointment on ${when(booking)} is confirmed. ` +
             'Our team will arrive at the booked time.',
+          MY_BOOKINGS,
         )
         await sendMessage(
           { db: trx },
@@ -253,6 +255,7 @@ export async function cancelBooking(c: Context<AppEnv>) {
       'Appointment Cancelled',
       `Your ${booking.service} appointment on ${when(booking)} has been cancelled. ` +
         'Please contact us or book another date.',
+      MY_BOOKINGS,
     )
     return true
   })
@@ -298,6 +301,7 @@ export const adminRescheduleRoutes = new Hono<AppEnv>({ strict: false }).post(
         booking.user_id,
         'Appointment Rescheduled',
         `Your ${booking.service} appointment moved from ${when(booking)} to ${when(moved)}.`,
+        MY_BOOKINGS,
       )
       await sendMessage(
         { db: trx },
@@ -314,6 +318,7 @@ export const adminRescheduleRoutes = new Hono<AppEnv>({ strict: false }).post(
           'Job Rescheduled',
           `The ${booking.service} job for ${booking.full_name} at ${booking.location} moved from ` +
             `${when(booking)} to ${when(moved)}.`,
+          jobPage(booking.id),
         )
       }
       return { kept: keeps !== null }

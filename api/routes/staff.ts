@@ -17,7 +17,7 @@ import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { fail } from '../lib/http-error.js'
-import { notify } from '../lib/notify.js'
+import { jobPage, MY_BOOKINGS, notify } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { displayName } from '../lib/users.js'
 import {
@@ -51,6 +51,16 @@ async function loadRow(c: Context<AppEnv>, db: Queryable = c.var.db): Promise<Jo
 }
 
 /** The job of the path's :id; 404 with `notFound` (a photo or report says what is missing) when none. */
+/** The technician a job was taken from hears of it; it leaves their sheet at the phone's next sync. */
+const tellJobTaken = (db: Queryable, row: JobRow) =>
+  notify(
+    db,
+    row.staff_id,
+    'Job Taken Off Your Sheet',
+    `The ${row.service} job for ${row.full_name} on ${when(row)} is no longer yours.`,
+    { path: '/staff', label: 'Open your jobs' },
+  )
+
 const jobOfPath = async (c: Context<AppEnv>, notFound = 'Job not found') =>
   (await loadRow(c)) ?? fail(404, notFound)
 
@@ -182,6 +192,7 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
             .set({ staff_id: null, updated_at: nowIso() })
             .where('booking_id', '=', row.id)
             .execute()
+          await tellJobTaken(trx, row)
         }
         return answerOnce(c, trx, {
           message: 'Technician removed from this booking.',
@@ -235,7 +246,17 @@ export const assignRoutes = new Hono<AppEnv>({ strict: false }).post(
         'Technician Assigned',
         `Your ${row.service} appointment on ${when(row)} is confirmed. ` +
           `${name} from our team will carry it out.`,
+        MY_BOOKINGS,
       )
+      // The technician hears of it on their phone (in the tray, when they turned notifications on).
+      await notify(
+        trx,
+        staff.id,
+        'New Job',
+        `${row.service} for ${row.full_name} on ${when(row)} at ${row.location}.`,
+        jobPage(row.id),
+      )
+      if (row.staff_id !== null && row.staff_id !== staff.id) await tellJobTaken(trx, row)
       const verb = row.staff_id === null ? 'assigned to' : 'reassigned to'
       return answerOnce(c, trx, {
         message: `Booking ${verb} ${name}.`,
@@ -291,6 +312,7 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
             row.user_id,
             'Technician On The Way',
             `Your technician is on the way for your ${row.service} appointment.`,
+            MY_BOOKINGS,
           )
           const technician = c.var.user ? displayName(c.var.user) : 'Your technician'
           await sendMessage(

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { SessionRole } from '../../contract/auth.js'
 import { ApiError, callApi, setRequestUser } from './api-client'
+import { currentPushSubscription } from './push'
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
 
@@ -93,7 +94,13 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   async logout() {
+    // This browser stops showing the account's notifications: the next person on the phone never sees them.
+    const push = await currentPushSubscription().catch(() => null)
+    if (push)
+      await callApi('POST push/subscriptions/remove/', { body: { endpoint: push.endpoint } }).catch(() => {})
     await callApi('GET logout/')
+    // Unsubscribed even if the server did not hear of it: the push service then answers 410 and the server forgets it.
+    await push?.unsubscribe().catch(() => false)
     generation++
     remembered.set(null)
     set(anonymous)

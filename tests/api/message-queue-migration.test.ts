@@ -39,6 +39,7 @@ describe.each(['sqlite', 'postgres'] as const)('migration 016 on %s', (engine) =
       transports: {
         email: { name: 'smtp', send: async (m) => void delivered.push(m) },
         sms: { name: 'termii', send: async (m) => void delivered.push(m) },
+        push: { name: 'webpush', send: async (m) => void delivered.push(m) },
       },
       appUrl: 'https://greenshield.test',
       apiBase: '/api/',

@@ -17,7 +17,7 @@ export function fileMailFakes() {
 export const senderFor = (t: TestContext, options: Partial<SenderOptions> = {}) =>
   new MessageSender({
     db: t.db,
-    transports: createTransports(t.config),
+    transports: createTransports(t.config, t.db),
     appUrl: t.config.appUrl,
     apiBase: t.config.apiBase,
     ...options,

@@ -251,11 +251,12 @@ describe('nothing configured', () => {
       transports: {
         email: new LogTransport('email', (l) => lines.push(l)),
         sms: new LogTransport('sms', (l) => lines.push(l)),
+        push: new LogTransport('push', (l) => lines.push(l)),
       },
     }).start(3600_000)
     opened.push({ close: t.close, stop: () => sender.stop() })
-    expect(createTransports(t.config).email.name).toBe('log')
-    expect(createTransports(t.config).sms.name).toBe('log')
+    expect(createTransports(t.config, t.db).email.name).toBe('log')
+    expect(createTransports(t.config, t.db).sms.name).toBe('log')
     const customer = await loggedIn(CUSTOMER)
     await customer.post('appointment/', appointment())
     await sender.drain()
@@ -296,7 +297,12 @@ describe('two instances over one database', () => {
     const queued = await messageQueue()
     expect(queued.length).toBeGreaterThanOrEqual(25)
     const senderOver = (db: typeof t.db) =>
-      senderFor(t, { db, transports: { email: counting, sms: counting }, now: () => clock, log: () => {} })
+      senderFor(t, {
+        db,
+        transports: { email: counting, sms: counting, push: counting },
+        now: () => clock,
+        log: () => {},
+      })
     await Promise.all([senderOver(t.db).drain(), senderOver(other.db).drain()])
 
     expect(deliveries.length).toBe(queued.length)
@@ -329,7 +335,7 @@ describe('stopping (shutdown)', () => {
     }
     const queued = await messageQueue()
     const running = senderFor(t, {
-      transports: { email: slow, sms: slow },
+      transports: { email: slow, sms: slow, push: slow },
       now: () => clock,
       log: () => {},
     }).start(3600_000)

@@ -50,7 +50,7 @@ describe('GET users/notifications/', () => {
 })
 
 describe('links in notifications', () => {
-  it('a booking whose location holds a report URL gives the admins a notification with no link', async () => {
+  it('a booking whose location holds a report URL gives the admins a notification linking only to Bookings', async () => {
     const phishing = 'https://evil.example/staff/jobs/1/report'
     // 22:00 is past the working hours on any day: an emergency call-out, which tells the admins.
     const res = await customer.post('appointment/', {
@@ -65,7 +65,12 @@ describe('links in notifications', () => {
     const admin = new Client(t.app)
     await admin.login(ADMIN)
     const alert = (await admin.get('users/notifications/')).body.find((n: any) => n.body.includes(phishing))
-    expect(alert).toMatchObject({ heading: 'Emergency Call-out', link: null, link_label: null })
+    // The server's own link, never one read out of what the customer typed.
+    expect(alert).toMatchObject({
+      heading: 'Emergency Call-out',
+      link: '/admin/bookings',
+      link_label: 'Open Bookings',
+    })
   })
 
   it('notify() takes only a path of ours as a link', async () => {

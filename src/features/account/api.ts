@@ -1,5 +1,5 @@
 /** The account's data: sign-up, profile and password (both settings pages), and the admin's own settings. */
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   NotificationSettings,
   PasswordChangeRequest,
@@ -11,11 +11,19 @@ import type { RegisterRequest } from '../../../contract/auth.js'
 import type { PaymentSettingsRequest } from '../../../contract/withdrawals.js'
 import { callApi } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import {
+  currentPushSubscription,
+  pushUnsupportedReason,
+  subscribeToPush,
+  subscriptionJson,
+} from '../../lib/push'
 
 export const accountKeys = {
   profile: (userId: number) => [...userScope(userId), 'profile'] as const,
   paymentSettings: (userId: number) => [...userScope(userId), 'payment-settings'] as const,
   notificationSettings: (userId: number) => [...userScope(userId), 'notification-settings'] as const,
+  /** Whether this browser shows the user's notifications (web push): the browser's state, kept in step with the server's. */
+  phonePush: (userId: number) => [...userScope(userId), 'phone-push'] as const,
 }
 
 export const signUp = (body: RegisterRequest) => callApi('POST register/', { body })
@@ -70,3 +78,51 @@ export const useSaveNotificationSettings = (userId: number) =>
   useOnlineOnlyMutation((body: NotificationSettings) =>
     callApi('POST admins/notification-settings/{userId}/', { params: { userId }, body }),
   )
+
+/** This browser's notifications: unsupported (and why), blocked by the person, on or off. */
+export type PhonePushState =
+  { state: 'unsupported'; reason: string } | { state: 'blocked' } | { state: 'on' } | { state: 'off' }
+
+/**
+ * Reads the browser's subscription. One that exists is saved for the logged-in user again (the server
+ * keeps one row per phone), so a phone that was on under this account before stays theirs.
+ */
+async function readPhonePush(): Promise<PhonePushState> {
+  const reason = pushUnsupportedReason()
+  if (reason) return { state: 'unsupported', reason }
+  const sub = await currentPushSubscription()
+  if (sub) {
+    await callApi('POST push/subscriptions/', { body: subscriptionJson(sub) }).catch(() => undefined)
+    return { state: 'on' }
+  }
+  return Notification.permission === 'denied' ? { state: 'blocked' } : { state: 'off' }
+}
+
+/** This phone's notifications for the user, with turning them on (permission, subscribe, save) and off. */
+export function usePhoneNotifications(userId: number) {
+  const client = useQueryClient()
+  const queryKey = accountKeys.phonePush(userId)
+  const status = useQuery({ queryKey, queryFn: readPhonePush, staleTime: Infinity, networkMode: 'always' })
+  const settle = () => client.invalidateQueries({ queryKey })
+  const turnOn = useMutation({
+    networkMode: 'always',
+    mutationFn: async () => {
+      const { publicKey } = await callApi('GET push/key/')
+      const sub = (await currentPushSubscription()) ?? (await subscribeToPush(publicKey))
+      await callApi('POST push/subscriptions/', { body: subscriptionJson(sub) })
+    },
+    onSettled: settle,
+  })
+  const turnOff = useMutation({
+    networkMode: 'always',
+    mutationFn: async () => {
+      const sub = await currentPushSubscription()
+      if (!sub) return
+      // The server first: offline, nothing changes and the switch says why.
+      await callApi('POST push/subscriptions/remove/', { body: { endpoint: sub.endpoint } })
+      await sub.unsubscribe()
+    },
+    onSettled: settle,
+  })
+  return { status, turnOn, turnOff }
+}

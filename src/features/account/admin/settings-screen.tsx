@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { parseNaira } from '../../../../contract/money.js'
 import type { PaymentSettings } from '../../../../contract/withdrawals.js'
 import { NotificationsForm, type NotificationsFormText } from '../components/notifications-form'
+import { PhoneNotifications } from '../components/phone-notifications'
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
 import { TextField } from '../../../components/ui/text-field'
@@ -181,7 +182,11 @@ function NotificationsTab({ userId }: { userId: number }) {
           text={ADMIN_NOTIFICATIONS}
           onOutcome={result.show}
           className="max-w-xl"
-        />
+        >
+          <div className="max-w-xl">
+            <PhoneNotifications userId={userId} />
+          </div>
+        </NotificationsForm>
       )}
       <ResultDialog message={result.message} onClose={result.close} />
     </QueryGate>

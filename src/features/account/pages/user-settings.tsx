@@ -7,6 +7,7 @@ import { PasswordForm, type PasswordFormText } from '../components/password-form
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
 import { notificationSettingsQuery, profileQuery } from '../api'
 import { CUSTOMER_NOTIFICATIONS, NotificationsForm } from '../components/notifications-form'
+import { PhoneNotifications } from '../components/phone-notifications'
 import type { Outcome } from '../components/use-save-outcome'
 import { useTabs } from '../components/use-tabs'
 import { useSession } from '../../../lib/session'
@@ -184,6 +185,7 @@ function NotificationsPanel({
         Your notifications in the app always arrive; choose what else reaches you. Password reset messages are
         always sent.
       </p>
+      <PhoneNotifications userId={userId} />
     </NotificationsForm>
   )
 }
