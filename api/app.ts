@@ -49,6 +49,7 @@ import { adminQuoteRoutes, customerQuoteRoutes, quoteLinkRoutes, staffQuoteRoute
 import { adminPlanRoutes, customerPlanRoutes } from './routes/plans.js'
 import { bookingLinkRoutes } from './routes/booking-links.js'
 import { adminRatingRoutes, ratingLinkRoutes, testimonialRoutes } from './routes/ratings.js'
+import { adminCertificateRoutes, certificateDraftRoutes, certificateRoutes } from './routes/certificates.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -152,6 +153,9 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/rating-links', ratingLinkRoutes)
     .route('/admins/ratings', adminRatingRoutes)
     .route('/testimonials', testimonialRoutes)
+    .route('/admins/certificates', adminCertificateRoutes)
+    .route('/certificates', certificateRoutes)
+    .route('/admins/bookings', certificateDraftRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).

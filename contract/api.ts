@@ -17,6 +17,7 @@ import { quoteEndpoints } from './quotes.js'
 import { planEndpoints } from './plans.js'
 import { bookingLinkEndpoints } from './booking-links.js'
 import { ratingEndpoints } from './ratings.js'
+import { certificateEndpoints } from './certificates.js'
 import { staffEndpoints } from './staff.js'
 import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
@@ -57,6 +58,7 @@ export const apiEndpoints = {
   ...planEndpoints,
   ...bookingLinkEndpoints,
   ...ratingEndpoints,
+  ...certificateEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints
