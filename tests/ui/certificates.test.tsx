@@ -55,7 +55,9 @@ describe('the office issues a certificate', () => {
     let tries = 0
     const calls = mockApi({
       'GET admins/certificates/': [],
-      'GET admins/bookings/7/certificate-draft/': draft(),
+      // Once issued, the booking's draft names it (the list and the draft are read again).
+      'GET admins/bookings/7/certificate-draft/': () =>
+        tries === 2 ? draft({ existing: certificate() }) : draft(),
       'POST admins/certificates/': () =>
         ++tries === 1
           ? {

@@ -202,19 +202,7 @@ function CertificateForm({ draft, onDone }: { draft: CertificateDraftAnswer; onD
     },
   })
 
-  if (draft.existing)
-    return (
-      <div className="space-y-3">
-        <p className="text-slate-700">
-          Booking #{draft.bookingId} already has certificate <PrintLink cert={draft.existing} /> (
-          {draft.existing.status}, valid until {formatDay(draft.existing.validUntil)}). Revoke it in the list
-          below to issue a new one.
-        </p>
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          Close
-        </button>
-      </div>
-    )
+  // First: the refetched draft names the certificate just issued as the booking's live one.
   if (issued)
     return (
       <div className="space-y-3">
@@ -232,6 +220,19 @@ function CertificateForm({ draft, onDone }: { draft: CertificateDraftAnswer; onD
       </div>
     )
 
+  if (draft.existing)
+    return (
+      <div className="space-y-3">
+        <p className="text-slate-700">
+          Booking #{draft.bookingId} already has certificate <PrintLink cert={draft.existing} /> (
+          {draft.existing.status}, valid until {formatDay(draft.existing.validUntil)}). Revoke it in the list
+          below to issue a new one.
+        </p>
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          Close
+        </button>
+      </div>
+    )
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const form = e.currentTarget as HTMLFormElement
