@@ -3,6 +3,7 @@ import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
 import { CERTIFICATE_MISSES_PER_HOUR } from '../../api/routes/certificates'
 import { addMonthsToDay } from '../../contract/plans'
+import { renderTemplate } from '../../api/messaging/templates'
 import { testEngine } from './test-database'
 import {
   Client,
@@ -167,6 +168,12 @@ describe('issuing a certificate', () => {
     expect(queued.map((q) => JSON.parse(q.data))).toEqual([
       expect.objectContaining({ number: `FC-${YEAR()}-0001`, verify_url: cert.verifyUrl }),
     ])
+    const email = renderTemplate('certificate_issued', JSON.parse(queued[0].data), (p) =>
+      p.startsWith('http') ? p : `http://localhost:8080${p}`,
+    )
+    expect(email.subject).toBe(`Fumigation certificate FC-${YEAR()}-0001`)
+    expect(email.text).toContain('Print it from your documents: http://localhost:8080/documents')
+    expect(email.text).toContain(`Anyone can check that it is valid at ${cert.verifyUrl}`)
 
     // The product's label changes later: the issued certificate does not.
     await admin.post(`add/produts/${gel.id}/`, productForm({ registrationNo: 'B9-0000' }))
