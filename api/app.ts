@@ -50,6 +50,7 @@ import { adminPlanRoutes, customerPlanRoutes } from './routes/plans.js'
 import { bookingLinkRoutes } from './routes/booking-links.js'
 import { adminRatingRoutes, ratingLinkRoutes, testimonialRoutes } from './routes/ratings.js'
 import { pushRoutes } from './routes/push.js'
+import { adminCertificateRoutes, certificateDraftRoutes, certificateRoutes } from './routes/certificates.js'
 
 /**
  * Builds the API (mounted at config.apiBase) without listening, so tests drive it with app.request()
@@ -154,6 +155,9 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/ratings', adminRatingRoutes)
     .route('/testimonials', testimonialRoutes)
     .route('/push', pushRoutes)
+    .route('/admins/certificates', adminCertificateRoutes)
+    .route('/certificates', certificateRoutes)
+    .route('/admins/bookings', certificateDraftRoutes)
     .route('/', referenceRoutes)
 
   // Registered last, so it only answers what no router did (the parent app's notFound never sees /api paths).

@@ -18,6 +18,7 @@ import { planEndpoints } from './plans.js'
 import { bookingLinkEndpoints } from './booking-links.js'
 import { ratingEndpoints } from './ratings.js'
 import { pushEndpoints } from './push.js'
+import { certificateEndpoints } from './certificates.js'
 import { staffEndpoints } from './staff.js'
 import { cartEndpoints } from './cart.js'
 import { catalogueEndpoints } from './catalogue.js'
@@ -59,6 +60,7 @@ export const apiEndpoints = {
   ...bookingLinkEndpoints,
   ...ratingEndpoints,
   ...pushEndpoints,
+  ...certificateEndpoints,
 }
 export type ApiEndpoints = typeof apiEndpoints
 export type ApiCall = keyof ApiEndpoints

@@ -26,6 +26,11 @@ export const product = z.object({
   price: z.number(),
   originalPrice: z.number(),
   stock: z.number().int(),
+  // Always sent; optional because a phone's saved catalogue from before they existed lacks them.
+  /** As the label says it (e.g. "Cypermethrin 10% EC"); '' when not entered. Printed on certificates. */
+  activeIngredient: z.string().optional(),
+  /** The NAFDAC registration number as the admin typed it (e.g. "A5-1234"); '' when not entered. */
+  registrationNo: z.string().optional(),
 })
 export type Product = z.infer<typeof product>
 
@@ -71,6 +76,12 @@ export const productFormBody = z.object({
   stock: typedNumber('Stock is required', STOCK_RULE).pipe(
     z.number().int(STOCK_RULE).min(0, STOCK_RULE).max(1_000_000, 'Stock is too large'),
   ),
+  activeIngredient: z
+    .string()
+    .trim()
+    .max(200, 'Active ingredient must be at most 200 characters')
+    .default(''),
+  registrationNo: z.string().trim().max(60, 'Registration number must be at most 60 characters').default(''),
 })
 export type ProductForm = z.input<typeof productFormBody>
 

@@ -80,6 +80,38 @@ export interface DeliveryFees {
   updated_at: Generated<string>
 }
 
+export interface Certificates {
+  booking_id: number
+  business_name: string
+  code: string
+  customer_id: number | null
+  id: Generated<number>
+  issued_at: string
+  issued_by: number | null
+  /** Lagos day, YYYY-MM-DD. */
+  issued_on: string
+  number: string
+  premises: string
+  revoke_reason: Generated<string>
+  revoked_at: string | null
+  revoked_by: number | null
+  /** Lagos day, YYYY-MM-DD. */
+  treated_on: string
+  /** Lagos day, YYYY-MM-DD: the last day it is valid. */
+  valid_until: string
+}
+
+export interface CertificateTreatments {
+  active_ingredient: Generated<string>
+  certificate_id: number
+  position: number
+  product_name: string
+  quantity: number
+  registration_no: Generated<string>
+  target_pest: Generated<string>
+  unit: string
+}
+
 export interface DocumentNumbers {
   kind: string
   last_seq: Generated<number>
@@ -383,6 +415,8 @@ export interface PaymentSettings {
 }
 
 export interface Products {
+  /** As the label says it, e.g. 'Cypermethrin 10% EC'; '' when not entered. */
+  active_ingredient: Generated<string>
   category: Generated<string>
   created_at: Generated<string>
   description: Generated<string>
@@ -392,6 +426,8 @@ export interface Products {
   name: string
   original_price_kobo: number
   price_kobo: number
+  /** The NAFDAC registration number as the admin typed it; '' when not entered. */
+  registration_no: Generated<string>
   stock: Generated<number>
   updated_at: Generated<string>
 }
@@ -586,6 +622,8 @@ export interface Tables {
   billing_settings: BillingSettings
   business_settings: BusinessSettings
   cart_items: CartItems
+  certificate_treatments: CertificateTreatments
+  certificates: Certificates
   catalogue_version: CatalogueVersion
   delivery_fees: DeliveryFees
   document_numbers: DocumentNumbers

@@ -15,6 +15,8 @@ export interface ProductRow {
   stock: number
   /** Widths of the WebP copies beside the image, e.g. '320,640,1280' (api/lib/images.ts). */
   image_widths: string
+  active_ingredient: string
+  registration_no: string
 }
 
 export const PRODUCT_FIELDS = [
@@ -27,9 +29,11 @@ export const PRODUCT_FIELDS = [
   'original_price_kobo',
   'stock',
   'image_widths',
+  'active_ingredient',
+  'registration_no',
 ] as const
 export const PRODUCT_COLUMNS =
-  'id, name, category, description, image, price_kobo, original_price_kobo, stock, image_widths'
+  'id, name, category, description, image, price_kobo, original_price_kobo, stock, image_widths, active_ingredient, registration_no'
 
 export const toProduct = (row: ProductRow): Product => ({
   id: row.id,
@@ -43,6 +47,8 @@ export const toProduct = (row: ProductRow): Product => ({
   price: toNaira(row.price_kobo),
   originalPrice: toNaira(row.original_price_kobo),
   stock: row.stock,
+  activeIngredient: row.active_ingredient,
+  registrationNo: row.registration_no,
 })
 
 export async function findProduct(db: Queryable, id: number): Promise<ProductRow | undefined> {

@@ -26,8 +26,8 @@ import { fail } from './http-error.js'
 
 // ---------- numbers ----------
 
-export type DocumentKind = 'invoice' | 'quote'
-const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', quote: 'Q' }
+export type DocumentKind = 'invoice' | 'quote' | 'certificate'
+const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', quote: 'Q', certificate: 'FC' }
 
 /**
  * The next number of a kind of document for a year of issue ("INV-2026-0001"). Call it inside the

@@ -24,6 +24,7 @@ type Bucket =
   | 'login-ip'
   | 'reset-request'
   | 'reset-confirm'
+  | 'certificate-miss'
   | `submit-${SubmitAction}-${'address' | 'account'}`
 
 interface Counter {

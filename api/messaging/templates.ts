@@ -30,6 +30,8 @@ export interface TemplateData {
   invoice_sent: { number: string; amount: string; due_date: string; link: string }
   /** link: the quote's signed page, where it is accepted or declined without logging in. */
   quote_sent: { number: string; amount: string; valid_until: string; link: string }
+  /** link: the customer's documents page (to print it); verify_url: the public check printed on it. */
+  certificate_issued: { number: string; valid_until: string; link: string; verify_url: string }
   /** due: what is left to pay, '' when the invoice is paid in full; link: the customer's invoice page. */
   invoice_receipt: { number: string; amount: string; reference: string; due: string; link: string }
   order_shipped: { items: string; reference?: string }
@@ -201,6 +203,18 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
         `Read it, then accept or decline it: ${link(d.link)}`,
       ]),
       sms: `GreenShield: quote ${d.number} for ${d.amount}, valid until ${d.valid_until}: ${link(d.link)}`,
+    }),
+  },
+  certificate_issued: {
+    kind: 'service',
+    render: (d, link) => ({
+      subject: `Fumigation certificate ${d.number}`,
+      text: email('Hello,', [
+        `Your fumigation certificate ${d.number} is ready; it is valid until ${d.valid_until}.`,
+        `Print it from your documents: ${link(d.link)}`,
+        `Anyone can check that it is valid at ${link(d.verify_url)}`,
+      ]),
+      sms: `GreenShield: fumigation certificate ${d.number}, valid until ${d.valid_until}: ${link(d.link)}`,
     }),
   },
   invoice_receipt: {

@@ -61,6 +61,8 @@ async function updateProduct(c: Context<AppEnv>) {
     price: current.price,
     originalPrice: current.originalPrice,
     stock: current.stock,
+    activeIngredient: existing.active_ingredient,
+    registrationNo: existing.registration_no,
     ...textFields(body),
   })
   // Encoded and stored before the UPDATE, outside any transaction (sharp is slow).
@@ -76,6 +78,8 @@ async function updateProduct(c: Context<AppEnv>) {
       price_kobo: toKobo(form.price),
       original_price_kobo: toKobo(form.originalPrice ?? current.originalPrice),
       stock: form.stock,
+      active_ingredient: form.activeIngredient,
+      registration_no: form.registrationNo,
       updated_at: nowIso(),
     })
     .where('id', '=', existing.id)
@@ -207,6 +211,8 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
         price_kobo: toKobo(form.price),
         original_price_kobo: toKobo(form.originalPrice ?? form.price),
         stock: form.stock,
+        active_ingredient: form.activeIngredient,
+        registration_no: form.registrationNo,
       })
       .returning('id')
       .executeTakeFirstOrThrow()

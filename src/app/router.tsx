@@ -37,6 +37,8 @@ const MyDocuments = lazyWithQueries(() => import('../features/documents/pages/my
 const BookingLink = lazyWithQueries(() => import('../features/bookings/pages/booking-link'))
 const RateLink = lazyWithQueries(() => import('../features/ratings/pages/rate-link'))
 const Reviews = lazyWithQueries(() => import('../features/ratings/pages/reviews'))
+// The address printed on a certificate: a plain call, no query library (src/features/certificates/check.ts).
+const CertificateCheck = lazy(() => import('../features/certificates/pages/certificate-check'))
 // The technician's job sheet (phone first), loaded only for staff.
 const JobSheet = lazyWithQueries(() => import('../features/staff/pages/job-sheet'))
 const JobDetail = lazyWithQueries(() => import('../features/staff/pages/job-detail'))
@@ -57,6 +59,7 @@ const QuotesScreen = lazy(() => import('../features/quotes/admin/quotes-screen')
 const QuoteDetailScreen = lazy(() => import('../features/quotes/admin/quote-detail-screen'))
 const PlansScreen = lazy(() => import('../features/plans/admin/plans-screen'))
 const RatingsScreen = lazy(() => import('../features/ratings/admin/ratings-screen'))
+const CertificatesScreen = lazy(() => import('../features/certificates/admin/certificates-screen'))
 const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen'))
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
 const ReferenceScreen = lazy(() => import('../features/reference/admin/reference-screen'))
@@ -276,6 +279,15 @@ export const publicRoutes: RouteObject = {
         </Meta>
       ),
     },
+    // The address printed on a fumigation certificate: anyone checks it, logged in or not.
+    {
+      path: '/certificates/:code',
+      element: (
+        <Meta t="Certificate check">
+          <CertificateCheck />
+        </Meta>
+      ),
+    },
     // The link in a visit's reminder: whoever holds it, logged in or not.
     {
       path: '/r/:token',
@@ -454,6 +466,14 @@ export const adminRoutes: RouteObject = {
           ),
         },
       ],
+    },
+    {
+      path: 'certificates',
+      element: (
+        <Meta t="Certificates">
+          <CertificatesScreen />
+        </Meta>
+      ),
     },
     {
       path: 'products',

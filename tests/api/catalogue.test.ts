@@ -45,6 +45,7 @@ describe('GET add/products/', () => {
     })
     expect(Object.keys(termite).sort()).toEqual(
       [
+        'activeIngredient',
         'category',
         'description',
         'id',
@@ -53,6 +54,7 @@ describe('GET add/products/', () => {
         'name',
         'originalPrice',
         'price',
+        'registrationNo',
         'stock',
       ].sort(),
     )

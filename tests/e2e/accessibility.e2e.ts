@@ -56,6 +56,8 @@ const PUBLIC_ROUTES = [
   '/forgot-password',
   '/reset-password?token=not-a-real-token',
   '/book',
+  // A certificate's public address with a code that is not ours: "No certificate has this code".
+  '/certificates/abcdefghijklmnopqrst',
   '/no-such-page',
 ]
 
@@ -93,6 +95,7 @@ const ADMIN_ROUTES = [
   '/admin/bookings',
   '/admin/booking-rules',
   '/admin/plans',
+  '/admin/certificates',
   '/admin/orders',
   '/admin/products',
   '/admin/settings',

@@ -225,6 +225,7 @@ describe('Dashboard', () => {
       'Orders',
       'Invoices',
       'Quotes',
+      'Certificates',
       'Products',
       'Settings',
       'API reference',

@@ -85,6 +85,9 @@ describe('Products Management', () => {
     expect(within(dialog).getByLabelText('Price (₦)')).toHaveAttribute('inputmode', 'decimal')
     await ui.type(within(dialog).getByLabelText('Price (₦)'), '4,500')
     await ui.type(within(dialog).getByLabelText('Stock'), '40')
+    // What the label says, for the fumigation certificates the product is used for.
+    await ui.type(within(dialog).getByLabelText('Active ingredient'), 'Cypermethrin 10% EC')
+    await ui.type(within(dialog).getByLabelText('NAFDAC reg. no.'), 'A5-1234')
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'spray.png', { type: 'image/png' })
     await ui.upload(within(dialog).getByLabelText('Image'), file)
     expect(within(dialog).getByRole('img', { name: 'Preview of the product image' })).toHaveAttribute(
@@ -102,6 +105,8 @@ describe('Products Management', () => {
       description: 'Odourless',
       price: '4,500',
       stock: '40',
+      activeIngredient: 'Cypermethrin 10% EC',
+      registrationNo: 'A5-1234',
     })
     // No "was" price typed: none is sent, the server uses the price.
     expect(form.has('originalPrice')).toBe(false)

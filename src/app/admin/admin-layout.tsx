@@ -20,6 +20,7 @@ import {
   FileSignature,
   Repeat,
   Star,
+  Award,
 } from 'lucide-react'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { PageLoading } from '../../components/ui/page-loading'
@@ -43,6 +44,7 @@ const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; aler
   { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
   { to: '/admin/invoices', label: 'Invoices', icon: ReceiptText },
   { to: '/admin/quotes', label: 'Quotes', icon: FileSignature },
+  { to: '/admin/certificates', label: 'Certificates', icon: Award },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/api', label: 'API reference', icon: FileCode },

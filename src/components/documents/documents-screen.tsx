@@ -7,13 +7,14 @@ import { SearchBox, SelectFilter } from '../ui/list-filters'
 import { EmptyState, QueryGate } from '../ui/query-state'
 
 /**
- * A back-office list of documents (quotes, invoices): a "New" button opening the feature's form (opened at
+ * A back-office list of documents (quotes, invoices, certificates): a "New" button opening the feature's form (opened at
  * once when the URL names a booking, as a booking's details link to it), a search by number or name, a
  * status filter, and the feature's list. The feature gives its own query, form, list and extra actions.
  */
 export function DocumentsScreen<S extends string, T>({
   title,
   noun,
+  newLabel,
   statuses,
   useList,
   newForm,
@@ -25,6 +26,8 @@ export function DocumentsScreen<S extends string, T>({
   title: string
   /** "quote": the button says "New quote", the search "Search quotes". */
   noun: string
+  /** The button's words when not "New {noun}" ("Issue certificate"). */
+  newLabel?: string
   statuses: readonly S[]
   useList: (status: S | 'all', search: string) => UseQueryResult<T[]>
   newForm: (props: { booking: string; onCancel: () => void }) => ReactNode
@@ -55,7 +58,7 @@ export function DocumentsScreen<S extends string, T>({
               onClick={() => setCreating(true)}
               disabled={creating}
             >
-              <Plus className="size-4" aria-hidden /> New {noun}
+              <Plus className="size-4" aria-hidden /> {newLabel ?? `New ${noun}`}
             </button>
           </>
         }

@@ -187,6 +187,11 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
               <Link to={`/admin/invoices?booking=${booking.id}`} className="btn-secondary">
                 Create invoice
               </Link>
+              {booking.status === 'Completed' && (
+                <Link to={`/admin/certificates?booking=${booking.id}`} className="btn-secondary">
+                  Issue certificate
+                </Link>
+              )}
             </div>
           )}
         </div>

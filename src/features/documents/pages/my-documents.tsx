@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { FileCheck2, FileSignature, ReceiptText } from 'lucide-react'
+import { Award, FileCheck2, FileSignature, ReceiptText } from 'lucide-react'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { linkButton } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
-import { reportUrl, useMyDocuments } from '../api'
+import { certificateUrl, reportUrl, useMyDocuments } from '../api'
 
-/** /documents: every paper the customer has from us: service reports, quotes and invoices, newest first. */
+/**
+ * /documents: every paper the customer has from us: service reports, fumigation certificates, quotes and
+ * invoices (with their receipts), newest first.
+ */
 export default function MyDocuments() {
-  const { bookings, quotes, invoices } = useMyDocuments()
+  const { bookings, certificates, quotes, invoices } = useMyDocuments()
   const reports = (bookings.data ?? []).filter((b) => b.report_url)
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8">
@@ -24,6 +27,29 @@ export default function MyDocuments() {
               <a href={reportUrl(b.id)} target="_blank" rel="noreferrer" className={linkButton}>
                 <span className="capitalize">{b.service}</span> report, {formatDay(b.date)}
               </a>
+            </Row>
+          ))
+        )}
+      </Section>
+      <Section
+        title="Fumigation certificates"
+        icon={<Award className="size-5" aria-hidden />}
+        query={certificates}
+      >
+        {certificates.data?.length === 0 ? (
+          <Empty>A business’s fumigation certificate appears here once we issue it.</Empty>
+        ) : (
+          certificates.data?.map((c) => (
+            <Row key={c.id} aside={`${c.status} · valid until ${formatDay(c.validUntil)}`}>
+              <a
+                href={certificateUrl(c.id)}
+                target="_blank"
+                rel="noreferrer"
+                className={`${linkButton} font-mono`}
+              >
+                {c.number}
+              </a>{' '}
+              <span className="text-slate-600">{c.businessName}</span>
             </Row>
           ))
         )}

@@ -37,6 +37,9 @@ interface ProductFields {
   /** The struck-through "was" price; blank = none (the server uses the price). */
   originalPrice: string
   stock: string
+  /** What the label says, printed on fumigation certificates; blank = not entered. */
+  activeIngredient: string
+  registrationNo: string
 }
 const EMPTY_PRODUCT: ProductFields = {
   name: '',
@@ -45,6 +48,8 @@ const EMPTY_PRODUCT: ProductFields = {
   price: '',
   originalPrice: '',
   stock: '',
+  activeIngredient: '',
+  registrationNo: '',
 }
 type FieldErrors = Partial<Record<keyof ProductFields | 'image' | 'form', string>>
 
@@ -76,6 +81,8 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           price: String(editing.price),
           originalPrice: editing.originalPrice > editing.price ? String(editing.originalPrice) : '',
           stock: String(editing.stock),
+          activeIngredient: editing.activeIngredient ?? '',
+          registrationNo: editing.registrationNo ?? '',
         }
       : EMPTY_PRODUCT,
     (key) => setErrors(({ [key]: _gone, ...rest }) => rest),
@@ -184,6 +191,26 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
       <p className="-mt-2 text-xs text-slate-500">
         Original price: shown struck through beside the price when it is higher (a discount). Leave blank for
         none.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="product-activeIngredient"
+          label="Active ingredient"
+          placeholder="e.g. Cypermethrin 10% EC"
+          {...bind('activeIngredient')}
+          error={errors.activeIngredient}
+        />
+        <TextField
+          id="product-registrationNo"
+          label="NAFDAC reg. no."
+          placeholder="e.g. A5-1234"
+          {...bind('registrationNo')}
+          error={errors.registrationNo}
+        />
+      </div>
+      <p className="-mt-2 text-xs text-slate-500">
+        Both optional: printed, as typed here, beside the product on the fumigation certificates it is used
+        for.
       </p>
       <Field id="product-image" label="Image" error={errors.image}>
         {(control) => (
