@@ -15,15 +15,8 @@ import { formatDateTime, todayIso, BUSINESS_TIME_ZONE } from '../../../../contra
 import { formatNaira } from '../../../../contract/money.js'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
-import {
-  editableLines,
-  lineInputs,
-  LinesEditor,
-  previewTotals,
-  TotalsRows,
-  splitErrors,
-  type EditableLine,
-} from '../../../components/documents/lines-editor'
+import { splitErrors } from '../../../components/documents/lines-editor'
+import { DraftForm } from '../../../components/documents/draft-form'
 import { PrintButton } from '../../../components/documents/document-view'
 import { Field } from '../../../components/ui/field'
 import {
@@ -112,7 +105,7 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoiceAnswer }) {
             </a>
           </p>
         )}
-        {invoice.status === 'Draft' && <DraftForm key={invoice.id} invoice={invoice} />}
+        {invoice.status === 'Draft' && <InvoiceDraft key={invoice.id} invoice={invoice} />}
         <InvoiceDocument invoice={invoice} />
         <Payments invoice={invoice} />
         {canPay && <PaymentForm invoice={invoice} />}
@@ -122,84 +115,29 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoiceAnswer }) {
   )
 }
 
-function DraftForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
+function InvoiceDraft({ invoice }: { invoice: AdminInvoiceAnswer }) {
   const save = useSaveDraft()
-  const [lines, setLines] = useState<EditableLine[]>(editableLines(invoice.lines))
-  const [discount, setDiscount] = useState(invoice.totals.discount ? String(invoice.totals.discount) : '')
   const [dueDate, setDueDate] = useState(invoice.dueDate)
-  const [note, setNote] = useState(invoice.note)
-  const [errors, setErrors] = useState<ReturnType<typeof splitErrors>>({ lines: {}, fields: {} })
-  const [result, setResult] = useState<FormResult>(null)
-  const formRef = useRef<HTMLFormElement>(null)
-  const totals = previewTotals(lines, discount, invoice.offerPercent, invoice.totals.vatRatePercent)
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    setResult(null)
-    const parsed = invoiceDraftBody.safeParse({
-      lines: lineInputs(lines),
-      discount: discount.trim() === '' ? 0 : discount,
-      dueDate,
-      note,
-    })
-    if (!parsed.success) {
-      setErrors(splitErrors(parsed.error.issues))
-      setResult({ ok: false, text: 'Check the lines marked below.' })
-      focusFirstInvalid(formRef.current)
-      return
-    }
-    setErrors({ lines: {}, fields: {} })
-    try {
-      const answer = await save.mutateAsync({ id: invoice.id, body: parsed.data })
-      setResult({ ok: true, text: answer.message })
-    } catch (err) {
-      const field = err instanceof ApiError ? (err.body as { field?: string } | null)?.field : undefined
-      // A line's own problem is marked on the line; the rest is the result line's. What was typed stays.
-      if (field?.startsWith('lines.')) {
-        setErrors(splitErrors([{ path: field.split('.'), message: errorMessage(err, '') }]))
-      }
-      setResult({ ok: false, text: errorMessage(err, 'Could not save. Please try again.') })
-    }
-  }
-
   return (
-    <Card className="p-5 print:hidden">
-      <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit the draft" className="space-y-5">
-        <h2 className="text-lg font-semibold text-slate-900">Edit the draft</h2>
-        <LinesEditor lines={lines} onChange={setLines} errors={errors.lines} idPrefix="draft" />
-        <div className="flex flex-wrap gap-4">
-          <Field id="draft-discount" label="Discount (₦)" error={errors.fields.discount}>
-            <input
-              className="field w-40"
-              inputMode="decimal"
-              value={discount}
-              onChange={(e) => setDiscount(e.target.value)}
-            />
-          </Field>
-          <Field id="draft-due" label="Due by" error={errors.fields.dueDate}>
-            <input
-              type="date"
-              className="field"
-              value={dueDate}
-              onChange={(e) => setDueDate(e.target.value)}
-            />
-          </Field>
-        </div>
-        <Field id="draft-note" label="Note on the invoice" error={errors.fields.note}>
-          <textarea className="field" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
+    <DraftForm
+      idPrefix="draft"
+      start={{ ...invoice, discount: invoice.totals.discount, vatRatePercent: invoice.totals.vatRatePercent }}
+      noteLabel="Note on the invoice"
+      schema={invoiceDraftBody}
+      body={(common) => ({ ...common, dueDate })}
+      save={(body) => save.mutateAsync({ id: invoice.id, body })}
+      pending={save.isPending}
+      totalsNote={
+        invoice.offerPercent === null &&
+        invoice.customerId !== null &&
+        'The first-service offer is added on saving when this customer still has it.'
+      }
+      fields={(errors) => (
+        <Field id="draft-due" label="Due by" error={errors.dueDate}>
+          <input type="date" className="field" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
         </Field>
-        <section aria-label="Totals preview">
-          <TotalsRows totals={totals} />
-          {invoice.offerPercent === null && invoice.customerId !== null && (
-            <p className="mt-2 text-right text-xs text-slate-500">
-              The first-service offer is added on saving when this customer still has it.
-            </p>
-          )}
-        </section>
-        <FormError message={errors.fields.lines ?? errors.fields.form} />
-        <SaveRow label="Save the draft" pending={save.isPending} result={result} />
-      </form>
-    </Card>
+      )}
+    />
   )
 }
 

@@ -1,24 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowLeft } from 'lucide-react'
 import { quoteDraftBody, type AdminQuoteAnswer } from '../../../../contract/quotes.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { ApiError, errorMessage } from '../../../lib/api-client'
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
-import {
-  editableLines,
-  lineInputs,
-  LinesEditor,
-  previewTotals,
-  TotalsRows,
-  splitErrors,
-  type EditableLine,
-} from '../../../components/documents/lines-editor'
+import { errorMessage } from '../../../lib/api-client'
+import { DraftForm } from '../../../components/documents/draft-form'
 import { PrintButton } from '../../../components/documents/document-view'
 import { Field } from '../../../components/ui/field'
-import { FormError, ResultLine, SaveRow, type FormResult } from '../../../components/ui/form-actions'
-import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
+import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { PageHeader, linkButton } from '../../../components/ui/page-header'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useAdminQuote, useSaveQuoteDraft, useSendQuote, useWithdrawQuote } from '../api'
@@ -116,7 +107,7 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
             </a>
           </p>
         )}
-        {quote.status === 'Draft' && <DraftForm key={quote.id} quote={quote} />}
+        {quote.status === 'Draft' && <QuoteDraft key={quote.id} quote={quote} />}
         <QuoteDocument quote={quote} />
       </div>
       <ConfirmDialog
@@ -134,63 +125,38 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
   )
 }
 
-function DraftForm({ quote }: { quote: AdminQuoteAnswer }) {
+function QuoteDraft({ quote }: { quote: AdminQuoteAnswer }) {
   const save = useSaveQuoteDraft()
-  const [lines, setLines] = useState<EditableLine[]>(editableLines(quote.lines))
-  const [discount, setDiscount] = useState(quote.totals.discount ? String(quote.totals.discount) : '')
   const [deposit, setDeposit] = useState(String(quote.depositPercent))
   const [validUntil, setValidUntil] = useState(quote.validUntil)
-  const [note, setNote] = useState(quote.note)
-  const [errors, setErrors] = useState<ReturnType<typeof splitErrors>>({ lines: {}, fields: {} })
-  const [result, setResult] = useState<FormResult>(null)
-  const formRef = useRef<HTMLFormElement>(null)
-  const totals = previewTotals(lines, discount, null, quote.totals.vatRatePercent)
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    setResult(null)
-    const parsed = quoteDraftBody.safeParse({
-      lines: lineInputs(lines),
-      discount: discount.trim() === '' ? 0 : discount,
-      depositPercent: deposit.trim() === '' ? 0 : Number(deposit),
-      validUntil,
-      note,
-    })
-    if (!parsed.success) {
-      setErrors(splitErrors(parsed.error.issues))
-      setResult({ ok: false, text: 'Check the fields marked below.' })
-      focusFirstInvalid(formRef.current)
-      return
-    }
-    setErrors({ lines: {}, fields: {} })
-    try {
-      const answer = await save.mutateAsync({ id: quote.id, body: parsed.data })
-      setResult({ ok: true, text: answer.message })
-    } catch (err) {
-      const field = err instanceof ApiError ? (err.body as { field?: string } | null)?.field : undefined
-      if (field) setErrors(splitErrors([{ path: field.split('.'), message: errorMessage(err, '') }]))
-      setResult({ ok: false, text: errorMessage(err, 'Could not save. Please try again.') })
-    }
-  }
-
   return (
-    <Card className="p-5 print:hidden">
-      <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit the draft" className="space-y-5">
-        <h2 className="text-lg font-semibold text-slate-900">Edit the draft</h2>
-        <LinesEditor lines={lines} onChange={setLines} errors={errors.lines} idPrefix="quote" />
-        <div className="flex flex-wrap gap-4">
-          <Field id="quote-discount" label="Discount (₦)" error={errors.fields.discount}>
-            <input
-              className="field w-40"
-              inputMode="decimal"
-              value={discount}
-              onChange={(e) => setDiscount(e.target.value)}
-            />
-          </Field>
+    <DraftForm
+      idPrefix="quote"
+      start={{
+        ...quote,
+        discount: quote.totals.discount,
+        vatRatePercent: quote.totals.vatRatePercent,
+        offerPercent: null,
+      }}
+      noteLabel="Note on the quote"
+      schema={quoteDraftBody}
+      body={(common) => ({
+        ...common,
+        depositPercent: deposit.trim() === '' ? 0 : Number(deposit),
+        validUntil,
+      })}
+      save={(body) => save.mutateAsync({ id: quote.id, body })}
+      pending={save.isPending}
+      totalsNote={
+        quote.offerPercent !== null &&
+        `This customer still has ${quote.offerPercent}% off their first service: it comes off the invoice.`
+      }
+      fields={(errors) => (
+        <>
           <Field
             id="quote-deposit"
             label="Deposit on acceptance (%)"
-            error={errors.fields.depositPercent}
+            error={errors.depositPercent}
             hint="0 for none."
           >
             <input
@@ -200,7 +166,7 @@ function DraftForm({ quote }: { quote: AdminQuoteAnswer }) {
               onChange={(e) => setDeposit(e.target.value)}
             />
           </Field>
-          <Field id="quote-valid" label="Valid until" error={errors.fields.validUntil}>
+          <Field id="quote-valid" label="Valid until" error={errors.validUntil}>
             <input
               type="date"
               className="field"
@@ -208,21 +174,8 @@ function DraftForm({ quote }: { quote: AdminQuoteAnswer }) {
               onChange={(e) => setValidUntil(e.target.value)}
             />
           </Field>
-        </div>
-        <Field id="quote-note" label="Note on the quote" error={errors.fields.note}>
-          <textarea className="field" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
-        </Field>
-        <section aria-label="Totals preview">
-          <TotalsRows totals={totals} />
-          {quote.offerPercent !== null && (
-            <p className="mt-2 text-right text-xs text-slate-500">
-              This customer still has {quote.offerPercent}% off their first service: it comes off the invoice.
-            </p>
-          )}
-        </section>
-        <FormError message={errors.fields.lines ?? errors.fields.form} />
-        <SaveRow label="Save the draft" pending={save.isPending} result={result} />
-      </form>
-    </Card>
+        </>
+      )}
+    />
   )
 }
