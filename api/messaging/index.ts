@@ -9,20 +9,22 @@ import type { Transports } from './transport.js'
 export { sendMessage, MessageSender, type SendRequest } from './message-queue.js'
 export type { TemplateData, TemplateName } from './templates.js'
 
-/** Email through SMTP_URL and SMS through SMS_PROVIDER when configured; each else goes to the log. */
+/**
+ * Email through SMTP_URL and SMS through SMS_PROVIDER when configured, each else to the log; WhatsApp
+ * through WHATSAPP_PROVIDER, else none (a WhatsApp choice is then queued as an SMS).
+ */
 export function createTransports(config: AppConfig): Transports {
   const m = config.messaging
+  const termii = { apiKey: m.termiiApiKey, baseUrl: m.termiiBaseUrl }
   return {
     email: m.smtpUrl ? new SmtpTransport({ url: m.smtpUrl, from: m.mailFrom }) : new LogTransport('email'),
     sms:
       m.smsProvider === 'termii'
-        ? new TermiiTransport({
-            apiKey: m.termiiApiKey,
-            senderId: m.termiiSenderId,
-            baseUrl: m.termiiBaseUrl,
-            channel: m.termiiChannel,
-          })
+        ? new TermiiTransport({ ...termii, senderId: m.termiiSenderId, smsRoute: m.termiiSmsRoute })
         : new LogTransport('sms'),
+    ...(m.whatsappProvider === 'termii' && {
+      whatsapp: new TermiiTransport({ ...termii, senderId: m.termiiWhatsappFrom, channel: 'whatsapp' }),
+    }),
   }
 }
 
