@@ -1,6 +1,10 @@
-/** The account's data: sign-up, profile and password (both settings pages), and the admin's own settings. */
+/**
+ * The account's data: sign-up, profile and password (both settings pages), the channels per kind of
+ * message (the customer's and technician's settings), and the admin's own settings.
+ */
 import { queryOptions } from '@tanstack/react-query'
 import type {
+  MessagePreferencesRequest,
   NotificationSettings,
   PasswordChangeRequest,
   PasswordResetConfirm,
@@ -16,6 +20,7 @@ export const accountKeys = {
   profile: (userId: number) => [...userScope(userId), 'profile'] as const,
   paymentSettings: (userId: number) => [...userScope(userId), 'payment-settings'] as const,
   notificationSettings: (userId: number) => [...userScope(userId), 'notification-settings'] as const,
+  messagePreferences: (userId: number) => [...userScope(userId), 'message-preferences'] as const,
 }
 
 export const signUp = (body: RegisterRequest) => callApi('POST register/', { body })
@@ -69,4 +74,19 @@ export const useSavePaymentSettings = () =>
 export const useSaveNotificationSettings = (userId: number) =>
   useOnlineOnlyMutation((body: NotificationSettings) =>
     callApi('POST admins/notification-settings/{userId}/', { params: { userId }, body }),
+  )
+
+/** How the logged-in person wants each kind of message (email, SMS, WhatsApp); always fresh, the form edits it. */
+export const messagePreferencesQuery = (userId: number) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: accountKeys.messagePreferences(userId),
+    queryFn: () => callApi('GET account/message-preferences/'),
+    staleTime: 0,
+  })
+
+/** Saves the choices (the user's cached data is refetched after, as for every save of theirs). */
+export const useSaveMessagePreferences = () =>
+  useOnlineOnlyMutation((body: MessagePreferencesRequest) =>
+    callApi('POST account/message-preferences/', { body }),
   )
