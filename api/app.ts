@@ -27,7 +27,12 @@ import {
   sentMessageRoutes,
 } from './routes/messages.js'
 import { notificationsRoutes } from './routes/notifications.js'
-import { notificationSettingsRoutes, passwordRoutes, profileRoutes } from './routes/account.js'
+import {
+  messagePreferenceRoutes,
+  notificationSettingsRoutes,
+  passwordRoutes,
+  profileRoutes,
+} from './routes/account.js'
 import { dashboardRoutes } from './routes/dashboard.js'
 import { deleteUser, userEditRoutes, userListRoutes } from './routes/users.js'
 import { paymentSettingsRoutes, withdrawalRoutes } from './routes/withdrawals.js'
@@ -111,6 +116,7 @@ export function createApp({ db, config, gateway }: AppDeps) {
     .route('/admins/settings', profileRoutes)
     .route('/admins/password', passwordRoutes)
     .route('/admins/notification-settings', notificationSettingsRoutes)
+    .route('/account/message-preferences', messagePreferenceRoutes)
     .route('/get', dashboardRoutes)
     .route('/get/users', userListRoutes)
     .route('/admins/users', userEditRoutes)

@@ -50,7 +50,15 @@ export interface AppConfig {
     termiiApiKey: string
     termiiSenderId: string
     termiiBaseUrl: string
-    termiiChannel: string
+    /**
+     * Termii's route for transactional SMS (every kind but marketing): 'dnd' reaches numbers on
+     * Do-Not-Disturb (Termii activates it per account); marketing always takes 'generic'.
+     */
+    termiiSmsRoute: 'dnd' | 'generic'
+    /** 'termii': WhatsApp through Termii's "whatsapp" channel; '' = a WhatsApp choice is sent by SMS. */
+    whatsappProvider: '' | 'termii'
+    /** The WhatsApp device name Termii gave the account (its `from` for WhatsApp). */
+    termiiWhatsappFrom: string
     /** Attempts in all before a message is marked failed. */
     maxAttempts: number
     /** Wait before the second attempt; doubled for each further one (at most an hour). */
@@ -213,7 +221,19 @@ export const envSchema = z
     TERMII_API_KEY: variable(z.string().default('')),
     TERMII_SENDER_ID: variable(z.string().max(11, 'must be at most 11 characters').default('GreenShield')),
     TERMII_BASE_URL: variable(httpUrl.default('https://api.ng.termii.com')),
-    TERMII_CHANNEL: variable(z.enum(['generic', 'dnd']).default('generic')),
+    TERMII_SMS_ROUTE: variable(z.enum(['dnd', 'generic'], { error: 'must be dnd or generic' }).optional()),
+    // The old name of TERMII_SMS_ROUTE (it was one route for every SMS): still read, never with the new one.
+    TERMII_CHANNEL: variable(
+      z
+        .enum(['dnd', 'generic'], {
+          error: 'is now TERMII_SMS_ROUTE (dnd or generic); WhatsApp is WHATSAPP_PROVIDER=termii',
+        })
+        .optional(),
+    ),
+    WHATSAPP_PROVIDER: variable(
+      z.enum(['termii'], { error: 'must be termii (or empty: WhatsApp choices go by SMS)' }).optional(),
+    ),
+    TERMII_WHATSAPP_FROM: variable(z.string().trim().max(60, 'must be at most 60 characters').optional()),
     VAPID_PUBLIC_KEY: variable(base64url(65, 'an uncompressed P-256 public key').default('')),
     VAPID_PRIVATE_KEY: variable(base64url(32, 'a P-256 private key').default('')),
     VAPID_SUBJECT: variable(
@@ -247,9 +267,16 @@ export const envSchema = z
     message: 'must be set together with VAPID_PUBLIC_KEY (or both left empty: the server makes a pair)',
     path: ['VAPID_PRIVATE_KEY'],
   })
-  .refine((e) => e.SMS_PROVIDER !== 'termii' || e.TERMII_API_KEY !== '', {
-    message: 'must be set when SMS_PROVIDER=termii',
-    path: ['TERMII_API_KEY'],
+  .refine(
+    (e) => (e.SMS_PROVIDER !== 'termii' && e.WHATSAPP_PROVIDER !== 'termii') || e.TERMII_API_KEY !== '',
+    {
+      message: 'must be set when SMS_PROVIDER or WHATSAPP_PROVIDER is termii',
+      path: ['TERMII_API_KEY'],
+    },
+  )
+  .refine((e) => !e.TERMII_CHANNEL || !e.TERMII_SMS_ROUTE || e.TERMII_CHANNEL === e.TERMII_SMS_ROUTE, {
+    message: 'is the old name of TERMII_SMS_ROUTE, which is also set: keep only TERMII_SMS_ROUTE',
+    path: ['TERMII_CHANNEL'],
   })
 
 const SECRETS = new Set([
@@ -326,7 +353,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       termiiApiKey: e.TERMII_API_KEY,
       termiiSenderId: e.TERMII_SENDER_ID,
       termiiBaseUrl: e.TERMII_BASE_URL.replace(/\/+$/, ''),
-      termiiChannel: e.TERMII_CHANNEL,
+      termiiSmsRoute: e.TERMII_SMS_ROUTE ?? e.TERMII_CHANNEL ?? 'dnd',
+      whatsappProvider: e.WHATSAPP_PROVIDER ?? '',
+      termiiWhatsappFrom: e.TERMII_WHATSAPP_FROM ?? e.TERMII_SENDER_ID,
       maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
       retryBaseMs: e.MESSAGE_RETRY_SECONDS * 1000,
     },

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
 import { emailField, messageAnswer, optionalPhoneField, passwordField } from './fields.js'
 import { NIGERIAN_STATES } from './nigerian-states.js'
+import { MESSAGE_CHANNEL_KEYS, MESSAGE_KIND_KEYS } from './message-channels.js'
 
 /** `location` is the street address; landmark, city and state are kept apart, as checkout asks for them. */
 export const profile = z.object({
@@ -115,6 +116,37 @@ export const adminPasswordResetBody = z.object({
 })
 export type AdminPasswordResetRequest = z.input<typeof adminPasswordResetBody>
 
+// ---------- channels per kind of message (account/message-preferences/; lists in message-channels.ts) ----------
+
+/** An object with one key per entry of a list (the kinds, the channels), each of the same schema. */
+const keyed = <K extends string, V extends z.ZodType>(keys: readonly K[], value: V) =>
+  Object.fromEntries(keys.map((k) => [k, value])) as Record<K, V>
+
+const cellsBody = z.strictObject(
+  keyed(MESSAGE_CHANNEL_KEYS, z.boolean({ error: 'Each choice must be true or false' }).optional()),
+  { error: `Channels are ${MESSAGE_CHANNEL_KEYS.join(', ')}` },
+)
+
+/**
+ * POST account/message-preferences/: the cells to change. A kind or channel left out keeps what it was (so
+ * a client written before a channel existed still saves).
+ */
+export const messagePreferencesBody = z.object({
+  choices: z.strictObject(keyed(MESSAGE_KIND_KEYS, cellsBody.optional()), {
+    error: `Kinds are ${MESSAGE_KIND_KEYS.join(', ')}`,
+  }),
+})
+export type MessagePreferencesRequest = z.input<typeof messagePreferencesBody>
+
+export const messagePreferencesAnswer = z.object({
+  choices: z.object(keyed(MESSAGE_KIND_KEYS, z.object(keyed(MESSAGE_CHANNEL_KEYS, z.boolean())))),
+  /** The account has no phone number: SMS and WhatsApp cannot reach it until one is added. */
+  phone_missing: z.boolean(),
+  /** WhatsApp is configured on the server; when not, a WhatsApp choice is sent by SMS. */
+  whatsapp_ready: z.boolean(),
+})
+export type MessagePreferences = z.infer<typeof messagePreferencesAnswer>
+
 export const accountEndpoints = defineEndpoints('account', {
   'GET admins/settings/{userId}/': {
     summary: "An account's profile: the person themself, or an admin.",
@@ -165,5 +197,19 @@ export const accountEndpoints = defineEndpoints('account', {
     errors: {
       409: 'The number is on several accounts: `accounts` lists them (emails masked); send again with `account_id`.',
     },
+  },
+  'GET account/message-preferences/': {
+    summary:
+      'How the logged-in person wants each kind of message (reminders, job updates, invoices, marketing): ' +
+      'email, SMS, WhatsApp.',
+    access: 'user',
+    answer: messagePreferencesAnswer,
+  },
+  'POST account/message-preferences/': {
+    summary: 'Saves the logged-in person’s channels per kind; cells left out keep their value.',
+    access: 'user',
+    body: messagePreferencesBody,
+    answer: messageAnswer,
+    status: 201,
   },
 })

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
 import { emailField, messageAnswer, requiredText } from './fields.js'
+import { MESSAGE_CHANNEL_KEYS } from './message-channels.js'
 
 export const quickMessageBody = z.object({
   name: requiredText('Name', 120),
@@ -43,7 +44,8 @@ export type SentMessageStatus = (typeof SENT_MESSAGE_STATUSES)[number]
 
 export const sentMessage = z.object({
   id: z.number().int(),
-  channel: z.enum(['email', 'sms']),
+  /** email, sms, whatsapp (contract/message-channels.ts). */
+  channel: z.enum(MESSAGE_CHANNEL_KEYS),
   /** Email address or phone number. */
   recipient: z.string(),
   template: z.string(),
@@ -60,6 +62,10 @@ export const sentMessage = z.object({
   sent_at: z.string().nullable(),
   /** ISO 8601; for a pending message, when the next attempt is due. */
   next_attempt_at: z.string(),
+  /** An SMS sent in place of a WhatsApp message that failed: that message's id. */
+  fallback_of: z.number().int().nullable(),
+  /** A WhatsApp message that failed: the id of the SMS sent in its place (null until then, or none). */
+  fallback_id: z.number().int().nullable(),
 })
 export type SentMessage = z.infer<typeof sentMessage>
 
@@ -116,7 +122,10 @@ export const messageEndpoints = defineEndpoints('messages', {
   'GET admins/sent-messages/': {
     summary: 'The latest emails and SMS the server sent or will send, newest first.',
     access: 'admin',
-    query: z.object({ status: z.enum(SENT_MESSAGE_STATUSES).optional() }),
+    query: z.object({
+      status: z.enum(SENT_MESSAGE_STATUSES).optional(),
+      channel: z.enum(MESSAGE_CHANNEL_KEYS).optional(),
+    }),
     answer: z.array(sentMessage),
   },
   'GET admins/alerts/': {

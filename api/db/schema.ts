@@ -294,6 +294,8 @@ export interface MessageQueue {
   channel: string
   created_at: Generated<string>
   data: Generated<string>
+  /** The WhatsApp message this SMS replaces (it failed); unique. */
+  fallback_of: number | null
   id: Generated<number>
   last_error: Generated<string>
   next_attempt_at: number
@@ -304,6 +306,13 @@ export interface MessageQueue {
   template: string
   transport: Generated<string>
   user_id: number | null
+}
+
+export interface MessagePreferences {
+  channel: string
+  enabled: number
+  kind: string
+  user_id: number
 }
 
 export interface Messages {
@@ -640,6 +649,7 @@ export interface Tables {
   job_treatments: JobTreatments
   jobs: Jobs
   media: Media
+  message_preferences: MessagePreferences
   message_queue: MessageQueue
   messages: Messages
   newsletter_subscribers: NewsletterSubscribers

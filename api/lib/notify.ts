@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js'
+import type { MessageKind } from '../../contract/message-channels.js'
 import { queuePush } from '../messaging/push.js'
 
 /**
@@ -33,6 +34,8 @@ export async function notify(
   heading: string,
   body: string,
   link?: NotificationLink,
+  /** Which of the person's channel choices the phone notification obeys (docs/rules/messages.md). */
+  kind: MessageKind = 'job_updates',
 ) {
   if (!userId) return
   if (link && !OUR_PATH.test(link.path)) throw new Error(`Not a path of ours: ${link.path}`)
@@ -40,7 +43,7 @@ export async function notify(
     .insertInto('notifications')
     .values({ user_id: userId, heading, body, link: link?.path ?? null, link_label: link?.label ?? null })
     .execute()
-  await queuePush(db, userId, heading, body, link?.path)
+  await queuePush(db, userId, kind, { heading, body, link: link?.path })
 }
 
 /** Writes the same notification for every admin. */

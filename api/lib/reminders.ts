@@ -58,6 +58,7 @@ export async function sendDueReminders(db: Database, nowMs: number, reminderTime
         'Visit Tomorrow',
         `A reminder: your ${booking.service} visit is tomorrow, ${when}. Tell us you will be there, or move or cancel it.`,
         { path: link, label: 'Answer the reminder' },
+        'reminders',
       )
       await sendMessage(
         { db: trx },

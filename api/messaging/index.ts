@@ -11,23 +11,23 @@ export { sendMessage, MessageSender, type SendRequest } from './message-queue.js
 export type { TemplateData, TemplateName } from './templates.js'
 
 /**
- * Email through SMTP_URL and SMS through SMS_PROVIDER when configured; each else goes to the log. Push
- * always goes to the phones' push services (only people who turned it on get any).
+ * Email through SMTP_URL and SMS through SMS_PROVIDER when configured, each else to the log; WhatsApp
+ * through WHATSAPP_PROVIDER, else none (a WhatsApp choice is then queued as an SMS). Push always goes to the
+ * phones' push services (only people who turned it on get any).
  */
 export function createTransports(config: AppConfig, db: Database): Transports {
   const m = config.messaging
+  const termii = { apiKey: m.termiiApiKey, baseUrl: m.termiiBaseUrl }
   return {
     email: m.smtpUrl ? new SmtpTransport({ url: m.smtpUrl, from: m.mailFrom }) : new LogTransport('email'),
     sms:
       m.smsProvider === 'termii'
-        ? new TermiiTransport({
-            apiKey: m.termiiApiKey,
-            senderId: m.termiiSenderId,
-            baseUrl: m.termiiBaseUrl,
-            channel: m.termiiChannel,
-          })
+        ? new TermiiTransport({ ...termii, senderId: m.termiiSenderId, smsRoute: m.termiiSmsRoute })
         : new LogTransport('sms'),
     push: new WebPushTransport({ db, config, now: config.now }),
+    ...(m.whatsappProvider === 'termii' && {
+      whatsapp: new TermiiTransport({ ...termii, senderId: m.termiiWhatsappFrom, channel: 'whatsapp' }),
+    }),
   }
 }
 

@@ -5,10 +5,11 @@
  */
 import type { Database, Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account.js'
 import type { Insertable } from 'kysely'
 import type { MessageQueue } from '../db/schema.js'
-import { PermanentFailure, type Channel, type Transports } from './transport.js'
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../contract/account.js'
+import { choiceFromSwitches, MESSAGE_CHANNELS, type MessageKind } from '../../contract/message-channels.js'
+import { PermanentSendError, type Channel, type Transports } from './transport.js'
 import {
   isTemplateName,
   renderTemplate,
@@ -25,7 +26,7 @@ export interface SendRequest<K extends TemplateName> {
   data: TemplateData[K]
   /**
    * Security messages only (password reset): the one channel the person asked for, whatever their
-   * settings say. Every other message follows the recipient's notification settings.
+   * choices say. Every other message follows the recipient's choices for its kind.
    */
   channels?: Channel[]
 }
@@ -36,42 +37,77 @@ interface Recipient {
   phone_number: string
   email_on: number | null
   sms_on: number | null
+  marketing_on: number | null
   payment_on: number | null
 }
 
 /**
  * The senders running in this process (one per server), kicked after each queued message so it leaves
  * at once. A kick costs one query, so kicking a sender of another database (tests run several) is harmless.
+ * They also say whether WhatsApp can be delivered here: every instance of a deployment shares one
+ * configuration, so this instance's sender answers for the message it queues.
  */
-const runningSenders = new Set<() => void>()
+const runningSenders = new Set<MessageSender>()
+const whatsappReady = () => [...runningSenders].some((s) => s.delivers('whatsapp'))
 
-/** Which channels a person gets this kind of message on. */
-function channelsFor(r: Recipient, template: TemplateName, forced?: Channel[]): Channel[] {
+/** The four switches of a person (null columns: never saved, the defaults). */
+function switchesOf(
+  r: Pick<Recipient, 'email_on' | 'sms_on' | 'marketing_on' | 'payment_on'>,
+): NotificationSettings {
   const on = (value: number | null, fallback: boolean) => (value === null ? fallback : value === 1)
-  const kind = templateKind(template)
+  const d = DEFAULT_NOTIFICATION_SETTINGS
+  return {
+    email: on(r.email_on, d.email),
+    sms: on(r.sms_on, d.sms),
+    marketing: on(r.marketing_on, d.marketing),
+    payment: on(r.payment_on, d.payment),
+  }
+}
+
+const NEEDS_PHONE = new Set<Channel>(MESSAGE_CHANNELS.filter((c) => c.needsPhone).map((c) => c.key))
+const addressOf = (r: Recipient, channel: Channel) => (NEEDS_PHONE.has(channel) ? r.phone_number : r.email)
+
+/**
+ * Which channels a person gets a message of this kind on: their saved choice per channel, else what their
+ * notification switches mean (choiceFromSwitches). WhatsApp without a WhatsApp transport goes as an SMS
+ * (once, if SMS was chosen too).
+ */
+function channelsFor(
+  r: Recipient,
+  kind: MessageKind | 'security',
+  saved: ReadonlyMap<Channel, boolean>,
+  forced: Channel[] | undefined,
+  whatsapp: boolean,
+): Channel[] {
   let wanted: Channel[]
   if (kind === 'security') wanted = forced ?? ['email']
   else {
-    if (kind === 'payment' && !on(r.payment_on, DEFAULT_NOTIFICATION_SETTINGS.payment)) return []
-    wanted = []
-    if (on(r.email_on, DEFAULT_NOTIFICATION_SETTINGS.email)) wanted.push('email')
-    if (on(r.sms_on, DEFAULT_NOTIFICATION_SETTINGS.sms)) wanted.push('sms')
+    const switches = switchesOf(r)
+    // Push travels with the in-app notification (queuePush, from notify()), not with the email and SMS.
+    wanted = MESSAGE_CHANNELS.map((c) => c.key).filter(
+      (ch) => ch !== 'push' && (saved.get(ch) ?? choiceFromSwitches(switches, kind, ch)),
+    )
+    if (!whatsapp && wanted.includes('whatsapp')) {
+      wanted = [...new Set(wanted.map((ch): Channel => (ch === 'whatsapp' ? 'sms' : ch)))]
+    }
   }
   // No number on the account: nothing to text.
-  return wanted.filter((ch) => (ch === 'email' ? !!r.email : !!r.phone_number))
+  return wanted.filter((ch) => !!addressOf(r, ch))
 }
 
 /**
- * Queues an email and/or SMS for a user (or every admin) as their notification settings say, and returns
- * how many were queued. Only writes the message queue, so call it with the transaction of the event that
- * causes it: the message exists exactly when the event does. The sender delivers it right after,
- * retrying failures; the caller never waits on SMTP or the SMS provider.
+ * Queues the messages of one event for a user (or every admin) on the channels they chose for its kind,
+ * and returns how many were queued. Only writes the message queue, so call it with the transaction of the
+ * event that causes it: the message exists exactly when the event does. The sender delivers it right
+ * after, retrying failures (a WhatsApp message that fails for good is sent again by SMS); the caller never
+ * waits on SMTP or the SMS provider.
  */
 export async function sendMessage<K extends TemplateName>(
   deps: { db: Queryable },
   request: SendRequest<K>,
 ): Promise<number> {
   const { db } = deps
+  const kind = templateKind(request.template)
   const recipients: Recipient[] = await db
     .selectFrom('users as u')
     .leftJoin('notification_settings as s', 's.user_id', 'u.id')
@@ -81,18 +117,39 @@ export async function sendMessage<K extends TemplateName>(
       'u.phone_number',
       's.email as email_on',
       's.sms as sms_on',
+      's.marketing as marketing_on',
       's.payment as payment_on',
     ])
     .$if(request.to === 'admins', (q) => q.where('u.role', '=', 'admin'))
     .$if(request.to !== 'admins', (q) => q.where('u.id', '=', request.to as number))
     .orderBy('u.id')
     .execute()
+  if (recipients.length === 0) return 0
+  const saved = new Map<number, Map<Channel, boolean>>()
+  if (kind !== 'security') {
+    const rows = await db
+      .selectFrom('message_preferences')
+      .select(['user_id', 'channel', 'enabled'])
+      .where('kind', '=', kind)
+      .where(
+        'user_id',
+        'in',
+        recipients.map((r) => r.id),
+      )
+      .execute()
+    for (const row of rows) {
+      const cells = saved.get(row.user_id) ?? new Map<Channel, boolean>()
+      cells.set(row.channel as Channel, row.enabled === 1)
+      saved.set(row.user_id, cells)
+    }
+  }
+  const whatsapp = whatsappReady()
   const data = JSON.stringify(request.data)
   const rows = recipients.flatMap((r) =>
-    channelsFor(r, request.template, request.channels).map((channel) => ({
+    channelsFor(r, kind, saved.get(r.id) ?? new Map(), request.channels, whatsapp).map((channel) => ({
       user_id: r.id,
       channel,
-      recipient: channel === 'email' ? r.email : r.phone_number,
+      recipient: addressOf(r, channel),
       template: request.template,
       data,
       next_attempt_at: 0,
@@ -107,7 +164,26 @@ export async function enqueueMessages(db: Queryable, rows: Insertable<MessageQue
   if (rows.length === 0) return
   await db.insertInto('message_queue').values(rows).execute()
   // Soon after the caller's transaction commits; a message written by another instance waits for the poll.
-  for (const kick of runningSenders) setTimeout(kick, KICK_DELAY_MS)
+  for (const sender of runningSenders) setTimeout(sender.kick, KICK_DELAY_MS)
+}
+
+/** Whether the user chose `channel` for messages of `kind`: their saved choice, else what their switches mean. */
+export async function choosesChannel(db: Queryable, userId: number, kind: MessageKind, channel: Channel) {
+  const saved = await db
+    .selectFrom('message_preferences')
+    .select('enabled')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('channel', '=', channel)
+    .executeTakeFirst()
+  if (saved) return saved.enabled === 1
+  const s = await db
+    .selectFrom('notification_settings')
+    .select(['email as email_on', 'sms as sms_on', 'marketing as marketing_on', 'payment as payment_on'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  const never = { email_on: null, sms_on: null, marketing_on: null, payment_on: null }
+  return choiceFromSwitches(switchesOf(s ?? never), kind, channel)
 }
 
 /** Long enough for the event's transaction to commit, short enough that the message leaves at once. */
@@ -131,6 +207,7 @@ export interface SenderOptions {
 
 interface QueuedMessage {
   id: number
+  user_id: number | null
   channel: Channel
   recipient: string
   template: string
@@ -169,6 +246,11 @@ export class MessageSender {
     this.log = options.log ?? ((line, err) => console.error(line, err ?? ''))
   }
 
+  /** Whether this sender has a transport for the channel (WhatsApp only when configured). */
+  delivers(channel: Channel): boolean {
+    return !!this.options.transports[channel]
+  }
+
   /** Runs the loop now (or once more after the running pass); resolves when that pass ends. */
   kick = (): Promise<void> => {
     // A kick scheduled just before shutdown finds the sender stopped: the next start sends it.
@@ -202,7 +284,7 @@ export class MessageSender {
 
   /** Registers for kicks and checks for due retries every intervalMs (unref'd: never keeps the process up). */
   start(intervalMs = 15_000) {
-    runningSenders.add(this.kick)
+    runningSenders.add(this)
     this.timer = setInterval(() => void this.kick(), intervalMs)
     this.timer.unref()
     void this.kick()
@@ -218,7 +300,7 @@ export class MessageSender {
     this.stopped = true
     if (this.timer) clearInterval(this.timer)
     this.timer = null
-    runningSenders.delete(this.kick)
+    runningSenders.delete(this)
     // Never rejects: kick's pass catches its own errors.
     await this.running
   }
@@ -228,7 +310,7 @@ export class MessageSender {
     const now = this.now()
     const rows = (await this.options.db
       .selectFrom('message_queue')
-      .select(['id', 'channel', 'recipient', 'template', 'data', 'attempts', 'next_attempt_at'])
+      .select(['id', 'user_id', 'channel', 'recipient', 'template', 'data', 'attempts', 'next_attempt_at'])
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .orderBy('next_attempt_at')
@@ -296,10 +378,22 @@ export class MessageSender {
     const message = {
       to: row.recipient,
       subject: rendered.subject,
+      // WhatsApp carries the short text too: it reads like a chat message, and falls back to SMS as it is.
       text: row.channel === 'email' ? rendered.text : rendered.sms,
       url: rendered.url,
+      marketing: templateKind(row.template) === 'marketing',
     }
     const transport = this.options.transports[row.channel]
+    if (!transport) {
+      // Queued by an instance with WhatsApp configured, delivered by one without (a configuration being
+      // changed instance by instance): nothing here can send it, so its SMS goes at once.
+      await this.giveUp(row, {
+        attempts,
+        transport: '',
+        last_error: `${row.channel} is not configured on this server`,
+      })
+      return
+    }
     // The reset link or code is a live secret: once handed over it is not kept in the table.
     const sensitive = SENSITIVE_TEMPLATES.has(row.template)
     const kept = sensitive ? '(hidden: it contained a password reset secret)' : message.text
@@ -307,22 +401,29 @@ export class MessageSender {
       await transport.send(message)
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500)
-      const giveUp = attempts >= this.maxAttempts || err instanceof PermanentFailure
+      // A refusal for good skips the retries: a WhatsApp message's SMS fallback goes now; a push with no
+      // phone left has nowhere to go. SMS and email retry whatever the error (a 400 for an empty balance
+      // gets better once topped up).
+      const permanent =
+        (row.channel === 'whatsapp' || row.channel === 'push') && err instanceof PermanentSendError
+      const giveUp = permanent || attempts >= this.maxAttempts
       const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS)
       this.log(`Message ${row.id} (${row.template} by ${row.channel}) attempt ${attempts} failed: ${error}`)
+      const recorded = {
+        transport: transport.name,
+        attempts,
+        subject: message.subject,
+        body: kept,
+        last_error: error,
+      }
+      if (giveUp) {
+        // A failed reset message keeps its data while it may still be retried.
+        await this.giveUp(row, { ...recorded, ...(sensitive ? { data: '{}' } : {}) })
+        return
+      }
       await db
         .updateTable('message_queue')
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          transport: transport.name,
-          attempts,
-          subject: message.subject,
-          body: kept,
-          // A failed reset message keeps its data while it may still be retried.
-          ...(sensitive && giveUp ? { data: '{}' } : {}),
-          last_error: error,
-          next_attempt_at: this.now() + wait,
-        })
+        .set({ ...recorded, status: 'pending', next_attempt_at: this.now() + wait })
         .where('id', '=', row.id)
         .execute()
       return
@@ -343,5 +444,47 @@ export class MessageSender {
       })
       .where('id', '=', row.id)
       .execute()
+  }
+
+  /**
+   * Marks the message failed for good. A WhatsApp message is first queued again as an SMS to the same
+   * number, so nothing is lost: fallback_of is UNIQUE, so a failure seen twice (a sender that outlived its
+   * claim, a crash between the two writes and the retry after it) still queues one SMS. No transaction: two
+   * SQLite connections in one process (the tests' second instance) would wait on each other's lock.
+   */
+  private async giveUp(
+    row: QueuedMessage,
+    recorded: {
+      attempts: number
+      transport: string
+      last_error: string
+      subject?: string
+      body?: string
+      data?: string
+    },
+  ) {
+    const { db } = this.options
+    if (row.channel === 'whatsapp') {
+      await db
+        .insertInto('message_queue')
+        .values({
+          user_id: row.user_id,
+          channel: 'sms',
+          recipient: row.recipient,
+          template: row.template,
+          data: row.data,
+          next_attempt_at: 0,
+          fallback_of: row.id,
+        })
+        .onConflict((oc) => oc.column('fallback_of').doNothing())
+        .execute()
+    }
+    await db
+      .updateTable('message_queue')
+      .set({ ...recorded, status: 'failed', next_attempt_at: this.now() })
+      .where('id', '=', row.id)
+      .execute()
+    // The SMS is due now: this pass goes round once more for it.
+    if (row.channel === 'whatsapp') this.again = true
   }
 }

@@ -8,8 +8,9 @@ import webpush from 'web-push'
 import type { Database, Queryable } from '../db/index.js'
 import type { AppConfig } from '../config.js'
 import type { PushSubscriptionRequest } from '../../contract/push.js'
-import { enqueueMessages } from './message-queue.js'
-import { PermanentFailure, type OutgoingMessage, type Transport } from './transport.js'
+import type { MessageKind } from '../../contract/message-channels.js'
+import { choosesChannel, enqueueMessages } from './message-queue.js'
+import { PermanentSendError, type OutgoingMessage, type Transport } from './transport.js'
 
 export interface VapidKeys {
   publicKey: string
@@ -79,17 +80,24 @@ export interface PushPayload {
 }
 
 /**
- * Queues an in-app notification for the user's phones, in the caller's transaction. Nothing is queued for
- * someone with no phone turned on (most people), so the queue holds only what can be delivered.
+ * Queues an in-app notification for the user's phones, in the caller's transaction, unless they turned phone
+ * notifications off for its kind. Nothing is queued for someone with no phone turned on (most people), so
+ * the queue holds only what can be delivered.
  */
-export async function queuePush(db: Queryable, userId: number, heading: string, body: string, link?: string) {
+export async function queuePush(
+  db: Queryable,
+  userId: number,
+  kind: MessageKind,
+  notification: { heading: string; body: string; link?: string },
+) {
+  const { heading, body, link } = notification
   const subscribed = await db
     .selectFrom('push_subscriptions')
     .select('id')
     .where('user_id', '=', userId)
     .limit(1)
     .executeTakeFirst()
-  if (!subscribed) return
+  if (!subscribed || !(await choosesChannel(db, userId, kind, 'push'))) return
   await enqueueMessages(db, [
     {
       user_id: userId,
@@ -180,6 +188,6 @@ export class WebPushTransport implements Transport {
     }
     if (delivered > 0) return
     if (failures.length > 0) throw new Error(`No phone took the notification: ${failures.join('; ')}`)
-    throw new PermanentFailure('No phone has notifications turned on any more.')
+    throw new PermanentSendError('No phone has notifications turned on any more.')
   }
 }

@@ -3,16 +3,16 @@
  * links are paths on the web app, made absolute with APP_URL when the message is delivered.
  */
 
+import type { MessageKind } from '../../contract/message-channels.js'
+
 const COMPANY = 'GreenShield Pest Control & Cleaning'
 
-/** Which of the recipient's notification settings a message obeys (see recipients.ts). */
-export type TemplateKind =
-  /** Bookings, visits, orders: sent by email/SMS as the person's email and sms switches say. */
-  | 'service'
-  /** Receipts and refunds: also needs the "payment notifications" switch. */
-  | 'payment'
-  /** Password reset, login email changed: always sent, on the one channel the person asked for. */
-  | 'security'
+/**
+ * Which of the recipient's choices a message obeys: a kind they choose channels for (reminders, job
+ * updates, invoices, marketing; contract/message-channels.ts), or `security` (password reset, login email
+ * changed): always sent, on the one channel the flow names.
+ */
+export type TemplateKind = MessageKind | 'security'
 
 export interface TemplateData {
   /** emergency: booked outside the working hours, so the answer comes within 2 to 4 hours. */
@@ -96,7 +96,7 @@ const email = (greeting: string, lines: string[]) => [greeting, '', ...lines, ''
 
 const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<TemplateData[K]> } } = {
   booking_received: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d) =>
       d.emergency
         ? {
@@ -116,7 +116,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
           },
   },
   booking_confirmed: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d) => ({
       subject: 'Your booking is confirmed',
       text: email('Hello,', [
@@ -126,7 +126,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   booking_reminder: {
-    kind: 'service',
+    kind: 'reminders',
     render: (d, link) => ({
       subject: `Reminder: your ${d.service} visit is tomorrow`,
       text: email('Hello,', [
@@ -138,7 +138,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   booking_rescheduled: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d) => ({
       subject: 'Your booking has a new date',
       text: email('Hello,', [
@@ -148,7 +148,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   technician_on_the_way: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d) => ({
       subject: 'Your technician is on the way',
       text: email('Hello,', [
@@ -158,7 +158,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   service_completed: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d, link) => ({
       subject: 'Your service is complete',
       text: email('Hello,', [
@@ -172,7 +172,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   payment_receipt: {
-    kind: 'payment',
+    kind: 'invoices',
     render: (d, link) => ({
       subject: `Payment receipt ${d.reference}`,
       text: email('Hello,', [
@@ -184,7 +184,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   invoice_sent: {
-    kind: 'service',
+    kind: 'invoices',
     render: (d, link) => ({
       subject: `Invoice ${d.number}`,
       text: email('Hello,', [
@@ -195,7 +195,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   quote_sent: {
-    kind: 'service',
+    kind: 'invoices',
     render: (d, link) => ({
       subject: `Quote ${d.number}`,
       text: email('Hello,', [
@@ -206,7 +206,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   certificate_issued: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d, link) => ({
       subject: `Fumigation certificate ${d.number}`,
       text: email('Hello,', [
@@ -218,7 +218,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   invoice_receipt: {
-    kind: 'payment',
+    kind: 'invoices',
     render: (d, link) => ({
       subject: `Payment receipt ${d.reference}: invoice ${d.number}`,
       text: email('Hello,', [
@@ -232,7 +232,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   order_shipped: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d, link) => ({
       subject: 'Your order has shipped',
       text: email('Hello,', [
@@ -243,7 +243,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   order_delivered: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d, link) => ({
       subject: 'Your order has been delivered',
       text: email('Hello,', [
@@ -254,7 +254,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   refund: {
-    kind: 'payment',
+    kind: 'invoices',
     render: (d) => ({
       subject: `Refund of ${d.amount}`,
       text: email('Hello,', [
@@ -289,7 +289,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   admin_new_booking: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d, link) => {
       const phone = d.phone ? ` (${d.phone})` : ''
       return d.emergency
@@ -315,7 +315,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     },
   },
   admin_job_unable: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d, link) => ({
       subject: `Job needs attention: ${d.customer}, ${d.when}`,
       text: email('Hello,', [
@@ -329,7 +329,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   team_booking_cancelled: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d) => ({
       subject: `Booking cancelled by the customer: ${d.customer}, ${d.when}`,
       text: email('Hello,', [
@@ -339,7 +339,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   team_booking_rescheduled: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d) => ({
       subject: `Booking moved by the customer: ${d.customer}, now ${d.when}`,
       text: email('Hello,', [
@@ -351,7 +351,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   admin_new_order: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d, link) => ({
       subject: `New order ${d.reference}: ${d.amount}`,
       text: email('Hello,', [
@@ -362,7 +362,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   admin_new_message: {
-    kind: 'service',
+    kind: 'job_updates',
     render: (d, link) => ({
       subject: `New message from ${d.name}`,
       text: email('Hello,', [
@@ -374,7 +374,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   admin_refund_needed: {
-    kind: 'payment',
+    kind: 'invoices',
     render: (d, link) => ({
       subject: `Refund needs attention: ${d.reference}`,
       text: email('Hello,', [
@@ -387,7 +387,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     }),
   },
   notification: {
-    kind: 'service',
+    kind: 'job_updates',
     // The tray shows a title and a few lines: the notification as the app lists it. Without a link a tap
     // opens the app's start page, where the bell lists it.
     render: (d, link) => ({ subject: d.heading, text: d.body, sms: d.body, url: link(d.link ?? '/') }),

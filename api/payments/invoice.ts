@@ -160,6 +160,7 @@ export async function recordInvoiceCharge(
     'Payment Successful',
     `We received your payment of ${amount} for invoice ${invoice.number} (Reference ${payment.tx_ref}). ${left}`,
     { path: `/invoices/${invoice.id}`, label: 'See the invoice' },
+    'invoices',
   )
   if (payment.user_id) {
     await sendMessage(

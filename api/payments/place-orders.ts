@@ -119,7 +119,14 @@ export async function placeOrders(
     .where('payment_id', '=', payment.id)
     .where('status', 'in', ['held', 'expired'])
     .execute()
-  await notify(trx, payment.user_id, 'Payment Successful', orderSummaryText(payment, lines, location))
+  await notify(
+    trx,
+    payment.user_id,
+    'Payment Successful',
+    orderSummaryText(payment, lines, location),
+    { path: '/orders', label: 'See your orders' },
+    'invoices',
+  )
   const amount = formatNaira(toNaira(payment.amount_kobo))
   const items = itemsText(lines)
   if (payment.user_id) {

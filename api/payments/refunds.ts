@@ -92,6 +92,8 @@ export async function processRefund(
         `We have refunded your payment of ${formatNaira(toNaira(refund.amount_kobo))} ` +
           `(Reference ${payment.tx_ref}): ${refund.reason} ` +
           'Your bank may take a few working days to show it.',
+        undefined,
+        'invoices',
       )
       if (payment.user_id) {
         await sendMessage(

@@ -156,7 +156,14 @@ async function closeUnpaid(db: Database, payment: PaymentRow, options: CloseOpti
         .onConflict((oc) => oc.column('payment_id').doNothing())
         .execute()
     }
-    await notify(trx, payment.user_id, heading, `${message} (Reference ${payment.tx_ref})`)
+    await notify(
+      trx,
+      payment.user_id,
+      heading,
+      `${message} (Reference ${payment.tx_ref})`,
+      undefined,
+      'invoices',
+    )
     return true
   })
   // Another caller closed or settled it first: theirs is the answer.

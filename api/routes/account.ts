@@ -1,17 +1,18 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import {
   changesLoginEmail,
-  DEFAULT_NOTIFICATION_SETTINGS,
+  type MessagePreferences,
   type NotificationSettings,
   type Profile,
 } from '../../contract/account.js'
 import { localPhone } from '../../contract/phone.js'
 import { NIGERIAN_STATES, type NigerianState } from '../../contract/nigerian-states.js'
 import type { AppEnv } from '../types.js'
-import { currentUser, requireSelfOrAdmin } from '../middleware/auth.js'
+import { currentUser, requireLogin, requireSelfOrAdmin } from '../middleware/auth.js'
 import { endOtherSessions } from '../middleware/session.js'
 import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { emailTaken } from '../lib/users.js'
+import { readChoices, readSwitches, saveChoices, saveSwitches } from '../lib/message-preferences.js'
 import { isUniqueViolation } from '../db/dialect.js'
 import { hashPassword, verifyPassword } from '../lib/password.js'
 import { sendMessage } from '../messaging/index.js'
@@ -174,18 +175,14 @@ export const passwordRoutes = new Hono<AppEnv>({ strict: false }).post(
   },
 )
 
-/** admins/notification-settings/{userId}/: which notifications the person wants. */
+/**
+ * admins/notification-settings/{userId}/: the four switches. They now summarise the choices per kind and
+ * channel (account/message-preferences/); a save redraws the parts whose switch changed (saveSwitches).
+ */
 export const notificationSettingsRoutes = new Hono<AppEnv>({ strict: false })
   .get('/:userId', requireSelfOrAdmin('userId'), async (c) => {
     const id = await targetUserId(c)
-    const row = await c.var.db
-      .selectFrom('notification_settings')
-      .select(['email', 'sms', 'marketing', 'payment'])
-      .where('user_id', '=', id)
-      .executeTakeFirst()
-    const settings: NotificationSettings = row
-      ? { email: !!row.email, sms: !!row.sms, marketing: !!row.marketing, payment: !!row.payment }
-      : DEFAULT_NOTIFICATION_SETTINGS
+    const settings: NotificationSettings = await readSwitches(c.var.db, id)
     return c.json(settings)
   })
 
@@ -196,12 +193,32 @@ export const notificationSettingsRoutes = new Hono<AppEnv>({ strict: false })
     async (c) => {
       const id = await targetUserId(c)
       const s = c.req.valid('json')
-      const flags = { email: +s.email, sms: +s.sms, marketing: +s.marketing, payment: +s.payment }
-      await c.var.db
-        .insertInto('notification_settings')
-        .values({ user_id: id, ...flags })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(flags))
-        .execute()
+      await c.var.db.transaction().execute((trx) => saveSwitches(trx, id, s))
       return c.json({ message: 'Notification settings saved.' }, 201)
     },
   )
+
+/** account/message-preferences/: the logged-in person's channels per kind of message. */
+export const messagePreferenceRoutes = new Hono<AppEnv>({ strict: false })
+  .get('/', requireLogin, async (c) => {
+    const user = currentUser(c)
+    const { db, config } = c.var
+    const { phone_number } = await db
+      .selectFrom('users')
+      .select('phone_number')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
+    const answer: MessagePreferences = {
+      choices: await readChoices(db, user.id),
+      phone_missing: !phone_number,
+      whatsapp_ready: config.messaging.whatsappProvider !== '',
+    }
+    return c.json(answer)
+  })
+
+  .post('/', requireLogin, validate('json', bodyOf('POST account/message-preferences/')), async (c) => {
+    const user = currentUser(c)
+    const body = c.req.valid('json')
+    await c.var.db.transaction().execute((trx) => saveChoices(trx, user.id, body))
+    return c.json({ message: 'Your choices are saved.' }, 201)
+  })

@@ -141,6 +141,7 @@ export const adminInvoiceRoutes = new Hono<AppEnv>({ strict: false })
             ? `Your invoice ${invoice.number} for ${amount} is ready; it is due by ${dueDate}.`
             : `Your invoice ${invoice.number} is ready; it is paid in full.`,
           { path: `/invoices/${id}`, label: 'See the invoice' },
+          'invoices',
         )
         await sendMessage(
           { db: trx },

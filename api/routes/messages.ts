@@ -9,6 +9,7 @@ import {
   type InboxView,
   type SentMessage,
 } from '../../contract/messages.js'
+import { MESSAGE_CHANNEL_KEYS } from '../../contract/message-channels.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireRole } from '../middleware/auth.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
@@ -141,8 +142,9 @@ export const newsletterRoutes = new Hono<AppEnv>({ strict: false }).post(
 const SENT_SHOWN = 200
 
 /**
- * admins/sent-messages/: the message queue, every email and SMS newest first (?status=pending|sent|failed
- * narrows).
+ * admins/sent-messages/: the message queue, every email, SMS and WhatsApp message newest first
+ * (?status=pending|sent|failed and ?channel=email|sms|whatsapp narrow), each WhatsApp message that failed
+ * with the SMS sent in its place.
  */
 export const sentMessageRoutes = new Hono<AppEnv>({ strict: false }).get(
   '/',
@@ -152,25 +154,33 @@ export const sentMessageRoutes = new Hono<AppEnv>({ strict: false }).get(
     if (status && !(SENT_MESSAGE_STATUSES as readonly string[]).includes(status)) {
       fail(400, 'status must be pending, sent or failed')
     }
+    const channel = c.req.query('channel')
+    if (channel && !(MESSAGE_CHANNEL_KEYS as readonly string[]).includes(channel)) {
+      fail(400, `channel must be ${MESSAGE_CHANNEL_KEYS.join(', ')}`)
+    }
     const rows = (await c.var.db
-      .selectFrom('message_queue')
+      .selectFrom('message_queue as m')
+      .leftJoin('message_queue as f', 'f.fallback_of', 'm.id')
       .select([
-        'id',
-        'channel',
-        'recipient',
-        'template',
-        'subject',
-        'body',
-        'status',
-        'transport',
-        'attempts',
-        'last_error',
-        'created_at',
-        'sent_at',
-        'next_attempt_at',
+        'm.id',
+        'm.channel',
+        'm.recipient',
+        'm.template',
+        'm.subject',
+        'm.body',
+        'm.status',
+        'm.transport',
+        'm.attempts',
+        'm.last_error',
+        'm.created_at',
+        'm.sent_at',
+        'm.next_attempt_at',
+        'm.fallback_of',
+        'f.id as fallback_id',
       ])
-      .$if(!!status, (q) => q.where('status', '=', status!))
-      .orderBy('id', 'desc')
+      .$if(!!status, (q) => q.where('m.status', '=', status!))
+      .$if(!!channel, (q) => q.where('m.channel', '=', channel!))
+      .orderBy('m.id', 'desc')
       .limit(SENT_SHOWN)
       .execute()) as (Omit<SentMessage, 'next_attempt_at'> & { next_attempt_at: number })[]
     return c.json(

@@ -90,6 +90,7 @@ async function tellCustomer(c: Context<AppEnv>, trx: Queryable, id: number) {
     `Quote ${quote.number}`,
     `Your quote ${quote.number} for ${amount} is ready; it is valid until ${validUntil}.`,
     { path: `/quotes/${id}`, label: 'See the quote' },
+    'invoices',
   )
   await sendMessage(
     { db: trx },
@@ -306,6 +307,7 @@ async function accept(c: Context<AppEnv>, id: number, reader: 'account' | 'link'
         `Invoice ${invoice.number}`,
         `Your invoice ${invoice.number} for ${amount} on quote ${quote.number} is ready: ${depositWords(quote)} is due now.`,
         { path: `/invoices/${invoice.id}`, label: 'Pay the deposit' },
+        'invoices',
       )
       await sendMessage(
         { db: trx },

@@ -120,7 +120,9 @@ describe('messaging variables', () => {
       termiiApiKey: '',
       termiiSenderId: 'GreenShield',
       termiiBaseUrl: 'https://api.ng.termii.com',
-      termiiChannel: 'generic',
+      termiiSmsRoute: 'dnd',
+      whatsappProvider: '',
+      termiiWhatsappFrom: 'GreenShield',
       maxAttempts: 6,
       retryBaseMs: 30_000,
     })
@@ -147,7 +149,32 @@ describe('messaging variables', () => {
       'SMS_PROVIDER="twilio": must be termii (or empty: SMS is logged)',
     ])
     expect(problems({ SMS_PROVIDER: 'termii' })).toEqual([
-      'TERMII_API_KEY=(hidden): must be set when SMS_PROVIDER=termii',
+      'TERMII_API_KEY=(hidden): must be set when SMS_PROVIDER or WHATSAPP_PROVIDER is termii',
+    ])
+    expect(problems({ WHATSAPP_PROVIDER: 'termii' })).toEqual([
+      'TERMII_API_KEY=(hidden): must be set when SMS_PROVIDER or WHATSAPP_PROVIDER is termii',
+    ])
+  })
+
+  it('routes transactional SMS on dnd by default; WhatsApp with WHATSAPP_PROVIDER and its device name', () => {
+    const termii = { SMS_PROVIDER: 'termii', TERMII_API_KEY: 'TL-key' }
+    expect(loadConfig(termii).messaging.termiiSmsRoute).toBe('dnd')
+    expect(loadConfig({ ...termii, TERMII_SMS_ROUTE: 'generic' }).messaging.termiiSmsRoute).toBe('generic')
+    const whatsapp = loadConfig({ ...termii, WHATSAPP_PROVIDER: 'termii', TERMII_WHATSAPP_FROM: 'GS Phone' })
+    expect(whatsapp.messaging).toMatchObject({ whatsappProvider: 'termii', termiiWhatsappFrom: 'GS Phone' })
+    expect(problems({ WHATSAPP_PROVIDER: 'meta' })).toEqual([
+      'WHATSAPP_PROVIDER="meta": must be termii (or empty: WhatsApp choices go by SMS)',
+    ])
+  })
+
+  it('still reads the old TERMII_CHANNEL as the SMS route, and says what replaced it', () => {
+    const termii = { SMS_PROVIDER: 'termii', TERMII_API_KEY: 'TL-key' }
+    expect(loadConfig({ ...termii, TERMII_CHANNEL: 'generic' }).messaging.termiiSmsRoute).toBe('generic')
+    expect(problems({ TERMII_CHANNEL: 'whatsapp' })).toEqual([
+      'TERMII_CHANNEL="whatsapp": is now TERMII_SMS_ROUTE (dnd or generic); WhatsApp is WHATSAPP_PROVIDER=termii',
+    ])
+    expect(problems({ TERMII_CHANNEL: 'generic', TERMII_SMS_ROUTE: 'dnd' })).toEqual([
+      'TERMII_CHANNEL="generic": is the old name of TERMII_SMS_ROUTE, which is also set: keep only TERMII_SMS_ROUTE',
     ])
   })
 })

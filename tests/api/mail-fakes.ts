@@ -112,6 +112,11 @@ export class FakeTermii {
   sent: { to: string; from: string; sms: string; type: string; channel: string }[] = []
   /** Every call answers 503 (an outage). */
   down = false
+  /**
+   * Calls on these channels (whatsapp, dnd, generic) are refused with this status, as Termii refuses a
+   * number that is not on WhatsApp (400) or a channel the account has not enabled.
+   */
+  refuse: Record<string, number> = {}
   baseUrl = ''
   readonly server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -125,6 +130,8 @@ export class FakeTermii {
       if (req.method !== 'POST' || req.url !== '/api/sms/send') return send(404, { message: 'Not found' })
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
       if (body.api_key !== TERMII_KEY) return send(401, { message: 'Invalid API key' })
+      const refused = this.refuse[body.channel]
+      if (refused) return send(refused, { message: `Cannot send on ${body.channel}` })
       this.sent.push({ to: body.to, from: body.from, sms: body.sms, type: body.type, channel: body.channel })
       send(200, {
         message_id: `3017${this.sent.length}`,

@@ -67,3 +67,62 @@ describe.each(['sqlite', 'postgres'] as const)('migration 016 on %s', (engine) =
     expect(rows[1].body).toContain('GS-2')
   }, 60_000)
 })
+
+/**
+ * Migration 026 rebuilds message_queue on SQLite (to drop the channel CHECK and add fallback_of): the rows,
+ * their ids and the sequence survive, and a WhatsApp row and its SMS fallback can be written after it.
+ */
+describe.each(['sqlite', 'postgres'] as const)('migration 026 on %s', (engine) => {
+  it('keeps the queue and its ids, then takes WhatsApp rows and one fallback per message', async () => {
+    const opened = await openEmptyDatabase(engine)
+    await migrate(opened, migrationsBefore(engine, 26))
+    const { db } = opened
+    const { id: customer } = await db
+      .insertInto('users')
+      .values({ email: 'ada@test.ng', password_hash: 'x', role: 'customer' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await sql`INSERT INTO message_queue (user_id, channel, recipient, template, data, status, transport,
+        attempts, next_attempt_at, sent_at)
+      VALUES (${customer}, 'sms', '+2348031234567', 'booking_confirmed', '{}', 'sent', 'termii', 1, 0,
+        '2026-11-20T09:00:00.000Z')`.execute(db)
+    expect((await migrate(opened))[0]).toBe('026_message_channels.sql')
+
+    const { id: whatsapp } = await db
+      .insertInto('message_queue')
+      .values({
+        user_id: customer,
+        channel: 'whatsapp',
+        recipient: '+2348031234567',
+        template: 'x',
+        next_attempt_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect(whatsapp).toBe(2)
+    const fallback = () =>
+      db
+        .insertInto('message_queue')
+        .values({
+          channel: 'sms',
+          recipient: '+2348031234567',
+          template: 'x',
+          next_attempt_at: 0,
+          fallback_of: whatsapp,
+        })
+        .onConflict((oc) => oc.column('fallback_of').doNothing())
+        .execute()
+    await fallback()
+    await fallback()
+    const rows = await db
+      .selectFrom('message_queue')
+      .select(['id', 'channel', 'status', 'fallback_of'])
+      .orderBy('id')
+      .execute()
+    expect(rows).toEqual([
+      { id: 1, channel: 'sms', status: 'sent', fallback_of: null },
+      { id: 2, channel: 'whatsapp', status: 'pending', fallback_of: null },
+      { id: 3, channel: 'sms', status: 'pending', fallback_of: 2 },
+    ])
+  }, 60_000)
+})

@@ -190,7 +190,8 @@ describe('SMS through Termii', () => {
         from: 'GreenShield',
         sms: expect.stringContaining('we received your fumigation booking'),
         type: 'plain',
-        channel: 'generic',
+        // A transactional message: Termii's DND route, which reaches numbers on Do-Not-Disturb.
+        channel: 'dnd',
       },
     ])
     expect(smtp.mails.filter((m) => m.to.includes(CUSTOMER.email))).toEqual([])
@@ -221,7 +222,7 @@ describe('SMS through Termii', () => {
       apiKey: 'wrong',
       senderId: 'GreenShield',
       baseUrl: termii.baseUrl,
-      channel: 'generic',
+      smsRoute: 'generic',
     })
     await expect(transport.send({ to: '+2348031234567', subject: '', text: 'hi' })).rejects.toThrow(
       'Termii refused the SMS (401): Invalid API key',
@@ -231,7 +232,7 @@ describe('SMS through Termii', () => {
       apiKey: TERMII_KEY,
       senderId: 'X',
       baseUrl: termii.baseUrl,
-      channel: 'dnd',
+      smsRoute: 'dnd',
     })
     await expect(good.send({ to: '+2348031234567', subject: '', text: 'hi' })).rejects.toThrow('(503)')
     termii.down = false

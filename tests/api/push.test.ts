@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notify } from '../../api/lib/notify'
 import { vapidKeys } from '../../api/messaging/push'
 import { Client, countRows, type TestContext } from './helpers'
 import { senderFor } from './messaging-helpers'
@@ -94,6 +95,31 @@ describe('a notification on the phone', () => {
     expect(second.received).toHaveLength(1)
     // The admins were told too (in the app), but no admin has a phone on: nothing queued for them.
     expect((await pushRows()).map((r) => r.user_id)).toEqual([(await customer.get('auth_check')).body.id])
+  })
+})
+
+describe('the person’s choice per kind', () => {
+  it('phone notifications turned off for job updates stop those; reminders and invoices still come', async () => {
+    const phone = await turnOn(customer)
+    const off = await customer.post('account/message-preferences/', {
+      choices: { job_updates: { push: false } },
+    })
+    expect(off.status).toBe(201)
+    expect((await customer.get('account/message-preferences/')).body.choices).toMatchObject({
+      job_updates: { push: false },
+      reminders: { push: true },
+      invoices: { push: true },
+    })
+    await book(customer)
+    const customerId = (await customer.get('auth_check')).body.id as number
+    await notify(t.db, customerId, 'Visit Tomorrow', 'A reminder.', undefined, 'reminders')
+    await deliver()
+    expect(phone.received.map((d) => d.payload.title)).toEqual(['Visit Tomorrow'])
+    // The in-app list has both: only the phone's tray follows the choice.
+    const headings = ((await customer.get('users/notifications/')).body as { heading: string }[]).map(
+      (n) => n.heading,
+    )
+    expect(headings).toEqual(expect.arrayContaining(['Visit Tomorrow', 'Appointment Received']))
   })
 })
 

@@ -228,31 +228,76 @@ describe('customer notifications', () => {
     expect(menuButton).toHaveAccessibleName('Open menu 2 unread notifications')
   })
 
-  test('the customer chooses email, SMS and payment messages in Settings', async () => {
+  const CHOICES = {
+    reminders: { email: true, sms: false, whatsapp: false, push: true },
+    job_updates: { email: true, sms: false, whatsapp: false, push: true },
+    invoices: { email: true, sms: false, whatsapp: false, push: true },
+    marketing: { email: false, sms: false, whatsapp: false, push: false },
+  }
+
+  test('the customer chooses, per kind of message, email, SMS or WhatsApp, and reads the result', async () => {
     setSession('user', 42)
     const calls = mockFetch({
       'GET admins/settings/42/': json(200, ADA_PROFILE),
-      'GET admins/notification-settings/42/': json(200, {
-        email: true,
-        sms: false,
-        marketing: false,
-        payment: true,
+      'GET account/message-preferences/': json(200, {
+        choices: CHOICES,
+        phone_missing: false,
+        whatsapp_ready: true,
       }),
-      'POST admins/notification-settings/42/': json(201, { message: 'Notification settings saved.' }),
+      'POST account/message-preferences/': json(201, { message: 'Your choices are saved.' }),
     })
     const ui = userEvent.setup()
     renderWithProviders(<UserSettings />, '/user/settings')
     await ui.click(screen.getByRole('tab', { name: 'Notifications' }))
-    await ui.click(await screen.findByRole('switch', { name: 'SMS' }))
-    await ui.click(screen.getByRole('switch', { name: 'Email' }))
+    const form = await screen.findByRole('form', { name: 'How should we reach you?' })
+    // One group per kind, each checkbox named by its channel and then its kind.
+    const reminders = within(form).getByRole('group', { name: 'Reminders' })
+    expect(
+      within(reminders)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-describedby')),
+    ).toEqual([null, null, null, null])
+    await ui.click(within(reminders).getByRole('checkbox', { name: 'WhatsApp for reminders' }))
+    await ui.click(within(reminders).getByRole('checkbox', { name: 'Email for reminders' }))
+    // The keyboard ticks one too.
+    within(form).getByRole('checkbox', { name: 'SMS for invoices and payments' }).focus()
+    await ui.keyboard(' ')
+    expect(screen.queryByText(/WhatsApp is not set up/)).not.toBeInTheDocument()
     await ui.click(screen.getByRole('button', { name: 'Save choices' }))
-    expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument()
+    expect(await screen.findByRole('status')).toHaveTextContent('Your choices are saved.')
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      email: false,
-      sms: true,
-      marketing: false,
-      payment: true,
+      choices: {
+        ...CHOICES,
+        reminders: { email: false, sms: false, whatsapp: true, push: true },
+        invoices: { email: true, sms: true, whatsapp: false, push: true },
+      },
     })
+  })
+
+  test('a failed save says why and keeps the ticks; a missing phone number is pointed out', async () => {
+    setSession('staff', 42)
+    mockFetch({
+      'GET admins/settings/42/': json(200, { ...ADA_PROFILE, phone_number: '' }),
+      'GET account/message-preferences/': json(200, {
+        choices: CHOICES,
+        phone_missing: true,
+        whatsapp_ready: false,
+      }),
+      'POST account/message-preferences/': json(400, { message: 'Each choice must be true or false' }),
+    })
+    const ui = userEvent.setup()
+    renderWithProviders(<UserSettings />, '/user/settings')
+    await ui.click(screen.getByRole('tab', { name: 'Notifications' }))
+    const sms = await screen.findByRole('checkbox', { name: 'SMS for job updates' })
+    expect(sms).toHaveAccessibleDescription(/SMS and WhatsApp need a phone number/)
+    expect(screen.getByRole('checkbox', { name: 'Email for job updates' })).not.toHaveAccessibleDescription(
+      /phone number/,
+    )
+    expect(screen.getByText(/comes by SMS meanwhile/)).toBeInTheDocument()
+    await ui.click(sms)
+    await ui.click(screen.getByRole('button', { name: 'Save choices' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Each choice must be true or false')
+    expect(screen.getByRole('checkbox', { name: 'SMS for job updates' })).toBeChecked()
   })
 })
 
@@ -346,6 +391,8 @@ describe('admin alerts and messages', () => {
       created_at: '2026-03-01T09:30:00.000Z',
       sent_at: '2026-03-01T09:30:01.000Z',
       next_attempt_at: '2026-03-01T09:30:00.000Z',
+      fallback_of: null,
+      fallback_id: null,
       ...extra,
     })
     mockApi({
@@ -373,5 +420,58 @@ describe('admin alerts and messages', () => {
     expect(items[2]).toHaveTextContent('Sent by SMTP')
     await ui.click(within(items[2]).getByRole('button', { name: 'View' }))
     expect(screen.getByRole('dialog')).toHaveTextContent('We received your fumigation booking.')
+  })
+
+  test('Sent messages shows WhatsApp, its failure and the SMS sent in its place, and filters by channel', async () => {
+    const row = (id: number, extra: Record<string, unknown>) => ({
+      id,
+      channel: 'whatsapp',
+      recipient: '+2348031234567',
+      template: 'booking_reminder',
+      subject: 'Reminder: your fumigation visit is tomorrow',
+      body: 'GreenShield: your fumigation visit is tomorrow',
+      status: 'sent',
+      transport: 'termii',
+      attempts: 1,
+      last_error: '',
+      created_at: '2026-03-01T09:30:00.000Z',
+      sent_at: '2026-03-01T09:30:01.000Z',
+      next_attempt_at: '2026-03-01T09:30:00.000Z',
+      fallback_of: null,
+      fallback_id: null,
+      ...extra,
+    })
+    const calls = mockApi({
+      'GET admins/alerts/': { bookings: 0, orders: 0, messages: 0 },
+      'GET admins/sent-messages/': ({ path }: { path: string }) =>
+        path.includes('channel=whatsapp')
+          ? [row(8, { status: 'failed', attempts: 1, sent_at: null, fallback_id: 9 })]
+          : [
+              row(9, { channel: 'sms', fallback_of: 8 }),
+              row(8, {
+                status: 'failed',
+                sent_at: null,
+                last_error: 'Termii refused the WhatsApp message (400): not on WhatsApp',
+                fallback_id: 9,
+              }),
+            ],
+    })
+    const ui = userEvent.setup()
+    renderAdmin('/admin/sent-messages')
+    const list = await screen.findByRole('list', { name: 'Sent messages' })
+    const [sms, whatsapp] = within(list).getAllByRole('listitem')
+    expect(sms).toHaveTextContent('SMS to +2348031234567 · by termii · 1 attempt')
+    expect(sms).toHaveTextContent('In place of WhatsApp message #8, which failed')
+    expect(whatsapp).toHaveTextContent('WhatsApp to +2348031234567 · by termii · 1 attempt')
+    expect(whatsapp).toHaveTextContent('Failed after 1 attempt')
+    expect(whatsapp).toHaveTextContent('Termii refused the WhatsApp message (400): not on WhatsApp')
+    expect(whatsapp).toHaveTextContent('SMS sent in its place: message #9')
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'WhatsApp')
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Sent messages' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    )
+    expect(calls.some((c) => c.path === 'admins/sent-messages/?channel=whatsapp')).toBe(true)
   })
 })

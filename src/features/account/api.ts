@@ -1,6 +1,10 @@
-/** The account's data: sign-up, profile and password (both settings pages), and the admin's own settings. */
+/**
+ * The account's data: sign-up, profile and password (both settings pages), the channels per kind of
+ * message and this phone's notifications (the customer's and technician's settings), and the admin's own settings.
+ */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
+  MessagePreferencesRequest,
   NotificationSettings,
   PasswordChangeRequest,
   PasswordResetConfirm,
@@ -24,6 +28,7 @@ export const accountKeys = {
   notificationSettings: (userId: number) => [...userScope(userId), 'notification-settings'] as const,
   /** Whether this browser shows the user's notifications (web push): the browser's state, kept in step with the server's. */
   phonePush: (userId: number) => [...userScope(userId), 'phone-push'] as const,
+  messagePreferences: (userId: number) => [...userScope(userId), 'message-preferences'] as const,
 }
 
 export const signUp = (body: RegisterRequest) => callApi('POST register/', { body })
@@ -126,3 +131,17 @@ export function usePhoneNotifications(userId: number) {
   })
   return { status, turnOn, turnOff }
 }
+/** How the logged-in person wants each kind of message (email, SMS, WhatsApp); always fresh, the form edits it. */
+export const messagePreferencesQuery = (userId: number) =>
+  queryOptions({
+    ...CALL_EVEN_OFFLINE,
+    queryKey: accountKeys.messagePreferences(userId),
+    queryFn: () => callApi('GET account/message-preferences/'),
+    staleTime: 0,
+  })
+
+/** Saves the choices (the user's cached data is refetched after, as for every save of theirs). */
+export const useSaveMessagePreferences = () =>
+  useOnlineOnlyMutation((body: MessagePreferencesRequest) =>
+    callApi('POST account/message-preferences/', { body }),
+  )

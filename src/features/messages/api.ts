@@ -8,6 +8,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MessageAnswer } from '../../../contract/fields.js'
 import type { AdminAlerts, AlertList, InboxView, SentMessageStatus } from '../../../contract/messages.js'
+import type { MessageChannel } from '../../../contract/message-channels.js'
 import { ApiError, callApi, callApiWithStatus, getCsrfToken } from '../../lib/api-client'
 import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
@@ -15,8 +16,8 @@ import { useUserId } from '../../lib/session'
 export const messageKeys = {
   admin: (userId: number | null, view: InboxView = 'inbox') =>
     [...userScope(userId), 'messages', 'admin', view] as const,
-  sent: (userId: number | null, status: SentMessageStatus | 'all') =>
-    [...userScope(userId), 'messages', 'sent', status] as const,
+  sent: (userId: number | null, status: SentMessageStatus | 'all', channel: MessageChannel | 'all' = 'all') =>
+    [...userScope(userId), 'messages', 'sent', status, channel] as const,
   alerts: (userId: number | null) => [...userScope(userId), 'messages', 'admin-alerts'] as const,
 }
 
@@ -35,16 +36,25 @@ export const useArchiveMessage = () =>
     callApi('POST admins/messages/{id}/archive/', { params: { id }, body: { archived } }),
   )
 
-export const sentMessagesQuery = (userId: number | null, status: SentMessageStatus | 'all') =>
+export const sentMessagesQuery = (
+  userId: number | null,
+  status: SentMessageStatus | 'all',
+  channel: MessageChannel | 'all' = 'all',
+) =>
   queryOptions({
-    ...onlineOnlyQuery(userId, messageKeys.sent(userId, status), () =>
-      callApi('GET admins/sent-messages/', { query: { status: status === 'all' ? undefined : status } }),
+    ...onlineOnlyQuery(userId, messageKeys.sent(userId, status, channel), () =>
+      callApi('GET admins/sent-messages/', {
+        query: {
+          status: status === 'all' ? undefined : status,
+          channel: channel === 'all' ? undefined : channel,
+        },
+      }),
     ),
     // A pending message is retried by the server; the screen follows it.
     refetchInterval: 30_000,
   })
-export const useSentMessages = (status: SentMessageStatus | 'all') =>
-  useQuery(sentMessagesQuery(useUserId(), status))
+export const useSentMessages = (status: SentMessageStatus | 'all', channel: MessageChannel | 'all' = 'all') =>
+  useQuery(sentMessagesQuery(useUserId(), status, channel))
 
 // ---------- the admin's new-item counts ----------
 

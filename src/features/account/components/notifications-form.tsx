@@ -11,35 +11,14 @@ export interface NotificationSwitch {
   description: string
 }
 
-/** What the form says to its audience (customer or admin): the server sends each different messages. */
+/**
+ * What the form says to its audience. The admin's settings use it; customers and technicians choose per kind
+ * of message instead (message-choices-form.tsx).
+ */
 export interface NotificationsFormText {
   switches: NotificationSwitch[]
   save: string
   failed: string
-}
-
-/** For a customer: these are the messages the server sends them. */
-export const CUSTOMER_NOTIFICATIONS: NotificationsFormText = {
-  switches: [
-    {
-      key: 'email',
-      label: 'Email',
-      description: 'Booking received and confirmed, technician on the way, service report, orders shipped.',
-    },
-    {
-      key: 'sms',
-      label: 'SMS',
-      description: 'The same updates by text message, to your profile phone number.',
-    },
-    {
-      key: 'payment',
-      label: 'Payment receipts and refunds',
-      description: 'By email and/or SMS as chosen above.',
-    },
-    { key: 'marketing', label: 'News and offers', description: 'Occasional promotions by email.' },
-  ],
-  save: 'Save choices',
-  failed: 'Could not save your choices. Please try again.',
 }
 
 /** A user's notification choices (admins/notification-settings/{id}/), with `children` above the switches. */

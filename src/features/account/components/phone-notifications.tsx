@@ -45,27 +45,30 @@ export function PhoneNotifications({ userId }: { userId: number }) {
           }}
         />
       )}
-      <p
-        role={failure ? 'alert' : 'status'}
-        className={`text-sm ${failure ? 'text-red-600' : 'text-slate-600'}`}
-      >
-        {busy
-          ? turnOn.isPending
-            ? 'Turning notifications on...'
-            : 'Turning notifications off...'
-          : failure
-            ? failure instanceof PushError
-              ? failure.message
-              : errorMessage(
-                  failure,
-                  'Could not change notifications on this phone. Check your connection and try again.',
-                )
-            : turnOn.isSuccess
-              ? 'Notifications are on for this phone.'
-              : turnOff.isSuccess
-                ? 'Notifications are off for this phone.'
-                : ''}
-      </p>
+      {/* The live region exists whenever the switch does, so what it says is announced. */}
+      {(state === 'on' || state === 'off') && (
+        <p
+          role={failure ? 'alert' : 'status'}
+          className={`text-sm ${failure ? 'text-red-600' : 'text-slate-600'}`}
+        >
+          {busy
+            ? turnOn.isPending
+              ? 'Turning notifications on...'
+              : 'Turning notifications off...'
+            : failure
+              ? failure instanceof PushError
+                ? failure.message
+                : errorMessage(
+                    failure,
+                    'Could not change notifications on this phone. Check your connection and try again.',
+                  )
+              : turnOn.isSuccess
+                ? 'Notifications are on for this phone.'
+                : turnOff.isSuccess
+                  ? 'Notifications are off for this phone.'
+                  : ''}
+        </p>
+      )}
     </section>
   )
 }

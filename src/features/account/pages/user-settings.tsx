@@ -5,8 +5,8 @@ import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { PasswordForm, type PasswordFormText } from '../components/password-form'
 import { ProfileForm, type ProfileFormText } from '../components/profile-form'
-import { notificationSettingsQuery, profileQuery } from '../api'
-import { CUSTOMER_NOTIFICATIONS, NotificationsForm } from '../components/notifications-form'
+import { messagePreferencesQuery, profileQuery } from '../api'
+import { MessageChoicesForm } from '../components/message-choices-form'
 import { PhoneNotifications } from '../components/phone-notifications'
 import type { Outcome } from '../components/use-save-outcome'
 import { useTabs } from '../components/use-tabs'
@@ -86,10 +86,7 @@ export default function UserSettings() {
             {t.key === 'profile' ? (
               <ProfilePanel userId={userId} onOutcome={(o) => setOutcome({ ...o, title: 'Profile' })} />
             ) : t.key === 'notifications' ? (
-              <NotificationsPanel
-                userId={userId}
-                onOutcome={(o) => setOutcome({ ...o, title: 'Notifications' })}
-              />
+              <NotificationsPanel userId={userId} />
             ) : (
               <PasswordForm
                 userId={userId}
@@ -164,28 +161,13 @@ function ProfilePanel({ userId, onOutcome }: { userId: number; onOutcome: (outco
   )
 }
 
-function NotificationsPanel({
-  userId,
-  onOutcome,
-}: {
-  userId: number
-  onOutcome: (outcome: Outcome) => void
-}) {
-  const query = useQuery(notificationSettingsQuery(userId))
+/** The channels per kind of message; its save answers on a line under the button, not in the dialog. */
+function NotificationsPanel({ userId }: { userId: number }) {
+  const query = useQuery(messagePreferencesQuery(userId))
   if (!query.data) return <PanelLoadState query={query} what="your notification settings" />
   return (
-    <NotificationsForm
-      userId={userId}
-      initial={query.data}
-      text={CUSTOMER_NOTIFICATIONS}
-      onOutcome={onOutcome}
-    >
-      <h2 className="text-xl font-bold">Notifications</h2>
-      <p className="mt-1 mb-4 text-sm text-slate-600">
-        Your notifications in the app always arrive; choose what else reaches you. Password reset messages are
-        always sent.
-      </p>
+    <MessageChoicesForm initial={query.data}>
       <PhoneNotifications userId={userId} />
-    </NotificationsForm>
+    </MessageChoicesForm>
   )
 }

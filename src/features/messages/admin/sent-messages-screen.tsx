@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { ArrowLeft, Mail, MessageSquareText } from 'lucide-react'
+import { ArrowLeft, BellRing, Mail, MessageCircle, MessageSquareText } from 'lucide-react'
 import type { SentMessage, SentMessageStatus } from '../../../../contract/messages.js'
+import { MESSAGE_CHANNELS, type MessageChannel } from '../../../../contract/message-channels.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { Modal } from '../../../components/ui/modal'
 import { useSentMessages } from '../api'
@@ -17,16 +18,58 @@ const STATUS_OPTIONS: readonly (readonly [StatusFilter, string])[] = [
   ['failed', 'Failed'],
 ]
 
+type ChannelFilter = MessageChannel | 'all'
+const CHANNEL_OPTIONS: readonly (readonly [ChannelFilter, string])[] = [
+  ['all', 'All channels'],
+  ...MESSAGE_CHANNELS.map((c) => [c.key, c.label] as const),
+]
+
+const channelLabel = (channel: MessageChannel) =>
+  MESSAGE_CHANNELS.find((c) => c.key === channel)?.label ?? channel
+const CHANNEL_ICONS: Record<MessageChannel, typeof Mail> = {
+  email: Mail,
+  sms: MessageSquareText,
+  whatsapp: MessageCircle,
+  push: BellRing,
+}
+/** The setting that would send each channel for real, named when a message was only logged. */
+const SETTING: Record<MessageChannel, string> = {
+  email: 'SMTP_URL',
+  sms: 'SMS_PROVIDER',
+  whatsapp: 'WHATSAPP_PROVIDER',
+  // Never logged: push needs no setting (the server makes its VAPID keys).
+  push: 'VAPID_PUBLIC_KEY',
+}
+const transportName = (transport: string) =>
+  transport === 'smtp' ? 'SMTP' : transport === 'webpush' ? 'web push' : transport
+
 /** How each message left, in words: "log" means nothing is configured for that channel. */
 function how(m: SentMessage): string {
   if (m.status === 'pending') {
     return m.attempts ? `Retrying at ${formatDateTime(m.next_attempt_at)}` : 'Waiting to be sent'
   }
-  if (m.status === 'failed') return `Failed after ${m.attempts} attempts`
-  if (m.transport === 'log')
-    return `Logged only (${m.channel === 'email' ? 'SMTP_URL' : 'SMS_PROVIDER'} not set)`
-  return `Sent by ${m.transport === 'smtp' ? 'SMTP' : m.transport}`
+  if (m.status === 'failed') return `Failed after ${m.attempts} ${m.attempts === 1 ? 'attempt' : 'attempts'}`
+  if (m.transport === 'log') return `Logged only (${SETTING[m.channel]} not set)`
+  return `Sent by ${transportName(m.transport)}`
 }
+
+/** The link between a WhatsApp message that failed and the SMS sent in its place, in words. */
+function fallbackText(m: SentMessage): string | null {
+  if (m.fallback_id !== null) return `SMS sent in its place: message #${m.fallback_id}`
+  if (m.fallback_of !== null) return `In place of WhatsApp message #${m.fallback_of}, which failed`
+  if (m.channel === 'whatsapp' && m.status === 'failed') return 'SMS in its place: being queued'
+  return null
+}
+
+/** Channel, transport and attempts of one message, for its line and its dialog. */
+const details = (m: SentMessage) =>
+  [
+    `${channelLabel(m.channel)} to ${m.recipient}`,
+    m.transport && `by ${transportName(m.transport)}`,
+    `${m.attempts} ${m.attempts === 1 ? 'attempt' : 'attempts'}`,
+  ]
+    .filter(Boolean)
+    .join(' · ')
 
 const statusColour = (m: SentMessage) =>
   m.status === 'failed'
@@ -37,11 +80,15 @@ const statusColour = (m: SentMessage) =>
         ? 'bg-slate-200 text-slate-700'
         : 'bg-green-100 text-green-800'
 
-/** /admin/sent-messages: every email and SMS the server sent, is retrying, or gave up on (newest first). */
+/**
+ * /admin/sent-messages: every email, SMS and WhatsApp message the server sent, is retrying, or gave up on
+ * (newest first), each WhatsApp failure with the SMS sent in its place.
+ */
 export default function SentMessagesScreen() {
   const [status, setStatus] = useState<StatusFilter>('all')
-  const sent = useSentMessages(status)
-  const pages = usePagination(sent.data ?? [], status)
+  const [channel, setChannel] = useState<ChannelFilter>('all')
+  const sent = useSentMessages(status, channel)
+  const pages = usePagination(sent.data ?? [], `${status} ${channel}`)
   const [viewing, setViewing] = useState<SentMessage | null>(null)
 
   return (
@@ -56,51 +103,52 @@ export default function SentMessagesScreen() {
         }
       />
       <p className="-mt-3 mb-4 max-w-2xl text-sm text-slate-600">
-        Email and SMS to customers and admins. A failed send is retried automatically; with nothing
-        configured, messages are written to the server log and listed here.
+        Email, SMS and WhatsApp to customers and admins. A failed send is retried automatically; a WhatsApp
+        message that fails is sent again by SMS. With nothing configured, messages are written to the server
+        log and listed here.
       </p>
-      <div className="mb-4">
+      <div className="mb-4 flex flex-wrap gap-3">
         <SelectFilter value={status} onChange={setStatus} label="Status" options={STATUS_OPTIONS} />
+        <SelectFilter value={channel} onChange={setChannel} label="Channel" options={CHANNEL_OPTIONS} />
       </div>
       <ListResults query={sent} what="sent messages" empty="No messages yet" pages={pages}>
         <Card>
           <ul className="divide-y divide-slate-100" aria-label="Sent messages">
-            {pages.pageItems.map((m) => (
-              <li key={m.id} className="flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap">
-                <span className="hidden rounded-full bg-brand-50 p-2 text-brand-700 sm:block">
-                  {m.channel === 'email' ? (
-                    <Mail className="size-5" aria-hidden />
-                  ) : (
-                    <MessageSquareText className="size-5" aria-hidden />
-                  )}
-                </span>
-                <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
-                  <p className="truncate font-semibold text-slate-900">
-                    {m.subject || m.template.replaceAll('_', ' ')}
-                  </p>
-                  <p className="truncate text-sm text-slate-600">
-                    <span className="font-medium">{m.channel === 'email' ? 'Email' : 'SMS'}</span> to{' '}
-                    {m.recipient}
-                  </p>
-                  {m.last_error && m.status !== 'sent' && (
-                    <p className="truncate text-xs text-red-700">{m.last_error}</p>
-                  )}
-                </div>
-                <div className="flex flex-1 flex-col gap-1 text-sm sm:flex-none sm:items-end">
-                  <span
-                    className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusColour(m)}`}
-                  >
-                    {how(m)}
+            {pages.pageItems.map((m) => {
+              const Icon = CHANNEL_ICONS[m.channel]
+              const fallback = fallbackText(m)
+              return (
+                <li key={m.id} className="flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap">
+                  <span className="hidden rounded-full bg-brand-50 p-2 text-brand-700 sm:block">
+                    <Icon className="size-5" aria-hidden />
                   </span>
-                  <time dateTime={m.sent_at ?? m.created_at} className="text-slate-500">
-                    {formatDateTime(m.sent_at ?? m.created_at)}
-                  </time>
-                </div>
-                <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setViewing(m)}>
-                  View
-                </button>
-              </li>
-            ))}
+                  <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
+                    <p className="truncate font-semibold text-slate-900">
+                      <span className="text-slate-500">#{m.id}</span>{' '}
+                      {m.subject || m.template.replaceAll('_', ' ')}
+                    </p>
+                    <p className="truncate text-sm text-slate-600">{details(m)}</p>
+                    {m.last_error && m.status !== 'sent' && (
+                      <p className="truncate text-xs text-red-700">{m.last_error}</p>
+                    )}
+                    {fallback && <p className="text-xs font-medium text-slate-700">{fallback}</p>}
+                  </div>
+                  <div className="flex flex-1 flex-col gap-1 text-sm sm:flex-none sm:items-end">
+                    <span
+                      className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusColour(m)}`}
+                    >
+                      {how(m)}
+                    </span>
+                    <time dateTime={m.sent_at ?? m.created_at} className="text-slate-500">
+                      {formatDateTime(m.sent_at ?? m.created_at)}
+                    </time>
+                  </div>
+                  <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setViewing(m)}>
+                    View
+                  </button>
+                </li>
+              )
+            })}
           </ul>
         </Card>
       </ListResults>
@@ -114,11 +162,12 @@ export default function SentMessagesScreen() {
         {viewing && (
           <>
             <p className="text-sm text-slate-500">
-              {viewing.channel === 'email' ? 'Email' : 'SMS'} to {viewing.recipient} · {how(viewing)}
+              {details(viewing)} · {how(viewing)}
             </p>
             {viewing.last_error && (
               <p className="mt-2 text-sm text-red-700">Last error: {viewing.last_error}</p>
             )}
+            {fallbackText(viewing) && <p className="mt-2 text-sm text-slate-700">{fallbackText(viewing)}</p>}
             <pre className="mt-3 font-sans whitespace-pre-wrap text-slate-800">
               {viewing.body || 'Not written yet: it is waiting for its first attempt.'}
             </pre>
