@@ -96,6 +96,8 @@ test('the server’s notification shows on the phone and opens the customer’s 
     await expect(page.getByRole('heading', { name: 'Your appointments' })).toBeVisible()
     // Tapped, it left the tray.
     await expect.poll(() => shown(page)).toEqual([])
+    // The later tests' notifications of this customer need not chase a push service that is gone.
+    await call(page, 'push/subscriptions/remove/', { endpoint: phone.subscription.endpoint })
   } finally {
     await context.close()
     await pushService.stop()
