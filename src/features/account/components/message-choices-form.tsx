@@ -71,7 +71,8 @@ export function MessageChoicesForm({
               {kind.description}
             </p>
             <div className="mt-2 flex flex-wrap gap-x-5">
-              {MESSAGE_CHANNELS.map((channel) => (
+              {/* News and offers are never an app notification, so never a phone's either. */}
+              {MESSAGE_CHANNELS.filter((c) => c.key !== 'push' || kind.key !== 'marketing').map((channel) => (
                 <label key={channel.key} className="inline-flex min-h-11 cursor-pointer items-center gap-2">
                   <input
                     type="checkbox"
