@@ -8,8 +8,13 @@
  *   own PerformanceObservers, and the bytes transferred, the page's apart from what the service worker
  *   precaches. Its "score" is Lighthouse 12's formula applied to those figures (Speed Index taken as the
  *   mean of FCP and LCP), an estimate that tracks Lighthouse, not Lighthouse itself.
- * Prints a table; never fails on a figure. Env: PERF_ROUTES=/about,/products  PERF_PORT=4779
- * SPA_DIR / PERF_SERVER_ENTRY to measure another build side by side, PERF_RUNS (median of n, default 1).
+ * - the baseline, in the same run: each route's own prerendered page with its scripts stripped (a copy of the
+ *   build), served by a second instance of the same server on PERF_PORT + 1. Lighthouse's TBT and score of
+ *   our page are printed beside the copy's: the gap is what running our JavaScript costs on that route.
+ * - the first visit's JavaScript with the service worker blocked: every script fetched by network idle, its
+ *   compressed bytes and its number of requests (each one a round trip on HTTP/1.1 over 3G).
+ * Prints tables; never fails on a figure. Env: PERF_ROUTES=/about,/products  PERF_PORT=4779
+ * SPA_DIR / PERF_SERVER_ENTRY to measure another build side by side, PERF_RUNS (median of n, default 3).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -23,7 +28,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PORT = Number(process.env.PERF_PORT ?? 4779)
 const ORIGIN = `http://localhost:${PORT}`
 const ROUTES = (process.env.PERF_ROUTES ?? '/,/about,/services,/products,/contact,/blog').split(',')
-const RUNS = Number(process.env.PERF_RUNS ?? 1)
+const RUNS = Number(process.env.PERF_RUNS ?? 3)
+/** The no-JS copy of the build, served by a second instance of the same server. */
+const NOJS_PORT = PORT + 1
+const NOJS_ORIGIN = `http://localhost:${NOJS_PORT}`
 const entry = path.resolve(root, process.env.PERF_SERVER_ENTRY ?? 'dist-server/api/server.js')
 const spaDir = path.resolve(root, process.env.SPA_DIR ?? 'dist')
 
@@ -36,23 +44,24 @@ const NETWORK = {
 }
 const CPU_SLOWDOWN = 4
 
-async function startServer(): Promise<ChildProcess> {
+async function startServer(port: number, spa: string): Promise<ChildProcess> {
+  const origin = `http://localhost:${port}`
   // Never measure somebody else's server by mistake.
   if (
-    await fetch(ORIGIN).then(
+    await fetch(origin).then(
       () => true,
       () => false,
     )
   )
-    throw new Error(`${ORIGIN} is taken: set PERF_PORT`)
+    throw new Error(`${origin} is taken: set PERF_PORT`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenshield-perf-'))
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(PORT),
-      APP_URL: ORIGIN,
-      SPA_DIR: spaDir,
+      PORT: String(port),
+      APP_URL: origin,
+      SPA_DIR: spa,
       DATABASE_PATH: path.join(dataDir, 'app.db'),
       MEDIA_DIR: path.join(dataDir, 'media'),
     },
@@ -61,7 +70,7 @@ async function startServer(): Promise<ChildProcess> {
   for (let i = 0; i < 150; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`)
     if (
-      await fetch(`${ORIGIN}/api/token`).then(
+      await fetch(`${origin}/api/token`).then(
         (r) => r.ok,
         () => false,
       )
@@ -262,6 +271,23 @@ async function measureWithCdp() {
   }
   const kb = (n: number) => `${Math.round(n / 1024)} KB`
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  const budgetBrowser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-quic'],
+  })
+  console.log(
+    '\nFirst visit JavaScript, service worker blocked, by network idle (budget: 100 KB in 10 requests):',
+  )
+  console.log('| route | script requests | JS bytes (compressed) |')
+  console.log('|---|---|---|')
+  try {
+    for (const route of ROUTES) {
+      const { requests, bytes } = await scriptBudget(budgetBrowser, route)
+      console.log(`| ${route} | ${requests} | ${kb(bytes)} |`)
+    }
+  } finally {
+    await budgetBrowser.close()
+  }
   console.log(`\nFirst visit, CDP (390x844, slow 4G, CPU x${CPU_SLOWDOWN}; median of ${RUNS}):`)
   console.log('| route | est. score | FCP | LCP | CLS | TBT | critical JS | page | precache | total |')
   console.log('|---|---|---|---|---|---|---|---|---|---|')
@@ -272,38 +298,91 @@ async function measureWithCdp() {
     )
 }
 
-/** Lighthouse's own run, when the package is installed (`npm i -D lighthouse`). */
+/**
+ * Lighthouse's own run, when the package is installed (`npm i -D lighthouse`): our page and its no-JS copy,
+ * alternately (so a busy moment of a shared machine falls on both), medians of RUNS each.
+ */
 function measureWithLighthouse() {
   const bin = path.join(root, 'node_modules/.bin/lighthouse')
   if (!fs.existsSync(bin)) {
     console.log('Lighthouse is not installed (npm i -D lighthouse): CDP figures only.')
     return
   }
-  console.log(`\nLighthouse 12, mobile preset (simulated slow 4G, CPU x4; median of ${RUNS}):`)
-  console.log('| route | performance | accessibility | FCP | LCP | CLS | TBT |')
-  console.log('|---|---|---|---|---|---|---|')
+  console.log(`\nLighthouse 12, mobile preset (simulated slow 4G, CPU x4; medians of ${RUNS}):`)
+  console.log(
+    '| route | performance | no-JS copy | gap | TBT | no-JS TBT | TBT over the copy | FCP | LCP | CLS |',
+  )
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const route of ROUTES) {
-    const runs: Lhr[] = []
+    const ours: Lhr[] = []
+    const copy: Lhr[] = []
     for (let i = 0; i < RUNS; i++) {
-      const lhr = lighthouseOnce(bin, route)
-      if (lhr) runs.push(lhr)
+      const a = lighthouseOnce(bin, ORIGIN + route)
+      if (a) ours.push(a)
+      const b = lighthouseOnce(bin, NOJS_ORIGIN + route)
+      if (b) copy.push(b)
     }
-    if (!runs.length) {
+    if (!ours.length || !copy.length) {
       console.log(`| ${route} | failed |`)
       continue
     }
-    // The run with the median performance score (Lighthouse varies from run to run).
-    runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score)
-    const lhr = runs[Math.floor(runs.length / 2)]
-    const a = lhr.audits
+    const perf = (runs: Lhr[]) => median(runs.map((r) => Math.round(r.categories.performance.score * 100)))
+    const audit = (runs: Lhr[], id: string) => median(runs.map((r) => r.audits[id].numericValue))
+    const tbt = audit(ours, 'total-blocking-time')
+    const copyTbt = audit(copy, 'total-blocking-time')
     console.log(
-      `| ${route} | ${Math.round(lhr.categories.performance.score * 100)} | ` +
-        `${Math.round(lhr.categories.accessibility.score * 100)} | ` +
-        `${(a['first-contentful-paint'].numericValue / 1000).toFixed(1)} s | ` +
-        `${(a['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s | ` +
-        `${a['cumulative-layout-shift'].numericValue.toFixed(3)} | ${Math.round(a['total-blocking-time'].numericValue)} ms |`,
+      `| ${route} | ${perf(ours)} | ${perf(copy)} | ${perf(ours) - perf(copy)} | ${Math.round(tbt)} ms | ` +
+        `${Math.round(copyTbt)} ms | ${Math.round(tbt - copyTbt)} ms | ` +
+        `${(audit(ours, 'first-contentful-paint') / 1000).toFixed(1)} s | ` +
+        `${(audit(ours, 'largest-contentful-paint') / 1000).toFixed(1)} s | ` +
+        `${audit(ours, 'cumulative-layout-shift').toFixed(3)} |`,
     )
   }
+}
+
+/**
+ * The build with every script taken out of its pages: what each route costs as plain HTML and CSS, the
+ * baseline our own page is compared with. Served by the same server, so only the scripts differ.
+ */
+function noJsCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenshield-nojs-'))
+  fs.cpSync(spaDir, dir, { recursive: true })
+  for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.html')) continue
+    const html = fs.readFileSync(path.join(dir, file), 'utf8')
+    fs.writeFileSync(
+      path.join(dir, file),
+      html
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+        .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, ''),
+    )
+    // The precompressed copies would still carry the scripts.
+    for (const ext of ['.br', '.gz']) fs.rmSync(path.join(dir, file + ext), { force: true })
+  }
+  return dir
+}
+
+/**
+ * A first visit's JavaScript with the service worker blocked (so its precache is not counted): the scripts
+ * the page fetched by network idle, compressed as sent, and how many requests they took.
+ */
+async function scriptBudget(browser: Browser, route: string) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const scripts: Promise<number>[] = []
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return
+    scripts.push(
+      request.sizes().then(
+        (s) => Math.max(0, s.responseBodySize + s.responseHeadersSize),
+        () => 0,
+      ),
+    )
+  })
+  await page.goto(ORIGIN + route, { waitUntil: 'networkidle', timeout: 120_000 })
+  const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0)
+  await context.close()
+  return { requests: scripts.length, bytes }
 }
 
 interface Lhr {
@@ -311,11 +390,11 @@ interface Lhr {
   audits: Record<string, { numericValue: number }>
 }
 
-function lighthouseOnce(bin: string, route: string): Lhr | null {
+function lighthouseOnce(bin: string, url: string): Lhr | null {
   const out = spawnSync(
     bin,
     [
-      ORIGIN + route,
+      url,
       '--output=json',
       '--quiet',
       '--only-categories=performance,accessibility',
@@ -325,16 +404,23 @@ function lighthouseOnce(bin: string, route: string): Lhr | null {
     { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
   )
   if (out.status !== 0) {
-    console.error(`lighthouse ${route}: ${out.stderr.slice(0, 300)}`)
+    console.error(`lighthouse ${url}: ${out.stderr.slice(0, 300)}`)
     return null
   }
   return JSON.parse(out.stdout) as Lhr
 }
 
-const server = await startServer()
+const server = await startServer(PORT, spaDir)
+const copyDir = noJsCopy()
+const copyServer = await startServer(NOJS_PORT, copyDir).catch((err: unknown) => {
+  server.kill()
+  throw err
+})
 try {
   measureWithLighthouse()
   await measureWithCdp()
 } finally {
   server.kill()
+  copyServer.kill()
+  fs.rmSync(copyDir, { recursive: true, force: true })
 }
