@@ -16,6 +16,7 @@ import { createApp } from './app.js'
 import { createGateway, startPaymentChecks } from './payments/index.js'
 import { startHousekeeping } from './lib/housekeeping.js'
 import { startReminders } from './lib/reminders.js'
+import { watchCatalogue } from './lib/catalogue-cache.js'
 import { createTransports, startMessageSender } from './messaging/index.js'
 
 /**
@@ -56,6 +57,9 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
   const reminders = startReminders(db, config.now, config.reminderTime)
 
   if (spaDir) serveBuiltApp(root, spaDir, config.apiBase)
+  // PostgreSQL: the catalogue answer stays in memory until a NOTIFY says products changed (SQLite reads
+  // its counter locally on each request instead).
+  const catalogueWatch = opened.connectAlone ? watchCatalogue(db, opened.connectAlone) : null
 
   const server = serve({ fetch: root.fetch, port }, (info) => {
     console.log(`Listening on http://localhost:${info.port} (API at ${config.apiBase})`)
@@ -78,6 +82,7 @@ export async function startServer(config: AppConfig, { port, spaDir }: { port: n
         housekeeping.stop(),
         reminders.stop(),
       ])
+      await catalogueWatch?.stop()
       await opened.close()
       console.log('Stopped')
     })())

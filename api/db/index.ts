@@ -30,6 +30,12 @@ export interface OpenedDatabase {
   engine: Engine
   /** The SQLite connection under `db` (null on PostgreSQL). */
   sqlite: SqliteConnection | null
+  /**
+   * A new connection to the same PostgreSQL server outside the pool, not yet connected, for work that
+   * holds one to itself (LISTEN: api/db/listen.ts). Null on SQLite, and on PGlite, whose one session is
+   * the pool's.
+   */
+  connectAlone: ((config?: pg.ClientConfig) => pg.Client) | null
   close: () => Promise<void>
 }
 
@@ -51,23 +57,29 @@ export const PG_NUMBER_TYPES = [pg.types.builtins.INT8, pg.types.builtins.NUMERI
  * anything else is the path of a SQLite file, created with the pragmas every connection needs.
  */
 export function openDatabase(target: string, { poolSize = 10 } = {}): OpenedDatabase {
-  if (isPostgresUrl(target)) return openPostgres({ connectionString: target, max: poolSize })
+  if (isPostgresUrl(target)) {
+    const opened = openPostgres({ connectionString: target, max: poolSize })
+    const connectAlone = (config: pg.ClientConfig = {}) =>
+      new pg.Client({ ...config, connectionString: target, types: numberTypes })
+    return { ...opened, connectAlone }
+  }
   const sqlite = openSqlite(target)
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) })
-  return { db, engine: 'sqlite', sqlite, close: () => db.destroy() }
+  return { db, engine: 'sqlite', sqlite, connectAlone: null, close: () => db.destroy() }
+}
+
+const numberTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    (PG_NUMBER_TYPES as readonly number[]).includes(oid)
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
 /** PostgreSQL through a node-postgres pool (a server's URL, or PGlite's pg-compatible connection in tests). */
 export function openPostgres(config: pg.PoolConfig): OpenedDatabase {
-  const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      (PG_NUMBER_TYPES as readonly number[]).includes(oid)
-        ? Number
-        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-  }
-  const pool = new pg.Pool({ ...config, types })
+  const pool = new pg.Pool({ ...config, types: numberTypes })
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
-  return { db, engine: 'postgres', sqlite: null, close: () => db.destroy() }
+  return { db, engine: 'postgres', sqlite: null, connectAlone: null, close: () => db.destroy() }
 }
 
 function openSqlite(file: string): SqliteConnection {

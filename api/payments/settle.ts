@@ -3,6 +3,7 @@ import type { Database } from '../db/index.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
 import type { Gateway, GatewayTransaction } from './gateway.js'
 import { notify } from '../lib/notify.js'
+import { catalogueWritten } from '../lib/catalogue-cache.js'
 import { placeOrders, SoldOut } from './place-orders.js'
 import { processRefund } from './refunds.js'
 import { releaseReservations } from './reservations.js'
@@ -194,6 +195,8 @@ async function settlePaid(
           ? placeOrders(trx, payment, tx, at)
           : recordInvoiceCharge(trx, payment, tx, at),
       )
+    // The stock taken shows in the catalogue this instance answers next (see catalogueWritten).
+    if (settled && payment.invoice_id === null) catalogueWritten(db)
     return settled
       ? { httpStatus: 201, body: { message: successMessageOf(payment), status: 'successful' } }
       : answerFor((await findPayment(db, payment.tx_ref))!)

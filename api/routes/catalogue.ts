@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto'
-import zlib from 'node:zlib'
 import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { productFormBody, type Product } from '../../contract/catalogue.js'
+import { productFormBody } from '../../contract/catalogue.js'
 import { toKobo } from '../../contract/money.js'
-import type { Database } from '../db/index.js'
-import type { CompiledQuery } from 'kysely'
 import { affectedRows, nowIso } from '../db/dialect.js'
 import type { AppEnv } from '../types.js'
 import { requireRole } from '../middleware/auth.js'
 import { parseId } from '../middleware/validate.js'
-import { findProduct, listProducts, toProduct } from '../lib/catalogue.js'
+import { findProduct, toProduct } from '../lib/catalogue.js'
+import { catalogueAnswer, catalogueWritten } from '../lib/catalogue-cache.js'
 import {
   ImageRejected,
   dropUnusedImage,
@@ -84,6 +82,7 @@ async function updateProduct(c: Context<AppEnv>) {
     })
     .where('id', '=', existing.id)
     .executeTakeFirst()
+  catalogueWritten(db)
   // Deleted while the upload was being encoded: the new picture has nothing to show it.
   if (!affectedRows(updated)) {
     if (image) await dropUnusedImage(db, image.image, image.widths.join(','))
@@ -98,76 +97,6 @@ async function getProduct(c: Context<AppEnv>) {
   const id = parseId(c.req.param('id'))
   const row = (id && (await findProduct(c.var.db, id))) || notFound()
   return c.json(toProduct(row))
-}
-
-type Bytes = Uint8Array<ArrayBuffer>
-/** A copy on its own ArrayBuffer, as Response bodies want. */
-const bytes = (buffer: Buffer): Bytes => new Uint8Array(buffer)
-
-/** The catalogue answer, built once per catalogue version, with its compressed copies. */
-interface CatalogueAnswer {
-  version: number
-  etag: string
-  json: Bytes
-  br: Bytes
-  gzip: Bytes
-}
-
-/**
- * One cached answer per database (tests open many). Rebuilt when catalogue_version moves: migration 009's
- * triggers bump it on every write to products, so any writer (admin edits, settlement's stock, another
- * instance on the same database) invalidates it; reading the counter is one indexed row per request.
- */
-const catalogueCache = new WeakMap<
-  Database,
-  {
-    /** Built and compiled once: it runs on every catalogue request. */
-    versionQuery: CompiledQuery<{ version: number }>
-    answer?: CatalogueAnswer
-    building?: { version: number; answer: Promise<CatalogueAnswer> }
-  }
->()
-
-async function catalogueAnswer(db: Database): Promise<CatalogueAnswer> {
-  let entry = catalogueCache.get(db)
-  if (!entry) {
-    const versionQuery = db.selectFrom('catalogue_version').select('version').where('id', '=', 1).compile()
-    catalogueCache.set(db, (entry = { versionQuery }))
-  }
-  const [{ version }] = (await db.executeQuery(entry.versionQuery)).rows
-  if (entry.answer?.version === version) return entry.answer
-  // Requests that read the same version during a rebuild share it rather than each compressing the list;
-  // a newer version starts its own (the one in flight may predate the edit this caller just made).
-  if (entry.building?.version !== version) {
-    const building = { version, answer: buildAnswer(db, version) }
-    entry.building = building
-    void building.answer
-      .finally(() => {
-        if (entry.building === building) entry.building = undefined
-      })
-      .catch(() => {})
-  }
-  const answer = await entry.building.answer
-  // Versions only grow: an answer built from an older count never replaces a newer one.
-  if (!entry.answer || entry.answer.version < answer.version) entry.answer = answer
-  return answer
-}
-
-/**
- * The version is read before the products: a write between the two makes the list newer than its
- * label, which only costs one more rebuild on the next request, never a stale list kept as current.
- */
-async function buildAnswer(db: Database, version: number): Promise<CatalogueAnswer> {
-  const rows = await listProducts(db)
-  const json = bytes(Buffer.from(JSON.stringify(rows.map(toProduct) satisfies Product[])))
-  return {
-    version,
-    // Weak: the same list goes out as brotli, gzip or plain bytes.
-    etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
-    json,
-    br: bytes(zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })),
-    gzip: bytes(zlib.gzipSync(json, { level: 9 })),
-  }
 }
 
 /** If-None-Match holds this ETag (weak comparison, as RFC 9110 says for GET). */
@@ -216,6 +145,7 @@ export const catalogueRoutes = new Hono<AppEnv>({ strict: false })
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    catalogueWritten(c.var.db)
     return c.json(toProduct((await findProduct(c.var.db, id))!), 201)
   })
 
@@ -240,6 +170,7 @@ export async function deleteProduct(c: Context<AppEnv>) {
     if (row) await dropUnusedImage(trx, row.image, row.image_widths)
     return !!row
   })
+  if (deleted) catalogueWritten(c.var.db)
   return deleted ? c.body(null, 204) : notFound()
 }
 

@@ -177,4 +177,38 @@ describe.skipIf(!serverUrl)('two instances over one PostgreSQL database', () => 
     const [left] = await query('SELECT stock FROM products WHERE id = $1', [product.id])
     expect(Number(left.stock)).toBe(0)
   })
+
+  it("a product edited anywhere shows in both instances' catalogue, each listening on its own connection", async () => {
+    const listeners = await query(
+      "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'listen catalogue_changed'",
+    )
+    expect(listeners[0].n).toBe(2)
+    const priceOn = async (server: LiveServer, id: number) =>
+      ((await (await fetch(server.url('add/products/'))).json()) as { id: number; price: number }[]).find(
+        (p) => p.id === id,
+      )!.price
+    const [product] = await query('SELECT id::int AS id FROM products ORDER BY id LIMIT 1')
+    // Both answers cached.
+    await priceOn(a, product.id)
+    await priceOn(b, product.id)
+
+    // Through A: A's very next answer shows it, B's once the notification arrives.
+    const onA = new LiveClient(a)
+    await onA.login(ADMIN)
+    const form = new FormData()
+    form.set('price', '2468')
+    const edited = await fetch(a.url(`add/produts/${product.id}/`), {
+      method: 'POST',
+      headers: { Cookie: onA.cookieHeader, 'X-CSRFToken': onA.csrf },
+      body: form,
+    })
+    expect(edited.status).toBe(201)
+    expect(await priceOn(a, product.id)).toBe(2468)
+    await expect.poll(() => priceOn(b, product.id), { timeout: 5000 }).toBe(2468)
+
+    // By neither (a script, another service): both hear it.
+    await query('UPDATE products SET price_kobo = 135700 WHERE id = $1', [product.id])
+    await expect.poll(() => priceOn(a, product.id), { timeout: 5000 }).toBe(1357)
+    await expect.poll(() => priceOn(b, product.id), { timeout: 5000 }).toBe(1357)
+  })
 })

@@ -10,12 +10,21 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { CATALOGUE, LOAD, pipelinedGets, root, stopServer, waitUp, type LoadResult } from './http-load'
+import {
+  builtServer,
+  CATALOGUE,
+  LOAD,
+  pipelinedGets,
+  root,
+  stopServer,
+  waitUp,
+  type LoadResult,
+} from './http-load'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4789)
 
 function startApp(dataDir: string) {
-  const entry = path.resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'dist-server/api/server.js')
+  const entry = builtServer(path.resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'dist-server/api/server.js'))
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {

@@ -1,5 +1,6 @@
 /** Load-generation pieces the HTTP benchmarks share (catalogue.bench.ts, instances.bench.ts). */
 import type { ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +10,26 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const LOAD = { seconds: Number(process.env.BENCH_SECONDS ?? 5), connections: 32, pipeline: 8 }
 /** The catalogue every visitor loads. */
 export const CATALOGUE = '/api/add/products/'
+
+/**
+ * The built server at `entry`, which must exist; a warning when a server source is newer than it (the
+ * figures would be those of an older build).
+ */
+export function builtServer(entry: string) {
+  if (!fs.existsSync(entry)) throw new Error(`No built server at ${entry}: run "npm run build" first`)
+  const built = fs.statSync(entry).mtimeMs
+  const newer = (dir: string): string | null => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name)
+      const found = e.isDirectory() ? newer(full) : fs.statSync(full).mtimeMs > built ? full : null
+      if (found) return found
+    }
+    return null
+  }
+  const changed = entry.startsWith(path.join(root, 'dist-server')) && newer(path.join(root, 'api'))
+  if (changed) console.warn(`${path.relative(root, changed)} is newer than the build: run "npm run build"`)
+  return entry
+}
 
 /** Waits until `url` answers 2xx, failing early when the server process exits. */
 export async function waitUp(child: ChildProcess, url: string) {

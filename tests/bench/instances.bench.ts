@@ -8,7 +8,10 @@
  * Two instances share the load as a round-robin balancer would (half the connections each). Prints
  * req/s and the ratio to SQLite; never fails on a figure. On a 2-core machine the instances, the
  * database and the load generator share the cores: read the ratios, not the absolute numbers.
- * Env: BENCH_SECONDS (default 5), BENCH_PORT (default 4795; 2 instances use it and the next).
+ * Env: BENCH_SECONDS (default 5), BENCH_PORT (default 4795; 2 instances use it and the next),
+ * BENCH_ROUNDS (default 1: each setup measured that many times, in turn, and the median printed),
+ * BENCH_ONLY=catalogue (skip the bookings), BENCH_SERVER_ENTRY (another build's server, e.g. the one
+ * before a change, to compare both in the same window).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -17,15 +20,18 @@ import os from 'node:os'
 import path from 'node:path'
 import type pg from 'pg'
 import { withPgClient } from '../pg-client'
-import { CATALOGUE, LOAD, pipelinedGets, root, stopServer, waitUp } from './http-load'
+import { builtServer, CATALOGUE, LOAD, pipelinedGets, root, stopServer, waitUp } from './http-load'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4795)
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1))
+const BOOKINGS = process.env.BENCH_ONLY !== 'catalogue'
+const ENTRY = builtServer(path.resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'dist-server/api/server.js'))
 const ADMIN = { email: 'admin@bench.ng', password: 'bench-admin-password' }
 const serverUrl = process.env.TEST_DATABASE_URL
 if (!serverUrl) throw new Error('run it as `npm run bench:instances` (it starts PostgreSQL for you)')
 
 function startInstance(port: number, env: Record<string, string>) {
-  return spawn(process.execPath, [path.resolve(root, 'dist-server/api/server.js')], {
+  return spawn(process.execPath, [ENTRY], {
     cwd: root,
     env: {
       ...process.env,
@@ -33,8 +39,10 @@ function startInstance(port: number, env: Record<string, string>) {
       APP_URL: `http://localhost:${port}`,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      // Bookings from 32 sessions a second are the load here, not an attack.
+      // Bookings from 32 sessions a second, all from this address, are the load here, not an attack.
       LOGIN_IP_FREE_ATTEMPTS: '1000000',
+      SUBMIT_LIMIT_PER_ADDRESS: '1000000',
+      SUBMIT_LIMIT_PER_ACCOUNT: '1000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -112,9 +120,9 @@ async function loadBookings(ports: number[]) {
           },
           c.token,
         )
-        await res.arrayBuffer()
+        const text = await res.text()
         if (res.status === 201) done++
-        else wrong++
+        else if (!wrong++) console.log(`a booking failed: ${res.status} ${text.slice(0, 200)}`)
       }
     }),
   )
@@ -129,13 +137,15 @@ const setups: Setup[] = [
   { name: 'PostgreSQL, 1 instance', instances: 1, engine: 'postgres' },
   { name: 'PostgreSQL, 2 instances', instances: 2, engine: 'postgres' },
 ]
-const results: {
-  setup: Setup
-  catalogue: { rps: number; wrong: number }
-  bookings: { rps: number; wrong: number }
-}[] = []
+type Measure = { rps: number; wrong: number }
+/** Each setup's measures, one per round. */
+const results = setups.map((setup) => ({
+  setup,
+  catalogue: [] as Measure[],
+  bookings: [] as Measure[],
+}))
 
-for (const setup of setups) {
+async function measure(setup: Setup) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-bench-instances-'))
   const database = `gs_bench_${randomUUID().replaceAll('-', '')}`
   let env: Record<string, string> = {
@@ -144,7 +154,7 @@ for (const setup of setups) {
   }
   if (setup.engine === 'postgres') {
     await withAdmin((c) => c.query(`CREATE DATABASE ${database}`))
-    const u = new URL(serverUrl)
+    const u = new URL(serverUrl!)
     u.pathname = `/${database}`
     env = { ...env, DATABASE_URL: u.toString() }
   }
@@ -159,8 +169,8 @@ for (const setup of setups) {
     }
     await loadCatalogue(ports) // warm-up
     const catalogue = await loadCatalogue(ports)
-    const bookings = await loadBookings(ports)
-    results.push({ setup, catalogue, bookings })
+    const bookings = BOOKINGS ? await loadBookings(ports) : null
+    return { catalogue, bookings }
   } finally {
     await Promise.all(children.map(stopServer))
     if (setup.engine === 'postgres')
@@ -169,16 +179,50 @@ for (const setup of setups) {
   }
 }
 
-const base = results[0]
+// Rounds go through every setup in turn, so a burst of load from elsewhere on a shared machine falls on
+// one round of each rather than on all of one setup.
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const r of results) {
+    const { catalogue, bookings } = await measure(r.setup)
+    r.catalogue.push(catalogue)
+    if (bookings) r.bookings.push(bookings)
+    if (ROUNDS > 1)
+      console.log(
+        `round ${round}, ${r.setup.name}: catalogue ${Math.round(catalogue.rps)} req/s` +
+          (bookings ? `, bookings ${Math.round(bookings.rps)} req/s` : ''),
+      )
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+/** The median over rounds of this setup's figure divided by the other's in the same round. */
+const ratio = (mine: Measure[], theirs: Measure[]) => median(mine.map((m, i) => m.rps / theirs[i].rps))
+const failed = (ms: Measure[]) => {
+  const n = ms.reduce((sum, m) => sum + m.wrong, 0)
+  return n ? ` (${n} failed)` : ''
+}
+
+const [sqlite, pg1] = results
 console.log(
-  `${os.cpus().length} cores; ${LOAD.connections} connections; ${LOAD.seconds} s per measure; same run`,
+  `${os.cpus().length} cores; ${LOAD.connections} connections; ${LOAD.seconds} s per measure; ` +
+    `${ROUNDS} round${ROUNDS > 1 ? 's, medians' : ''}; same run; server ${path.relative(root, ENTRY)}`,
 )
-console.log('| setup | catalogue GET req/s | vs SQLite | booking POST req/s | vs SQLite |')
-console.log('|---|---|---|---|---|')
+console.log(
+  '| setup | catalogue GET req/s | vs SQLite | vs PostgreSQL, 1 instance |' +
+    (BOOKINGS ? ' booking POST req/s | vs SQLite |' : ''),
+)
+console.log(`|---|---|---|---|${BOOKINGS ? '---|---|' : ''}`)
 for (const r of results) {
-  const flag = (x: { wrong: number }) => (x.wrong ? ` (${x.wrong} failed)` : '')
   console.log(
-    `| ${r.setup.name} | ${Math.round(r.catalogue.rps)}${flag(r.catalogue)} | ${(r.catalogue.rps / base.catalogue.rps).toFixed(2)} | ` +
-      `${Math.round(r.bookings.rps)}${flag(r.bookings)} | ${(r.bookings.rps / base.bookings.rps).toFixed(2)} |`,
+    `| ${r.setup.name} | ${Math.round(median(r.catalogue.map((m) => m.rps)))}${failed(r.catalogue)} | ` +
+      `${ratio(r.catalogue, sqlite.catalogue).toFixed(2)} | ` +
+      `${r.setup.engine === 'postgres' ? ratio(r.catalogue, pg1.catalogue).toFixed(2) : ''} |` +
+      (BOOKINGS
+        ? ` ${Math.round(median(r.bookings.map((m) => m.rps)))}${failed(r.bookings)} | ` +
+          `${ratio(r.bookings, sqlite.bookings).toFixed(2)} |`
+        : ''),
   )
 }

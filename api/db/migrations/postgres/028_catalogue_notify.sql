@@ -1,0 +1,13 @@
+-- Every write to products also tells each server instance listening on catalogue_changed, with the new
+-- catalogue_version as payload (api/lib/catalogue-cache.ts): an instance that hears nothing serves its
+-- catalogue answer from memory without reading the counter. PostgreSQL delivers the notification when the
+-- writing transaction commits, and not at all if it rolls back.
+CREATE OR REPLACE FUNCTION bump_catalogue_version() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  bumped BIGINT;
+BEGIN
+  UPDATE catalogue_version SET version = version + 1 RETURNING version INTO bumped;
+  PERFORM pg_notify('catalogue_changed', bumped::text);
+  RETURN NULL;
+END;
+$$;
