@@ -172,7 +172,7 @@ function jobSheet(db: AppDatabase, fetch: typeof globalThis.fetch, userId: numbe
  * sent entry); `per-replay`, once a replay that sent anything is over.
  */
 export type Announcing = 'per-entry' | 'per-replay'
-const ANNOUNCING: Announcing = 'per-entry'
+const ANNOUNCING: Announcing = 'per-replay'
 
 async function viaOutbox(photo: Buffer, announcing: Announcing) {
   const { t, browser, userId, jobIds } = await dayOfJobs()
