@@ -62,7 +62,10 @@ export interface ReplayDeps {
   getCsrfToken: () => Promise<string>
   /** The logged-in user now (null when logged out): an entry is only sent in its owner's session. */
   getCurrentUserId: () => Promise<number | null>
-  /** Called after each 2xx, e.g. to refresh notifications. */
+  /**
+   * Called after each 2xx. Keep it cheap: the page and the worker only note the entry here and announce
+   * once when the replay is over (an announcement refetches what every open tab shows).
+   */
   onSent?: (entry: OutboxEntry, data: unknown) => void
   /** True when connectivity just came back or the user asked: send even entries still backing off. */
   force?: boolean
