@@ -20,6 +20,7 @@ import {
 } from '../src/lib/worker-protocol'
 import { db } from '../src/offline/db'
 import { replayOutbox } from '../src/offline/replay'
+import type { OutboxEntry } from '../src/offline/db'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -172,6 +173,7 @@ const apiGet = async (path: string) =>
 
 /** The same replay as the page's, with the worker's own token and session look-ups. */
 async function replayFromWorker() {
+  let lastSent: OutboxEntry | undefined
   const result = await replayOutbox({
     db,
     fetch: (input, init) => fetch(input, init),
@@ -187,12 +189,15 @@ async function replayFromWorker() {
       const me = answer.data as { role?: string | null; id?: number | null } | undefined
       return answer.ok && me?.role ? (me.id ?? null) : null
     },
-    onSent: (entry) =>
+    onSent: (entry) => void (lastSent = entry),
+  }).finally(() => {
+    // Once per replay, not per entry: every open page refetches what is on screen on each message.
+    if (lastSent)
       channel.postMessage({
         type: 'sent',
-        kind: entry.kind,
-        userId: entry.userId,
-      } satisfies OutboxSentMessage),
+        kind: lastSent.kind,
+        userId: lastSent.userId,
+      } satisfies OutboxSentMessage)
   })
   // Rejecting tells the browser to fire 'sync' again later (with its own backoff).
   if (result.offline || result.retrying > 0) throw new Error('Outbox not fully sent yet')

@@ -3,17 +3,13 @@
  * and unsafe methods carry X-CSRFToken (the token is fetched first, once, and shared).
  */
 import type { ApiCall, ApiEndpoints } from '../../contract/api.js'
-import {
-  resolveCall,
-  type CallAnswer,
-  type CallInput,
-  type NeedsNoInput,
-  type PathOf,
-  type PathParams,
-} from '../../contract/endpoint.js'
+import { resolveCall, type CallAnswer, type CallInput, type NeedsNoInput } from '../../contract/endpoint.js'
 import { reportAnswered, reportNoAnswer, SILENT_AFTER_MS } from './connection'
 import { DEADLINES, fetchAnswer, joinApiPath, NoAnswerError, type ApiAnswer } from './http'
 import { USER_HEADER } from './worker-protocol'
+import { callPath, type ParamsArg } from './call-path'
+
+export { callPath }
 
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api/'
 
@@ -174,18 +170,6 @@ export async function callApi<K extends ApiCall>(
 ): Promise<CallAnswer<ApiEndpoints, K>> {
   return (await callApiWithStatus(key, ...args)).data
 }
-
-/** A call's path parameters as callPath and callUrl take them: none, or the object the path names. */
-type ParamsArg<K extends ApiCall> = keyof PathParams<PathOf<K>> extends never
-  ? [params?: undefined, query?: Record<string, unknown>]
-  : [params: PathParams<PathOf<K>>, query?: Record<string, unknown>]
-
-/**
- * The concrete path of a call, for what stores a request to send later (the outbox) rather than sending it:
- * `callPath('POST staff/jobs/{id}/events/', { id })`. Typed by the table like callApi.
- */
-export const callPath = <K extends ApiCall>(key: K, ...[params, query]: ParamsArg<K>) =>
-  resolveCall(key, params as Record<string, string | number> | undefined, query).path
 
 /** The full URL of a GET the browser opens itself (a link, an image, a download). */
 export const callUrl = <K extends ApiCall>(key: K, ...args: ParamsArg<K>) => apiUrl(callPath(key, ...args))

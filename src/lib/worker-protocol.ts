@@ -7,7 +7,7 @@
 /** Background Sync tag the page registers and the worker answers by replaying the outbox. */
 export const SYNC_TAG = 'outbox'
 
-/** Pages and the worker announce sent outbox entries here, so every open tab refreshes. */
+/** Pages and the worker announce sent outbox entries here (once per replay), so every open tab refreshes. */
 export const OUTBOX_CHANNEL = 'greenshield-outbox'
 
 export interface OutboxSentMessage {

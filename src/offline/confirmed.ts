@@ -19,20 +19,36 @@ export function confirmedRecord(entry: OutboxEntry, answer: unknown, now: number
 export async function applyConfirmed(db: AppDatabase): Promise<number> {
   if ((await db.confirmed.count()) === 0) return 0
   await loadAllOutboxKinds()
-  let applied = 0
-  const records = (await db.confirmed.toArray()).sort((a, b) => a.entry.createdAt - b.entry.createdAt)
   // In the order the entries were made: a job's updates build on each other.
-  for (const record of records) {
-    const info = findOutboxKind(record.entry.kind)
-    if (!info) continue
-    await db.transaction('rw', db.tables, async () => {
-      if (!(await db.confirmed.get(record.id))) return
-      await info.onSent?.(db, record.entry, record.answer)
+  const records = (await db.confirmed.toArray())
+    .sort((a, b) => a.entry.createdAt - b.entry.createdAt)
+    .filter((record) => findOutboxKind(record.entry.kind))
+  try {
+    // All in one transaction: a replayed day is 64 answers, and a transaction each cost a slow phone a
+    // commit each (and the sheet a re-render each).
+    return await applyRecords(db, records)
+  } catch (err) {
+    // One answer its kind cannot apply undoes the whole batch: then one by one, as before, so those made
+    // before it still land (and the failing one throws again).
+    if (records.length < 2) throw err
+    let applied = 0
+    for (const record of records) applied += await applyRecords(db, [record])
+    return applied
+  }
+}
+
+/** Applies the records in one transaction with their removal; those already gone (another tab) are skipped. */
+function applyRecords(db: AppDatabase, records: ConfirmedEntry[]): Promise<number> {
+  return db.transaction('rw', db.tables, async () => {
+    let applied = 0
+    for (const record of records) {
+      if (!(await db.confirmed.get(record.id))) continue
+      await findOutboxKind(record.entry.kind)!.onSent?.(db, record.entry, record.answer)
       await db.confirmed.delete(record.id)
       applied++
-    })
-  }
-  return applied
+    }
+    return applied
+  })
 }
 
 /** A direct send's answer: the entry leaves the outbox and its kind applies the answer, in one step. */

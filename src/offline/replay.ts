@@ -18,7 +18,7 @@ export const BACKOFF_MAX_MS = 5 * 60_000
  * and is retried later under the same key (the worker's sync event is time-limited too).
  */
 export const SEND_TIMEOUT_MS = DEADLINES.upload
-/** The fallback lock lease; renewed before every send, so it outlives any one send. */
+/** The fallback lock lease; renewed before a send it might not outlast, so it outlives any one send. */
 export const LEASE_MS = 2 * SEND_TIMEOUT_MS
 /**
  * How long a direct send (submitThroughOutbox) keeps its entry away from replays where the browser has
@@ -62,7 +62,10 @@ export interface ReplayDeps {
   getCsrfToken: () => Promise<string>
   /** The logged-in user now (null when logged out): an entry is only sent in its owner's session. */
   getCurrentUserId: () => Promise<number | null>
-  /** Called after each 2xx, e.g. to refresh notifications. */
+  /**
+   * Called after each 2xx. Keep it cheap: the page and the worker only note the entry here and announce
+   * once when the replay is over (an announcement refetches what every open tab shows).
+   */
   onSent?: (entry: OutboxEntry, data: unknown) => void
   /** True when connectivity just came back or the user asked: send even entries still backing off. */
   force?: boolean
@@ -278,7 +281,7 @@ export function isRetryable(status: number, message: string) {
 /**
  * Runs fn while holding the one replay lock (tabs and the service worker share it), or returns
  * undefined at once when someone else holds it. navigator.locks where the platform has it; otherwise
- * a lease row in Dexie, claimed in a transaction and renewed before every send.
+ * a lease row in Dexie, claimed in a transaction and renewed before any send it might not outlast.
  */
 export async function withReplayLock<T>(
   deps: Pick<ReplayDeps, 'db' | 'locks' | 'now'>,
@@ -293,16 +296,23 @@ export async function withReplayLock<T>(
   const { db } = deps
   const now = deps.now ?? Date.now
   const holder = crypto.randomUUID()
+  /** Until when the lease we last wrote is ours: nobody else may claim it before then. */
+  let ours = 0
   const claim = () =>
     db.transaction('rw', db.leases, async () => {
       const lease = await db.leases.get(LOCK_NAME)
       if (lease && lease.holder !== holder && lease.expiresAt > now()) return false
-      await db.leases.put({ name: LOCK_NAME, holder, expiresAt: now() + LEASE_MS })
+      const expiresAt = now() + LEASE_MS
+      await db.leases.put({ name: LOCK_NAME, holder, expiresAt })
+      ours = expiresAt
       return true
     })
+  // Renewed only when what is left of it might not cover the next send: a write per send cost a
+  // transaction per entry, and the lease we wrote stays ours until it expires whatever others do.
+  const renew = async () => (ours - now() > SEND_TIMEOUT_MS ? true : claim())
   if (!(await claim())) return undefined
   try {
-    return await fn(claim)
+    return await fn(renew)
   } finally {
     await db.transaction('rw', db.leases, async () => {
       const lease = await db.leases.get(LOCK_NAME)

@@ -59,16 +59,26 @@ export function announceSent(entry: Pick<OutboxEntry, 'kind' | 'userId'>) {
 /** Replays the outbox from this page. `force` ignores backoff: connectivity just came back, or the user asked. */
 export async function replayOutboxNow({ force = false } = {}): Promise<ReplayResult> {
   const [db, { replayOutbox, backoffDelay }] = await Promise.all([loadDb(), import('./replay')])
-  const result = await replayOutbox({
-    db,
-    fetch: (input, init) => fetch(input, init),
-    apiBase: API_BASE,
-    getCsrfToken: () => getCsrfToken(true),
-    getCurrentUserId: currentUserId,
-    force,
-    onSent: announceSent,
-  })
-  if (result.sent > 0) await applyConfirmed()
+  let lastSent: OutboxEntry | undefined
+  let result: ReplayResult
+  try {
+    result = await replayOutbox({
+      db,
+      fetch: (input, init) => fetch(input, init),
+      apiBase: API_BASE,
+      getCsrfToken: () => getCsrfToken(true),
+      getCurrentUserId: currentUserId,
+      force,
+      onSent: (entry) => void (lastSent = entry),
+    })
+  } finally {
+    if (lastSent) {
+      await applyConfirmed()
+      // Once per replay, not per entry: each announcement refetches every private query on screen (the
+      // job sheet and the catalogue), so a day of 64 updates downloaded the sheet 64 times while sending.
+      announceSent(lastSent)
+    }
+  }
   if (!result.ran && force) {
     // Another replay (a tab, the worker) holds the lock and may have started before this reason to
     // hurry arrived: ask again shortly rather than wait for the backoff deadline.

@@ -1,7 +1,8 @@
 /**
  * npm run bench: what the outbox costs. Replays 1,000 queued bookings against the real API
  * (app.request(), a temporary SQLite file, Dexie over fake-indexeddb) and compares with a baseline
- * measured in the same process: the same 1,000 posts sent directly, without the outbox.
+ * measured in the same process: the same 1,000 posts sent directly, without the outbox. Then a
+ * technician's day (staff-day.ts): its replay against the same calls sent directly, and its bytes on the wire.
  * Figures are printed as ratios; nothing here passes or fails on timing.
  */
 import 'fake-indexeddb/auto'
@@ -12,6 +13,7 @@ import { CUSTOMER, makeTestApp } from '../api/helpers'
 import { appFetch } from '../offline/app-fetch'
 import { entry } from '../offline/helpers'
 import { timedReplay, UNLIMITED } from './outbox'
+import { describeStaffDay, staffDay } from './staff-day'
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000)
 const date = todayIso(new Date(Date.now() + 36 * 3600_000), BUSINESS_TIME_ZONE)
@@ -106,3 +108,7 @@ console.log(`  (queue + replay) / baseline:  ${((replay.queueMs + replay.ms) / b
 console.log(
   "\n  (fake-indexeddb stands in for the browser's IndexedDB: ratios, not absolute browser timings.)",
 )
+
+console.log('')
+const day = await staffDay({ rounds: Number(process.env.BENCH_DAY_ROUNDS ?? 3) })
+console.log(describeStaffDay(day).join('\n'))

@@ -19,7 +19,7 @@ import {
 import { formatDay, formatTime } from '../../../contract/dates.js'
 import type { JobQuoteRequest } from '../../../contract/quotes.js'
 import type { AppDatabase, ConfirmedEntry, MultipartBody, OutboxEntry } from '../../offline/db'
-import { callPath } from '../../lib/api-client'
+import { callPath } from '../../lib/call-path'
 
 export const JOB_KINDS = [
   'job-event',
