@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { CloudUpload } from 'lucide-react'
 import { db } from '../../offline/db'
 import { requestPersistentStorage } from '../../offline/background'
 import { useSession } from '../../lib/session'
-import { OutboxPanel } from './outbox-panel'
+
+// The panel describes entries of every kind, so it brings every feature's offline module (and zod with
+// their schemas): loaded only when there is an entry to show.
+const OutboxPanel = lazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })))
 
 /**
  * The offline furniture that reads the device's database (Dexie): loaded by pwa-shell.tsx and the top
@@ -51,7 +54,9 @@ export function OutboxBadge() {
         <CloudUpload className="size-4" aria-hidden />
         <span data-testid="outbox-count">{count}</span>
       </button>
-      <OutboxPanel open={open} onClose={() => setOpen(false)} entries={entries ?? []} />
+      <Suspense fallback={null}>
+        <OutboxPanel open={open} onClose={() => setOpen(false)} entries={entries ?? []} />
+      </Suspense>
     </>
   )
 }
