@@ -95,12 +95,13 @@ export default defineConfig({
           groups: [
             {
               // What the app runs on every page (main.tsx loads it once the page is painted): React, the
-              // router, zustand, src/lib and the UI pieces of the public shell (dialogs, fields,
-              // the loading block), in one file rather than twenty small shared ones (each a request, with
-              // its headers, on a slow network). Tables, filters and pagination stay with the screens that
+              // router, zustand, src/lib, the small pure helpers every page formats with (money, the
+              // company's details, service prices), whether the device has saved data (offline/device.ts)
+              // and the UI pieces of the public shell (dialogs, fields, the loading block), in one file
+              // rather than twenty small shared ones (each a request, with its headers, on a slow network). Tables, filters and pagination stay with the screens that
               // use them: a first visit does not pay for them.
               name: 'core',
-              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand)\/|\/src\/lib\/(?!query\.ts)|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
+              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand)\/|\/src\/lib\/(?!query\.ts)|\/contract\/(money|company|service-prices)\.ts|\/src\/offline\/device\.ts|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
             },
             {
               // The query cache (react-query), for the pages that read the API (src/app/query-provider.tsx):
@@ -113,6 +114,26 @@ export default defineConfig({
               // some 80 of them in the precache.
               name: 'icons',
               test: /lucide-react\/dist\/esm\/icons\//,
+            },
+            {
+              // What every page starts once it is idle (src/app/app-tree.tsx, lazy-pwa-shell.tsx): the outbox's
+              // sync and kinds registry, the worker's registration (workbox-window) and the install/update
+              // furniture. Six files of 0.1 to 2 kB each were six round trips on a first visit. Only modules
+              // loaded lazily belong here: one the page imports would bring the group (and the query library
+              // sync.ts uses) into the page's critical path.
+              name: 'background',
+              test: /\/src\/offline\/(sync|kinds|last-user)\.ts|\/src\/app\/pwa\/(register|pwa-store|pwa-shell)\.tsx?|workbox-window|virtual:pwa-register/,
+              // Only the modules named: a helper they share with the page (Vite's preload helper) stays out.
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The marketing pages' shared pieces (sections, cards, figures) and the contact form most of them
+              // carry: one file instead of five sub-kilobyte ones per page.
+              name: 'marketing',
+              test: /\/src\/features\/marketing\/(components|content)\/|\/src\/components\/(contact-form\.tsx|ui\/use-form-fields\.ts)/,
+              // Only the modules named: with their imports it took Vite's preload helper, which the entry
+              // then imported (and preloaded) from this chunk.
+              includeDependenciesRecursively: false,
             },
           ],
         },
