@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notify } from '../../api/lib/notify'
 import { vapidKeys } from '../../api/messaging/push'
-import { Client, countRows, type TestContext } from './helpers'
+import { Client, countRows, lagosWeekday, type TestContext } from './helpers'
 import { senderFor } from './messaging-helpers'
 import { FakePushService, type FakePhone } from './push-service'
 import { book, onEachTechnicianApp } from './staff-helpers'
@@ -16,6 +16,12 @@ onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
 const pushService = new FakePushService()
 beforeAll(() => pushService.start())
 afterAll(() => pushService.stop())
+
+/**
+ * A visit on a working day three days on, so it is an ordinary booking (not an emergency call-out) and
+ * still cancellable, whatever day and hour the suite runs at.
+ */
+const visit = (time = '10:00') => ({ date: lagosWeekday(3), time })
 
 /** The phone turns notifications on for whoever `who` is logged in as. */
 async function turnOn(who: Client, phone: FakePhone = pushService.newPhone()) {
@@ -58,7 +64,7 @@ describe('the server’s push key', () => {
 describe('a notification on the phone', () => {
   it('reaches the customer’s phone encrypted and signed, and opens their bookings when tapped', async () => {
     const phone = await turnOn(customer)
-    const id = await book(customer)
+    const id = await book(customer, visit())
     expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId })).status).toBe(200)
     await deliver()
 
@@ -76,7 +82,7 @@ describe('a notification on the phone', () => {
 
   it('tells the technician of a new job (opening the job) and of one taken away', async () => {
     const phone = await turnOn(tech)
-    const id = await book(customer)
+    const id = await book(customer, visit())
     expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId })).status).toBe(200)
     expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: null })).status).toBe(200)
     await deliver()
@@ -89,7 +95,7 @@ describe('a notification on the phone', () => {
   it('goes to every phone of the person, and to nobody who never turned it on', async () => {
     const first = await turnOn(customer)
     const second = await turnOn(customer)
-    await book(customer)
+    await book(customer, visit())
     await deliver()
     expect(first.received).toHaveLength(1)
     expect(second.received).toHaveLength(1)
@@ -110,7 +116,7 @@ describe('the person’s choice per kind', () => {
       reminders: { push: true },
       invoices: { push: true },
     })
-    await book(customer)
+    await book(customer, visit())
     const customerId = (await customer.get('auth_check')).body.id as number
     await notify(t.db, customerId, 'Visit Tomorrow', 'A reminder.', undefined, 'reminders')
     await deliver()
@@ -128,7 +134,7 @@ describe('phones that went away', () => {
     const kept = await turnOn(customer)
     const gone = await turnOn(customer)
     gone.unsubscribe()
-    await book(customer)
+    await book(customer, visit())
     await deliver()
     expect(kept.received).toHaveLength(1)
     expect(await countRows(t.db, 'push_subscriptions')).toBe(1)
@@ -138,20 +144,20 @@ describe('phones that went away', () => {
   it('with its last phone gone the message fails at once, and nothing more is queued for the person', async () => {
     const gone = await turnOn(customer)
     gone.unsubscribe()
-    await book(customer)
+    await book(customer, visit())
     await deliver()
     expect(await countRows(t.db, 'push_subscriptions')).toBe(0)
     const [row] = await pushRows()
     expect(row).toMatchObject({ status: 'failed', attempts: 1 })
     expect(row.last_error).toMatch(/No phone has notifications turned on/)
-    await book(customer, { time: '14:00' })
+    await book(customer, visit('14:00'))
     expect(await pushRows()).toHaveLength(1)
   })
 
   it('a push service that is down is tried again later, and the phone is kept', async () => {
     const phone = await turnOn(customer)
     phone.breakDown()
-    await book(customer)
+    await book(customer, visit())
     await deliver()
     const [row] = await pushRows()
     expect(row).toMatchObject({ status: 'pending', attempts: 1 })
@@ -166,7 +172,7 @@ describe('turning it on and off', () => {
     await turnOn(customer, phone)
     await turnOn(admin, phone)
     expect(await countRows(t.db, 'push_subscriptions')).toBe(1)
-    const id = await book(customer)
+    const id = await book(customer, visit())
     expect((await customer.post(`appointment/${id}/cancel/`)).status).toBe(200)
     await deliver()
     // The customer's own news is not shown there; the admin's is, opening Bookings.
