@@ -34,15 +34,14 @@ function BackgroundWork() {
     if (backgroundStarted) return // StrictMode runs a development effect twice
     backgroundStarted = true
     whenIdle(() => {
-      void Promise.all([
-        import('../offline/sync'),
-        import('./query-provider'),
-        import('../offline/kinds'),
-      ]).then(([{ startOutboxSync }, { queryClient }, { setOutboxKindsLoader }]) => {
-        // Answers the service worker confirmed are applied by their feature's kind, loaded when needed.
-        setOutboxKindsLoader(() => import('./pwa/outbox-kinds'))
-        startOutboxSync(queryClient)
-      })
+      void Promise.all([import('../offline/sync'), import('../offline/kinds')]).then(
+        ([{ startOutboxSync }, { setOutboxKindsLoader }]) => {
+          // Answers the service worker confirmed are applied by their feature's kind, loaded when needed.
+          setOutboxKindsLoader(() => import('./pwa/outbox-kinds'))
+          // The query cache only once a sent post asks for a refresh: a marketing page never loads it.
+          startOutboxSync(() => import('./query-provider').then((m) => m.queryClient))
+        },
+      )
       void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker())
     })
   }, [])

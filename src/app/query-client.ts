@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { USER_SCOPE } from '../lib/query'
+import { USER_SCOPE } from '../lib/user-scope'
 import { useSession } from '../lib/session'
 
 export const createQueryClient = () =>

@@ -1,13 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useUserId } from './session'
+import { userScope } from './user-scope'
 
-/**
- * Query keys of private data start with the user's scope: one user's answers are never read under
- * another's key, and a change of user drops them all with one `removeQueries({ queryKey: USER_SCOPE })`.
- * Public data (the catalogue) has keys outside it.
- */
-export const USER_SCOPE = ['user'] as const
-export const userScope = (userId: number | null) => [...USER_SCOPE, userId] as const
+export { USER_SCOPE, userScope } from './user-scope'
 
 /**
  * For online-only screens (the back office): a call made offline goes out anyway and fails at once with

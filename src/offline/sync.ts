@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { API_BASE, getCsrfToken, NetworkError } from '../lib/api-client'
 import { useConnection } from '../lib/connection'
-import { USER_SCOPE } from '../lib/query'
+import { USER_SCOPE } from '../lib/user-scope'
 import { useSession } from '../lib/session'
 import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../lib/worker-protocol'
 import { hasSavedData } from './device'
@@ -26,7 +26,8 @@ const clearUserData = (userId: number | null) => import('./user-data').then((m) 
 /** How often a silent network is asked again whether it answers. */
 const PROBE_EVERY_MS = 10_000
 
-let queryClient: QueryClient | null = null
+/** The page's query cache, loaded only when a sent post makes it refresh (a marketing page never loads it). */
+let loadQueryClient: (() => Promise<QueryClient>) | null = null
 let channel: BroadcastChannel | null = null
 let retryTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -35,7 +36,7 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined
  * server wrote a notification. Every private query is marked stale; what is on screen refetches.
  */
 function refreshAfterSent() {
-  void queryClient?.invalidateQueries({ queryKey: USER_SCOPE })
+  void loadQueryClient?.().then((client) => client.invalidateQueries({ queryKey: USER_SCOPE }))
 }
 
 /**
@@ -123,8 +124,8 @@ function reportError(err: unknown) {
  * Starts the replay triggers and the per-user data hygiene; called once from start-app.tsx.
  * Returns a function that stops them (tests, hot reload).
  */
-export function startOutboxSync(client: QueryClient): () => void {
-  queryClient = client
+export function startOutboxSync(queryClient: () => Promise<QueryClient>): () => void {
+  loadQueryClient = queryClient
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL)
   if (channel)
     channel.onmessage = (e: MessageEvent<OutboxSentMessage>) => {
@@ -206,6 +207,6 @@ export function startOutboxSync(client: QueryClient): () => void {
     clearTimeout(retryTimer)
     channel?.close()
     channel = null
-    queryClient = null
+    loadQueryClient = null
   }
 }

@@ -90,6 +90,27 @@ test('the home page shows a loading placeholder first, then the page', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 8000 })
 })
 
+test.describe('a first visit, by network idle (the service worker blocked, as before it installs)', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('a marketing page downloads neither the query library nor the offline database', async ({ page }) => {
+    const scripts: Promise<{ url: string; body: string }>[] = []
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script')
+        scripts.push(res.text().then((body) => ({ url: res.url(), body })))
+    })
+    await page.goto('/about', { waitUntil: 'networkidle' })
+    // The idle-time work (the outbox's sync, the worker's registration) has started by now.
+    await expect(page.getByRole('heading', { name: 'Mission, vision and values' })).toBeVisible()
+    const fetched = await Promise.all(scripts)
+    expect(fetched.length).toBeGreaterThan(0)
+    for (const { url, body } of fetched) {
+      expect(body.includes('No QueryClient set'), `${url} holds react-query`).toBe(false)
+      expect(body.includes('DatabaseClosedError'), `${url} holds Dexie`).toBe(false)
+    }
+  })
+})
+
 test('a logged-out visitor pressing Book an Appointment is asked to log in', async ({ page }) => {
   await page.setViewportSize(DESKTOP)
   await page.goto('/about')

@@ -26,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 it('refreshes and tells the other tabs once per replay, not once per sent entry', async () => {
   const queryClient = new QueryClient()
-  const stop = startOutboxSync(queryClient)
+  const stop = startOutboxSync(async () => queryClient)
   const heard: OutboxSentMessage[] = []
   const otherTab = new BroadcastChannel(OUTBOX_CHANNEL)
   otherTab.onmessage = (e: MessageEvent<OutboxSentMessage>) => heard.push(e.data)

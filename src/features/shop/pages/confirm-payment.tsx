@@ -8,7 +8,7 @@ import { useUserId } from '../../../lib/session'
 import { formatNaira } from '../../../../contract/money.js'
 import { deliveryAddressLine, TO_BE_AGREED } from '../../../../contract/delivery.js'
 import { localPhone } from '../../../../contract/phone.js'
-import { USER_SCOPE } from '../../../lib/query'
+import { USER_SCOPE } from '../../../lib/user-scope'
 
 type Verification =
   | { state: 'processing' }
