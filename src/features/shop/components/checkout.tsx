@@ -10,7 +10,7 @@ import { formatNaira } from '../../../../contract/money.js'
 import { ApiError } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'
 import { initiatePayment, updateCart } from '../api'
-import { Modal } from '../../../components/ui/modal'
+import { DialogActions, Modal } from '../../../components/ui/modal'
 import { DeliveryFields, type DeliveryErrors, type DeliveryForm } from './delivery-form'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { fieldErrors } from '../../../lib/field-errors'
@@ -152,14 +152,13 @@ export function Checkout({
         title="Checkout"
         onClose={close}
         footer={
-          <>
-            <button type="button" className="btn-secondary" onClick={close} disabled={paying}>
-              Cancel
-            </button>
-            <button type="button" className="btn-primary" onClick={proceed} disabled={paying}>
-              {paying ? 'Processing...' : 'Proceed'}
-            </button>
-          </>
+          <DialogActions
+            onCancel={close}
+            onConfirm={proceed}
+            confirmLabel="Proceed"
+            busyLabel="Processing..."
+            busy={paying}
+          />
         }
       >
         <p className="text-slate-700">{question}</p>
