@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'
 import { initiatePayment, updateCart } from '../api'
 import { DialogActions, Modal } from '../../../components/ui/modal'
+import { Checkbox } from '../../../components/ui/checkbox'
 import { DeliveryFields, type DeliveryErrors, type DeliveryForm } from './delivery-form'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { fieldErrors } from '../../../lib/field-errors'
@@ -177,15 +178,12 @@ export function Checkout({
               setForm(next)
             }}
           />
-          <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-700"
-              checked={saveToProfile}
-              onChange={(e) => setSaveToProfile(e.target.checked)}
-            />
-            Save these details to my profile
-          </label>
+          <Checkbox
+            label="Save these details to my profile"
+            className="mt-3 flex items-center gap-2 text-sm text-slate-700"
+            checked={saveToProfile}
+            onChange={(e) => setSaveToProfile(e.target.checked)}
+          />
         </div>
         {itemsTotal !== undefined && (
           <dl className="mt-4 space-y-1 rounded-xl bg-slate-50 p-3 text-sm" aria-label="Amount to pay">
