@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { PageLoading } from '../components/ui/page-loading'
 import { PublicLayout } from './layouts/public-layout'
@@ -64,10 +64,10 @@ const ProductsScreen = lazy(() => import('../features/shop/admin/products-screen
 const SettingsScreen = lazy(() => import('../features/account/admin/settings-screen'))
 const ReferenceScreen = lazy(() => import('../features/reference/admin/reference-screen'))
 
-/** A route's title (and a description for public pages): short names keep the table readable. */
-const Meta = ({ t, d, children }: { t: string; d?: string; children: React.ReactNode }) => (
-  <PageMeta title={t} description={d}>
-    {children}
+/** A route's page under its title (and a description for public pages): one line a route in the tables. */
+const titled = (title: string, page: ReactNode, description?: string) => (
+  <PageMeta title={title} description={description}>
+    {page}
   </PageMeta>
 )
 
@@ -81,256 +81,91 @@ export const publicRoutes: RouteObject = {
   children: [
     {
       path: '/',
-      element: (
-        <Meta
-          t="Pest Control and Cleaning in Lagos"
-          d="GreenShield: fumigation, pest control and cleaning for homes and businesses in Lagos, with products delivered across Nigeria."
-        >
-          <Home />
-        </Meta>
+      element: titled(
+        'Pest Control and Cleaning in Lagos',
+        <Home />,
+        'GreenShield: fumigation, pest control and cleaning for homes and businesses in Lagos, with products delivered across Nigeria.',
       ),
     },
     {
       path: '/about',
-      element: (
-        <Meta
-          t="About Us"
-          d="Who we are: a Lagos pest-control and cleaning company, our team and how we work."
-        >
-          <About />
-        </Meta>
+      element: titled(
+        'About Us',
+        <About />,
+        'Who we are: a Lagos pest-control and cleaning company, our team and how we work.',
       ),
     },
     {
       path: '/services',
-      element: (
-        <Meta
-          t="Services"
-          d="Fumigation, pest control and cleaning services, with emergency response in 2 to 4 hours."
-        >
-          <Services />
-        </Meta>
+      element: titled(
+        'Services',
+        <Services />,
+        'Fumigation, pest control and cleaning services, with emergency response in 2 to 4 hours.',
       ),
     },
     {
       path: '/products',
-      element: (
-        <Meta t="Shop" d="Pest-control and cleaning products, delivered across Nigeria.">
-          <Products />
-        </Meta>
-      ),
+      element: titled('Shop', <Products />, 'Pest-control and cleaning products, delivered across Nigeria.'),
     },
     // Its own title and description come from the product itself.
     { path: '/products/:id', element: <ProductPage /> },
     {
       path: '/blog',
-      element: (
-        <Meta t="Blog" d="Tips on keeping pests out of homes and businesses.">
-          <Blog />
-        </Meta>
-      ),
+      element: titled('Blog', <Blog />, 'Tips on keeping pests out of homes and businesses.'),
     },
     {
       path: '/contact',
-      element: (
-        <Meta
-          t="Contact Us"
-          d="Call, WhatsApp or write to us, see our opening hours, or find our office in Lekki, Lagos."
-        >
-          <Contact />
-        </Meta>
+      element: titled(
+        'Contact Us',
+        <Contact />,
+        'Call, WhatsApp or write to us, see our opening hours, or find our office in Lekki, Lagos.',
       ),
     },
-    {
-      path: '/login',
-      element: (
-        <Meta t="Log in">
-          <Login />
-        </Meta>
-      ),
-    },
-    {
-      path: '/sign',
-      element: (
-        <Meta t="Create an account">
-          <SignUp />
-        </Meta>
-      ),
-    },
-    {
-      path: '/forgot-password',
-      element: (
-        <Meta t="Forgot password">
-          <ForgotPassword />
-        </Meta>
-      ),
-    },
-    {
-      path: '/reset-password',
-      element: (
-        <Meta t="Reset your password">
-          <ResetPassword />
-        </Meta>
-      ),
-    },
+    { path: '/login', element: titled('Log in', <Login />) },
+    { path: '/sign', element: titled('Create an account', <SignUp />) },
+    { path: '/forgot-password', element: titled('Forgot password', <ForgotPassword />) },
+    { path: '/reset-password', element: titled('Reset your password', <ResetPassword />) },
     // Same page for user and admin: an admin books for a caller there.
     {
       path: '/book',
-      element: (
-        <Meta t="Book an Appointment" d="Book fumigation, pest control or cleaning at a time that suits you.">
-          <RoleGuard user={<Book />} admin={<Book />} staff={<Book />} />
-        </Meta>
+      element: titled(
+        'Book an Appointment',
+        <RoleGuard user={<Book />} admin={<Book />} staff={<Book />} />,
+        'Book fumigation, pest control or cleaning at a time that suits you.',
       ),
     },
     {
       path: '/user/settings',
-      element: (
-        <Meta t="My account">
-          <RoleGuard user={<UserSettings />} staff={<UserSettings />} />
-        </Meta>
-      ),
+      element: titled('My account', <RoleGuard user={<UserSettings />} staff={<UserSettings />} />),
     },
     {
       path: '/staff',
-      element: (
-        <Meta t="My jobs">
-          <RoleGuard staff={<JobSheet />} admin={<Navigate to="/admin/bookings" replace />} />
-        </Meta>
+      element: titled(
+        'My jobs',
+        <RoleGuard staff={<JobSheet />} admin={<Navigate to="/admin/bookings" replace />} />,
       ),
     },
-    {
-      path: '/staff/jobs/:id',
-      element: (
-        <Meta t="Job">
-          <RoleGuard staff={<JobDetail />} />
-        </Meta>
-      ),
-    },
-    {
-      path: '/orders',
-      element: (
-        <Meta t="My orders">
-          <RoleGuard user={<Orders />} />
-        </Meta>
-      ),
-    },
-    {
-      path: '/invoices',
-      element: (
-        <Meta t="My invoices">
-          <RoleGuard user={<MyInvoices />} />
-        </Meta>
-      ),
-    },
-    {
-      path: '/invoices/:id',
-      element: (
-        <Meta t="Invoice">
-          <RoleGuard user={<MyInvoice />} />
-        </Meta>
-      ),
-    },
-    {
-      path: '/quotes',
-      element: (
-        <Meta t="My quotes">
-          <RoleGuard user={<MyQuotes />} />
-        </Meta>
-      ),
-    },
-    {
-      path: '/documents',
-      element: (
-        <Meta t="My documents">
-          <RoleGuard user={<MyDocuments />} />
-        </Meta>
-      ),
-    },
-    {
-      path: '/plans',
-      element: (
-        <Meta t="My plans">
-          <RoleGuard user={<MyPlans />} />
-        </Meta>
-      ),
-    },
-    {
-      path: '/quotes/:id',
-      element: (
-        <Meta t="Quote">
-          <RoleGuard user={<MyQuote />} />
-        </Meta>
-      ),
-    },
+    { path: '/staff/jobs/:id', element: titled('Job', <RoleGuard staff={<JobDetail />} />) },
+    { path: '/orders', element: titled('My orders', <RoleGuard user={<Orders />} />) },
+    { path: '/invoices', element: titled('My invoices', <RoleGuard user={<MyInvoices />} />) },
+    { path: '/invoices/:id', element: titled('Invoice', <RoleGuard user={<MyInvoice />} />) },
+    { path: '/quotes', element: titled('My quotes', <RoleGuard user={<MyQuotes />} />) },
+    { path: '/documents', element: titled('My documents', <RoleGuard user={<MyDocuments />} />) },
+    { path: '/plans', element: titled('My plans', <RoleGuard user={<MyPlans />} />) },
+    { path: '/quotes/:id', element: titled('Quote', <RoleGuard user={<MyQuote />} />) },
     // The link in a completed visit's message: rate it, logged in or not.
-    {
-      path: '/rate/:token',
-      element: (
-        <Meta t="Rate your visit">
-          <RateLink />
-        </Meta>
-      ),
-    },
-    {
-      path: '/reviews',
-      element: (
-        <Meta t="Reviews" d="What our customers say about our visits.">
-          <Reviews />
-        </Meta>
-      ),
-    },
+    { path: '/rate/:token', element: titled('Rate your visit', <RateLink />) },
+    { path: '/reviews', element: titled('Reviews', <Reviews />, 'What our customers say about our visits.') },
     // The address printed on a fumigation certificate: anyone checks it, logged in or not.
-    {
-      path: '/certificates/:code',
-      element: (
-        <Meta t="Certificate check">
-          <CertificateCheck />
-        </Meta>
-      ),
-    },
+    { path: '/certificates/:code', element: titled('Certificate check', <CertificateCheck />) },
     // The link in a visit's reminder: whoever holds it, logged in or not.
-    {
-      path: '/r/:token',
-      element: (
-        <Meta t="Your visit">
-          <BookingLink />
-        </Meta>
-      ),
-    },
+    { path: '/r/:token', element: titled('Your visit', <BookingLink />) },
     // The link in a quote's email or SMS: whoever holds it, logged in or not.
-    {
-      path: '/q/:token',
-      element: (
-        <Meta t="Quote">
-          <QuoteLink />
-        </Meta>
-      ),
-    },
+    { path: '/q/:token', element: titled('Quote', <QuoteLink />) },
     // The link in an invoice's email or SMS: whoever holds it, logged in or not.
-    {
-      path: '/i/:token',
-      element: (
-        <Meta t="Invoice">
-          <InvoiceLink />
-        </Meta>
-      ),
-    },
-    {
-      path: '/confirm/payment',
-      element: (
-        <Meta t="Payment">
-          <ConfirmPayment />
-        </Meta>
-      ),
-    },
-    {
-      path: '*',
-      element: (
-        <Meta t="Page not found">
-          <NotFoundPage />
-        </Meta>
-      ),
-    },
+    { path: '/i/:token', element: titled('Invoice', <InvoiceLink />) },
+    { path: '/confirm/payment', element: titled('Payment', <ConfirmPayment />) },
+    { path: '*', element: titled('Page not found', <NotFoundPage />) },
   ],
 }
 
@@ -345,167 +180,37 @@ export const adminRoutes: RouteObject = {
     </RouteErrorBoundary>
   ),
   children: [
-    {
-      index: true,
-      element: (
-        <Meta t="Dashboard">
-          <Dashboard />
-        </Meta>
-      ),
-    },
-    {
-      path: 'users',
-      element: (
-        <Meta t="Users">
-          <UsersScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'messages',
-      element: (
-        <Meta t="Messages">
-          <MessagesScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'sent-messages',
-      element: (
-        <Meta t="Sent messages">
-          <SentMessagesScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'bookings',
-      element: (
-        <Meta t="Bookings">
-          <BookingsScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'booking-rules',
-      element: (
-        <Meta t="Booking rules">
-          <BookingRulesScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'services',
-      element: (
-        <Meta t="Services">
-          <ServicesScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'orders',
-      element: (
-        <Meta t="Orders">
-          <OrdersScreen />
-        </Meta>
-      ),
-    },
+    { index: true, element: titled('Dashboard', <Dashboard />) },
+    { path: 'users', element: titled('Users', <UsersScreen />) },
+    { path: 'messages', element: titled('Messages', <MessagesScreen />) },
+    { path: 'sent-messages', element: titled('Sent messages', <SentMessagesScreen />) },
+    { path: 'bookings', element: titled('Bookings', <BookingsScreen />) },
+    { path: 'booking-rules', element: titled('Booking rules', <BookingRulesScreen />) },
+    { path: 'services', element: titled('Services', <ServicesScreen />) },
+    { path: 'orders', element: titled('Orders', <OrdersScreen />) },
     {
       path: 'invoices',
       children: [
-        {
-          index: true,
-          element: (
-            <Meta t="Invoices">
-              <InvoicesScreen />
-            </Meta>
-          ),
-        },
-        {
-          path: ':id',
-          element: (
-            <Meta t="Invoice">
-              <InvoiceDetailScreen />
-            </Meta>
-          ),
-        },
+        { index: true, element: titled('Invoices', <InvoicesScreen />) },
+        { path: ':id', element: titled('Invoice', <InvoiceDetailScreen />) },
       ],
     },
-    {
-      path: 'plans',
-      element: (
-        <Meta t="Plans">
-          <PlansScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'ratings',
-      element: (
-        <Meta t="Ratings">
-          <RatingsScreen />
-        </Meta>
-      ),
-    },
+    { path: 'plans', element: titled('Plans', <PlansScreen />) },
+    { path: 'ratings', element: titled('Ratings', <RatingsScreen />) },
     {
       path: 'quotes',
       children: [
-        {
-          index: true,
-          element: (
-            <Meta t="Quotes">
-              <QuotesScreen />
-            </Meta>
-          ),
-        },
-        {
-          path: ':id',
-          element: (
-            <Meta t="Quote">
-              <QuoteDetailScreen />
-            </Meta>
-          ),
-        },
+        { index: true, element: titled('Quotes', <QuotesScreen />) },
+        { path: ':id', element: titled('Quote', <QuoteDetailScreen />) },
       ],
     },
-    {
-      path: 'certificates',
-      element: (
-        <Meta t="Certificates">
-          <CertificatesScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'products',
-      element: (
-        <Meta t="Products">
-          <ProductsScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'settings',
-      element: (
-        <Meta t="Settings">
-          <SettingsScreen />
-        </Meta>
-      ),
-    },
-    {
-      path: 'api',
-      element: (
-        <Meta t="API reference">
-          <ReferenceScreen />
-        </Meta>
-      ),
-    },
+    { path: 'certificates', element: titled('Certificates', <CertificatesScreen />) },
+    { path: 'products', element: titled('Products', <ProductsScreen />) },
+    { path: 'settings', element: titled('Settings', <SettingsScreen />) },
+    { path: 'api', element: titled('API reference', <ReferenceScreen />) },
     {
       path: '*',
-      element: (
-        <Meta t="Page not found">
-          <NotFoundPage home="/admin" homeLabel="Back to the dashboard" />
-        </Meta>
-      ),
+      element: titled('Page not found', <NotFoundPage home="/admin" homeLabel="Back to the dashboard" />),
     },
   ],
 }

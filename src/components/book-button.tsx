@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { CalendarCheck } from 'lucide-react'
 import { useSession } from '../lib/session'
 import { useFirstServiceOffer } from '../lib/first-service-offer'
-import { Modal } from './ui/modal'
+import { LoginRequiredDialog } from './login-required-dialog'
 
 /**
  * 'Book an Appointment': a logged-in visitor goes to /book; a logged-out one sees the 'Login Required'
@@ -26,30 +26,13 @@ export function useBookAppointment() {
     else setLoginRequired(true)
   }
   const loginDialog = (
-    <Modal
+    <LoginRequiredDialog
       open={loginRequired}
-      title="Login Required"
       onClose={close}
-      size="sm"
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={close}>
-            Not now
-          </button>
-          <Link to="/login" state={{ from: '/book' }} className="btn-primary" onClick={close}>
-            Go to Login
-          </Link>
-        </>
-      }
-    >
-      <p className="text-slate-600">
-        Please log in to book an appointment. New here?{' '}
-        <Link to="/sign" className="font-semibold text-brand-700 hover:underline" onClick={close}>
-          Sign up
-        </Link>
-        {loginRequired ? <SignUpOffer /> : '.'}
-      </p>
-    </Modal>
+      from="/book"
+      purpose="book an appointment"
+      afterSignUp={loginRequired ? <SignUpOffer /> : '.'}
+    />
   )
   return { book, loginDialog }
 }

@@ -17,6 +17,15 @@ export const onlineOnlyQuery = <TKey extends QueryKey, TData>(
   queryFn: () => Promise<TData>,
 ) => queryOptions({ ...CALL_EVEN_OFFLINE, queryKey, queryFn, enabled: userId !== null })
 
+/**
+ * An online-only read that a form edits (settings, a product): always fetched afresh when the form opens,
+ * so it never starts from an old copy; tried even offline, so a failure shows at once.
+ */
+export const editedOnlineQuery = <TKey extends QueryKey, TData>(
+  queryKey: TKey,
+  queryFn: () => Promise<TData>,
+) => queryOptions({ ...CALL_EVEN_OFFLINE, queryKey, queryFn, staleTime: 0 })
+
 type MutationOptions = { networkMode?: 'always' | 'online' | 'offlineFirst' }
 
 /** A mutation that refreshes the given queries when it succeeds (and reports success only after). */

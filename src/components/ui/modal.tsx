@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, type MouseEvent, type ReactNode } from 'react'
 import { X } from 'lucide-react'
 import { NativeDialog } from './native-dialog'
 
@@ -63,5 +63,37 @@ export function Modal({
         {buttons && <div className="mt-6 flex flex-wrap justify-end gap-3">{buttons}</div>}
       </div>
     </NativeDialog>
+  )
+}
+
+/**
+ * A dialog's footer for an action that takes a moment: Cancel and the action, both disabled while it runs,
+ * the action saying `busyLabel` meanwhile.
+ */
+export function DialogActions({
+  onCancel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  confirmLabel,
+  busyLabel,
+  busy,
+}: {
+  onCancel: () => void
+  cancelLabel?: string
+  /** Given the click, e.g. to find the dialog's first invalid field from the button. */
+  onConfirm: (e: MouseEvent<HTMLButtonElement>) => void
+  confirmLabel: string
+  busyLabel: string
+  busy: boolean
+}) {
+  return (
+    <>
+      <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </button>
+      <button type="button" className="btn-primary" onClick={onConfirm} disabled={busy}>
+        {busy ? busyLabel : confirmLabel}
+      </button>
+    </>
   )
 }

@@ -2,7 +2,7 @@
  * The account's data: sign-up, profile and password (both settings pages), the channels per kind of
  * message and this phone's notifications (the customer's and technician's settings), and the admin's own settings.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   MessagePreferencesRequest,
   NotificationSettings,
@@ -14,7 +14,7 @@ import type {
 import type { RegisterRequest } from '../../../contract/auth.js'
 import type { PaymentSettingsRequest } from '../../../contract/withdrawals.js'
 import { callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { editedOnlineQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
 import {
   currentPushSubscription,
   pushUnsupportedReason,
@@ -52,29 +52,16 @@ export const confirmPasswordReset = (body: PasswordResetConfirm) =>
  * offline, so the page shows its load error instead of waiting, paused, with nothing.
  */
 export const profileQuery = (userId: number) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: accountKeys.profile(userId),
-    queryFn: () => fetchProfile(userId),
-    staleTime: 0,
-  })
+  editedOnlineQuery(accountKeys.profile(userId), () => fetchProfile(userId))
 
 /** The admin's payout account: null until it is first saved. */
 export const paymentSettingsQuery = (userId: number) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: accountKeys.paymentSettings(userId),
-    queryFn: () => callApi('GET admins/payment-settings/'),
-    staleTime: 0,
-  })
+  editedOnlineQuery(accountKeys.paymentSettings(userId), () => callApi('GET admins/payment-settings/'))
 
 export const notificationSettingsQuery = (userId: number) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: accountKeys.notificationSettings(userId),
-    queryFn: () => callApi('GET admins/notification-settings/{userId}/', { params: { userId } }),
-    staleTime: 0,
-  })
+  editedOnlineQuery(accountKeys.notificationSettings(userId), () =>
+    callApi('GET admins/notification-settings/{userId}/', { params: { userId } }),
+  )
 
 export const useSavePaymentSettings = () =>
   useOnlineOnlyMutation((body: PaymentSettingsRequest) => callApi('POST admins/payment-settings/', { body }))
@@ -133,12 +120,7 @@ export function usePhoneNotifications(userId: number) {
 }
 /** How the logged-in person wants each kind of message (email, SMS, WhatsApp); always fresh, the form edits it. */
 export const messagePreferencesQuery = (userId: number) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: accountKeys.messagePreferences(userId),
-    queryFn: () => callApi('GET account/message-preferences/'),
-    staleTime: 0,
-  })
+  editedOnlineQuery(accountKeys.messagePreferences(userId), () => callApi('GET account/message-preferences/'))
 
 /** Saves the choices (the user's cached data is refetched after, as for every save of theirs). */
 export const useSaveMessagePreferences = () =>

@@ -26,12 +26,7 @@ export const useStats = () => useQuery(statsQuery(useUserId()))
 
 /** Income by month, this month by method and against last, and what makes the balance. */
 export const moneyQuery = (userId: number | null) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: dashboardKeys.money(userId),
-    queryFn: () => callApi('GET admins/money/'),
-    enabled: userId !== null,
-  })
+  onlineOnlyQuery(userId, dashboardKeys.money(userId), () => callApi('GET admins/money/'))
 export const useMoney = () => useQuery(moneyQuery(useUserId()))
 
 /** The accountant's CSV of a range of Lagos days, which the browser downloads itself. */

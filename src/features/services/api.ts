@@ -1,8 +1,8 @@
 /** Service kinds and their prices: the back office's list and its saves (admins/services/). */
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { ServiceKindRequest } from '../../../contract/services.js'
 import { callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, userScope, useUserMutation } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 
 export const serviceKeys = {
@@ -11,12 +11,7 @@ export const serviceKeys = {
 
 /** Every kind, hidden ones too, with how many bookings chose each. */
 export const adminServiceKindsQuery = (userId: number | null) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: serviceKeys.admin(userId),
-    queryFn: () => callApi('GET admins/services/'),
-    enabled: userId !== null,
-  })
+  onlineOnlyQuery(userId, serviceKeys.admin(userId), () => callApi('GET admins/services/'))
 export const useAdminServiceKinds = () => useQuery(adminServiceKindsQuery(useUserId()))
 
 /** Adds a kind (id null) or saves an edit; hiding is an edit with active false. */

@@ -1,10 +1,10 @@
 /** The shop's data: the catalogue, the cart, checkout and payment, and the back office's Products screen. */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CartItem, UpdateCartRequest } from '../../../contract/cart.js'
 import type { Product } from '../../../contract/catalogue.js'
 import type { InitiatePaymentRequest, VerifyRequest } from '../../../contract/payments.js'
 import { ApiError, callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { editedOnlineQuery, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
 import { useUserId } from '../../lib/session'
 import type { AppDatabase } from '../../offline/db'
 import { loadDb, loadOutbox, useLazyLiveQuery } from '../../offline/db-lazy'
@@ -280,12 +280,9 @@ export const useAdminProducts = () => useQuery(adminProductsQuery(useUserId()))
 
 /** The single-product path keeps the original client's spelling, "produts". */
 export const adminProductQuery = (userId: number | null, id: number) =>
-  queryOptions({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: shopKeys.adminProduct(userId, id),
-    queryFn: () => callApi('GET add/produts/{id}', { params: { id } }),
-    staleTime: 0,
-  })
+  editedOnlineQuery(shopKeys.adminProduct(userId, id), () =>
+    callApi('GET add/produts/{id}', { params: { id } }),
+  )
 
 /** Add (POST add/products/) or edit (POST add/produts/{id}/) with the multipart form; the shop's copy goes stale too. */
 export const useSaveProduct = () =>

@@ -9,7 +9,7 @@ import { ProfileForm, type ProfileFormText } from '../components/profile-form'
 import { TextField } from '../../../components/ui/text-field'
 import { useFormFields } from '../../../components/ui/use-form-fields'
 import { useSaveOutcome, type Outcome } from '../components/use-save-outcome'
-import { useTabs } from '../components/use-tabs'
+import { TabList, useTabs } from '../../../components/ui/tabs'
 import { useSession } from '../../../lib/session'
 import { notificationSettingsQuery, paymentSettingsQuery, profileQuery, useSavePaymentSettings } from '../api'
 import { ResultDialog } from '../../../components/ui/confirm-dialog'
@@ -201,25 +201,20 @@ export default function SettingsScreen() {
   return (
     <>
       <PageHeader title="Settings" />
-      <div
-        role="tablist"
-        aria-label="Settings"
+      <TabList
+        tabs={tabs}
+        label="Settings"
         className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200"
+        tabClassName={(selected) =>
+          `-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
+            selected
+              ? 'border-brand-700 text-brand-800'
+              : 'border-transparent text-slate-600 hover:text-slate-800'
+          }`
+        }
       >
-        {TABS.map((t, i) => (
-          <button
-            key={t}
-            {...tabs.tabProps(i)}
-            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
-              tabs.selected === t
-                ? 'border-brand-700 text-brand-800'
-                : 'border-transparent text-slate-600 hover:text-slate-800'
-            }`}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
+        {(t) => t}
+      </TabList>
       <Card className="p-5 sm:p-6">
         <div {...tabs.panelProps(tabs.selected)}>
           {tabs.selected === 'Profile' && <ProfileTab userId={userId} />}

@@ -9,7 +9,7 @@ import { messagePreferencesQuery, profileQuery } from '../api'
 import { MessageChoicesForm } from '../components/message-choices-form'
 import { PhoneNotifications } from '../components/phone-notifications'
 import type { Outcome } from '../components/use-save-outcome'
-import { useTabs } from '../components/use-tabs'
+import { TabList, useTabs } from '../../../components/ui/tabs'
 import { useSession } from '../../../lib/session'
 
 const TABS = [
@@ -18,6 +18,15 @@ const TABS = [
   { key: 'notifications', label: 'Notifications', icon: Bell },
 ] as const
 const TAB_KEYS = TABS.map((t) => t.key)
+
+function TabLabel({ tab }: { tab: (typeof TABS)[number] }) {
+  return (
+    <>
+      <tab.icon className="size-4" aria-hidden />
+      {tab.label}
+    </>
+  )
+}
 
 const PROFILE_TEXT: ProfileFormText = {
   heading: 'Profile',
@@ -57,24 +66,18 @@ export default function UserSettings() {
         <h1 className="text-3xl font-extrabold tracking-tight">Settings</h1>
         <p className="mt-2 text-slate-400">Manage your profile, password and notifications.</p>
 
-        <div
-          role="tablist"
-          aria-label="Settings"
+        <TabList
+          tabs={tabs}
+          label="Settings"
           className="mt-8 inline-flex max-w-full flex-wrap gap-1 rounded-xl bg-slate-800/80 p-1"
+          tabClassName={(selected) =>
+            `inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors ${
+              selected ? 'bg-white text-slate-900 shadow' : 'text-slate-300 hover:text-white'
+            }`
+          }
         >
-          {TABS.map((t, i) => (
-            <button
-              key={t.key}
-              {...tabs.tabProps(i)}
-              className={`inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors ${
-                tabs.selected === t.key ? 'bg-white text-slate-900 shadow' : 'text-slate-300 hover:text-white'
-              }`}
-            >
-              <t.icon className="size-4" aria-hidden />
-              {t.label}
-            </button>
-          ))}
-        </div>
+          {(_key, i) => <TabLabel tab={TABS[i]} />}
+        </TabList>
 
         {TABS.map((t) => (
           <div

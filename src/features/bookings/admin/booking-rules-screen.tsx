@@ -3,6 +3,7 @@ import { bookingSettingsBody, workingHoursText, type BookingSettings } from '../
 import { ApiError } from '../../../lib/api-client'
 import { rememberWorkingHours } from '../../../lib/working-hours'
 import { Field } from '../../../components/ui/field'
+import { Checkbox } from '../../../components/ui/checkbox'
 import { useFormFields } from '../../../components/ui/use-form-fields'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
@@ -76,15 +77,13 @@ function RulesForm({ initial }: { initial: BookingSettings }) {
           <legend className="field-label">Working days</legend>
           <div className="flex flex-wrap gap-3">
             {DAYS.map((name, day) => (
-              <label key={name} className="flex items-center gap-1.5 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-700"
-                  checked={form.work_days.includes(day)}
-                  onChange={() => toggleDay(day)}
-                />
-                {name}
-              </label>
+              <Checkbox
+                key={name}
+                label={name}
+                className="flex items-center gap-1.5 text-sm text-slate-700"
+                checked={form.work_days.includes(day)}
+                onChange={() => toggleDay(day)}
+              />
             ))}
           </div>
         </fieldset>

@@ -12,7 +12,7 @@ import { localPhone } from '../../../../contract/phone.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { ApiError } from '../../../lib/api-client'
 import { StatusBadge } from '../../../components/ui/status-badge'
-import { Modal } from '../../../components/ui/modal'
+import { DialogActions, Modal } from '../../../components/ui/modal'
 import { RescheduleDialog } from './reschedule-dialog'
 import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { serviceReportUrl, useBookings, useCancelMyBooking, useRescheduleMyBooking } from '../api'
@@ -159,19 +159,14 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
         onClose={() => !cancel.isPending && setCancelling(null)}
         size="sm"
         footer={
-          <>
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => setCancelling(null)}
-              disabled={cancel.isPending}
-            >
-              Keep it
-            </button>
-            <button type="button" className="btn-primary" onClick={confirmCancel} disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling...' : 'Yes, cancel'}
-            </button>
-          </>
+          <DialogActions
+            onCancel={() => setCancelling(null)}
+            cancelLabel="Keep it"
+            onConfirm={confirmCancel}
+            confirmLabel="Yes, cancel"
+            busyLabel="Cancelling..."
+            busy={cancel.isPending}
+          />
         }
       >
         {cancelling && (

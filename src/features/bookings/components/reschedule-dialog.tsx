@@ -8,7 +8,7 @@ import {
   type RescheduleRequest,
 } from '../../../../contract/bookings.js'
 import { errorMessage } from '../../../lib/api-client'
-import { Modal } from '../../../components/ui/modal'
+import { DialogActions, Modal } from '../../../components/ui/modal'
 import { Field } from '../../../components/ui/field'
 import { fieldErrors } from '../../../lib/field-errors'
 import { FormError } from '../../../components/ui/form-actions'
@@ -67,14 +67,13 @@ export function RescheduleDialog({
       onClose={() => !busy && onClose()}
       size="sm"
       footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="btn-primary" onClick={save} disabled={busy}>
-            {busy ? 'Saving...' : 'Save new time'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={save}
+          confirmLabel="Save new time"
+          busyLabel="Saving..."
+          busy={busy}
+        />
       }
     >
       <div className="grid gap-4">

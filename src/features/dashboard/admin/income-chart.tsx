@@ -51,6 +51,9 @@ function summary(months: IncomeMonth[]) {
   return `${parts.join('; ')}.`
 }
 
+/** The table's columns, in the order of each row's cells. */
+const TABLE_COLUMNS = ['Month', 'Products', 'Services', 'Of which on site', 'Refunds', 'Total']
+
 const HEIGHT = 160
 const BAR = 0.62
 
@@ -156,24 +159,12 @@ export function IncomeChart({ months }: { months: IncomeMonth[] }) {
           <caption className="sr-only">Income by month (naira, refunds subtracted)</caption>
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Month
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Products
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Services
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Of which on site
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Refunds
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Total
-              </th>
+              {TABLE_COLUMNS.map((column, i) => (
+                // The month names the row; the amounts line up on the right.
+                <th key={column} scope="col" className={`px-3 py-2 font-medium${i > 0 ? ' text-right' : ''}`}>
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

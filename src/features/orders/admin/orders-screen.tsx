@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react'
 import { Download, SlidersHorizontal } from 'lucide-react'
 import { orderMoves, type AdminOrder } from '../../../../contract/orders.js'
 import { formatNaira } from '../../../../contract/money.js'
@@ -17,6 +17,7 @@ import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
+import { TabList, useTabs } from '../../../components/ui/tabs'
 
 const STATUS_OPTIONS = [
   ['all', 'All Status'],
@@ -48,7 +49,7 @@ const TABS = [
   ['refunds', 'Refunds'],
   ['fees', 'Delivery fees'],
 ] as const
-type Tab = (typeof TABS)[number][0]
+const TAB_KEYS = TABS.map(([key]) => key)
 
 /** The order's reference (opens the order) and when it was placed. */
 function OrderCell({
@@ -119,40 +120,34 @@ function OrderActions({
 
 /** The back office's Orders screen: orders (one row per line, grouped by order), refunds, delivery fees. */
 export default function OrdersScreen() {
-  const [tab, setTab] = useState<Tab>('orders')
-  const tabs = (
-    <div
-      role="tablist"
-      aria-label="Orders sections"
+  const tabs = useTabs(TAB_KEYS)
+  const tabList = (
+    <TabList
+      tabs={tabs}
+      label="Orders sections"
       className="mb-4 flex flex-wrap gap-x-2 border-b border-slate-200"
+      tabClassName={(selected) =>
+        `-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${
+          selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600'
+        }`
+      }
     >
-      {TABS.map(([value, label]) => (
-        <button
-          key={value}
-          type="button"
-          role="tab"
-          aria-selected={tab === value}
-          onClick={() => setTab(value)}
-          className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${
-            tab === value ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600'
-          }`}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+      {(_key, i) => TABS[i][1]}
+    </TabList>
   )
-  if (tab === 'orders') return <OrdersList tabs={tabs} />
+  const panel = tabs.panelProps(tabs.selected)
+  if (tabs.selected === 'orders') return <OrdersList tabs={tabList} panel={panel} />
   return (
     <>
       <PageHeader title="Order Management" />
-      {tabs}
-      {tab === 'refunds' ? <RefundsPanel /> : <DeliveryFeesPanel />}
+      {tabList}
+      <div {...panel}>{tabs.selected === 'refunds' ? <RefundsPanel /> : <DeliveryFeesPanel />}</div>
     </>
   )
 }
 
-function OrdersList({ tabs }: { tabs: React.ReactNode }) {
+/** The Orders tab: its header (filters, export) comes above the tabs, its list in the tab's panel. */
+function OrdersList({ tabs, panel }: { tabs: ReactNode; panel: HTMLAttributes<HTMLDivElement> }) {
   const orders = useAdminOrders()
   const [opened, setOpened] = useState<string | null>(null)
   const [search, setSearch] = useState('')
@@ -190,107 +185,116 @@ function OrdersList({ tabs }: { tabs: React.ReactNode }) {
         }
       />
       {tabs}
-      <div className="mb-4 flex flex-wrap gap-3">
-        <SearchBox value={search} onChange={setSearch} label="Search orders" />
-        <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={STATUS_OPTIONS} />
-      </div>
-      {moreFilters && (
-        <Card className="mb-4 flex flex-wrap items-end gap-4 p-4">
-          <div id="order-date-filters" className="contents">
-            <TextField
-              id="orders-from"
-              label="From"
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-            <TextField
-              id="orders-to"
-              label="To"
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(e) => setTo(e.target.value)}
-            />
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => {
-                setFrom('')
-                setTo('')
-              }}
-              disabled={!from && !to}
-            >
-              Clear dates
-            </button>
-          </div>
-        </Card>
-      )}
-      <ListResults query={orders} what="orders" empty="No orders found" pages={pages}>
-        <DataTable columns={ORDER_COLUMNS} compact>
-          {pages.pageItems.map((o, i, shown) => (
-            // A new order starts with a stronger line; its other lines are marked by a fainter reference.
-            <tr
-              key={o.id}
-              className={i > 0 && shown[i - 1].reference !== o.reference ? 'border-t-2 border-slate-300' : ''}
-            >
-              <td className={`max-w-48 ${CELL_X_COMPACT} py-3`}>
-                <p className="font-medium text-slate-900">{o.user}</p>
-                {o.email && <p className="text-xs break-words text-slate-500">{o.email}</p>}
-                <p className="text-xs whitespace-nowrap text-slate-600 xl:hidden">
+      <div {...panel}>
+        <div className="mb-4 flex flex-wrap gap-3">
+          <SearchBox value={search} onChange={setSearch} label="Search orders" />
+          <SelectFilter
+            value={status}
+            onChange={setStatus}
+            label="Filter by status"
+            options={STATUS_OPTIONS}
+          />
+        </div>
+        {moreFilters && (
+          <Card className="mb-4 flex flex-wrap items-end gap-4 p-4">
+            <div id="order-date-filters" className="contents">
+              <TextField
+                id="orders-from"
+                label="From"
+                type="date"
+                value={from}
+                max={to || undefined}
+                onChange={(e) => setFrom(e.target.value)}
+              />
+              <TextField
+                id="orders-to"
+                label="To"
+                type="date"
+                value={to}
+                min={from || undefined}
+                onChange={(e) => setTo(e.target.value)}
+              />
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => {
+                  setFrom('')
+                  setTo('')
+                }}
+                disabled={!from && !to}
+              >
+                Clear dates
+              </button>
+            </div>
+          </Card>
+        )}
+        <ListResults query={orders} what="orders" empty="No orders found" pages={pages}>
+          <DataTable columns={ORDER_COLUMNS} compact>
+            {pages.pageItems.map((o, i, shown) => (
+              // A new order starts with a stronger line; its other lines are marked by a fainter reference.
+              <tr
+                key={o.id}
+                className={
+                  i > 0 && shown[i - 1].reference !== o.reference ? 'border-t-2 border-slate-300' : ''
+                }
+              >
+                <td className={`max-w-48 ${CELL_X_COMPACT} py-3`}>
+                  <p className="font-medium text-slate-900">{o.user}</p>
+                  {o.email && <p className="text-xs break-words text-slate-500">{o.email}</p>}
+                  <p className="text-xs whitespace-nowrap text-slate-600 xl:hidden">
+                    {localPhone(o.phone_number)}
+                  </p>
+                  {/* The order this line belongs to: its reference (opens it) and date. */}
+                  <div className="mt-1.5">
+                    <OrderCell
+                      order={o}
+                      onOpen={setOpened}
+                      first={i === 0 || shown[i - 1].reference !== o.reference}
+                    />
+                  </div>
+                </td>
+                <td className={`${CELL_X_COMPACT} py-3 whitespace-nowrap ${WIDE_ONLY}`}>
                   {localPhone(o.phone_number)}
-                </p>
-                {/* The order this line belongs to: its reference (opens it) and date. */}
-                <div className="mt-1.5">
-                  <OrderCell
-                    order={o}
-                    onOpen={setOpened}
-                    first={i === 0 || shown[i - 1].reference !== o.reference}
-                  />
+                </td>
+                <td className={`${CELL_X_COMPACT} py-3`}>{o.location}</td>
+                <td className={`${CELL_X_COMPACT} py-3`}>{o.product_name}</td>
+                <td className={`${CELL_X_COMPACT} py-3 ${WIDE_ONLY}`}>{o.quantity}</td>
+                <td className={`${CELL_X_COMPACT} py-3 whitespace-nowrap`}>
+                  <span className="xl:hidden">{o.quantity} × </span>
+                  {formatNaira(o.price)}
+                </td>
+                <td className={`${CELL_X_COMPACT} py-3`}>
+                  <StatusBadge status={o.status} />
+                </td>
+                <td className={`${CELL_X_COMPACT} py-3`}>
+                  <OrderActions order={o} onAction={pendingAction.ask} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <MobileCards items={pages.pageItems} label="Orders">
+            {(o) => (
+              <>
+                <CardTop title={o.product_name} badge={<StatusBadge status={o.status} />}>
+                  <p className="text-slate-600">
+                    {o.quantity} × {formatNaira(o.price)}
+                  </p>
+                </CardTop>
+                <div className="mt-2">
+                  <OrderCell order={o} onOpen={setOpened} first />
                 </div>
-              </td>
-              <td className={`${CELL_X_COMPACT} py-3 whitespace-nowrap ${WIDE_ONLY}`}>
-                {localPhone(o.phone_number)}
-              </td>
-              <td className={`${CELL_X_COMPACT} py-3`}>{o.location}</td>
-              <td className={`${CELL_X_COMPACT} py-3`}>{o.product_name}</td>
-              <td className={`${CELL_X_COMPACT} py-3 ${WIDE_ONLY}`}>{o.quantity}</td>
-              <td className={`${CELL_X_COMPACT} py-3 whitespace-nowrap`}>
-                <span className="xl:hidden">{o.quantity} × </span>
-                {formatNaira(o.price)}
-              </td>
-              <td className={`${CELL_X_COMPACT} py-3`}>
-                <StatusBadge status={o.status} />
-              </td>
-              <td className={`${CELL_X_COMPACT} py-3`}>
-                <OrderActions order={o} onAction={pendingAction.ask} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-        <MobileCards items={pages.pageItems} label="Orders">
-          {(o) => (
-            <>
-              <CardTop title={o.product_name} badge={<StatusBadge status={o.status} />}>
-                <p className="text-slate-600">
-                  {o.quantity} × {formatNaira(o.price)}
-                </p>
-              </CardTop>
-              <div className="mt-2">
-                <OrderCell order={o} onOpen={setOpened} first />
-              </div>
-              <p className="mt-2 font-medium text-slate-800">{o.user}</p>
-              {o.email && <p className="text-slate-600">{o.email}</p>}
-              <p className="text-slate-600">{localPhone(o.phone_number)}</p>
-              <p className="text-slate-600">{o.location}</p>
-              <div className="mt-3">
-                <OrderActions order={o} onAction={pendingAction.ask} wide />
-              </div>
-            </>
-          )}
-        </MobileCards>
-      </ListResults>
+                <p className="mt-2 font-medium text-slate-800">{o.user}</p>
+                {o.email && <p className="text-slate-600">{o.email}</p>}
+                <p className="text-slate-600">{localPhone(o.phone_number)}</p>
+                <p className="text-slate-600">{o.location}</p>
+                <div className="mt-3">
+                  <OrderActions order={o} onAction={pendingAction.ask} wide />
+                </div>
+              </>
+            )}
+          </MobileCards>
+        </ListResults>
+      </div>
       <ConfirmDialog
         {...pendingAction.dialog(
           ({ order, kind }) =>

@@ -6,6 +6,7 @@ import type { RatingLinkAnswer } from '../../../../contract/ratings.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Field } from '../../../components/ui/field'
+import { Checkbox } from '../../../components/ui/checkbox'
 import { FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { QueryGate } from '../../../components/ui/query-state'
 import { rateVisit, ratingKeys, useRatingLink } from '../api'
@@ -119,15 +120,13 @@ function RateForm({ token, view }: { token: string; view: RatingLinkAnswer }) {
           onChange={(e) => setComment(e.target.value)}
         />
       </Field>
-      <label className="flex items-start gap-2 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-brand-700"
-          checked={publish}
-          onChange={(e) => setPublish(e.target.checked)}
-        />
-        You may show my rating and comment on your site, with my first name.
-      </label>
+      <Checkbox
+        label="You may show my rating and comment on your site, with my first name."
+        className="flex items-start gap-2 text-sm text-slate-700"
+        boxClassName="mt-0.5 size-4 accent-brand-700"
+        checked={publish}
+        onChange={(e) => setPublish(e.target.checked)}
+      />
       <FormError message={error} />
       <ResultLine result={result} className="text-sm font-medium" />
       <button type="submit" className="btn-primary" disabled={busy}>

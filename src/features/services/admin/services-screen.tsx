@@ -15,6 +15,7 @@ import { fieldErrors } from '../../../lib/field-errors'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { rememberServiceKinds } from '../../../lib/service-kinds'
 import { Field } from '../../../components/ui/field'
+import { Checkbox } from '../../../components/ui/checkbox'
 import { TextField } from '../../../components/ui/text-field'
 import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
@@ -349,15 +350,12 @@ function KindForm({
           error={errors.position}
         />
       </div>
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          className="size-4 accent-brand-700"
-          checked={fields.active}
-          onChange={set('active')}
-        />
-        Shown to customers
-      </label>
+      <Checkbox
+        label="Shown to customers"
+        className="flex items-center gap-2 text-sm font-medium text-slate-800"
+        checked={fields.active}
+        onChange={set('active')}
+      />
       <FormError className="text-sm font-medium text-red-600" message={errors.form} />
       <FormActions
         className="flex justify-end gap-3 pt-2"

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react'
 import { productFormBody, type Product } from '../../../../contract/catalogue.js'
@@ -8,7 +8,7 @@ import { errorMessage, mediaUrl } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
-import { useFormFields } from '../../../components/ui/use-form-fields'
+import { useFormFields, type TextKey } from '../../../components/ui/use-form-fields'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { fieldErrors } from '../../../lib/field-errors'
@@ -145,9 +145,16 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
 
   const shownImage = image?.url ?? (editing?.image ? mediaUrl(editing.image) : null)
 
+  /** One text value's input: its id, value, change handler and mistake all follow from its key. */
+  const textField = (
+    key: TextKey<ProductFields>,
+    label: string,
+    input?: InputHTMLAttributes<HTMLInputElement>,
+  ) => <TextField id={`product-${key}`} label={label} {...input} {...bind(key)} error={errors[key]} />
+
   return (
     <form onSubmit={submit} className="space-y-4">
-      <TextField id="product-name" label="Name" {...bind('name')} error={errors.name} />
+      {textField('name', 'Name')}
       <Field id="product-category" label="Category" error={errors.category}>
         <select {...bind('category')} className="field">
           <option value="">Select a category</option>
@@ -162,51 +169,17 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
         <textarea rows={3} {...bind('description')} className="field" />
       </Field>
       <div className="grid grid-cols-2 gap-4">
-        <TextField
-          id="product-price"
-          label="Price (₦)"
-          inputMode="decimal"
-          {...bind('price')}
-          error={errors.price}
-        />
-        <TextField
-          id="product-originalPrice"
-          label="Original price (₦)"
-          inputMode="decimal"
-          placeholder="None"
-          {...bind('originalPrice')}
-          error={errors.originalPrice}
-        />
-        <TextField
-          id="product-stock"
-          label="Stock"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          {...bind('stock')}
-          error={errors.stock}
-        />
+        {textField('price', 'Price (₦)', { inputMode: 'decimal' })}
+        {textField('originalPrice', 'Original price (₦)', { inputMode: 'decimal', placeholder: 'None' })}
+        {textField('stock', 'Stock', { type: 'number', min: 0, step: 1, inputMode: 'numeric' })}
       </div>
       <p className="-mt-2 text-xs text-slate-500">
         Original price: shown struck through beside the price when it is higher (a discount). Leave blank for
         none.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="product-activeIngredient"
-          label="Active ingredient"
-          placeholder="e.g. Cypermethrin 10% EC"
-          {...bind('activeIngredient')}
-          error={errors.activeIngredient}
-        />
-        <TextField
-          id="product-registrationNo"
-          label="NAFDAC reg. no."
-          placeholder="e.g. A5-1234"
-          {...bind('registrationNo')}
-          error={errors.registrationNo}
-        />
+        {textField('activeIngredient', 'Active ingredient', { placeholder: 'e.g. Cypermethrin 10% EC' })}
+        {textField('registrationNo', 'NAFDAC reg. no.', { placeholder: 'e.g. A5-1234' })}
       </div>
       <p className="-mt-2 text-xs text-slate-500">
         Both optional: printed, as typed here, beside the product on the fumigation certificates it is used

@@ -10,7 +10,8 @@ import { formatNaira } from '../../../../contract/money.js'
 import { ApiError } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'
 import { initiatePayment, updateCart } from '../api'
-import { Modal } from '../../../components/ui/modal'
+import { DialogActions, Modal } from '../../../components/ui/modal'
+import { Checkbox } from '../../../components/ui/checkbox'
 import { DeliveryFields, type DeliveryErrors, type DeliveryForm } from './delivery-form'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { fieldErrors } from '../../../lib/field-errors'
@@ -152,14 +153,13 @@ export function Checkout({
         title="Checkout"
         onClose={close}
         footer={
-          <>
-            <button type="button" className="btn-secondary" onClick={close} disabled={paying}>
-              Cancel
-            </button>
-            <button type="button" className="btn-primary" onClick={proceed} disabled={paying}>
-              {paying ? 'Processing...' : 'Proceed'}
-            </button>
-          </>
+          <DialogActions
+            onCancel={close}
+            onConfirm={proceed}
+            confirmLabel="Proceed"
+            busyLabel="Processing..."
+            busy={paying}
+          />
         }
       >
         <p className="text-slate-700">{question}</p>
@@ -178,15 +178,12 @@ export function Checkout({
               setForm(next)
             }}
           />
-          <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-700"
-              checked={saveToProfile}
-              onChange={(e) => setSaveToProfile(e.target.checked)}
-            />
-            Save these details to my profile
-          </label>
+          <Checkbox
+            label="Save these details to my profile"
+            className="mt-3 flex items-center gap-2 text-sm text-slate-700"
+            checked={saveToProfile}
+            onChange={(e) => setSaveToProfile(e.target.checked)}
+          />
         </div>
         {itemsTotal !== undefined && (
           <dl className="mt-4 space-y-1 rounded-xl bg-slate-50 p-3 text-sm" aria-label="Amount to pay">

@@ -1,12 +1,11 @@
 import { useDeferredValue, useMemo, useState } from 'react'
-import { Link } from 'react-router'
 import { Search } from 'lucide-react'
 import { type Product } from '../../../../contract/catalogue.js'
 import { CATEGORIES, type Category } from '../../../../contract/categories.js'
 import { useCart, useCatalogue } from '../api'
 import { ApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
-import { Modal } from '../../../components/ui/modal'
+import { LoginRequiredDialog } from '../../../components/login-required-dialog'
 import { ProductCard } from './product-card'
 
 type CategoryFilter = 'all' | Exclude<Category, ''>
@@ -115,39 +114,12 @@ export function ProductGrid() {
         </ul>
       )}
 
-      <Modal
+      <LoginRequiredDialog
         open={loginRequired}
-        title="Login Required"
         onClose={() => setLoginRequired(false)}
-        size="sm"
-        footer={
-          <>
-            <button type="button" className="btn-secondary" onClick={() => setLoginRequired(false)}>
-              Not now
-            </button>
-            <Link
-              to="/login"
-              state={{ from: '/products' }}
-              className="btn-primary"
-              onClick={() => setLoginRequired(false)}
-            >
-              Go to Login
-            </Link>
-          </>
-        }
-      >
-        <p className="text-slate-600">
-          Please log in to add products to your cart. New here?{' '}
-          <Link
-            to="/sign"
-            className="font-semibold text-brand-700 hover:underline"
-            onClick={() => setLoginRequired(false)}
-          >
-            Sign up
-          </Link>
-          .
-        </p>
-      </Modal>
+        from="/products"
+        purpose="add products to your cart"
+      />
     </section>
   )
 }

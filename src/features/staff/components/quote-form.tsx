@@ -12,6 +12,7 @@ import {
   splitErrors,
 } from '../../../components/documents/lines-editor'
 import { Field } from '../../../components/ui/field'
+import { Checkbox } from '../../../components/ui/checkbox'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { InvalidOutboxBody } from '../../../offline/kinds'
 
@@ -123,15 +124,13 @@ export function QuoteForm({
         <TotalsRows totals={totals} />
         <p className="mt-1 text-right text-xs text-slate-500">VAT, if any, is added by the office’s rules.</p>
       </section>
-      <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
-          className="size-5 accent-brand-700"
-          checked={form.send}
-          onChange={(e) => setForm((f) => ({ ...f, send: e.target.checked }))}
-        />
-        Send to the customer now (else the office sends it)
-      </label>
+      <Checkbox
+        label="Send to the customer now (else the office sends it)"
+        className="flex items-center gap-2 text-sm text-slate-800"
+        boxClassName="size-5 accent-brand-700"
+        checked={form.send}
+        onChange={(e) => setForm((f) => ({ ...f, send: e.target.checked }))}
+      />
       <FormError message={errors.lines ?? errors.form} />
       <FormActions
         onCancel={onCancel}

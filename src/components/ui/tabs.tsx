@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 
 /**
  * The WAI-ARIA tabs pattern for a fixed list of tabs: roving tabIndex, arrow keys move between tabs (and
@@ -32,6 +32,7 @@ export function useTabs<K extends string>(keys: readonly K[]) {
   }
 
   return {
+    keys,
     selected,
     tabProps: (index: number) => {
       const key = keys[index]
@@ -55,4 +56,33 @@ export function useTabs<K extends string>(keys: readonly K[]) {
       'aria-labelledby': `${id}-tab-${key}`,
     }),
   }
+}
+
+/**
+ * The row of tabs of a useTabs set: `children(key, index)` is what a tab shows, `tabClassName(selected)` its
+ * classes, so each page keeps its own look.
+ */
+export function TabList<K extends string>({
+  tabs,
+  label,
+  className,
+  tabClassName,
+  children,
+}: {
+  tabs: ReturnType<typeof useTabs<K>>
+  /** The tab list's accessible name. */
+  label: string
+  className: string
+  tabClassName: (selected: boolean) => string
+  children: (key: K, index: number) => ReactNode
+}) {
+  return (
+    <div role="tablist" aria-label={label} className={className}>
+      {tabs.keys.map((key, i) => (
+        <button key={key} {...tabs.tabProps(i)} className={tabClassName(tabs.selected === key)}>
+          {children(key, i)}
+        </button>
+      ))}
+    </div>
+  )
 }
