@@ -1,16 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  CUSTOMER,
-  Client,
-  findUserId,
-  makeTestApp,
-  type TestContext,
-  appointment,
-  suiteNow,
-} from './helpers'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, CUSTOMER, Client, findUserId, type TestContext, appointment, suiteNow } from './helpers'
 import { TERMII_KEY } from './mail-fakes'
-import { fileMailFakes, senderFor } from './messaging-helpers'
+import { messagingTestFile, QUIET_SENDER, senderFor } from './messaging-helpers'
 import type { AppConfig } from '../../api/config'
 import { createTransports, sendMessage, type MessageSender } from '../../api/messaging'
 import { TermiiTransport } from '../../api/messaging/termii'
@@ -22,35 +13,18 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account'
  * WhatsApp, the SMS routes and each person's channels per kind of message (docs/rules/messages.md,
  * "Channels and kinds").
  */
-const fakes = fileMailFakes()
-const { smtp, termii } = fakes
+const { termii, opened, appSendingToFakes } = messagingTestFile()
 
 let t: TestContext
 let sender: MessageSender
 let clock: number
-const opened: { close: () => unknown; stop?: () => unknown }[] = []
-afterEach(async () => {
-  for (const o of opened.splice(0)) {
-    await o.stop?.()
-    await o.close()
-  }
-  smtp.mails = []
-  termii.sent = []
-  termii.down = false
-  termii.refuse = {}
-})
 
 const WHATSAPP = { whatsappProvider: 'termii' as const, termiiWhatsappFrom: 'GS Device' }
 
 /** An app whose email goes to the local SMTP server and SMS (and WhatsApp, when asked) to the fake Termii. */
 async function configured(messaging: Partial<AppConfig['messaging']> = {}) {
   clock = suiteNow()
-  t = await makeTestApp({ now: () => clock })
-  t.config.messaging = { ...t.config.messaging, ...fakes.messaging(), ...messaging }
-  sender = senderFor(t, { now: () => clock, maxAttempts: 3, retryBaseMs: 60_000, log: () => {} }).start(
-    3600_000,
-  )
-  opened.push({ close: t.close, stop: () => sender.stop() })
+  ;({ t, sender } = await appSendingToFakes({ now: () => clock, messaging, sender: QUIET_SENDER }))
   return t
 }
 
