@@ -17,7 +17,7 @@ import {
   CUSTOMER,
   type TestContext,
 } from './helpers'
-import { at, book, completion, onEachTechnicianApp, treatment, uuid } from './staff-helpers'
+import { at, book, completion, onEachTechnicianApp, treatment, uuid, YEAR } from './staff-helpers'
 
 let t: TestContext
 let admin: Client
@@ -26,7 +26,6 @@ let tech: Client
 let techId: number
 onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
 
-const YEAR = () => lagosDay(0).slice(0, 4)
 const key = () => ({ 'Idempotency-Key': uuid() })
 
 /** The admin's product with what its label says. */

@@ -4,7 +4,7 @@ import { createGateway } from '../../api/payments'
 import { signLink } from '../../api/lib/signed-links'
 import { testEngine } from './test-database'
 import { Client, CUSTOMER, countRows, findUserId, lagosDay, type TestContext } from './helpers'
-import { at, book, completion, onEachTechnicianApp, treatment, uuid } from './staff-helpers'
+import { at, book, completion, onEachTechnicianApp, treatment, uuid, YEAR } from './staff-helpers'
 
 let t: TestContext
 let admin: Client
@@ -13,7 +13,6 @@ let tech: Client
 let techId: number
 onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
 
-const YEAR = () => lagosDay(0).slice(0, 4)
 const serviceLine = (unitPrice: number, change: Record<string, unknown> = {}) => ({
   kind: 'service',
   description: 'General pest control, 3-bedroom flat',

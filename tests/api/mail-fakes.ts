@@ -167,6 +167,15 @@ export class MailFakes {
     await this.termii.stop()
   }
 
+  /** Forgets what was received and clears every fault a test asked for, so the next test starts clean. */
+  forget() {
+    this.smtp.mails = []
+    this.smtp.refuseNext = 0
+    this.termii.sent = []
+    this.termii.down = false
+    this.termii.refuse = {}
+  }
+
   /** The messaging settings that send email to the local SMTP server and SMS to the fake Termii. */
   messaging() {
     return {

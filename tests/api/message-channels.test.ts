@@ -1,16 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  CUSTOMER,
-  Client,
-  findUserId,
-  makeTestApp,
-  type TestContext,
-  appointment,
-  suiteNow,
-} from './helpers'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, CUSTOMER, Client, findUserId, type TestContext, appointment, suiteNow } from './helpers'
 import { TERMII_KEY } from './mail-fakes'
-import { fileMailFakes, senderFor } from './messaging-helpers'
+import { messagingTestFile, QUIET_SENDER, senderFor } from './messaging-helpers'
 import type { AppConfig } from '../../api/config'
 import { createTransports, sendMessage, type MessageSender } from '../../api/messaging'
 import { TermiiTransport } from '../../api/messaging/termii'
@@ -22,35 +13,18 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account'
  * WhatsApp, the SMS routes and each person's channels per kind of message (docs/rules/messages.md,
  * "Channels and kinds").
  */
-const fakes = fileMailFakes()
-const { smtp, termii } = fakes
+const { termii, opened, appSendingToFakes } = messagingTestFile()
 
 let t: TestContext
 let sender: MessageSender
 let clock: number
-const opened: { close: () => unknown; stop?: () => unknown }[] = []
-afterEach(async () => {
-  for (const o of opened.splice(0)) {
-    await o.stop?.()
-    await o.close()
-  }
-  smtp.mails = []
-  termii.sent = []
-  termii.down = false
-  termii.refuse = {}
-})
 
 const WHATSAPP = { whatsappProvider: 'termii' as const, termiiWhatsappFrom: 'GS Device' }
 
 /** An app whose email goes to the local SMTP server and SMS (and WhatsApp, when asked) to the fake Termii. */
 async function configured(messaging: Partial<AppConfig['messaging']> = {}) {
   clock = suiteNow()
-  t = await makeTestApp({ now: () => clock })
-  t.config.messaging = { ...t.config.messaging, ...fakes.messaging(), ...messaging }
-  sender = senderFor(t, { now: () => clock, maxAttempts: 3, retryBaseMs: 60_000, log: () => {} }).start(
-    3600_000,
-  )
-  opened.push({ close: t.close, stop: () => sender.stop() })
+  ;({ t, sender } = await appSendingToFakes({ now: () => clock, messaging, sender: QUIET_SENDER }))
   return t
 }
 
@@ -70,6 +44,13 @@ async function loggedIn(account: { email: string; password: string }) {
 async function choose(c: Client, choices: Record<string, Record<string, boolean>>) {
   const res = await c.post('account/message-preferences/', { choices })
   expect(res.status).toBe(201)
+}
+
+/** Ada (the demo customer) logs in and saves her choices; answers her session and her user id. */
+async function adaChoosing(choices: Record<string, Record<string, boolean>>) {
+  const customer = await loggedIn(CUSTOMER)
+  await choose(customer, choices)
+  return { customer, id: await findUserId(t.db, CUSTOMER.email) }
 }
 
 const reminder = { service: 'fumigation', when: 'Tuesday 24 November, 10:00 AM', link: '/r/abc' }
@@ -100,9 +81,7 @@ describe('SMS routes', () => {
 
   it('a queued reminder leaves on the DND route', async () => {
     await configured()
-    const customer = await loggedIn(CUSTOMER)
-    await choose(customer, { reminders: { email: false, sms: true } })
-    const id = await findUserId(t.db, CUSTOMER.email)
+    const { id } = await adaChoosing({ reminders: { email: false, sms: true } })
     await sendMessage({ db: t.db }, { to: id, template: 'booking_reminder', data: reminder })
     await sender.drain()
     expect(termii.sent.map((m) => [m.to, m.channel, m.from])).toEqual([
@@ -137,9 +116,7 @@ describe('WhatsApp', () => {
   it('refused for good by Termii: the SMS goes at once, once, linked to the failed WhatsApp message', async () => {
     await configured(WHATSAPP)
     termii.refuse.whatsapp = 400
-    const customer = await loggedIn(CUSTOMER)
-    await choose(customer, { reminders: { email: false, whatsapp: true } })
-    const id = await findUserId(t.db, CUSTOMER.email)
+    const { id } = await adaChoosing({ reminders: { email: false, whatsapp: true } })
     await sendMessage({ db: t.db }, { to: id, template: 'booking_reminder', data: reminder })
     await sender.drain()
     const [whatsapp, sms] = await queue()
@@ -161,9 +138,7 @@ describe('WhatsApp', () => {
   it('failing on every retry: the SMS goes once the last attempt failed, not before', async () => {
     await configured(WHATSAPP)
     termii.refuse.whatsapp = 503
-    const customer = await loggedIn(CUSTOMER)
-    await choose(customer, { invoices: { email: false, whatsapp: true } })
-    const id = await findUserId(t.db, CUSTOMER.email)
+    const { id } = await adaChoosing({ invoices: { email: false, whatsapp: true } })
     await sendMessage({ db: t.db }, { to: id, template: 'invoice_sent', data: invoice })
     await sender.drain()
     expect((await queue()).map((m) => [m.channel, m.status, m.attempts])).toEqual([
@@ -264,12 +239,10 @@ describe('WhatsApp', () => {
 
   it('not configured: a WhatsApp choice is queued as an SMS, once even when SMS was chosen too', async () => {
     await configured()
-    const customer = await loggedIn(CUSTOMER)
-    await choose(customer, {
+    const { customer, id } = await adaChoosing({
       reminders: { email: false, sms: false, whatsapp: true },
       job_updates: { email: true, sms: true, whatsapp: true },
     })
-    const id = await findUserId(t.db, CUSTOMER.email)
     await sendMessage({ db: t.db }, { to: id, template: 'booking_reminder', data: reminder })
     await sendMessage(
       { db: t.db },
@@ -287,9 +260,7 @@ describe('WhatsApp', () => {
 
   it('a WhatsApp message reaching an instance without WhatsApp fails at once and goes by SMS', async () => {
     await configured(WHATSAPP)
-    const customer = await loggedIn(CUSTOMER)
-    await choose(customer, { reminders: { email: false, whatsapp: true } })
-    const id = await findUserId(t.db, CUSTOMER.email)
+    const { id } = await adaChoosing({ reminders: { email: false, whatsapp: true } })
     // Queued while this instance's sender runs with WhatsApp; delivered by one configured without it.
     await sendMessage({ db: t.db }, { to: id, template: 'booking_reminder', data: reminder })
     await sender.stop()
@@ -307,13 +278,11 @@ describe('WhatsApp', () => {
 describe('choices per kind', () => {
   it('each kind goes on its own channels: a reminder by WhatsApp only, invoices by email only', async () => {
     await configured(WHATSAPP)
-    const customer = await loggedIn(CUSTOMER)
-    await choose(customer, {
+    const { id } = await adaChoosing({
       reminders: { email: false, sms: false, whatsapp: true },
       invoices: { email: true, sms: false, whatsapp: false },
       job_updates: { email: false, sms: true, whatsapp: false },
     })
-    const id = await findUserId(t.db, CUSTOMER.email)
     await sendMessage({ db: t.db }, { to: id, template: 'booking_reminder', data: reminder })
     await sendMessage({ db: t.db }, { to: id, template: 'invoice_sent', data: invoice })
     await sendMessage(
@@ -448,9 +417,7 @@ describe('Sent messages', () => {
   it('lists every channel’s attempts, links a WhatsApp failure and its SMS, and filters by channel', async () => {
     await configured(WHATSAPP)
     termii.refuse.whatsapp = 400
-    const customer = await loggedIn(CUSTOMER)
-    await choose(customer, { reminders: { email: true, whatsapp: true } })
-    const id = await findUserId(t.db, CUSTOMER.email)
+    const { id } = await adaChoosing({ reminders: { email: true, whatsapp: true } })
     await sendMessage({ db: t.db }, { to: id, template: 'booking_reminder', data: reminder })
     await sender.drain()
     const admin = await loggedIn(ADMIN)

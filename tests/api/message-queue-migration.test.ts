@@ -1,10 +1,20 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { migrate } from '../../api/db'
-import { migrationsBefore, openEmptyDatabase } from './migration-helpers'
+import { migrate, type Database } from '../../api/db'
+import { databaseBefore } from './migration-helpers'
 import { MessageSender, sendMessage } from '../../api/messaging'
 import type { OutgoingMessage } from '../../api/messaging/transport'
 import { suiteNow } from './helpers'
+
+/** The customer the queued messages are for (ada@test.ng): the first account of the empty database. */
+const aCustomer = async (db: Database) =>
+  (
+    await db
+      .insertInto('users')
+      .values({ email: 'ada@test.ng', password_hash: 'x', role: 'customer' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id
 
 /**
  * Migration 016 renames the server's email and SMS queue (messages_outbox) to message_queue. A server
@@ -13,14 +23,9 @@ import { suiteNow } from './helpers'
  */
 describe.each(['sqlite', 'postgres'] as const)('migration 016 on %s', (engine) => {
   it('keeps the queued messages: a waiting one is sent once after the upgrade, a sent one stays sent', async () => {
-    const opened = await openEmptyDatabase(engine)
-    await migrate(opened, migrationsBefore(engine, 16))
+    const opened = await databaseBefore(engine, 16)
     const { db } = opened
-    const { id: customer } = await db
-      .insertInto('users')
-      .values({ email: 'ada@test.ng', password_hash: 'x', role: 'customer' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const customer = await aCustomer(db)
     const receipt = (reference: string) => JSON.stringify({ amount: '₦5,000', reference, items: '1 × Spray' })
     // Written by the server before the upgrade: one already delivered, one waiting for its turn.
     await sql`INSERT INTO messages_outbox (user_id, channel, recipient, template, data, subject, body,
@@ -74,14 +79,9 @@ describe.each(['sqlite', 'postgres'] as const)('migration 016 on %s', (engine) =
  */
 describe.each(['sqlite', 'postgres'] as const)('migration 026 on %s', (engine) => {
   it('keeps the queue and its ids, then takes WhatsApp rows and one fallback per message', async () => {
-    const opened = await openEmptyDatabase(engine)
-    await migrate(opened, migrationsBefore(engine, 26))
+    const opened = await databaseBefore(engine, 26)
     const { db } = opened
-    const { id: customer } = await db
-      .insertInto('users')
-      .values({ email: 'ada@test.ng', password_hash: 'x', role: 'customer' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const customer = await aCustomer(db)
     await sql`INSERT INTO message_queue (user_id, channel, recipient, template, data, status, transport,
         attempts, next_attempt_at, sent_at)
       VALUES (${customer}, 'sms', '+2348031234567', 'booking_confirmed', '{}', 'sent', 'termii', 1, 0,

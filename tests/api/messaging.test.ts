@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   ADMIN,
   CUSTOMER,
@@ -11,7 +11,7 @@ import {
   suiteNow,
 } from './helpers'
 import { TERMII_KEY } from './mail-fakes'
-import { fileMailFakes, senderFor } from './messaging-helpers'
+import { messagingTestFile, QUIET_SENDER, senderFor } from './messaging-helpers'
 import type { AppConfig } from '../../api/config'
 import type { OutgoingMessage, Transport } from '../../api/messaging/transport'
 import type { Gateway } from '../../api/payments'
@@ -19,39 +19,21 @@ import { createTransports, type MessageSender, sendMessage } from '../../api/mes
 import { LogTransport } from '../../api/messaging/log-transport'
 import { TermiiTransport } from '../../api/messaging/termii'
 
-const fakes = fileMailFakes()
-const { smtp, termii } = fakes
+const { smtp, termii, opened, appSendingToFakes } = messagingTestFile()
 
 let t: TestContext
 let sender: MessageSender
 let clock: number
-/** What the running test opened: each test opens its own app and sender (or none). */
-const opened: { close: () => void; stop?: () => unknown }[] = []
-afterEach(async () => {
-  for (const o of opened.splice(0)) {
-    await o.stop?.()
-    o.close()
-  }
-  smtp.mails = []
-  smtp.refuseNext = 0
-  termii.sent = []
-  termii.down = false
-})
 
 /** An app whose email goes to the local SMTP server and SMS to the fake Termii, on a clock the test moves. */
 async function configured(messaging: Partial<AppConfig['messaging']> = {}, gateway?: Gateway) {
   clock = suiteNow()
-  t = await makeTestApp({ now: () => clock }, gateway && (() => gateway))
-  t.config.messaging = {
-    ...t.config.messaging,
-    ...fakes.messaging(),
-    mailFrom: 'GreenShield <no-reply@greenshield.test>',
-    ...messaging,
-  }
-  sender = senderFor(t, { now: () => clock, maxAttempts: 3, retryBaseMs: 60_000, log: () => {} }).start(
-    3600_000,
-  )
-  opened.push({ close: t.close, stop: () => sender.stop() })
+  ;({ t, sender } = await appSendingToFakes({
+    now: () => clock,
+    messaging: { mailFrom: 'GreenShield <no-reply@greenshield.test>', ...messaging },
+    gateway,
+    sender: QUIET_SENDER,
+  }))
   return t
 }
 

@@ -8,7 +8,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { withPgClient } from '../pg-client'
 import { afterAll } from 'vitest'
-import { migrationsDir, openDatabase, openPostgres, type Engine, type OpenedDatabase } from '../../api/db'
+import {
+  migrate,
+  migrationsDir,
+  openDatabase,
+  openPostgres,
+  type Engine,
+  type OpenedDatabase,
+} from '../../api/db'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterAll(async () => {
@@ -65,4 +72,14 @@ export function migrationsBefore(engine: Engine, number: number): string {
     if (n && Number(n) < number) fs.copyFileSync(path.join(migrationsDir(engine), file), path.join(dir, file))
   }
   return dir
+}
+
+/**
+ * A database as an older server left it, just before migration `number`: an empty database of the engine
+ * with the earlier migrations run. The test writes its rows, then runs the rest with migrate(opened).
+ */
+export async function databaseBefore(engine: Engine, number: number): Promise<OpenedDatabase> {
+  const opened = await openEmptyDatabase(engine)
+  await migrate(opened, migrationsBefore(engine, number))
+  return opened
 }

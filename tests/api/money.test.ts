@@ -57,6 +57,25 @@ async function addRefund(paymentId: number, naira: number, at: number, status = 
     .execute()
 }
 
+/** A draft invoice to the demo customer for `naira` of deep cleaning. */
+async function deepCleaningInvoice(naira: number) {
+  const res = await admin.post('admins/invoices/', {
+    customerId: await findUserId(t.db, CUSTOMER.email),
+    lines: [{ kind: 'labour', description: 'Deep cleaning', quantity: 1, unitPrice: naira }],
+  })
+  expect(res.status).toBe(201)
+  return res.body.invoice as { id: number; number: string; total: number }
+}
+
+/** The admin enters by hand a bank transfer received today for the invoice. */
+const transferByHand = (invoiceId: number, amount: number, reference: string) =>
+  admin.post(`admins/invoices/${invoiceId}/payments/`, {
+    amount,
+    method: 'bank_transfer',
+    reference,
+    receivedOn: lagosDay(0),
+  })
+
 /** A completed job whose technician recorded a payment taken at the customer's, at `at`. */
 async function takenOnSite(payment: Record<string, unknown>, at: number) {
   const id = await book(customer, { date: lagosDay(2), time: '10:00' })
@@ -358,13 +377,7 @@ describe('service invoices in the ledger', () => {
     })
     const invoice = created.body.invoice as { id: number; number: string }
     expect((await admin.post(`admins/invoices/${invoice.id}/send/`)).status).toBe(200)
-    const byHand = await admin.post(`admins/invoices/${invoice.id}/payments/`, {
-      amount: 5_000,
-      method: 'bank_transfer',
-      reference: 'TRF-77',
-      receivedOn: lagosDay(0),
-    })
-    expect(byHand.status).toBe(201)
+    expect((await transferByHand(invoice.id, 5_000, 'TRF-77')).status).toBe(201)
     const paymentId = await addPayment(3_000, now - 30 * MINUTE)
     await t.db.updateTable('payments').set({ invoice_id: invoice.id }).where('id', '=', paymentId).execute()
     await t.db.transaction().execute((trx) =>
@@ -406,17 +419,8 @@ describe('service invoices in the ledger', () => {
 
 describe('outstanding invoices by age', () => {
   it('adds up what is still due on sent invoices by how long ago each was sent; drafts, paid and void ones owe nothing', async () => {
-    const customerId = await findUserId(t.db, CUSTOMER.email)
-    const invoice = async (naira: number) => {
-      const res = await admin.post('admins/invoices/', {
-        customerId,
-        lines: [{ kind: 'labour', description: 'Deep cleaning', quantity: 1, unitPrice: naira }],
-      })
-      expect(res.status).toBe(201)
-      return res.body.invoice as { id: number; total: number }
-    }
     const sentDaysAgo = async (naira: number, days: number) => {
-      const { id, total } = await invoice(naira)
+      const { id, total } = await deepCleaningInvoice(naira)
       expect((await admin.post(`admins/invoices/${id}/send/`)).status).toBe(200)
       await t.db
         .updateTable('invoices')
@@ -427,29 +431,15 @@ describe('outstanding invoices by age', () => {
     }
     const recent = await sentDaysAgo(40_000, 3)
     const partPaid = await sentDaysAgo(20_000, 45)
-    expect(
-      (
-        await admin.post(`admins/invoices/${partPaid.id}/payments/`, {
-          amount: 5_000,
-          method: 'bank_transfer',
-          reference: 'TRF-1',
-          receivedOn: lagosDay(0),
-        })
-      ).status,
-    ).toBe(201)
+    expect((await transferByHand(partPaid.id, 5_000, 'TRF-1')).status).toBe(201)
     const old = await sentDaysAgo(12_500, 61)
     const paid = await sentDaysAgo(9_000, 10)
-    await admin.post(`admins/invoices/${paid.id}/payments/`, {
-      amount: paid.total,
-      method: 'bank_transfer',
-      reference: 'TRF-2',
-      receivedOn: lagosDay(0),
-    })
+    await transferByHand(paid.id, paid.total, 'TRF-2')
     const voided = await sentDaysAgo(7_000, 5)
     expect((await admin.post(`admins/invoices/${voided.id}/void/`, { reason: 'Written twice' })).status).toBe(
       200,
     )
-    await invoice(3_000) // a draft: not sent, so not owed yet
+    await deepCleaningInvoice(3_000) // a draft: not sent, so not owed yet
 
     expect((await summary()).outstanding).toEqual([
       { age: '0–30 days', count: 1, due: recent.total },
@@ -461,15 +451,6 @@ describe('outstanding invoices by age', () => {
 
 describe('GET admins/money/invoices.csv', () => {
   it('lists the invoices issued in the Lagos days asked, with their totals, paid and due; void ones owe nothing', async () => {
-    const customerId = await findUserId(t.db, CUSTOMER.email)
-    const write = async (naira: number) => {
-      const res = await admin.post('admins/invoices/', {
-        customerId,
-        lines: [{ kind: 'labour', description: 'Deep cleaning', quantity: 1, unitPrice: naira }],
-      })
-      expect(res.status).toBe(201)
-      return res.body.invoice as { id: number; number: string }
-    }
     const issuedDaysAgo = (id: number, days: number) =>
       t.db
         .updateTable('invoices')
@@ -477,17 +458,12 @@ describe('GET admins/money/invoices.csv', () => {
         .where('id', '=', id)
         .execute()
     // The first carries the first-service offer (20% of ₦50,000), then ₦10,000 paid by transfer.
-    const first = await write(50_000)
+    const first = await deepCleaningInvoice(50_000)
     await admin.post(`admins/invoices/${first.id}/send/`)
-    await admin.post(`admins/invoices/${first.id}/payments/`, {
-      amount: 10_000,
-      method: 'bank_transfer',
-      reference: 'TRF-1',
-      receivedOn: lagosDay(0),
-    })
-    const voided = await write(7_000)
+    await transferByHand(first.id, 10_000, 'TRF-1')
+    const voided = await deepCleaningInvoice(7_000)
     await admin.post(`admins/invoices/${voided.id}/void/`, { reason: 'Written twice' })
-    const old = await write(3_000)
+    const old = await deepCleaningInvoice(3_000)
     await issuedDaysAgo(old.id, 40)
 
     const res = await admin.get(`admins/money/invoices.csv?from=${lagosDay(-7)}&to=${lagosDay(0)}`)

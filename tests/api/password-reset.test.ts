@@ -1,40 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   type TestContext,
   ADMIN,
   CUSTOMER,
   Client,
   findUserId,
-  makeTestApp,
   secondInstance,
   signUp,
   suiteNow,
 } from './helpers'
-import { fileMailFakes, senderFor } from './messaging-helpers'
+import { messagingTestFile } from './messaging-helpers'
 import type { MessageSender } from '../../api/messaging'
 import { PASSWORD_RESET_SENT } from '../../contract/account'
 
-const fakes = fileMailFakes()
-const { smtp, termii } = fakes
+const { smtp, termii, appSendingToFakes } = messagingTestFile()
 
 let t: TestContext
 let sender: MessageSender
 let clock: number
-afterEach(async () => {
-  await sender.stop()
-  t.close()
-  smtp.mails = []
-  termii.sent = []
-})
 
 async function app() {
   clock = suiteNow()
-  t = await makeTestApp({ now: () => clock })
-  t.config.messaging = {
-    ...t.config.messaging,
-    ...fakes.messaging(),
-  }
-  sender = senderFor(t, { now: () => clock }).start(3600_000)
+  ;({ t, sender } = await appSendingToFakes({ now: () => clock }))
 }
 
 async function loggedIn(account: { email: string; password: string }) {

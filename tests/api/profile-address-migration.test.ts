@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { migrate } from '../../api/db'
-import { migrationsBefore, openEmptyDatabase } from './migration-helpers'
+import { databaseBefore } from './migration-helpers'
 
 /**
  * Migration 015 splits the profile's address. Checkout saved it as one line, and the next checkout's
@@ -9,8 +9,7 @@ import { migrationsBefore, openEmptyDatabase } from './migration-helpers'
  */
 describe.each(['sqlite', 'postgres'] as const)('migration 015 on %s', (engine) => {
   it('splits a line checkout saved (grown or not) into its parts; keeps a typed address whole', async () => {
-    const opened = await openEmptyDatabase(engine)
-    await migrate(opened, migrationsBefore(engine, 15))
+    const opened = await databaseBefore(engine, 15)
     const { db } = opened
     const user = async (email: string, location: string) =>
       (

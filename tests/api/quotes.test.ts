@@ -3,7 +3,7 @@ import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
 import { testEngine } from './test-database'
 import { Client, countRows, lagosDay, signUp, type TestContext } from './helpers'
-import { TECH2, addTechnician, book, onEachTechnicianApp, uuid } from './staff-helpers'
+import { addTechnician, book, onEachTechnicianApp, TECH2, uuid, YEAR } from './staff-helpers'
 
 let t: TestContext
 let admin: Client
@@ -12,7 +12,6 @@ let tech: Client
 let techId: number
 onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
 
-const YEAR = () => lagosDay(0).slice(0, 4)
 const lines = (unitPrice = 40_000) => [
   { kind: 'service', description: 'Termite treatment, whole house', quantity: 1, unitPrice },
   { kind: 'callout', description: 'Call-out fee', quantity: 1, unitPrice: 5_000 },

@@ -28,6 +28,17 @@ async function reminderLink() {
   return link.slice('/r/'.length)
 }
 
+/** The admin sets how many hours before a visit it can no longer be moved or cancelled; working hours stay 09:00–19:00, Monday to Friday. */
+async function setCutoffHours(hours: number) {
+  const res = await admin.post('admins/booking-settings/', {
+    cutoff_hours: hours,
+    work_start: '09:00',
+    work_end: '19:00',
+    work_days: [1, 2, 3, 4, 5],
+  })
+  expect(res.status).toBe(200)
+}
+
 describe('the day-before reminder', () => {
   it('goes once at the reminder time, also from two instances at once and after a restart', async () => {
     const id = await book(customer, { date: lagosDay(1), time: '10:00' })
@@ -105,16 +116,7 @@ describe('the reminder’s link, without logging in', () => {
     const token = await reminderLink()
     const link = new Client(t.app)
     // A cut-off of 0 hours: it can still move.
-    expect(
-      (
-        await admin.post('admins/booking-settings/', {
-          cutoff_hours: 0,
-          work_start: '09:00',
-          work_end: '19:00',
-          work_days: [1, 2, 3, 4, 5],
-        })
-      ).status,
-    ).toBe(200)
+    await setCutoffHours(0)
     const moved = await link.post(`booking-links/${token}/reschedule/`, { date: lagosDay(3), time: '11:00' })
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
     expect(moved.body.view.booking).toMatchObject({ date: lagosDay(3), time: '11:00', status: 'Pending' })
@@ -128,16 +130,7 @@ describe('the reminder’s link, without logging in', () => {
     // A cut-off of two days: a visit tomorrow can no longer be moved or cancelled here.
     const soon = await book(customer, { date: lagosDay(1), time: '12:00' })
     const soonToken = await signLink(t.db, 'booking', soon, Date.parse(`${lagosDay(1)}T12:00:00+01:00`))
-    expect(
-      (
-        await admin.post('admins/booking-settings/', {
-          cutoff_hours: 48,
-          work_start: '09:00',
-          work_end: '19:00',
-          work_days: [1, 2, 3, 4, 5],
-        })
-      ).status,
-    ).toBe(200)
+    await setCutoffHours(48)
     const view = (await link.get(`booking-links/${soonToken}/`)).body
     expect(view.changeRefusal).toMatch(/48 hours/)
     const refused = await link.post(`booking-links/${soonToken}/cancel/`)

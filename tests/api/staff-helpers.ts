@@ -18,6 +18,8 @@ export const SIGNATURE =
 
 export { lagosDay }
 export const uuid = () => crypto.randomUUID()
+/** This year in Lagos, as the numbers of quotes, invoices and certificates carry it (INV-2026-0001). */
+export const YEAR = () => lagosDay(0).slice(0, 4)
 /** The device's clock in the suite's world: now, by the suite's clock. */
 export const at = () => new Date(suiteNow()).toISOString()
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { postApi } from './own-server'
+import { adminPageForTheseTests, loggedIn, postApi } from './own-server'
 
 /**
  * The back office as an admin, against the production build on a fresh seeded database:
@@ -21,18 +21,7 @@ const shots = new URL('./screenshots/', import.meta.url).pathname
 
 let page: Page
 
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })
-  page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(E2E.admin.email)
-  await page.getByLabel('Password').fill(E2E.admin.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-})
-test.afterAll(async () => {
-  await page.context().close()
-})
+adminPageForTheseTests({ viewport: DESKTOP, acceptDownloads: true }, (p) => (page = p))
 
 /** Desktop and phone screenshots of the current screen, once it shows `ready`. */
 async function photograph(name: string, ready: () => Promise<void>) {
@@ -325,12 +314,7 @@ test('settings: profile and payment are saved and still there after a reload', a
 
 test('10,000 bookings and orders in a real browser (timings printed, not asserted)', async ({ browser }) => {
   // Its own context without the service worker, so page.route answers the list calls.
-  const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' })
-  const p = await context.newPage()
-  await p.goto('/login')
-  await p.getByLabel('Email').fill(E2E.admin.email)
-  await p.getByLabel('Password').fill(E2E.admin.password)
-  await p.getByRole('button', { name: 'Log in' }).click()
+  const p = await loggedIn(browser, E2E.admin, { viewport: DESKTOP, serviceWorkers: 'block' })
   await expect(p).toHaveURL(/\/admin$/)
 
   const N = 10_000
@@ -396,5 +380,5 @@ test('10,000 bookings and orders in a real browser (timings printed, not asserte
     `[perf chromium] bookings 10k: open ${ms(bRender)}, status filter ${ms(bStatus)}, search ${ms(bSearch)}; ` +
       `orders 10k: open ${ms(oRender)}, search ${ms(oSearch)} (each includes Playwright's action round trip)`,
   )
-  await context.close()
+  await p.context().close()
 })

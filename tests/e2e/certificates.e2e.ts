@@ -8,7 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E } from './env'
-import { completedVisit, loggedIn } from './visits'
+import { loggedIn } from './own-server'
+import { completedVisit } from './visits'
 import { DESKTOP, NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
 const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'certificates-e2e-shots')

@@ -7,7 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E } from './env'
-import { completedVisit, loggedIn } from './visits'
+import { loggedIn } from './own-server'
+import { completedVisit } from './visits'
 import { NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
 const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'invoices-e2e-shots')

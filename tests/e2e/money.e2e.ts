@@ -10,7 +10,7 @@ import {
   settled,
   sidewaysOverflow,
 } from './a11y-helpers'
-import { E2E } from './env'
+import { adminPageForTheseTests } from './own-server'
 
 /**
  * The owner's money on the dashboard, against the build on the seeded database (the demo customer's two
@@ -21,18 +21,7 @@ test.describe.configure({ mode: 'serial' })
 const shots = new URL('./screenshots/', import.meta.url).pathname
 let page: Page
 
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })
-  page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(E2E.admin.email)
-  await page.getByLabel('Password').fill(E2E.admin.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-})
-test.afterAll(async () => {
-  await page.context().close()
-})
+adminPageForTheseTests({ viewport: DESKTOP, acceptDownloads: true }, (p) => (page = p))
 
 test('the income chart, with its figures as a table, passes axe at phone and desktop size', async () => {
   await page.goto('/admin')

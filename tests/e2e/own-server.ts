@@ -7,7 +7,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test'
+import { DESKTOP } from './a11y-helpers'
 import { E2E } from './env'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -132,6 +140,33 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page).not.toHaveURL(/\/login$/)
+}
+
+/** A page in a new browser context (DESKTOP unless `context` says otherwise) with `account` logged in through the form. */
+export async function loggedIn(
+  browser: Browser,
+  account: { email: string; password: string },
+  context: BrowserContextOptions = { viewport: DESKTOP },
+) {
+  const page = await (await browser.newContext(context)).newPage()
+  await logIn(page, account.email, account.password)
+  return page
+}
+
+/**
+ * For a file whose tests run in order on one admin page: logged in (on /admin) before the first test, its
+ * context closed after the last. `receive` gets the page.
+ */
+export function adminPageForTheseTests(context: BrowserContextOptions, receive: (page: Page) => void) {
+  let page: Page
+  test.beforeAll(async ({ browser }) => {
+    page = await loggedIn(browser, E2E.admin, context)
+    await expect(page).toHaveURL(/\/admin$/)
+    receive(page)
+  })
+  test.afterAll(async () => {
+    await page.context().close()
+  })
 }
 
 /** Rows of a query on a server's database file, read-only (what the server really stored). */

@@ -8,8 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E } from './env'
-import { readDatabase } from './own-server'
-import { call, completedVisit, loggedIn } from './visits'
+import { loggedIn, readDatabase } from './own-server'
+import { call, completedVisit } from './visits'
 import { NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
 const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'plans-e2e-shots')

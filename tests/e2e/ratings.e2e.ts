@@ -5,7 +5,8 @@
  */
 import { expect, test } from '@playwright/test'
 import { E2E } from './env'
-import { completedVisit, loggedIn } from './visits'
+import { loggedIn } from './own-server'
+import { completedVisit } from './visits'
 import { NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
 test('the customer rates a completed visit by its link; the office publishes it on Reviews', async ({

@@ -9,7 +9,8 @@ import { openDatabase } from '../../api/db'
 import { sendDueReminders } from '../../api/lib/reminders'
 import { addDays } from '../../contract/dates'
 import { E2E, lagosWeekday } from './env'
-import { call, loggedIn } from './visits'
+import { loggedIn } from './own-server'
+import { call } from './visits'
 import { NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
 test('the customer answers the day-before reminder’s link on a phone, without logging in', async ({

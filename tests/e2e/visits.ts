@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { expect, type Browser, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
-import { logIn, readDatabase } from './own-server'
-import { DESKTOP } from './a11y-helpers'
+import { loggedIn, readDatabase } from './own-server'
+import { SPRAY_TREATMENT } from '../treatment'
 
 const SIGNATURE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
@@ -13,12 +13,6 @@ export async function call(page: Page, path: string, data?: unknown) {
   const res = await page.request.post(`/api/${path}`, { headers: { 'X-CSRFToken': token }, data })
   expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true)
   return res.json()
-}
-
-export async function loggedIn(browser: Browser, account: { email: string; password: string }) {
-  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage()
-  await logIn(page, account.email, account.password)
-  return page
 }
 
 /**
@@ -52,12 +46,7 @@ export async function completedVisit(
   await call(staff, `staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: at() })
   await call(staff, `staff/jobs/${id}/treatments/`, {
     id: crypto.randomUUID(),
-    product_name: 'Cypermethrin 10% EC',
-    quantity: 250,
-    unit: 'ml',
-    target_pest: 'Cockroaches',
-    area: 'Kitchen',
-    method: 'Spray',
+    ...SPRAY_TREATMENT,
     occurred_at: at(),
   })
   await call(staff, `staff/jobs/${id}/complete/`, {

@@ -6,23 +6,14 @@
  */
 import 'fake-indexeddb/auto'
 import { QueryClient } from '@tanstack/react-query'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { OUTBOX_CHANNEL, type OutboxSentMessage } from '../../src/lib/worker-protocol'
 import { db } from '../../src/offline/db'
 import { replayOutboxNow, startOutboxSync } from '../../src/offline/sync'
-import { entry, json } from './helpers'
+import { entry } from './helpers'
+import { thankingServerForEachTest } from './thanking-server'
 
-const posted: string[] = []
-beforeEach(async () => {
-  posted.length = 0
-  await db.outbox.clear()
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    if (String(input).endsWith('/token')) return json(200, { token: 't' })
-    if (init?.method === 'POST') posted.push(String(input))
-    return json(200, { message: 'Thank you' })
-  })
-})
-afterEach(() => vi.unstubAllGlobals())
+const posted = thankingServerForEachTest()
 
 it('refreshes and tells the other tabs once per replay, not once per sent entry', async () => {
   const queryClient = new QueryClient()

@@ -5,11 +5,12 @@
  * still held is left to its sender.
  */
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { db } from '../../src/offline/db'
 import { sendingLockName } from '../../src/offline/replay'
 import { scheduleReplay } from '../../src/offline/sync'
-import { entry, json } from './helpers'
+import { entry } from './helpers'
+import { thankingServerForEachTest } from './thanking-server'
 
 /** A LockManager whose held locks the test sets; every request is granted at once. */
 function fakeLocks(held: string[]) {
@@ -22,17 +23,7 @@ function fakeLocks(held: string[]) {
   }
 }
 
-const posted: string[] = []
-beforeEach(async () => {
-  posted.length = 0
-  await db.outbox.clear()
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    if (String(input).endsWith('/token')) return json(200, { token: 't' })
-    if (init?.method === 'POST') posted.push(String(input))
-    return json(200, { message: 'Thank you' })
-  })
-})
-afterEach(() => vi.unstubAllGlobals())
+const posted = thankingServerForEachTest()
 
 /** An entry claimed for a minute by a direct send, as submitThroughOutbox stores it before sending. */
 const claimed = () => entry({ sendingUntil: Date.now() + 60_000 })

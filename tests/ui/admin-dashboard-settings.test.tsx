@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { onlineManager } from '@tanstack/react-query'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { booking, mockApi, renderAdmin } from './admin-helpers'
+import { dashboardStats, mockApi, renderAdmin } from './admin-helpers'
 import { EMPTY_PAYMENT_SETTINGS } from '../../contract/withdrawals'
 import { useSession } from '../../src/lib/session'
 
@@ -12,14 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const STATS = {
-  total_bookings: { total_bookings: 12 },
-  balance: 250000,
-  latest_bookings: [booking(1, 'Amaka Obi', 'Pending')],
-  users: [{ full_name: 'Ada Admin', role: 'Admin', email: 'admin@test.ng' }],
-  completed: { completed_services: 7 },
-  taken_on_site: { month: '2026-03', month_total: 0, month_count: 0, latest: [] },
-}
+const STATS = dashboardStats(250000, '2026-03')
 
 describe('Dashboard', () => {
   test('money taken on site: this month’s total and the latest payments, apart from the balance', async () => {

@@ -145,6 +145,19 @@ export const booking = (
   ...extra,
 })
 
+/**
+ * The dashboard's figures (get/stat): twelve bookings, Amaka's one Pending, seven completed, with `balance`
+ * and nothing taken on site in `month` (YYYY-MM).
+ */
+export const dashboardStats = (balance: number, month: string) => ({
+  total_bookings: { total_bookings: 12 },
+  balance,
+  latest_bookings: [booking(1, 'Amaka Obi', 'Pending')],
+  users: [{ full_name: 'Ada Admin', role: 'Admin', email: 'admin@test.ng' }],
+  completed: { completed_services: 7 },
+  taken_on_site: { month, month_total: 0, month_count: 0, latest: [] },
+})
+
 export const order = (
   id: number,
   user: string,

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { AdminInvoiceAnswer, InvoicePaymentAnswer } from '../../contract/invoices'
 import { booking, mockApi, openAdminScreen, renderAdmin, type Call } from './admin-helpers'
+import { AMAKA_BILLED_TO, serviceLine, totalsPreviewRows, totalsWithoutDiscounts } from './billing-fixtures'
 
 afterEach(() => {
   cleanup()
@@ -22,7 +23,7 @@ const invoice = (change: Partial<AdminInvoiceAnswer> = {}): AdminInvoiceAnswer =
   total: 0,
   paid: 0,
   due: 0,
-  billedTo: { name: 'Amaka Obi', phone: '+2348031234567', email: 'amaka@test.ng', address: '3 Marina Road' },
+  billedTo: AMAKA_BILLED_TO,
   quoteId: null,
   depositDue: 0,
   sentAt: null,
@@ -30,36 +31,12 @@ const invoice = (change: Partial<AdminInvoiceAnswer> = {}): AdminInvoiceAnswer =
   voidReason: '',
   note: '',
   offerPercent: 20,
-  lines: [
-    {
-      kind: 'service',
-      description: 'Fumigation service',
-      quantity: 1,
-      unitPrice: 0,
-      total: 0,
-      productId: null,
-      serviceKindId: null,
-    },
-  ],
-  totals: {
-    subtotal: 0,
-    discount: 0,
-    firstServiceDiscount: 0,
-    firstServicePercent: null,
-    vatRatePercent: 7.5,
-    vat: 0,
-    total: 0,
-  },
+  lines: [serviceLine('Fumigation service')],
+  totals: totalsWithoutDiscounts(0, 7.5),
   payments: [],
   link: null,
   ...change,
 })
-
-const preview = () => within(screen.getByRole('region', { name: 'Totals preview' }))
-const previewRows = () =>
-  preview()
-    .getAllByRole('term')
-    .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`)
 
 describe('the invoice editor', () => {
   test('shows live totals with the offer on the work only and VAT, and a refused save keeps what was typed', async () => {
@@ -83,14 +60,14 @@ describe('the invoice editor', () => {
     await ui.type(screen.getAllByLabelText('Unit price (₦)')[1], '5000')
     expect(screen.getAllByLabelText('Kind')[1]).toHaveValue('material')
     // 50,000; 20% of the ₦40,000 of work; VAT 7.5% on 42,000.
-    expect(previewRows()).toEqual([
+    expect(totalsPreviewRows()).toEqual([
       'Subtotal ₦50,000.00',
       'First-service offer (20%) −₦8,000.00',
       'VAT (7.5%) ₦3,150.00',
       'Total ₦45,150.00',
     ])
     await ui.type(screen.getByLabelText('Discount (₦)'), '1000')
-    expect(previewRows()).toContain('Discount −₦1,000.00')
+    expect(totalsPreviewRows()).toContain('Discount −₦1,000.00')
 
     await ui.click(screen.getByRole('button', { name: 'Save the draft' }))
     expect(

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { booking, mockApi, renderAdmin } from './admin-helpers'
+import { dashboardStats, mockApi, renderAdmin } from './admin-helpers'
 import type { IncomeMonth, MoneySummary } from '../../contract/dashboard'
 import { addMonths, BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 
@@ -12,14 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const STATS = {
-  total_bookings: { total_bookings: 12 },
-  balance: 61_000,
-  latest_bookings: [booking(1, 'Amaka Obi', 'Pending')],
-  users: [{ full_name: 'Ada Admin', role: 'Admin', email: 'admin@test.ng' }],
-  completed: { completed_services: 7 },
-  taken_on_site: { month: '2026-11', month_total: 0, month_count: 0, latest: [] },
-}
+const STATS = dashboardStats(61_000, '2026-11')
 
 const stream = (income: number, refunds = 0, onSite = 0) => ({
   income,

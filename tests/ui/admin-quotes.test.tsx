@@ -4,6 +4,13 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { AdminQuoteAnswer } from '../../contract/quotes'
 import { booking, mockApi, openAdminScreen, renderAdmin } from './admin-helpers'
+import {
+  AMAKA_BILLED_TO,
+  serviceLine,
+  totalsPreviewRows,
+  totalsWithoutDiscounts,
+  UNANSWERED_QUOTE,
+} from './billing-fixtures'
 
 afterEach(() => {
   cleanup()
@@ -22,44 +29,17 @@ const quote = (change: Partial<AdminQuoteAnswer> = {}): AdminQuoteAnswer => ({
   total: 0,
   depositPercent: 0,
   deposit: 0,
-  billedTo: { name: 'Amaka Obi', phone: '+2348031234567', email: 'amaka@test.ng', address: '3 Marina Road' },
+  billedTo: AMAKA_BILLED_TO,
   sentAt: null,
-  acceptedName: null,
-  acceptedAt: null,
-  declinedAt: null,
-  declineReason: '',
-  withdrawnAt: null,
+  ...UNANSWERED_QUOTE,
   note: '',
   offerPercent: 20,
-  lines: [
-    {
-      kind: 'service',
-      description: 'Service',
-      quantity: 1,
-      unitPrice: 0,
-      total: 0,
-      productId: null,
-      serviceKindId: null,
-    },
-  ],
-  totals: {
-    subtotal: 0,
-    discount: 0,
-    firstServiceDiscount: 0,
-    firstServicePercent: null,
-    vatRatePercent: 7.5,
-    vat: 0,
-    total: 0,
-  },
+  lines: [serviceLine('Service')],
+  totals: totalsWithoutDiscounts(0, 7.5),
   invoice: null,
   link: null,
   ...change,
 })
-
-const previewRows = () =>
-  within(screen.getByRole('region', { name: 'Totals preview' }))
-    .getAllByRole('term')
-    .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`)
 
 describe('the quote editor', () => {
   test('previews VAT without the offer, saves lines, deposit and validity, and keeps a refused deposit as typed', async () => {
@@ -75,7 +55,7 @@ describe('the quote editor', () => {
     await ui.type(screen.getByLabelText('Description'), 'Termite treatment')
     await ui.clear(screen.getByLabelText('Unit price (₦)'))
     await ui.type(screen.getByLabelText('Unit price (₦)'), '40,000')
-    expect(previewRows()).toEqual(['Subtotal ₦40,000.00', 'VAT (7.5%) ₦3,000.00', 'Total ₦43,000.00'])
+    expect(totalsPreviewRows()).toEqual(['Subtotal ₦40,000.00', 'VAT (7.5%) ₦3,000.00', 'Total ₦43,000.00'])
 
     const deposit = screen.getByLabelText(/^Deposit on acceptance \(%\)/)
     await ui.clear(deposit)

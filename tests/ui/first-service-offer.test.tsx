@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import Sign from '../../src/features/account/pages/sign-up'
 import { CallToAction } from '../../src/features/marketing/components/call-to-action'
 import { BookButton } from '../../src/components/book-button'
 import { resetBillingCall } from '../../src/lib/first-service-offer'
-import { json, mockFetch, renderWithProviders } from './public-helpers'
+import { freshDeviceForEachTest, json, mockFetch, renderWithProviders } from './public-helpers'
 
 const billing = (change: Record<string, unknown> = {}) => ({
   vatRatePercent: 0,
@@ -15,14 +15,7 @@ const billing = (change: Record<string, unknown> = {}) => ({
   ...change,
 })
 
-beforeEach(() => {
-  localStorage.clear()
-  resetBillingCall()
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+freshDeviceForEachTest(resetBillingCall)
 
 describe('the first-service offer, as the admin set it', () => {
   test('sign-up says what it is and what it applies to, with the percentage the admin chose', async () => {

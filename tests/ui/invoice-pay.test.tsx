@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { InvoiceAnswer } from '../../contract/invoices'
 import { PayInvoice } from '../../src/features/invoices/components/pay-invoice'
+import { totalsWithoutDiscounts } from './billing-fixtures'
 
 afterEach(() => {
   cleanup()
@@ -31,15 +32,7 @@ const invoice = (change: Partial<InvoiceAnswer> = {}): InvoiceAnswer => ({
   note: '',
   offerPercent: null,
   lines: [],
-  totals: {
-    subtotal: 25000,
-    discount: 0,
-    firstServiceDiscount: 0,
-    firstServicePercent: null,
-    vatRatePercent: 0,
-    vat: 0,
-    total: 25000,
-  },
+  totals: totalsWithoutDiscounts(25000),
   payments: [],
   ...change,
 })

@@ -13,6 +13,7 @@ import UserSettings from '../../src/features/account/pages/user-settings'
 import { db } from '../../src/offline/db'
 import { ADA_PROFILE, json, mockFetch, renderWithProviders, setSession } from './public-helpers'
 import { mockApi, renderAdmin } from './admin-helpers'
+import type { SentMessage } from '../../contract/messages'
 
 afterEach(async () => {
   cleanup()
@@ -235,20 +236,33 @@ describe('customer notifications', () => {
     marketing: { email: false, sms: false, whatsapp: false, push: false },
   }
 
-  test('the customer chooses, per kind of message, email, SMS or WhatsApp, and reads the result', async () => {
-    setSession('user', 42)
+  /**
+   * The settings' Notifications tab of account 42: its profile, its saved choices CHOICES with whether its
+   * phone number is missing and WhatsApp is set up, and `saved` as the answer to Save choices.
+   */
+  async function openChoices(answers: {
+    profile: typeof ADA_PROFILE
+    preferences: { phone_missing: boolean; whatsapp_ready: boolean }
+    saved: Response
+  }) {
     const calls = mockFetch({
-      'GET admins/settings/42/': json(200, ADA_PROFILE),
-      'GET account/message-preferences/': json(200, {
-        choices: CHOICES,
-        phone_missing: false,
-        whatsapp_ready: true,
-      }),
-      'POST account/message-preferences/': json(201, { message: 'Your choices are saved.' }),
+      'GET admins/settings/42/': json(200, answers.profile),
+      'GET account/message-preferences/': json(200, { choices: CHOICES, ...answers.preferences }),
+      'POST account/message-preferences/': answers.saved,
     })
     const ui = userEvent.setup()
     renderWithProviders(<UserSettings />, '/user/settings')
     await ui.click(screen.getByRole('tab', { name: 'Notifications' }))
+    return { calls, ui }
+  }
+
+  test('the customer chooses, per kind of message, email, SMS or WhatsApp, and reads the result', async () => {
+    setSession('user', 42)
+    const { calls, ui } = await openChoices({
+      profile: ADA_PROFILE,
+      preferences: { phone_missing: false, whatsapp_ready: true },
+      saved: json(201, { message: 'Your choices are saved.' }),
+    })
     const form = await screen.findByRole('form', { name: 'How should we reach you?' })
     // One group per kind, each checkbox named by its channel and then its kind.
     const reminders = within(form).getByRole('group', { name: 'Reminders' })
@@ -276,18 +290,11 @@ describe('customer notifications', () => {
 
   test('a failed save says why and keeps the ticks; a missing phone number is pointed out', async () => {
     setSession('staff', 42)
-    mockFetch({
-      'GET admins/settings/42/': json(200, { ...ADA_PROFILE, phone_number: '' }),
-      'GET account/message-preferences/': json(200, {
-        choices: CHOICES,
-        phone_missing: true,
-        whatsapp_ready: false,
-      }),
-      'POST account/message-preferences/': json(400, { message: 'Each choice must be true or false' }),
+    const { ui } = await openChoices({
+      profile: { ...ADA_PROFILE, phone_number: '' },
+      preferences: { phone_missing: true, whatsapp_ready: false },
+      saved: json(400, { message: 'Each choice must be true or false' }),
     })
-    const ui = userEvent.setup()
-    renderWithProviders(<UserSettings />, '/user/settings')
-    await ui.click(screen.getByRole('tab', { name: 'Notifications' }))
     const sms = await screen.findByRole('checkbox', { name: 'SMS for job updates' })
     expect(sms).toHaveAccessibleDescription(/SMS and WhatsApp need a phone number/)
     expect(screen.getByRole('checkbox', { name: 'Email for job updates' })).not.toHaveAccessibleDescription(
@@ -299,6 +306,26 @@ describe('customer notifications', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Each choice must be true or false')
     expect(screen.getByRole('checkbox', { name: 'SMS for job updates' })).toBeChecked()
   })
+})
+
+/** A row of the admin's Sent messages: by default Ada's booking email, sent by SMTP at the first attempt. */
+const sentEmail = (id: number, extra: Partial<SentMessage> = {}): SentMessage => ({
+  id,
+  channel: 'email',
+  recipient: 'ada@example.ng',
+  template: 'booking_received',
+  subject: 'We received your booking',
+  body: 'Hello,\n\nWe received your fumigation booking.',
+  status: 'sent',
+  transport: 'smtp',
+  attempts: 1,
+  last_error: '',
+  created_at: '2026-03-01T09:30:00.000Z',
+  sent_at: '2026-03-01T09:30:01.000Z',
+  next_attempt_at: '2026-03-01T09:30:00.000Z',
+  fallback_of: null,
+  fallback_id: null,
+  ...extra,
 })
 
 describe('admin alerts and messages', () => {
@@ -377,36 +404,18 @@ describe('admin alerts and messages', () => {
   })
 
   test('Sent messages lists each email and SMS with how it left', async () => {
-    const row = (id: number, extra: object) => ({
-      id,
-      channel: 'email',
-      recipient: 'ada@example.ng',
-      template: 'booking_received',
-      subject: 'We received your booking',
-      body: 'Hello,\n\nWe received your fumigation booking.',
-      status: 'sent',
-      transport: 'smtp',
-      attempts: 1,
-      last_error: '',
-      created_at: '2026-03-01T09:30:00.000Z',
-      sent_at: '2026-03-01T09:30:01.000Z',
-      next_attempt_at: '2026-03-01T09:30:00.000Z',
-      fallback_of: null,
-      fallback_id: null,
-      ...extra,
-    })
     mockApi({
       'GET admins/alerts/': { bookings: 0, orders: 0, messages: 0 },
       'GET admins/sent-messages/': [
-        row(3, {
+        sentEmail(3, {
           channel: 'sms',
           recipient: '+2348031234567',
           subject: '',
           transport: 'log',
           template: 'booking_confirmed',
         }),
-        row(2, { status: 'failed', attempts: 6, last_error: 'connect ECONNREFUSED', sent_at: null }),
-        row(1, {}),
+        sentEmail(2, { status: 'failed', attempts: 6, last_error: 'connect ECONNREFUSED', sent_at: null }),
+        sentEmail(1),
       ],
     })
     const ui = userEvent.setup()
@@ -423,24 +432,16 @@ describe('admin alerts and messages', () => {
   })
 
   test('Sent messages shows WhatsApp, its failure and the SMS sent in its place, and filters by channel', async () => {
-    const row = (id: number, extra: Record<string, unknown>) => ({
-      id,
-      channel: 'whatsapp',
-      recipient: '+2348031234567',
-      template: 'booking_reminder',
-      subject: 'Reminder: your fumigation visit is tomorrow',
-      body: 'GreenShield: your fumigation visit is tomorrow',
-      status: 'sent',
-      transport: 'termii',
-      attempts: 1,
-      last_error: '',
-      created_at: '2026-03-01T09:30:00.000Z',
-      sent_at: '2026-03-01T09:30:01.000Z',
-      next_attempt_at: '2026-03-01T09:30:00.000Z',
-      fallback_of: null,
-      fallback_id: null,
-      ...extra,
-    })
+    const row = (id: number, extra: Partial<SentMessage>) =>
+      sentEmail(id, {
+        channel: 'whatsapp',
+        recipient: '+2348031234567',
+        template: 'booking_reminder',
+        subject: 'Reminder: your fumigation visit is tomorrow',
+        body: 'GreenShield: your fumigation visit is tomorrow',
+        transport: 'termii',
+        ...extra,
+      })
     const calls = mockApi({
       'GET admins/alerts/': { bookings: 0, orders: 0, messages: 0 },
       'GET admins/sent-messages/': ({ path }: { path: string }) =>

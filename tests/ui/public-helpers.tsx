@@ -3,10 +3,10 @@
  * method and path, and a render wrapper with a router and a fresh query cache.
  */
 import type { ReactNode } from 'react'
-import { render } from '@testing-library/react'
+import { cleanup, render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router'
-import { vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { useSession } from '../../src/lib/session'
 
 export const json = (status: number, body: unknown) =>
@@ -16,6 +16,21 @@ export const json = (status: number, body: unknown) =>
   })
 
 type Answer = Response | (() => Response | Promise<Response>)
+
+/**
+ * Each test of the file starts with nothing stored on the device and with `forget` run (the resets of the
+ * server answers a module remembers, e.g. resetBillingCall); its screen and stubs go after it.
+ */
+export function freshDeviceForEachTest(...forget: (() => void)[]) {
+  beforeEach(() => {
+    localStorage.clear()
+    for (const reset of forget) reset()
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+}
 
 /** Stubs fetch: 'POST newsletter/' -> a Response (or a function making one); the CSRF token is answered. */
 export function mockFetch(routes: Record<string, Answer>) {

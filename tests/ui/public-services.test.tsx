@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import Services from '../../src/features/marketing/pages/services'
 import { resetServiceKindsCall, SERVICE_KINDS_KEY } from '../../src/lib/service-kinds'
-import { json, mockFetch, renderWithProviders } from './public-helpers'
+import { freshDeviceForEachTest, json, mockFetch, renderWithProviders } from './public-helpers'
 
 const kind = (id: number, change: Record<string, unknown>) => ({
   id,
@@ -36,14 +36,7 @@ const pricesOf = async (sectionName: string) => {
     .map((li) => li.textContent)
 }
 
-beforeEach(() => {
-  localStorage.clear()
-  resetServiceKindsCall()
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+freshDeviceForEachTest(resetServiceKindsCall)
 
 describe('/services: the prices the admin set', () => {
   test("each service lists its kinds with their price text; the products' section has none", async () => {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { Footer } from '../../src/app/layouts/footer'
 import Contact from '../../src/features/marketing/pages/contact'
 import { resetWorkingHoursCall, WORKING_HOURS_KEY } from '../../src/lib/working-hours'
-import { json, mockFetch, renderWithProviders } from './public-helpers'
+import { freshDeviceForEachTest, json, mockFetch, renderWithProviders } from './public-helpers'
 
 const SAVED = { cutoff_hours: 24, work_start: '08:00', work_end: '18:30', work_days: [1, 2, 3, 4, 5, 6] }
 const SAVED_TEXT = 'Mon–Sat 8:00 AM to 6:30 PM'
@@ -17,14 +17,7 @@ const openingHoursCard = () => {
 }
 const footer = () => within(screen.getByRole('contentinfo'))
 
-beforeEach(() => {
-  localStorage.clear()
-  resetWorkingHoursCall()
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+freshDeviceForEachTest(resetWorkingHoursCall)
 
 describe('working hours on the public pages (GET booking-settings/)', () => {
   test('the footer and the Contact page show the hours the admin saved, asking the server once', async () => {

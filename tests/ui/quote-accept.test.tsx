@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { QuoteAnswer } from '../../contract/quotes'
 import { AnswerQuote } from '../../src/features/quotes/components/answer-quote'
 import { QuoteDocument } from '../../src/features/quotes/components/quote-document'
+import { serviceLine, totalsWithoutDiscounts, UNANSWERED_QUOTE } from './billing-fixtures'
 
 afterEach(() => {
   cleanup()
@@ -26,33 +27,11 @@ const quote = (change: Partial<QuoteAnswer> = {}): QuoteAnswer => ({
   deposit: 15000,
   billedTo: { name: 'Amaka Obi', phone: '', email: '', address: '' },
   sentAt: '2026-11-23T09:00:00.000Z',
-  acceptedName: null,
-  acceptedAt: null,
-  declinedAt: null,
-  declineReason: '',
-  withdrawnAt: null,
+  ...UNANSWERED_QUOTE,
   note: '',
   offerPercent: 20,
-  lines: [
-    {
-      kind: 'service',
-      description: 'Termite treatment',
-      quantity: 1,
-      unitPrice: 50000,
-      total: 50000,
-      productId: null,
-      serviceKindId: null,
-    },
-  ],
-  totals: {
-    subtotal: 50000,
-    discount: 0,
-    firstServiceDiscount: 0,
-    firstServicePercent: null,
-    vatRatePercent: 0,
-    vat: 0,
-    total: 50000,
-  },
+  lines: [serviceLine('Termite treatment', 50000)],
+  totals: totalsWithoutDiscounts(50000),
   invoice: null,
   ...change,
 })

@@ -1,0 +1,52 @@
+// Pieces the invoice and quote screens' tests build their answers from (amounts in naira, as the answers show them).
+import { screen, within } from '@testing-library/react'
+import type { DocumentLineAnswer, DocumentTotalsAnswer } from '../../contract/documents'
+
+/** Amaka, with every contact detail: whom the admin's drafts are billed to. */
+export const AMAKA_BILLED_TO = {
+  name: 'Amaka Obi',
+  phone: '+2348031234567',
+  email: 'amaka@test.ng',
+  address: '3 Marina Road',
+}
+
+/** One line of work at `unitPrice`, quantity 1, with no product or service kind picked. */
+export const serviceLine = (description: string, unitPrice = 0): DocumentLineAnswer => ({
+  kind: 'service',
+  description,
+  quantity: 1,
+  unitPrice,
+  total: unitPrice,
+  productId: null,
+  serviceKindId: null,
+})
+
+/** Totals with no discount and no first-service offer: the subtotal, plus `vat` at `vatRatePercent`. */
+export const totalsWithoutDiscounts = (
+  subtotal: number,
+  vatRatePercent = 0,
+  vat = 0,
+): DocumentTotalsAnswer => ({
+  subtotal,
+  discount: 0,
+  firstServiceDiscount: 0,
+  firstServicePercent: null,
+  vatRatePercent,
+  vat,
+  total: subtotal + vat,
+})
+
+/** A quote's answer while the customer has neither accepted nor declined it and it is not withdrawn. */
+export const UNANSWERED_QUOTE = {
+  acceptedName: null,
+  acceptedAt: null,
+  declinedAt: null,
+  declineReason: '',
+  withdrawnAt: null,
+}
+
+/** The editor's "Totals preview" as "term value" rows. */
+export const totalsPreviewRows = () =>
+  within(screen.getByRole('region', { name: 'Totals preview' }))
+    .getAllByRole('term')
+    .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`)
