@@ -15,12 +15,19 @@ export const userScope = (userId: number | null) => [...USER_SCOPE, userId] as c
  */
 export const CALL_EVEN_OFFLINE = { networkMode: 'always' } as const
 
+/** A read of the logged-in user's data: asked once someone is logged in (paused offline, as queries are). */
+export const signedInQuery = <TKey extends QueryKey, TData>(
+  userId: number | null,
+  queryKey: TKey,
+  queryFn: () => Promise<TData>,
+) => queryOptions({ queryKey, queryFn, enabled: userId !== null })
+
 /** An online-only read of the logged-in user's data: asked once someone is logged in, tried even offline. */
 export const onlineOnlyQuery = <TKey extends QueryKey, TData>(
   userId: number | null,
   queryKey: TKey,
   queryFn: () => Promise<TData>,
-) => queryOptions({ ...CALL_EVEN_OFFLINE, queryKey, queryFn, enabled: userId !== null })
+) => queryOptions({ ...CALL_EVEN_OFFLINE, ...signedInQuery(userId, queryKey, queryFn) })
 
 type MutationOptions = { networkMode?: 'always' | 'online' | 'offlineFirst' }
 
