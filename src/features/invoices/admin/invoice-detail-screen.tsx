@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { Link, useParams } from 'react-router'
-import { ArrowLeft } from 'lucide-react'
+import { useParams } from 'react-router'
 import {
   invoiceDraftBody,
   INVOICE_PAYMENT_METHOD_LABELS,
@@ -18,6 +17,7 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { splitErrors } from '../../../components/documents/lines-editor'
 import { DraftForm } from '../../../components/documents/draft-form'
 import { PrintButton } from '../../../components/documents/document-view'
+import { AdminDocumentScreen, CustomerLinkLine } from '../../../components/documents/document-pages'
 import { Field } from '../../../components/ui/field'
 import {
   FormActions,
@@ -28,7 +28,6 @@ import {
 } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
 import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
-import { QueryGate } from '../../../components/ui/query-state'
 import {
   useAdminInvoice,
   useRecordPayment,
@@ -45,17 +44,9 @@ export default function InvoiceDetailScreen() {
   const id = Number(useParams().id)
   const invoice = useAdminInvoice(id)
   return (
-    <>
-      <Link
-        to="/admin/invoices"
-        className={`${linkButton} mb-3 inline-flex items-center gap-1 text-sm print:hidden`}
-      >
-        <ArrowLeft className="size-4" aria-hidden /> All invoices
-      </Link>
-      <QueryGate query={invoice} what="the invoice">
-        {invoice.data && <InvoiceDetail invoice={invoice.data} />}
-      </QueryGate>
-    </>
+    <AdminDocumentScreen back={['/admin/invoices', 'All invoices']} query={invoice} what="the invoice">
+      {(inv) => <InvoiceDetail invoice={inv} />}
+    </AdminDocumentScreen>
   )
 }
 
@@ -97,14 +88,7 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoiceAnswer }) {
       />
       <div className="space-y-6">
         <ResultLine result={result} />
-        {invoice.link && (
-          <p className="text-sm text-slate-700 print:hidden">
-            Link for the customer (opens without logging in):{' '}
-            <a className={`${linkButton} break-all`} href={invoice.link}>
-              {`${window.location.origin}${invoice.link}`}
-            </a>
-          </p>
-        )}
+        <CustomerLinkLine link={invoice.link} />
         {invoice.status === 'Draft' && <InvoiceDraft key={invoice.id} invoice={invoice} />}
         <InvoiceDocument invoice={invoice} />
         <Payments invoice={invoice} />

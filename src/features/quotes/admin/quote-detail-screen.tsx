@@ -1,17 +1,16 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { ArrowLeft } from 'lucide-react'
 import { quoteDraftBody, type AdminQuoteAnswer } from '../../../../contract/quotes.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage } from '../../../lib/api-client'
 import { DraftForm } from '../../../components/documents/draft-form'
 import { PrintButton } from '../../../components/documents/document-view'
+import { AdminDocumentScreen, CustomerLinkLine } from '../../../components/documents/document-pages'
 import { Field } from '../../../components/ui/field'
 import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { PageHeader, linkButton } from '../../../components/ui/page-header'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
-import { QueryGate } from '../../../components/ui/query-state'
 import { useAdminQuote, useSaveQuoteDraft, useSendQuote, useWithdrawQuote } from '../api'
 import { QuoteStatusBadge } from '../components/quote-status'
 import { QuoteDocument } from '../components/quote-document'
@@ -21,17 +20,9 @@ export default function QuoteDetailScreen() {
   const id = Number(useParams().id)
   const quote = useAdminQuote(id)
   return (
-    <>
-      <Link
-        to="/admin/quotes"
-        className={`${linkButton} mb-3 inline-flex items-center gap-1 text-sm print:hidden`}
-      >
-        <ArrowLeft className="size-4" aria-hidden /> All quotes
-      </Link>
-      <QueryGate query={quote} what="the quote">
-        {quote.data && <QuoteDetail quote={quote.data} />}
-      </QueryGate>
-    </>
+    <AdminDocumentScreen back={['/admin/quotes', 'All quotes']} query={quote} what="the quote">
+      {(q) => <QuoteDetail quote={q} />}
+    </AdminDocumentScreen>
   )
 }
 
@@ -99,14 +90,7 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
             ({quote.invoice.status}, {formatNaira(quote.invoice.total)})
           </p>
         )}
-        {quote.link && (
-          <p className="text-sm text-slate-700 print:hidden">
-            Link for the customer (opens without logging in):{' '}
-            <a className={`${linkButton} break-all`} href={quote.link}>
-              {`${window.location.origin}${quote.link}`}
-            </a>
-          </p>
-        )}
+        <CustomerLinkLine link={quote.link} />
         {quote.status === 'Draft' && <QuoteDraft key={quote.id} quote={quote} />}
         <QuoteDocument quote={quote} />
       </div>

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import { linkButton } from '../ui/page-header'
+import { QueryGate } from '../ui/query-state'
+import { PrintButton } from './document-view'
+
+/** The way back from one document to its list ("All quotes", "My invoices"); left off the printed page. */
+function BackToList({ to, label, className }: { to: string; label: string; className: string }) {
+  return (
+    <Link
+      to={to}
+      className={`${linkButton} ${className} inline-flex items-center gap-1 text-sm print:hidden`}
+    >
+      <ArrowLeft className="size-4" aria-hidden /> {label}
+    </Link>
+  )
+}
+
+/** The back office's page of one quote or invoice: back to the list, then the feature's details once loaded. */
+export function AdminDocumentScreen<T>({
+  back,
+  query,
+  what,
+  children,
+}: {
+  /** [path, words]: ['/admin/quotes', 'All quotes']. */
+  back: [string, string]
+  query: UseQueryResult<T>
+  /** "the quote": "Loading the quote...", "Could not load the quote." */
+  what: string
+  children: (doc: T) => ReactNode
+}) {
+  return (
+    <>
+      <BackToList to={back[0]} label={back[1]} className="mb-3" />
+      <QueryGate query={query} what={what}>
+        {query.data && children(query.data)}
+      </QueryGate>
+    </>
+  )
+}
+
+/** The address a sent document's customer opens without logging in, for the office to pass on. */
+export function CustomerLinkLine({ link }: { link: string | null }) {
+  if (!link) return null
+  return (
+    <p className="text-sm text-slate-700 print:hidden">
+      Link for the customer (opens without logging in):{' '}
+      <a className={`${linkButton} break-all`} href={link}>
+        {`${window.location.origin}${link}`}
+      </a>
+    </p>
+  )
+}
+
+/**
+ * A quote or an invoice as its customer opens it, from their account (with the way back to their list) or from
+ * the link in the email or SMS: its number, what they can do about it (pay, accept), printing, the document.
+ */
+export function CustomerDocumentPage<T extends { number: string }>({
+  back,
+  query,
+  title,
+  what,
+  answer,
+  document,
+}: {
+  /** [path, words] from the customer's account: ['/quotes', 'My quotes']; none on a link's page. */
+  back?: [string, string]
+  query: UseQueryResult<T>
+  /** "Quote": the heading reads "Quote Q-0012". */
+  title: string
+  /** "the quote": "Loading the quote...". */
+  what: string
+  /** What the customer does about it, above the print button. */
+  answer: (doc: T) => ReactNode
+  document: (doc: T) => ReactNode
+}) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      {back && <BackToList to={back[0]} label={back[1]} className="mb-4" />}
+      <QueryGate query={query} what={what}>
+        {query.data && (
+          <div className="space-y-4">
+            <h1 className="text-2xl font-bold text-slate-900">
+              {title} {query.data.number}
+            </h1>
+            {answer(query.data)}
+            <PrintButton />
+            {document(query.data)}
+          </div>
+        )}
+      </QueryGate>
+    </div>
+  )
+}
