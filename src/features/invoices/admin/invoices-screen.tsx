@@ -4,6 +4,7 @@ import { INVOICE_STATUSES, type InvoiceSummary } from '../../../../contract/invo
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { Field } from '../../../components/ui/field'
+import { CustomerOptions } from '../../../components/ui/customer-options'
 import { linkButton } from '../../../components/ui/page-header'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
 import { DocumentList } from '../../../components/documents/document-list'
@@ -146,12 +147,11 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
               error={problem?.field === 'customer' ? problem.text : null}
             >
               <select className="field" value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
-                <option value="">{customers.isPending ? 'Loading customers…' : 'Choose a customer'}</option>
-                {customers.data?.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.full_name || u.username} ({u.username})
-                  </option>
-                ))}
+                <CustomerOptions
+                  customers={customers.data}
+                  pending={customers.isPending}
+                  choose="Choose a customer"
+                />
               </select>
             </Field>
           )}
