@@ -2,8 +2,10 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { linkButton } from '../ui/page-header'
-import { QueryGate } from '../ui/query-state'
+import { formatDay } from '../../../contract/dates.js'
+import { formatNaira } from '../../../contract/money.js'
+import { Card, linkButton } from '../ui/page-header'
+import { EmptyState, QueryGate } from '../ui/query-state'
 import { PrintButton } from './document-view'
 
 /** The way back from one document to its list ("All quotes", "My invoices"); left off the printed page. */
@@ -91,6 +93,62 @@ export function CustomerDocumentPage<T extends { number: string }>({
             <PrintButton />
             {document(query.data)}
           </div>
+        )}
+      </QueryGate>
+    </div>
+  )
+}
+
+/** The customer's list of their quotes or invoices: each one's number (a link to it), date, total and status. */
+export function CustomerDocumentsPage<
+  T extends { id: number; number: string; issuedOn: string; total: number },
+>({
+  title,
+  query,
+  what,
+  empty,
+  href,
+  more,
+  status,
+}: {
+  /** "My invoices". */
+  title: string
+  query: UseQueryResult<T[]>
+  /** "your invoices": "Loading your invoices...". */
+  what: string
+  /** What the page says while there are none. */
+  empty: string
+  /** The document's own page: `/invoices/${id}`. */
+  href: (doc: T) => string
+  /** A line under the total when there is more to say (what is due, until when it can be accepted). */
+  more: (doc: T) => ReactNode
+  status: (doc: T) => ReactNode
+}) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">{title}</h1>
+      <QueryGate query={query} what={what}>
+        {query.data?.length === 0 ? (
+          <EmptyState>{empty}</EmptyState>
+        ) : (
+          <ul className="space-y-3">
+            {query.data?.map((doc) => (
+              <li key={doc.id}>
+                <Card className="flex flex-wrap items-start justify-between gap-3 p-4 text-sm">
+                  <div className="min-w-0">
+                    <Link to={href(doc)} className={`${linkButton} font-mono text-base`}>
+                      {doc.number}
+                    </Link>
+                    <p className="text-slate-600">
+                      Issued {formatDay(doc.issuedOn)} · total {formatNaira(doc.total)}
+                    </p>
+                    {more(doc)}
+                  </div>
+                  {status(doc)}
+                </Card>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryGate>
     </div>

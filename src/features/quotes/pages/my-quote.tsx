@@ -1,10 +1,8 @@
 import { useParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import { CustomerDocumentPage } from '../../../components/documents/document-pages'
 import { useUserId } from '../../../lib/session'
 import { quoteKeys, useMyQuote } from '../api'
-import { AnswerQuote } from '../components/answer-quote'
-import { QuoteDocument } from '../components/quote-document'
+import { CustomerQuotePage } from '../components/customer-quote-page'
 
 /** /quotes/:id: one of the customer's quotes, to accept or decline, printable. */
 export default function MyQuote() {
@@ -13,22 +11,14 @@ export default function MyQuote() {
   const userId = useUserId()
   const client = useQueryClient()
   return (
-    <CustomerDocumentPage
+    <CustomerQuotePage
       back={['/quotes', 'My quotes']}
-      query={quote}
-      title="Quote"
-      what="the quote"
-      answer={(q) => (
-        <AnswerQuote
-          quote={q}
-          who={{ id }}
-          onAnswered={(answered) => {
-            client.setQueryData(quoteKeys.mineDetail(userId, id), answered)
-            void client.invalidateQueries({ queryKey: quoteKeys.mine(userId) })
-          }}
-        />
-      )}
-      document={(q) => <QuoteDocument quote={q} />}
+      quote={quote}
+      who={{ id }}
+      onAnswered={(answered) => {
+        client.setQueryData(quoteKeys.mineDetail(userId, id), answered)
+        void client.invalidateQueries({ queryKey: quoteKeys.mine(userId) })
+      }}
     />
   )
 }
