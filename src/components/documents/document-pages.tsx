@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { formatDay } from '../../../contract/dates.js'
 import { formatNaira } from '../../../contract/money.js'
-import { Card, linkButton } from '../ui/page-header'
+import { Card, PageHeader, linkButton } from '../ui/page-header'
 import { EmptyState, QueryGate } from '../ui/query-state'
 import { PrintButton } from './document-view'
 
@@ -41,6 +41,41 @@ export function AdminDocumentScreen<T>({
         {query.data && children(query.data)}
       </QueryGate>
     </>
+  )
+}
+
+/**
+ * The head of a quote's or an invoice's back-office page: its title, then its status, "Send to the customer"
+ * while it is a draft (`send` given), the feature's own buttons and printing.
+ */
+export function AdminDocumentHeader({
+  title,
+  status,
+  send,
+  children,
+}: {
+  /** "Quote Q-0012". */
+  title: string
+  status: ReactNode
+  send?: { onClick: () => void; pending: boolean }
+  children?: ReactNode
+}) {
+  return (
+    <PageHeader
+      title={title}
+      actions={
+        <div className="flex flex-wrap items-center gap-2 print:hidden">
+          {status}
+          {send && (
+            <button type="button" className="btn-primary" onClick={send.onClick} disabled={send.pending}>
+              {send.pending ? 'Sending…' : 'Send to the customer'}
+            </button>
+          )}
+          {children}
+          <PrintButton />
+        </div>
+      }
+    />
   )
 }
 

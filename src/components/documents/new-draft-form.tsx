@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../../lib/api-client'
 import { focusFirstInvalid } from '../../lib/focus-first-invalid'
-import { Field } from '../ui/field'
+import { TextField } from '../ui/text-field'
 import { FormActions, FormError } from '../ui/form-actions'
 import { Card } from '../ui/page-header'
 
@@ -29,14 +29,16 @@ export function BookingNumberField({
   hint: string
 }) {
   return (
-    <Field id={id} label="Booking number" error={error} hint={hint}>
-      <input
-        className="field w-40"
-        inputMode="numeric"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Field>
+    <TextField
+      id={id}
+      label="Booking number"
+      error={error}
+      hint={hint}
+      className="field w-40"
+      inputMode="numeric"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   )
 }
 

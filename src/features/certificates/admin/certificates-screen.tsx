@@ -335,9 +335,14 @@ function RevokeDialog({ cert, onClose }: { cert: CertificateAnswer | null; onClo
       <p className="mb-3 text-slate-700">
         Its public address will say it is not valid. It keeps its number; the booking can then have a new one.
       </p>
-      <Field id="revoke-reason" label="Reason (optional)" hint="Printed on the revoked certificate.">
-        <input className="field" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-      </Field>
+      <TextField
+        id="revoke-reason"
+        label="Reason (optional)"
+        hint="Printed on the revoked certificate."
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={500}
+      />
       <FormError className="mt-3 text-sm text-red-700" message={error} />
     </Modal>
   )

@@ -16,9 +16,13 @@ import { ApiError, errorMessage } from '../../../lib/api-client'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { splitErrors } from '../../../components/documents/lines-editor'
 import { DraftForm } from '../../../components/documents/draft-form'
-import { PrintButton } from '../../../components/documents/document-view'
-import { AdminDocumentScreen, CustomerLinkLine } from '../../../components/documents/document-pages'
+import {
+  AdminDocumentHeader,
+  AdminDocumentScreen,
+  CustomerLinkLine,
+} from '../../../components/documents/document-pages'
 import { Field } from '../../../components/ui/field'
+import { TextField } from '../../../components/ui/text-field'
 import {
   FormActions,
   FormError,
@@ -27,7 +31,7 @@ import {
   type FormResult,
 } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
-import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
+import { Card, linkButton } from '../../../components/ui/page-header'
 import {
   useAdminInvoice,
   useRecordPayment,
@@ -67,25 +71,17 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoiceAnswer }) {
 
   return (
     <>
-      <PageHeader
+      <AdminDocumentHeader
         title={`Invoice ${invoice.number}`}
-        actions={
-          <div className="flex flex-wrap items-center gap-2 print:hidden">
-            <InvoiceStatusBadge status={invoice.status} />
-            {invoice.status === 'Draft' && (
-              <button type="button" className="btn-primary" onClick={onSend} disabled={send.isPending}>
-                {send.isPending ? 'Sending…' : 'Send to the customer'}
-              </button>
-            )}
-            {invoice.status !== 'Void' && invoice.paid === 0 && (
-              <button type="button" className="btn-secondary" onClick={() => setVoiding(true)}>
-                Void
-              </button>
-            )}
-            <PrintButton />
-          </div>
-        }
-      />
+        status={<InvoiceStatusBadge status={invoice.status} />}
+        send={invoice.status === 'Draft' ? { onClick: onSend, pending: send.isPending } : undefined}
+      >
+        {invoice.status !== 'Void' && invoice.paid === 0 && (
+          <button type="button" className="btn-secondary" onClick={() => setVoiding(true)}>
+            Void
+          </button>
+        )}
+      </AdminDocumentHeader>
       <div className="space-y-6">
         <ResultLine result={result} />
         <CustomerLinkLine link={invoice.link} />
@@ -117,9 +113,14 @@ function InvoiceDraft({ invoice }: { invoice: AdminInvoiceAnswer }) {
         'The first-service offer is added on saving when this customer still has it.'
       }
       fields={(errors) => (
-        <Field id="draft-due" label="Due by" error={errors.dueDate}>
-          <input type="date" className="field" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
-        </Field>
+        <TextField
+          id="draft-due"
+          label="Due by"
+          error={errors.dueDate}
+          type="date"
+          value={dueDate}
+          onChange={(e) => setDueDate(e.target.value)}
+        />
       )}
     />
   )
@@ -214,14 +215,15 @@ function PaymentForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
       <form ref={formRef} onSubmit={submit} noValidate aria-label="Record a payment" className="space-y-4">
         <h2 className="text-lg font-semibold text-slate-900">Record a payment</h2>
         <div className="flex flex-wrap gap-4">
-          <Field id="pay-amount" label="Amount (₦)" error={errors.amount}>
-            <input
-              className="field w-40"
-              inputMode="decimal"
-              value={form.amount}
-              onChange={(e) => setForm({ ...form, amount: e.target.value })}
-            />
-          </Field>
+          <TextField
+            id="pay-amount"
+            label="Amount (₦)"
+            error={errors.amount}
+            className="field w-40"
+            inputMode="decimal"
+            value={form.amount}
+            onChange={(e) => setForm({ ...form, amount: e.target.value })}
+          />
           <Field id="pay-method" label="How it came" error={errors.method}>
             <select
               className="field"
@@ -235,22 +237,22 @@ function PaymentForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
               ))}
             </select>
           </Field>
-          <Field id="pay-reference" label="Reference" error={errors.reference}>
-            <input
-              className="field"
-              value={form.reference}
-              onChange={(e) => setForm({ ...form, reference: e.target.value })}
-            />
-          </Field>
-          <Field id="pay-date" label="Date received" error={errors.receivedOn}>
-            <input
-              type="date"
-              className="field"
-              max={today}
-              value={form.receivedOn}
-              onChange={(e) => setForm({ ...form, receivedOn: e.target.value })}
-            />
-          </Field>
+          <TextField
+            id="pay-reference"
+            label="Reference"
+            error={errors.reference}
+            value={form.reference}
+            onChange={(e) => setForm({ ...form, reference: e.target.value })}
+          />
+          <TextField
+            id="pay-date"
+            label="Date received"
+            error={errors.receivedOn}
+            type="date"
+            max={today}
+            value={form.receivedOn}
+            onChange={(e) => setForm({ ...form, receivedOn: e.target.value })}
+          />
         </div>
         <SaveRow label="Record the payment" pending={record.isPending} result={result} />
       </form>
@@ -309,9 +311,13 @@ function ReasonDialog({
     <Modal open={open} title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm text-slate-700">{intro}</p>
-        <Field id={id} label="Reason" error={error || null}>
-          <input className="field" value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
+        <TextField
+          id={id}
+          label="Reason"
+          error={error || null}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <FormError message={refused} />
         <FormActions
           onCancel={onClose}
