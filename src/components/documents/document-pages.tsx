@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useParams } from 'react-router'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { formatDay } from '../../../contract/dates.js'
@@ -20,20 +20,24 @@ function BackToList({ to, label, className }: { to: string; label: string; class
   )
 }
 
-/** The back office's page of one quote or invoice: back to the list, then the feature's details once loaded. */
+/**
+ * The back office's page of one quote or invoice (/admin/…/:id): back to the list, then the feature's
+ * details once its query has loaded the document the address names.
+ */
 export function AdminDocumentScreen<T>({
   back,
-  query,
+  useDocument,
   what,
   children,
 }: {
   /** [path, words]: ['/admin/quotes', 'All quotes']. */
   back: [string, string]
-  query: UseQueryResult<T>
+  useDocument: (id: number) => UseQueryResult<T>
   /** "the quote": "Loading the quote...", "Could not load the quote." */
   what: string
   children: (doc: T) => ReactNode
 }) {
+  const query = useDocument(Number(useParams().id))
   return (
     <>
       <BackToList to={back[0]} label={back[1]} className="mb-3" />

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { useParams } from 'react-router'
 import {
   invoiceDraftBody,
   INVOICE_PAYMENT_METHOD_LABELS,
@@ -45,10 +44,12 @@ import { InvoiceDocument } from '../components/invoice-document'
 
 /** /admin/invoices/:id: one invoice; a draft is edited and sent, a sent one takes payments, any unpaid one is voided. */
 export default function InvoiceDetailScreen() {
-  const id = Number(useParams().id)
-  const invoice = useAdminInvoice(id)
   return (
-    <AdminDocumentScreen back={['/admin/invoices', 'All invoices']} query={invoice} what="the invoice">
+    <AdminDocumentScreen
+      back={['/admin/invoices', 'All invoices']}
+      useDocument={useAdminInvoice}
+      what="the invoice"
+    >
       {(inv) => <InvoiceDetail invoice={inv} />}
     </AdminDocumentScreen>
   )

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
 import { quoteDraftBody, type AdminQuoteAnswer } from '../../../../contract/quotes.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
@@ -20,10 +20,8 @@ import { QuoteDocument } from '../components/quote-document'
 
 /** /admin/quotes/:id: one quote; a draft is edited and sent, an open one withdrawn; the invoice it became. */
 export default function QuoteDetailScreen() {
-  const id = Number(useParams().id)
-  const quote = useAdminQuote(id)
   return (
-    <AdminDocumentScreen back={['/admin/quotes', 'All quotes']} query={quote} what="the quote">
+    <AdminDocumentScreen back={['/admin/quotes', 'All quotes']} useDocument={useAdminQuote} what="the quote">
       {(q) => <QuoteDetail quote={q} />}
     </AdminDocumentScreen>
   )
