@@ -10,12 +10,19 @@ export { USER_SCOPE, userScope } from './user-scope'
  */
 export const CALL_EVEN_OFFLINE = { networkMode: 'always' } as const
 
+/** A read of the logged-in user's data: asked once someone is logged in (paused offline, as queries are). */
+export const signedInQuery = <TKey extends QueryKey, TData>(
+  userId: number | null,
+  queryKey: TKey,
+  queryFn: () => Promise<TData>,
+) => queryOptions({ queryKey, queryFn, enabled: userId !== null })
+
 /** An online-only read of the logged-in user's data: asked once someone is logged in, tried even offline. */
 export const onlineOnlyQuery = <TKey extends QueryKey, TData>(
   userId: number | null,
   queryKey: TKey,
   queryFn: () => Promise<TData>,
-) => queryOptions({ ...CALL_EVEN_OFFLINE, queryKey, queryFn, enabled: userId !== null })
+) => queryOptions({ ...CALL_EVEN_OFFLINE, ...signedInQuery(userId, queryKey, queryFn) })
 
 /**
  * An online-only read that a form edits (settings, a product): always fetched afresh when the form opens,

@@ -6,6 +6,7 @@ import { formatNaira } from '../../../contract/money.js'
 import { localPhone } from '../../../contract/phone.js'
 import { TotalsRows, type TotalsLike } from './lines-editor'
 
+/** What DocumentView prints; a quote's or an invoice's answer is given as it is, with these read from it. */
 export interface PrintableDocument {
   /** "Invoice" or "Quote". */
   title: string

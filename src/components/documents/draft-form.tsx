@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { ApiError, errorMessage } from '../../lib/api-client'
 import { focusFirstInvalid } from '../../lib/focus-first-invalid'
 import { Field } from '../ui/field'
+import { TextField } from '../ui/text-field'
 import { FormError, SaveRow, type FormResult } from '../ui/form-actions'
 import { Card } from '../ui/page-header'
 import {
@@ -91,14 +92,15 @@ export function DraftForm<S extends z.ZodType>({
         <h2 className="text-lg font-semibold text-slate-900">Edit the draft</h2>
         <LinesEditor lines={lines} onChange={setLines} errors={errors.lines} idPrefix={idPrefix} />
         <div className="flex flex-wrap gap-4">
-          <Field id={`${idPrefix}-discount`} label="Discount (₦)" error={errors.fields.discount}>
-            <input
-              className="field w-40"
-              inputMode="decimal"
-              value={discount}
-              onChange={(e) => setDiscount(e.target.value)}
-            />
-          </Field>
+          <TextField
+            id={`${idPrefix}-discount`}
+            label="Discount (₦)"
+            error={errors.fields.discount}
+            className="field w-40"
+            inputMode="decimal"
+            value={discount}
+            onChange={(e) => setDiscount(e.target.value)}
+          />
           {fields(errors.fields)}
         </div>
         <Field id={`${idPrefix}-note`} label={noteLabel} error={errors.fields.note}>

@@ -5,7 +5,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CertificateStatus, IssueCertificateRequest } from '../../../contract/certificates.js'
 import { callApi, callUrl } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { listFilterQuery } from '../../lib/search'
 import { useUserId } from '../../lib/session'
 
 export const certificateKeys = {
@@ -21,15 +22,11 @@ export const certificatePrintUrl = (id: number) => callUrl('GET certificates/{id
 
 export const useAdminCertificates = (status: CertificateStatus | 'all', q: string) => {
   const userId = useUserId()
-  return useQuery({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: certificateKeys.admin(userId, status, q),
-    queryFn: () =>
-      callApi('GET admins/certificates/', {
-        query: { status: status === 'all' ? undefined : status, q: q || undefined },
-      }),
-    enabled: userId !== null,
-  })
+  return useQuery(
+    onlineOnlyQuery(userId, certificateKeys.admin(userId, status, q), () =>
+      callApi('GET admins/certificates/', { query: listFilterQuery(status, q) }),
+    ),
+  )
 }
 
 /** What the issue form starts from for a booking (none asked until a booking number is chosen). */
@@ -45,15 +42,11 @@ export const useCertificateDraft = (bookingId: number | null) => {
 }
 
 export const useIssueCertificate = () =>
-  useUserMutation(
-    ({ body, key }: { body: IssueCertificateRequest; key: string }) =>
-      callApi('POST admins/certificates/', { body }, { idempotencyKey: key }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ body, key }: { body: IssueCertificateRequest; key: string }) =>
+    callApi('POST admins/certificates/', { body }, { idempotencyKey: key }),
   )
 
 export const useRevokeCertificate = () =>
-  useUserMutation(
-    ({ id, reason }: { id: number; reason: string }) =>
-      callApi('POST admins/certificates/{id}/revoke/', { params: { id }, body: { reason } }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, reason }: { id: number; reason: string }) =>
+    callApi('POST admins/certificates/{id}/revoke/', { params: { id }, body: { reason } }),
   )

@@ -10,7 +10,8 @@ import type {
   PayInvoiceRequest,
 } from '../../../contract/invoices.js'
 import { callApiWithStatus, callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, useOnlineOnlyMutation, userScope, useUserMutation } from '../../lib/query'
+import { onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { listFilterQuery } from '../../lib/search'
 import { rememberBilling } from '../../lib/first-service-offer'
 import { useUserId } from '../../lib/session'
 
@@ -33,63 +34,48 @@ export const invoiceKeys = {
 
 export const useAdminInvoices = (status: InvoiceStatus | 'all', q: string) => {
   const userId = useUserId()
-  return useQuery({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: invoiceKeys.admin(userId, status, q),
-    queryFn: () =>
-      callApi('GET admins/invoices/', {
-        query: { status: status === 'all' ? undefined : status, q: q || undefined },
-      }),
-    enabled: userId !== null,
-  })
+  return useQuery(
+    onlineOnlyQuery(userId, invoiceKeys.admin(userId, status, q), () =>
+      callApi('GET admins/invoices/', { query: listFilterQuery(status, q) }),
+    ),
+  )
 }
 
 export const useAdminInvoice = (id: number) => {
   const userId = useUserId()
-  return useQuery({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: invoiceKeys.adminDetail(userId, id),
-    queryFn: () => callApi('GET admins/invoices/{id}/', { params: { id } }),
-    enabled: userId !== null,
-  })
+  return useQuery(
+    onlineOnlyQuery(userId, invoiceKeys.adminDetail(userId, id), () =>
+      callApi('GET admins/invoices/{id}/', { params: { id } }),
+    ),
+  )
 }
 
 /** The accounts a blank invoice can bill: customers only. */
 export const useInvoiceCustomers = () => {
   const userId = useUserId()
-  return useQuery({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: invoiceKeys.customers(userId),
-    queryFn: async () => (await callApi('GET get/users/')).filter((u) => u.role === 'Customer'),
-    enabled: userId !== null,
-  })
+  return useQuery(
+    onlineOnlyQuery(userId, invoiceKeys.customers(userId), async () =>
+      (await callApi('GET get/users/')).filter((u) => u.role === 'Customer'),
+    ),
+  )
 }
 
 export const useCreateInvoice = () =>
-  useUserMutation(
-    ({ body, key }: { body: CreateInvoiceRequest; key: string }) =>
-      callApi('POST admins/invoices/', { body }, { idempotencyKey: key }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ body, key }: { body: CreateInvoiceRequest; key: string }) =>
+    callApi('POST admins/invoices/', { body }, { idempotencyKey: key }),
   )
 
 export const useSaveDraft = () =>
-  useUserMutation(
-    ({ id, body }: { id: number; body: InvoiceDraftRequest }) =>
-      callApi('POST admins/invoices/{id}/', { params: { id }, body }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, body }: { id: number; body: InvoiceDraftRequest }) =>
+    callApi('POST admins/invoices/{id}/', { params: { id }, body }),
   )
 
 export const useSendInvoice = () =>
-  useUserMutation(
-    (id: number) => callApi('POST admins/invoices/{id}/send/', { params: { id } }),
-    CALL_EVEN_OFFLINE,
-  )
+  useOnlineOnlyMutation((id: number) => callApi('POST admins/invoices/{id}/send/', { params: { id } }))
 
 export const useVoidInvoice = () =>
-  useUserMutation(
-    ({ id, reason }: { id: number; reason: string }) =>
-      callApi('POST admins/invoices/{id}/void/', { params: { id }, body: { reason } }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, reason }: { id: number; reason: string }) =>
+    callApi('POST admins/invoices/{id}/void/', { params: { id }, body: { reason } }),
   )
 
 /** Gives a gateway payment back; the invoice owes it again. */
@@ -103,20 +89,15 @@ export const useRefundInvoicePayment = () =>
 
 /** The form's clientKey makes a double click or a resend record the payment once. */
 export const useRecordPayment = () =>
-  useUserMutation(
-    ({ id, body }: { id: number; body: ManualPaymentRequest }) =>
-      callApiWithStatus('POST admins/invoices/{id}/payments/', { params: { id }, body }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, body }: { id: number; body: ManualPaymentRequest }) =>
+    callApiWithStatus('POST admins/invoices/{id}/payments/', { params: { id }, body }),
   )
 
 export const useBillingSettings = () => {
   const userId = useUserId()
-  return useQuery({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: invoiceKeys.billing(userId),
-    queryFn: () => callApi('GET admins/billing-settings/'),
-    enabled: userId !== null,
-  })
+  return useQuery(
+    onlineOnlyQuery(userId, invoiceKeys.billing(userId), () => callApi('GET admins/billing-settings/')),
+  )
 }
 
 export const useSaveBillingSettings = () =>
@@ -129,20 +110,16 @@ export const useSaveBillingSettings = () =>
 
 export const useMyInvoices = () => {
   const userId = useUserId()
-  return useQuery({
-    queryKey: invoiceKeys.mine(userId),
-    queryFn: () => callApi('GET invoices/'),
-    enabled: userId !== null,
-  })
+  return useQuery(signedInQuery(userId, invoiceKeys.mine(userId), () => callApi('GET invoices/')))
 }
 
 export const useMyInvoice = (id: number) => {
   const userId = useUserId()
-  return useQuery({
-    queryKey: invoiceKeys.mineDetail(userId, id),
-    queryFn: () => callApi('GET invoices/{id}/', { params: { id } }),
-    enabled: userId !== null,
-  })
+  return useQuery(
+    signedInQuery(userId, invoiceKeys.mineDetail(userId, id), () =>
+      callApi('GET invoices/{id}/', { params: { id } }),
+    ),
+  )
 }
 
 export const useInvoiceLink = (token: string) =>

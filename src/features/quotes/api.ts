@@ -8,7 +8,8 @@ import type {
   QuoteStatus,
 } from '../../../contract/quotes.js'
 import { callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, userScope, useUserMutation } from '../../lib/query'
+import { onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { listFilterQuery } from '../../lib/search'
 import { useUserId } from '../../lib/session'
 
 export const quoteKeys = {
@@ -24,69 +25,50 @@ export const quoteKeys = {
 
 export const useAdminQuotes = (status: QuoteStatus | 'all', q: string) => {
   const userId = useUserId()
-  return useQuery({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: quoteKeys.admin(userId, status, q),
-    queryFn: () =>
-      callApi('GET admins/quotes/', {
-        query: { status: status === 'all' ? undefined : status, q: q || undefined },
-      }),
-    enabled: userId !== null,
-  })
+  return useQuery(
+    onlineOnlyQuery(userId, quoteKeys.admin(userId, status, q), () =>
+      callApi('GET admins/quotes/', { query: listFilterQuery(status, q) }),
+    ),
+  )
 }
 
 export const useAdminQuote = (id: number) => {
   const userId = useUserId()
-  return useQuery({
-    ...CALL_EVEN_OFFLINE,
-    queryKey: quoteKeys.adminDetail(userId, id),
-    queryFn: () => callApi('GET admins/quotes/{id}/', { params: { id } }),
-    enabled: userId !== null,
-  })
+  return useQuery(
+    onlineOnlyQuery(userId, quoteKeys.adminDetail(userId, id), () =>
+      callApi('GET admins/quotes/{id}/', { params: { id } }),
+    ),
+  )
 }
 
 export const useCreateQuote = () =>
-  useUserMutation(
-    ({ body, key }: { body: CreateQuoteRequest; key: string }) =>
-      callApi('POST admins/quotes/', { body }, { idempotencyKey: key }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ body, key }: { body: CreateQuoteRequest; key: string }) =>
+    callApi('POST admins/quotes/', { body }, { idempotencyKey: key }),
   )
 
 export const useSaveQuoteDraft = () =>
-  useUserMutation(
-    ({ id, body }: { id: number; body: QuoteDraftRequest }) =>
-      callApi('POST admins/quotes/{id}/', { params: { id }, body }),
-    CALL_EVEN_OFFLINE,
+  useOnlineOnlyMutation(({ id, body }: { id: number; body: QuoteDraftRequest }) =>
+    callApi('POST admins/quotes/{id}/', { params: { id }, body }),
   )
 
 export const useSendQuote = () =>
-  useUserMutation(
-    (id: number) => callApi('POST admins/quotes/{id}/send/', { params: { id } }),
-    CALL_EVEN_OFFLINE,
-  )
+  useOnlineOnlyMutation((id: number) => callApi('POST admins/quotes/{id}/send/', { params: { id } }))
 
 export const useWithdrawQuote = () =>
-  useUserMutation(
-    (id: number) => callApi('POST admins/quotes/{id}/withdraw/', { params: { id } }),
-    CALL_EVEN_OFFLINE,
-  )
+  useOnlineOnlyMutation((id: number) => callApi('POST admins/quotes/{id}/withdraw/', { params: { id } }))
 
 export const useMyQuotes = () => {
   const userId = useUserId()
-  return useQuery({
-    queryKey: quoteKeys.mine(userId),
-    queryFn: () => callApi('GET quotes/'),
-    enabled: userId !== null,
-  })
+  return useQuery(signedInQuery(userId, quoteKeys.mine(userId), () => callApi('GET quotes/')))
 }
 
 export const useMyQuote = (id: number) => {
   const userId = useUserId()
-  return useQuery({
-    queryKey: quoteKeys.mineDetail(userId, id),
-    queryFn: () => callApi('GET quotes/{id}/', { params: { id } }),
-    enabled: userId !== null,
-  })
+  return useQuery(
+    signedInQuery(userId, quoteKeys.mineDetail(userId, id), () =>
+      callApi('GET quotes/{id}/', { params: { id } }),
+    ),
+  )
 }
 
 export const useQuoteLink = (token: string) =>

@@ -14,11 +14,16 @@ import { Field } from '../../../components/ui/field'
 import { TextField } from '../../../components/ui/text-field'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { Card, linkButton } from '../../../components/ui/page-header'
-import { DataTable } from '../../../components/ui/data-table'
-import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
 import { Modal } from '../../../components/ui/modal'
 import { QueryGate } from '../../../components/ui/query-state'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
+import { DocumentList } from '../../../components/documents/document-list'
+import {
+  BOOKING_NUMBER_MISSING,
+  BookingNumberField,
+  typedId,
+} from '../../../components/documents/new-draft-form'
+import { DocumentStatusBadge } from '../../../components/documents/document-status'
 import {
   certificatePrintUrl,
   useAdminCertificates,
@@ -34,13 +39,7 @@ const TONES: Record<CertificateStatus, string> = {
 }
 
 function CertificateStatusBadge({ status }: { status: CertificateStatus }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${TONES[status]}`}
-    >
-      {status}
-    </span>
-  )
+  return <DocumentStatusBadge status={status} tones={TONES} />
 }
 
 const PrintLink = ({ cert, children }: { cert: CertificateAnswer; children?: ReactNode }) => (
@@ -83,63 +82,51 @@ function CertificateList({
   certs: CertificateAnswer[]
   onRevoke: (cert: CertificateAnswer) => void
 }) {
-  const revoke = (c: CertificateAnswer) =>
-    c.status !== 'Revoked' && (
-      <button type="button" className={linkButton} onClick={() => onRevoke(c)}>
-        revoke<span className="sr-only"> {c.number}</span>
-      </button>
-    )
   return (
-    <>
-      <DataTable columns={['Number', 'Business', 'Booking', 'Treated', 'Valid until', 'Status', 'Actions']}>
-        {certs.map((c) => (
-          <tr key={c.id}>
-            <td className="px-4 py-3">
-              <PrintLink cert={c} />
-            </td>
-            <td className="px-4 py-3">{c.businessName}</td>
-            <td className="px-4 py-3">#{c.bookingId}</td>
-            <td className="px-4 py-3">{formatDay(c.treatedOn)}</td>
-            <td className="px-4 py-3">{formatDay(c.validUntil)}</td>
-            <td className="px-4 py-3">
-              <CertificateStatusBadge status={c.status} />
-            </td>
-            <td className="px-4 py-3">{revoke(c)}</td>
-          </tr>
-        ))}
-      </DataTable>
-      <MobileCards items={certs} label="Certificates">
-        {(c) => (
-          <CardTop title={<PrintLink cert={c} />} badge={<CertificateStatusBadge status={c.status} />}>
-            <p className="text-slate-700">
-              {c.businessName} · booking #{c.bookingId}
-            </p>
-            <p className="text-slate-600">
-              Treated {formatDay(c.treatedOn)} · valid until {formatDay(c.validUntil)}
-            </p>
-            {revoke(c)}
-          </CardTop>
-        )}
-      </MobileCards>
-    </>
+    <DocumentList
+      label="Certificates"
+      docs={certs}
+      number={(c) => <PrintLink cert={c} />}
+      columns={[
+        { label: 'Business', cell: (c) => c.businessName },
+        { label: 'Booking', cell: (c) => `#${c.bookingId}` },
+        { label: 'Treated', cell: (c) => formatDay(c.treatedOn) },
+        { label: 'Valid until', cell: (c) => formatDay(c.validUntil) },
+      ]}
+      status={(c) => <CertificateStatusBadge status={c.status} />}
+      actions={(c) =>
+        c.status !== 'Revoked' && (
+          <button type="button" className={linkButton} onClick={() => onRevoke(c)}>
+            revoke<span className="sr-only"> {c.number}</span>
+          </button>
+        )
+      }
+      card={(c) => (
+        <>
+          <p className="text-slate-700">
+            {c.businessName} · booking #{c.bookingId}
+          </p>
+          <p className="text-slate-600">
+            Treated {formatDay(c.treatedOn)} · valid until {formatDay(c.validUntil)}
+          </p>
+        </>
+      )}
+    />
   )
 }
 
 /** Step one: which booking (filled in when a booking's details opened the form); step two: the certificate. */
 function IssueForm({ booking, onCancel }: { booking: string; onCancel: () => void }) {
-  const initial = Number(booking)
-  const [chosen, setChosen] = useState<number | null>(
-    Number.isInteger(initial) && initial > 0 ? initial : null,
-  )
+  const [chosen, setChosen] = useState<number | null>(typedId(booking))
   const [typed, setTyped] = useState(booking)
   const [error, setError] = useState('')
   const draft = useCertificateDraft(chosen)
 
   const choose = (e: FormEvent) => {
     e.preventDefault()
-    const id = Number(typed)
-    if (!Number.isInteger(id) || id <= 0) {
-      setError('Enter the booking’s number, e.g. 12')
+    const id = typedId(typed)
+    if (id === null) {
+      setError(BOOKING_NUMBER_MISSING)
       focusFirstInvalid(e.currentTarget as HTMLFormElement)
       return
     }
@@ -152,19 +139,13 @@ function IssueForm({ booking, onCancel }: { booking: string; onCancel: () => voi
       <h2 className="mb-4 text-lg font-semibold text-slate-900">Issue certificate</h2>
       {chosen === null ? (
         <form onSubmit={choose} noValidate aria-label="Choose the booking" className="space-y-4">
-          <Field
+          <BookingNumberField
             id="certificate-booking"
-            label="Booking number"
+            value={typed}
+            onChange={setTyped}
             error={error || null}
             hint="A completed booking. In Bookings, its details have “Issue certificate”, which fills this in."
-          >
-            <input
-              className="field w-40"
-              inputMode="numeric"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </Field>
+          />
           <FormActions onCancel={onCancel} pending={false} submitLabel="Next" />
         </form>
       ) : (
@@ -354,9 +335,14 @@ function RevokeDialog({ cert, onClose }: { cert: CertificateAnswer | null; onClo
       <p className="mb-3 text-slate-700">
         Its public address will say it is not valid. It keeps its number; the booking can then have a new one.
       </p>
-      <Field id="revoke-reason" label="Reason (optional)" hint="Printed on the revoked certificate.">
-        <input className="field" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-      </Field>
+      <TextField
+        id="revoke-reason"
+        label="Reason (optional)"
+        hint="Printed on the revoked certificate."
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={500}
+      />
       <FormError className="mt-3 text-sm text-red-700" message={error} />
     </Modal>
   )

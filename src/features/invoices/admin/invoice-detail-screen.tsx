@@ -1,6 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { Link, useParams } from 'react-router'
-import { ArrowLeft } from 'lucide-react'
 import {
   invoiceDraftBody,
   INVOICE_PAYMENT_METHOD_LABELS,
@@ -17,8 +15,13 @@ import { ApiError, errorMessage } from '../../../lib/api-client'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { splitErrors } from '../../../components/documents/lines-editor'
 import { DraftForm } from '../../../components/documents/draft-form'
-import { PrintButton } from '../../../components/documents/document-view'
+import {
+  AdminDocumentHeader,
+  AdminDocumentScreen,
+  CustomerLinkLine,
+} from '../../../components/documents/document-pages'
 import { Field } from '../../../components/ui/field'
+import { TextField } from '../../../components/ui/text-field'
 import {
   FormActions,
   FormError,
@@ -27,8 +30,7 @@ import {
   type FormResult,
 } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
-import { Card, PageHeader, linkButton } from '../../../components/ui/page-header'
-import { QueryGate } from '../../../components/ui/query-state'
+import { Card, linkButton } from '../../../components/ui/page-header'
 import {
   useAdminInvoice,
   useRecordPayment,
@@ -42,20 +44,14 @@ import { InvoiceDocument } from '../components/invoice-document'
 
 /** /admin/invoices/:id: one invoice; a draft is edited and sent, a sent one takes payments, any unpaid one is voided. */
 export default function InvoiceDetailScreen() {
-  const id = Number(useParams().id)
-  const invoice = useAdminInvoice(id)
   return (
-    <>
-      <Link
-        to="/admin/invoices"
-        className={`${linkButton} mb-3 inline-flex items-center gap-1 text-sm print:hidden`}
-      >
-        <ArrowLeft className="size-4" aria-hidden /> All invoices
-      </Link>
-      <QueryGate query={invoice} what="the invoice">
-        {invoice.data && <InvoiceDetail invoice={invoice.data} />}
-      </QueryGate>
-    </>
+    <AdminDocumentScreen
+      back={['/admin/invoices', 'All invoices']}
+      useDocument={useAdminInvoice}
+      what="the invoice"
+    >
+      {(inv) => <InvoiceDetail invoice={inv} />}
+    </AdminDocumentScreen>
   )
 }
 
@@ -76,35 +72,20 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoiceAnswer }) {
 
   return (
     <>
-      <PageHeader
+      <AdminDocumentHeader
         title={`Invoice ${invoice.number}`}
-        actions={
-          <div className="flex flex-wrap items-center gap-2 print:hidden">
-            <InvoiceStatusBadge status={invoice.status} />
-            {invoice.status === 'Draft' && (
-              <button type="button" className="btn-primary" onClick={onSend} disabled={send.isPending}>
-                {send.isPending ? 'Sending…' : 'Send to the customer'}
-              </button>
-            )}
-            {invoice.status !== 'Void' && invoice.paid === 0 && (
-              <button type="button" className="btn-secondary" onClick={() => setVoiding(true)}>
-                Void
-              </button>
-            )}
-            <PrintButton />
-          </div>
-        }
-      />
+        status={<InvoiceStatusBadge status={invoice.status} />}
+        send={invoice.status === 'Draft' ? { onClick: onSend, pending: send.isPending } : undefined}
+      >
+        {invoice.status !== 'Void' && invoice.paid === 0 && (
+          <button type="button" className="btn-secondary" onClick={() => setVoiding(true)}>
+            Void
+          </button>
+        )}
+      </AdminDocumentHeader>
       <div className="space-y-6">
         <ResultLine result={result} />
-        {invoice.link && (
-          <p className="text-sm text-slate-700 print:hidden">
-            Link for the customer (opens without logging in):{' '}
-            <a className={`${linkButton} break-all`} href={invoice.link}>
-              {`${window.location.origin}${invoice.link}`}
-            </a>
-          </p>
-        )}
+        <CustomerLinkLine link={invoice.link} />
         {invoice.status === 'Draft' && <InvoiceDraft key={invoice.id} invoice={invoice} />}
         <InvoiceDocument invoice={invoice} />
         <Payments invoice={invoice} />
@@ -133,9 +114,14 @@ function InvoiceDraft({ invoice }: { invoice: AdminInvoiceAnswer }) {
         'The first-service offer is added on saving when this customer still has it.'
       }
       fields={(errors) => (
-        <Field id="draft-due" label="Due by" error={errors.dueDate}>
-          <input type="date" className="field" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
-        </Field>
+        <TextField
+          id="draft-due"
+          label="Due by"
+          error={errors.dueDate}
+          type="date"
+          value={dueDate}
+          onChange={(e) => setDueDate(e.target.value)}
+        />
       )}
     />
   )
@@ -230,14 +216,15 @@ function PaymentForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
       <form ref={formRef} onSubmit={submit} noValidate aria-label="Record a payment" className="space-y-4">
         <h2 className="text-lg font-semibold text-slate-900">Record a payment</h2>
         <div className="flex flex-wrap gap-4">
-          <Field id="pay-amount" label="Amount (₦)" error={errors.amount}>
-            <input
-              className="field w-40"
-              inputMode="decimal"
-              value={form.amount}
-              onChange={(e) => setForm({ ...form, amount: e.target.value })}
-            />
-          </Field>
+          <TextField
+            id="pay-amount"
+            label="Amount (₦)"
+            error={errors.amount}
+            className="field w-40"
+            inputMode="decimal"
+            value={form.amount}
+            onChange={(e) => setForm({ ...form, amount: e.target.value })}
+          />
           <Field id="pay-method" label="How it came" error={errors.method}>
             <select
               className="field"
@@ -251,22 +238,22 @@ function PaymentForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
               ))}
             </select>
           </Field>
-          <Field id="pay-reference" label="Reference" error={errors.reference}>
-            <input
-              className="field"
-              value={form.reference}
-              onChange={(e) => setForm({ ...form, reference: e.target.value })}
-            />
-          </Field>
-          <Field id="pay-date" label="Date received" error={errors.receivedOn}>
-            <input
-              type="date"
-              className="field"
-              max={today}
-              value={form.receivedOn}
-              onChange={(e) => setForm({ ...form, receivedOn: e.target.value })}
-            />
-          </Field>
+          <TextField
+            id="pay-reference"
+            label="Reference"
+            error={errors.reference}
+            value={form.reference}
+            onChange={(e) => setForm({ ...form, reference: e.target.value })}
+          />
+          <TextField
+            id="pay-date"
+            label="Date received"
+            error={errors.receivedOn}
+            type="date"
+            max={today}
+            value={form.receivedOn}
+            onChange={(e) => setForm({ ...form, receivedOn: e.target.value })}
+          />
         </div>
         <SaveRow label="Record the payment" pending={record.isPending} result={result} />
       </form>
@@ -325,9 +312,13 @@ function ReasonDialog({
     <Modal open={open} title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm text-slate-700">{intro}</p>
-        <Field id={id} label="Reason" error={error || null}>
-          <input className="field" value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
+        <TextField
+          id={id}
+          label="Reason"
+          error={error || null}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <FormError message={refused} />
         <FormActions
           onCancel={onClose}

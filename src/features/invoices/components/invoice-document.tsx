@@ -9,14 +9,9 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceAnswer }) {
   return (
     <DocumentView
       doc={{
+        ...invoice,
         title: 'Invoice',
-        number: invoice.number,
-        status: invoice.status,
-        issuedOn: invoice.issuedOn,
         dateLine: ['Due by', invoice.dueDate],
-        billedTo: invoice.billedTo,
-        lines: invoice.lines,
-        totals: invoice.totals,
         extra,
         note: invoice.status === 'Void' ? `Void: ${invoice.voidReason}` : invoice.note,
       }}

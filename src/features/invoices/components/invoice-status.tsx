@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from '../../../../contract/invoices.js'
+import { DocumentStatusBadge } from '../../../components/documents/document-status'
 
 const TONES: Record<InvoiceStatus, string> = {
   Draft: 'bg-slate-100 text-slate-700',
@@ -10,11 +11,5 @@ const TONES: Record<InvoiceStatus, string> = {
 
 /** An invoice's status pill: paid green, part-paid yellow, void red, draft grey. */
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${TONES[status]}`}
-    >
-      {status}
-    </span>
-  )
+  return <DocumentStatusBadge status={status} tones={TONES} />
 }

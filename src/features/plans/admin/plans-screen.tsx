@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { fieldErrors } from '../../../lib/field-errors'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { Field } from '../../../components/ui/field'
+import { CustomerOptions } from '../../../components/ui/customer-options'
 import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
@@ -204,12 +205,11 @@ function NewPlanForm({ onCancel, onDone }: { onCancel: () => void; onDone: (mess
               }))
             }}
           >
-            <option value="">{customers.isPending ? 'Loading customers…' : 'Choose the customer'}</option>
-            {customers.data?.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.full_name || u.username} ({u.username})
-              </option>
-            ))}
+            <CustomerOptions
+              customers={customers.data}
+              pending={customers.isPending}
+              choose="Choose the customer"
+            />
           </select>
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">

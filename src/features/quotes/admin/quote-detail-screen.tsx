@@ -1,37 +1,29 @@
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
-import { ArrowLeft } from 'lucide-react'
+import { Link } from 'react-router'
 import { quoteDraftBody, type AdminQuoteAnswer } from '../../../../contract/quotes.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { errorMessage } from '../../../lib/api-client'
 import { DraftForm } from '../../../components/documents/draft-form'
-import { PrintButton } from '../../../components/documents/document-view'
-import { Field } from '../../../components/ui/field'
+import {
+  AdminDocumentHeader,
+  AdminDocumentScreen,
+  CustomerLinkLine,
+} from '../../../components/documents/document-pages'
+import { TextField } from '../../../components/ui/text-field'
 import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
-import { PageHeader, linkButton } from '../../../components/ui/page-header'
+import { linkButton } from '../../../components/ui/page-header'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
-import { QueryGate } from '../../../components/ui/query-state'
 import { useAdminQuote, useSaveQuoteDraft, useSendQuote, useWithdrawQuote } from '../api'
 import { QuoteStatusBadge } from '../components/quote-status'
 import { QuoteDocument } from '../components/quote-document'
 
 /** /admin/quotes/:id: one quote; a draft is edited and sent, an open one withdrawn; the invoice it became. */
 export default function QuoteDetailScreen() {
-  const id = Number(useParams().id)
-  const quote = useAdminQuote(id)
   return (
-    <>
-      <Link
-        to="/admin/quotes"
-        className={`${linkButton} mb-3 inline-flex items-center gap-1 text-sm print:hidden`}
-      >
-        <ArrowLeft className="size-4" aria-hidden /> All quotes
-      </Link>
-      <QueryGate query={quote} what="the quote">
-        {quote.data && <QuoteDetail quote={quote.data} />}
-      </QueryGate>
-    </>
+    <AdminDocumentScreen back={['/admin/quotes', 'All quotes']} useDocument={useAdminQuote} what="the quote">
+      {(q) => <QuoteDetail quote={q} />}
+    </AdminDocumentScreen>
   )
 }
 
@@ -53,35 +45,29 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
 
   return (
     <>
-      <PageHeader
+      <AdminDocumentHeader
         title={`Quote ${quote.number}`}
-        actions={
-          <div className="flex flex-wrap items-center gap-2 print:hidden">
-            <QuoteStatusBadge status={quote.status} />
-            {quote.status === 'Draft' && (
-              <button
-                type="button"
-                className="btn-primary"
-                disabled={send.isPending}
-                onClick={() => act(() => send.mutateAsync(quote.id), 'Could not send. Please try again.')}
-              >
-                {send.isPending ? 'Sending…' : 'Send to the customer'}
-              </button>
-            )}
-            {open && (
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={withdraw.isPending}
-                onClick={() => withdrawing.ask(quote.id)}
-              >
-                Withdraw
-              </button>
-            )}
-            <PrintButton />
-          </div>
+        status={<QuoteStatusBadge status={quote.status} />}
+        send={
+          quote.status === 'Draft'
+            ? {
+                onClick: () => act(() => send.mutateAsync(quote.id), 'Could not send. Please try again.'),
+                pending: send.isPending,
+              }
+            : undefined
         }
-      />
+      >
+        {open && (
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={withdraw.isPending}
+            onClick={() => withdrawing.ask(quote.id)}
+          >
+            Withdraw
+          </button>
+        )}
+      </AdminDocumentHeader>
       <div className="space-y-6">
         <ResultLine result={result} />
         <p className="text-sm text-slate-700 print:hidden">
@@ -99,14 +85,7 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
             ({quote.invoice.status}, {formatNaira(quote.invoice.total)})
           </p>
         )}
-        {quote.link && (
-          <p className="text-sm text-slate-700 print:hidden">
-            Link for the customer (opens without logging in):{' '}
-            <a className={`${linkButton} break-all`} href={quote.link}>
-              {`${window.location.origin}${quote.link}`}
-            </a>
-          </p>
-        )}
+        <CustomerLinkLine link={quote.link} />
         {quote.status === 'Draft' && <QuoteDraft key={quote.id} quote={quote} />}
         <QuoteDocument quote={quote} />
       </div>
@@ -153,27 +132,24 @@ function QuoteDraft({ quote }: { quote: AdminQuoteAnswer }) {
       }
       fields={(errors) => (
         <>
-          <Field
+          <TextField
             id="quote-deposit"
             label="Deposit on acceptance (%)"
             error={errors.depositPercent}
             hint="0 for none."
-          >
-            <input
-              className="field w-28"
-              inputMode="numeric"
-              value={deposit}
-              onChange={(e) => setDeposit(e.target.value)}
-            />
-          </Field>
-          <Field id="quote-valid" label="Valid until" error={errors.validUntil}>
-            <input
-              type="date"
-              className="field"
-              value={validUntil}
-              onChange={(e) => setValidUntil(e.target.value)}
-            />
-          </Field>
+            className="field w-28"
+            inputMode="numeric"
+            value={deposit}
+            onChange={(e) => setDeposit(e.target.value)}
+          />
+          <TextField
+            id="quote-valid"
+            label="Valid until"
+            error={errors.validUntil}
+            type="date"
+            value={validUntil}
+            onChange={(e) => setValidUntil(e.target.value)}
+          />
         </>
       )}
     />

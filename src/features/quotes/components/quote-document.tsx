@@ -14,14 +14,9 @@ export function QuoteDocument({ quote }: { quote: QuoteAnswer }) {
   return (
     <DocumentView
       doc={{
+        ...quote,
         title: 'Quote',
-        number: quote.number,
-        status: quote.status,
-        issuedOn: quote.issuedOn,
         dateLine: ['Valid until', quote.validUntil],
-        billedTo: quote.billedTo,
-        lines: quote.lines,
-        totals: quote.totals,
         extra,
         note: notes.join('\n\n'),
       }}

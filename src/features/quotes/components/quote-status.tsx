@@ -1,4 +1,5 @@
 import type { QuoteStatus } from '../../../../contract/quotes.js'
+import { DocumentStatusBadge } from '../../../components/documents/document-status'
 
 const TONES: Record<QuoteStatus, string> = {
   Draft: 'bg-slate-100 text-slate-700',
@@ -11,11 +12,5 @@ const TONES: Record<QuoteStatus, string> = {
 
 /** A quote's status pill: accepted green, sent blue, expired yellow, declined red. */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${TONES[status]}`}
-    >
-      {status}
-    </span>
-  )
+  return <DocumentStatusBadge status={status} tones={TONES} />
 }
