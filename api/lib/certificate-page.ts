@@ -2,6 +2,7 @@ import { html } from 'hono/html'
 import { COMPANY_CONTACT } from '../../contract/company.js'
 import type { CertificateAnswer } from '../../contract/certificates.js'
 import { formatDay } from '../../contract/dates.js'
+import { printableStyles } from './printable-page.js'
 
 /** Wires the certificate's print button; served as a file because the CSP refuses inline handlers. */
 export const CERTIFICATE_PRINT_SCRIPT =
@@ -26,18 +27,8 @@ export function renderCertificate(cert: CertificateAnswer, scriptUrl: string): s
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Fumigation certificate ${cert.number} · ${COMPANY_CONTACT.name}</title>
+        ${printableStyles('34rem')}
         <style>
-          body {
-            font:
-              15px/1.5 system-ui,
-              sans-serif;
-            color: #1f2937;
-            max-width: 48rem;
-            margin: 0 auto;
-            padding: 1rem;
-            /* A long unbroken word (an address, the verification link) breaks instead of widening the page. */
-            overflow-wrap: anywhere;
-          }
           .sheet {
             border: 3px double #15803d;
             padding: 1rem 1.25rem;
@@ -59,44 +50,6 @@ export function renderCertificate(cert: CertificateAnswer, scriptUrl: string): s
             letter-spacing: 0.02em;
             margin: 0.5rem 0 0;
           }
-          h2 {
-            font-size: 1.05rem;
-            margin: 1.25rem 0 0.4rem;
-            color: #166534;
-          }
-          dl {
-            display: grid;
-            grid-template-columns: max-content 1fr;
-            gap: 0.2rem 1rem;
-            margin: 0;
-          }
-          dt {
-            font-weight: 600;
-          }
-          dd {
-            margin: 0;
-          }
-          table {
-            width: 100%;
-            border-collapse: collapse;
-          }
-          /* A phone scrolls the treatments sideways inside the page, not the page itself. */
-          .table-scroll {
-            overflow-x: auto;
-          }
-          .table-scroll table {
-            min-width: 34rem;
-          }
-          th {
-            overflow-wrap: normal;
-          }
-          th,
-          td {
-            text-align: left;
-            border-bottom: 1px solid #e5e7eb;
-            padding: 0.3rem;
-            vertical-align: top;
-          }
           .warning {
             border: 2px solid #b91c1c;
             color: #991b1b;
@@ -113,10 +66,6 @@ export function renderCertificate(cert: CertificateAnswer, scriptUrl: string): s
             color: #166534;
             font-family: ui-monospace, monospace;
           }
-          .small {
-            color: #4b5563;
-            font-size: 0.85rem;
-          }
           .signature {
             margin-top: 2rem;
             display: flex;
@@ -128,13 +77,8 @@ export function renderCertificate(cert: CertificateAnswer, scriptUrl: string): s
             min-width: 14rem;
             text-align: center;
           }
+          /* On paper the treatments fit the sheet's width. */
           @media print {
-            body {
-              padding: 0;
-            }
-            .noprint {
-              display: none;
-            }
             .table-scroll table {
               min-width: 0;
             }

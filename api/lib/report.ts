@@ -9,6 +9,7 @@ import { localPhone } from '../../contract/phone.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import { treatmentsWithCorrector, type JobRow } from './jobs.js'
+import { printableStyles } from './printable-page.js'
 
 interface ReportRow {
   assignment_id: number
@@ -119,18 +120,8 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Service report ${report.certificate_no} · ${COMPANY_CONTACT.name}</title>
+        ${printableStyles('36rem')}
         <style>
-          body {
-            font:
-              15px/1.5 system-ui,
-              sans-serif;
-            color: #1f2937;
-            max-width: 48rem;
-            margin: 0 auto;
-            padding: 1rem;
-            /* A long unbroken word (an address, a product code) breaks instead of widening the page. */
-            overflow-wrap: anywhere;
-          }
           header {
             border-bottom: 3px solid #15803d;
             padding-bottom: 0.5rem;
@@ -140,44 +131,6 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
             color: #15803d;
             font-size: 1.4rem;
             margin: 0;
-          }
-          h2 {
-            font-size: 1.05rem;
-            margin: 1.25rem 0 0.4rem;
-            color: #166534;
-          }
-          dl {
-            display: grid;
-            grid-template-columns: max-content 1fr;
-            gap: 0.2rem 1rem;
-            margin: 0;
-          }
-          dt {
-            font-weight: 600;
-          }
-          dd {
-            margin: 0;
-          }
-          table {
-            width: 100%;
-            border-collapse: collapse;
-          }
-          /* A phone scrolls the treatments sideways inside the page, not the page itself. */
-          .table-scroll {
-            overflow-x: auto;
-          }
-          .table-scroll table {
-            min-width: 36rem;
-          }
-          th {
-            overflow-wrap: normal;
-          }
-          th,
-          td {
-            text-align: left;
-            border-bottom: 1px solid #e5e7eb;
-            padding: 0.3rem;
-            vertical-align: top;
           }
           .photos {
             display: flex;
@@ -200,18 +153,6 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
             max-width: 18rem;
             border: 1px solid #d1d5db;
             background: #fff;
-          }
-          .small {
-            color: #4b5563;
-            font-size: 0.85rem;
-          }
-          @media print {
-            body {
-              padding: 0;
-            }
-            .noprint {
-              display: none;
-            }
           }
         </style>
       </head>
