@@ -1,12 +1,19 @@
 import { html } from 'hono/html'
+import type { HtmlEscapedString } from 'hono/utils/html'
+import { COMPANY_CONTACT } from '../../contract/company.js'
+
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>
+
+/** Wires a printable page's print button; served as a file because the CSP refuses inline handlers. */
+export const printButtonScript = (buttonId: string) =>
+  `document.getElementById('${buttonId}')?.addEventListener('click', () => window.print())\n`
 
 /**
- * The stylesheet the server's printable documents share (the service report, the fumigation certificate):
+ * The stylesheet the printable documents share (the service report, the fumigation certificate):
  * a page that reads on a phone and prints on A4, with a grid of labelled facts (`dl`), section titles (`h2`)
- * and a table a phone scrolls sideways inside `.table-scroll`. Each page adds its own `<style>` after this
- * one for its header and the rest. `tableMinWidth`: below this width the table scrolls instead of squeezing.
+ * and a table a phone scrolls sideways inside `.table-scroll`. `tableMinWidth`: below this width the table scrolls instead of squeezing.
  */
-export const printableStyles = (tableMinWidth: string) =>
+const printableStyles = (tableMinWidth: string) =>
   html`<style>
     body {
       font:
@@ -70,3 +77,34 @@ export const printableStyles = (tableMinWidth: string) =>
       }
     }
   </style>`
+
+/**
+ * A printable document of ours (the service report, the fumigation certificate): one HTML page, no outside
+ * assets but its print script, that reads on a phone and prints on A4. The page gives its title (the company's
+ * name is added), its table's minimum width, its own styles and its body; the print button ends the page.
+ */
+export function printableDocument(page: {
+  title: string
+  tableMinWidth: string
+  styles: Html
+  body: Html
+  printButtonId: string
+  /** The print script's path (printButtonScript, served by the page's router). */
+  scriptUrl: string
+}): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${page.title} · ${COMPANY_CONTACT.name}</title>
+        ${printableStyles(page.tableMinWidth)} ${page.styles}
+      </head>
+      <body>
+        ${page.body}
+        <p class="noprint"><button type="button" id="${page.printButtonId}">Print or save as PDF</button></p>
+        <!-- The page's CSP allows no inline script or handler: the click is wired by a file of our origin. -->
+        <script src="${page.scriptUrl}"></script>
+      </body>
+    </html>`.toString()
+}
