@@ -1,5 +1,6 @@
-import { sql, type SqlBool } from 'kysely'
+import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
+import { textSearch } from './search.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
 import {
   depositKobo,
@@ -656,8 +657,6 @@ const summaryOf = (r: InvoiceRow): InvoiceSummary => {
   }
 }
 
-const contains = (expr: unknown, needle: string) => sql<SqlBool>`casefold(${expr}) LIKE ${needle} ESCAPE '\\'`
-
 /** Invoices newest first: the admin's list (filtered), or one customer's (no drafts). */
 export async function listInvoices(
   db: Queryable,
@@ -669,10 +668,7 @@ export async function listInvoices(
     query = query.where('customer_id', '=', filter.customerId).where('status', '<>', 'Draft')
   }
   if (filter.q) {
-    const needle = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-    query = query.where((eb) =>
-      eb.or([contains(eb.ref('number'), needle), contains(eb.ref('billed_name'), needle)]),
-    )
+    query = query.where(textSearch(filter.q, [sql.ref('number'), sql.ref('billed_name')]))
   }
   return (await query.execute()).map(summaryOf)
 }

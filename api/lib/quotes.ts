@@ -1,5 +1,6 @@
-import { sql, type SqlBool } from 'kysely'
+import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
+import { textSearch } from './search.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
 import {
   depositKobo,
@@ -350,8 +351,6 @@ const summaryOf = (r: QuoteRow, day: string): QuoteSummary => ({
   depositPercent: r.deposit_percent,
 })
 
-const contains = (expr: unknown, needle: string) => sql<SqlBool>`casefold(${expr}) LIKE ${needle} ESCAPE '\\'`
-
 /** Quotes newest first: the admin's list (filtered), or one customer's (no drafts). */
 export async function listQuotes(
   db: Queryable,
@@ -372,10 +371,7 @@ export async function listQuotes(
     query = query.where('customer_id', '=', filter.customerId).where('sent_at', 'is not', null)
   }
   if (filter.q) {
-    const needle = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-    query = query.where((eb) =>
-      eb.or([contains(eb.ref('number'), needle), contains(eb.ref('billed_name'), needle)]),
-    )
+    query = query.where(textSearch(filter.q, [sql.ref('number'), sql.ref('billed_name')]))
   }
   return (await query.execute()).map((r) => summaryOf(r, day))
 }
