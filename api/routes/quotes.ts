@@ -10,7 +10,8 @@ import { readLink, signLink } from '../lib/signed-links.js'
 import { serverSecret } from '../lib/server-secret.js'
 import { sendMessage } from '../messaging/index.js'
 import { findJobRow, wasEverAssigned } from '../lib/jobs.js'
-import { findInvoice, invoiceFromBooking, storedLines } from '../lib/invoices.js'
+import { findInvoice, invoiceFromBooking } from '../lib/invoices.js'
+import { storedLines } from '../lib/document-lines.js'
 import {
   ClientKeySeen,
   depositWords,
