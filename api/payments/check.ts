@@ -1,5 +1,6 @@
 import type { Database } from '../db/index.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
+import { repeat, type Repeating } from '../lib/repeat.js'
 import type { Gateway } from './gateway.js'
 import { MAX_REFUND_ATTEMPTS, processRefund, refundLateCharge } from './refunds.js'
 import { expireReservations } from './reservations.js'
@@ -148,36 +149,25 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
   return report
 }
 
-/** The periodic checks of a running server. */
-export interface PaymentChecks {
-  /** No further runs; resolves once the run under way has finished its current payment or refund. */
-  stop(): Promise<void>
-}
+/**
+ * The periodic checks of a running server. stop(): no further runs; resolves once the run under way has
+ * finished its current payment or refund.
+ */
+export type PaymentChecks = Repeating
 
 /**
  * Runs checkPendingPayments every intervalMs (5 minutes by default) in the server process; a run
  * never overlaps the previous one, and the timer does not keep the process alive.
  */
 export function startPaymentChecks(deps: PaymentCheckDeps, intervalMs = 5 * 60_000): PaymentChecks {
-  let running: Promise<void> | null = null
   const stopping = new AbortController()
-  const timer = setInterval(() => {
-    if (running) return
-    running = checkPendingPayments({ ...deps, signal: stopping.signal })
-      .then(
-        () => {},
-        (err: unknown) => console.error('Periodic payment check failed', err),
-      )
-      .finally(() => {
-        running = null
-      })
-  }, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      stopping.abort()
-      await running
+  return repeat(
+    {
+      everyMs: intervalMs,
+      atStart: false,
+      failure: 'Periodic payment check failed',
+      onStop: () => stopping.abort(),
     },
-  }
+    () => checkPendingPayments({ ...deps, signal: stopping.signal }),
+  )
 }
