@@ -1,9 +1,9 @@
 import type { Database } from '../db/index.js'
-import { affectedRows, nowIso } from '../db/dialect.js'
 import { repeat, type Repeating } from '../lib/repeat.js'
 import type { Gateway } from './gateway.js'
 import { MAX_REFUND_ATTEMPTS, processRefund, refundLateCharge } from './refunds.js'
 import { expireReservations } from './reservations.js'
+import { settlePending } from './rows.js'
 import { verifyAndSettle } from './settle.js'
 
 export interface PaymentCheckDeps {
@@ -80,17 +80,11 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
       else if (Date.parse(payment.created_at) < now() - abandonAfterMs) {
         // The gateway has no charge a day on: the customer walked away. Closed quietly (no
         // notification: they were never charged), so it stops being asked about.
-        const closed = await db
-          .updateTable('payments')
-          .set({
-            status: 'cancelled',
-            message: `No payment was made for this ${payment.invoice_id === null ? 'order' : 'invoice'}.`,
-            settled_at: nowIso(),
-          })
-          .where('id', '=', payment.id)
-          .where('status', '=', 'pending')
-          .executeTakeFirst()
-        report.abandoned += affectedRows(closed)
+        const closed = await settlePending(db, payment.id, {
+          status: 'cancelled',
+          message: `No payment was made for this ${payment.invoice_id === null ? 'order' : 'invoice'}.`,
+        })
+        if (closed) report.abandoned++
       }
     }
   }
