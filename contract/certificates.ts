@@ -4,8 +4,8 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, requiredText } from './fields.js'
-import { addDays, isCalendarDate } from './dates.js'
+import { dayField, messageAnswer, requiredText } from './fields.js'
+import { addDays } from './dates.js'
 import { addMonthsToDay } from './plans.js'
 
 /** What a certificate reads as; only Revoked is stored, Expired is read from valid_until. */
@@ -37,12 +37,6 @@ export function validUntilProblem(treatedOn: string, validUntil: string): string
     return 'Valid until can be at most two years after the treatment'
   return null
 }
-
-const dayField = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`)
 
 /** The office issues a certificate for a completed booking; the names printed on it may be edited. */
 export const issueCertificateBody = z.object({

@@ -58,6 +58,23 @@ export const documentLinesBody = z
   .min(1, 'Add at least one line')
   .max(DOCUMENT_LINES_MAX, `At most ${DOCUMENT_LINES_MAX} lines`)
 
+/** A discount the writer gives off a whole document, in naira. */
+export const documentDiscount = nairaField(
+  'Discount is required',
+  'Discount must be a number of naira, e.g. 2,000',
+).pipe(z.number().min(0, 'Discount cannot be negative').max(100_000_000, 'Discount is too large'))
+
+/** The writer's note on a document, printed on it. */
+export const documentNote = z.string().trim().max(1000, 'Keep the note under 1,000 characters')
+
+/** Who a document bills, copied onto it when it was written. */
+export const billedToAnswer = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+})
+
 /** A line as the answers show it: its total worked out (naira). */
 export const documentLineAnswer = z.object({
   kind: z.enum(LINE_KINDS),

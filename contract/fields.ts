@@ -2,8 +2,16 @@
 import { z } from 'zod'
 import { normaliseNigerianPhone, PHONE_HINT } from './phone.js'
 import { parseNaira } from './money.js'
+import { isCalendarDate } from './dates.js'
 
 export const PASSWORD_MIN = 8
+
+/** A calendar day, YYYY-MM-DD (a due date, a last valid day). */
+export const dayField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`)
 
 export const requiredText = (label: string, max = 2000) =>
   z

@@ -1,9 +1,15 @@
 /** Invoices for service work: the admin writes, sends and records payments; the customer reads and keeps them. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField } from './fields.js'
-import { documentLineAnswer, documentLinesBody, documentTotalsAnswer } from './documents.js'
-import { isCalendarDate } from './dates.js'
+import { dayField, messageAnswer, nairaField } from './fields.js'
+import {
+  billedToAnswer,
+  documentDiscount,
+  documentLineAnswer,
+  documentLinesBody,
+  documentNote,
+  documentTotalsAnswer,
+} from './documents.js'
 import { formatNaira, toKobo, toNaira } from './money.js'
 
 export const INVOICE_STATUSES = ['Draft', 'Sent', 'Part-paid', 'Paid', 'Void'] as const
@@ -32,19 +38,6 @@ export const INVOICE_LINK_DAYS = 90
 export const amountDue = (status: InvoiceStatus, total: number, paid: number) =>
   status === 'Draft' || status === 'Void' ? 0 : Math.max(0, Math.round((total - paid) * 100) / 100)
 
-const isoDay = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`)
-
-const discountField = nairaField(
-  'Discount is required',
-  'Discount must be a number of naira, e.g. 2,000',
-).pipe(z.number().min(0, 'Discount cannot be negative').max(100_000_000, 'Discount is too large'))
-
-const note = z.string().trim().max(1000, 'Keep the note under 1,000 characters')
-
 /** What an admin may change on a draft: its lines, discount, due date and note. */
 export const refundInvoicePaymentBody = z.object({
   reason: z
@@ -57,9 +50,9 @@ export type RefundInvoicePaymentRequest = z.input<typeof refundInvoicePaymentBod
 
 export const invoiceDraftBody = z.object({
   lines: documentLinesBody,
-  discount: discountField.optional(),
-  dueDate: isoDay('Due date').optional(),
-  note: note.optional(),
+  discount: documentDiscount.optional(),
+  dueDate: dayField('Due date').optional(),
+  note: documentNote.optional(),
 })
 export type InvoiceDraftRequest = z.input<typeof invoiceDraftBody>
 
@@ -72,9 +65,9 @@ export const createInvoiceBody = z
     bookingId: z.number({ error: 'Choose a booking' }).int().positive().optional(),
     customerId: z.number({ error: 'Choose a customer' }).int().positive().optional(),
     lines: documentLinesBody.optional(),
-    discount: discountField.optional(),
-    dueDate: isoDay('Due date').optional(),
-    note: note.optional(),
+    discount: documentDiscount.optional(),
+    dueDate: dayField('Due date').optional(),
+    note: documentNote.optional(),
   })
   .refine((b) => b.bookingId !== undefined || b.customerId !== undefined, {
     message: 'Choose a booking or a customer to bill',
@@ -103,7 +96,7 @@ export const manualPaymentBody = z
       error: 'Choose how the money came: bank transfer, cash or POS',
     }),
     reference: z.string().trim().max(100, 'Keep the reference under 100 characters').default(''),
-    receivedOn: isoDay('Date received'),
+    receivedOn: dayField('Date received'),
     /** Chosen by the form when it opens: the same payment sent twice (a double click, a replay) lands once. */
     clientKey: z
       .string()
@@ -159,7 +152,7 @@ export const invoiceSummaryAnswer = z.object({
 export type InvoiceSummary = z.infer<typeof invoiceSummaryAnswer>
 
 export const invoiceAnswer = invoiceSummaryAnswer.extend({
-  billedTo: z.object({ name: z.string(), phone: z.string(), email: z.string(), address: z.string() }),
+  billedTo: billedToAnswer,
   quoteId: z.number().int().nullable(),
   /** What is left of the deposit the accepted quote asked: paid first, before the rest is due. 0 when none. */
   depositDue: z.number(),

@@ -1,9 +1,15 @@
 /** Quotes for a booking's work: written by the office or a technician on site, accepted or declined by the customer. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField } from './fields.js'
-import { documentLineAnswer, documentLinesBody, documentTotalsAnswer } from './documents.js'
-import { isCalendarDate } from './dates.js'
+import { dayField, messageAnswer } from './fields.js'
+import {
+  billedToAnswer,
+  documentDiscount,
+  documentLineAnswer,
+  documentLinesBody,
+  documentNote,
+  documentTotalsAnswer,
+} from './documents.js'
 import { INVOICE_STATUSES } from './invoices.js'
 
 /** What is stored; Expired is read from valid_until (a Sent quote past it). */
@@ -19,31 +25,19 @@ export const QUOTE_LINK_DAYS = 60
 export const quoteStatus = (stored: StoredQuoteStatus, validUntil: string, today: string): QuoteStatus =>
   stored === 'Sent' && validUntil < today ? 'Expired' : stored
 
-const discountField = nairaField(
-  'Discount is required',
-  'Discount must be a number of naira, e.g. 2,000',
-).pipe(z.number().min(0, 'Discount cannot be negative').max(100_000_000, 'Discount is too large'))
-
 const depositField = z
   .number({ error: 'Deposit must be a whole percent, 0 for none' })
   .int('Deposit must be a whole percent, 0 for none')
   .min(0, 'Deposit cannot be negative')
   .max(100, 'Deposit is at most 100%')
 
-const note = z.string().trim().max(1000, 'Keep the note under 1,000 characters')
-
-const validUntil = z
-  .string({ error: 'Valid until is required' })
-  .trim()
-  .refine(isCalendarDate, 'Valid until must be a date (YYYY-MM-DD)')
-
 /** What the office may set on a draft. */
 export const quoteDraftBody = z.object({
   lines: documentLinesBody,
-  discount: discountField.optional(),
+  discount: documentDiscount.optional(),
   depositPercent: depositField.optional(),
-  validUntil: validUntil.optional(),
-  note: note.optional(),
+  validUntil: dayField('Valid until').optional(),
+  note: documentNote.optional(),
 })
 export type QuoteDraftRequest = z.input<typeof quoteDraftBody>
 
@@ -62,9 +56,9 @@ export const jobQuoteBody = z.object({
     .string({ error: 'clientKey is required' })
     .regex(/^[A-Za-z0-9-]{8,100}$/, 'clientKey must be 8 to 100 letters, digits or dashes'),
   lines: documentLinesBody,
-  discount: discountField.optional(),
+  discount: documentDiscount.optional(),
   depositPercent: depositField.optional(),
-  note: note.optional(),
+  note: documentNote.optional(),
   send: z.boolean().default(false),
 })
 export type JobQuoteRequest = z.input<typeof jobQuoteBody>
@@ -119,7 +113,7 @@ export const quoteInvoiceAnswer = z.object({
 })
 
 export const quoteAnswer = quoteSummaryAnswer.extend({
-  billedTo: z.object({ name: z.string(), phone: z.string(), email: z.string(), address: z.string() }),
+  billedTo: billedToAnswer,
   /** Naira asked up front on acceptance (0 = none). */
   deposit: z.number(),
   sentAt: z.string().nullable(),

@@ -2,10 +2,10 @@ import { html } from 'hono/html'
 import { COMPANY_CONTACT } from '../../contract/company.js'
 import type { CertificateAnswer } from '../../contract/certificates.js'
 import { formatDay } from '../../contract/dates.js'
+import { printableDocument, printButtonScript } from './printable-page.js'
 
-/** Wires the certificate's print button; served as a file because the CSP refuses inline handlers. */
-export const CERTIFICATE_PRINT_SCRIPT =
-  "document.getElementById('print-certificate')?.addEventListener('click', () => window.print())\n"
+/** Wires the certificate's print button. */
+export const CERTIFICATE_PRINT_SCRIPT = printButtonScript('print-certificate')
 
 const quantity = (q: number) => String(Math.round(q * 100) / 100)
 
@@ -20,192 +20,128 @@ export function renderCertificate(cert: CertificateAnswer, scriptUrl: string): s
       : cert.status === 'Expired'
         ? `Expired on ${formatDay(cert.validUntil)}: this certificate is no longer valid.`
         : null
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Fumigation certificate ${cert.number} · ${COMPANY_CONTACT.name}</title>
-        <style>
-          body {
-            font:
-              15px/1.5 system-ui,
-              sans-serif;
-            color: #1f2937;
-            max-width: 48rem;
-            margin: 0 auto;
-            padding: 1rem;
-            /* A long unbroken word (an address, the verification link) breaks instead of widening the page. */
-            overflow-wrap: anywhere;
-          }
-          .sheet {
-            border: 3px double #15803d;
-            padding: 1rem 1.25rem;
-          }
-          header {
-            text-align: center;
-            border-bottom: 2px solid #15803d;
-            padding-bottom: 0.5rem;
-            margin-bottom: 1rem;
-          }
-          .company {
-            color: #15803d;
-            font-size: 1.2rem;
-            font-weight: 700;
-            margin: 0;
-          }
-          h1 {
-            font-size: 1.6rem;
-            letter-spacing: 0.02em;
-            margin: 0.5rem 0 0;
-          }
-          h2 {
-            font-size: 1.05rem;
-            margin: 1.25rem 0 0.4rem;
-            color: #166534;
-          }
-          dl {
-            display: grid;
-            grid-template-columns: max-content 1fr;
-            gap: 0.2rem 1rem;
-            margin: 0;
-          }
-          dt {
-            font-weight: 600;
-          }
-          dd {
-            margin: 0;
-          }
-          table {
-            width: 100%;
-            border-collapse: collapse;
-          }
-          /* A phone scrolls the treatments sideways inside the page, not the page itself. */
-          .table-scroll {
-            overflow-x: auto;
-          }
-          .table-scroll table {
-            min-width: 34rem;
-          }
-          th {
-            overflow-wrap: normal;
-          }
-          th,
-          td {
-            text-align: left;
-            border-bottom: 1px solid #e5e7eb;
-            padding: 0.3rem;
-            vertical-align: top;
-          }
-          .warning {
-            border: 2px solid #b91c1c;
-            color: #991b1b;
-            font-weight: 700;
-            padding: 0.5rem 0.75rem;
-          }
-          .verify {
-            margin-top: 1.25rem;
-            border: 1px solid #d1d5db;
-            background: #f9fafb;
-            padding: 0.6rem 0.75rem;
-          }
-          .verify a {
-            color: #166534;
-            font-family: ui-monospace, monospace;
-          }
-          .small {
-            color: #4b5563;
-            font-size: 0.85rem;
-          }
-          .signature {
-            margin-top: 2rem;
-            display: flex;
-            justify-content: flex-end;
-          }
-          .signature p {
-            border-top: 1px solid #1f2937;
-            padding-top: 0.25rem;
-            min-width: 14rem;
-            text-align: center;
-          }
-          @media print {
-            body {
-              padding: 0;
-            }
-            .noprint {
-              display: none;
-            }
-            .table-scroll table {
-              min-width: 0;
-            }
-          }
-        </style>
-      </head>
-      <body>
-        <main class="sheet">
-          <header>
-            <p class="company">${COMPANY_CONTACT.name}</p>
-            <div class="small">
-              ${COMPANY_CONTACT.address} · ${COMPANY_CONTACT.phone} · ${COMPANY_CONTACT.email}
-            </div>
-            <h1>Fumigation Certificate</h1>
-            <p>Certificate no. <strong>${cert.number}</strong></p>
-          </header>
-          ${notValid ? html`<p class="warning" role="alert">${notValid}</p>` : ''}
-          <p>
-            This is to certify that the premises below were treated against pests by ${COMPANY_CONTACT.name}
-            on ${formatDay(cert.treatedOn)}, with the products listed.
-          </p>
-          <dl>
-            <dt>Business</dt>
-            <dd>${cert.businessName}</dd>
-            <dt>Premises</dt>
-            <dd>${cert.premises}</dd>
-            <dt>Date of treatment</dt>
-            <dd>${formatDay(cert.treatedOn)}</dd>
-            <dt>Issued</dt>
-            <dd>${formatDay(cert.issuedOn)}</dd>
-            <dt>Valid until</dt>
-            <dd><strong>${formatDay(cert.validUntil)}</strong></dd>
-          </dl>
-          <h2>Treatments</h2>
-          ${
-            cert.treatments.length
-              ? html`<div class="table-scroll">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th>Product</th>
-                        <th>Active ingredient</th>
-                        <th>NAFDAC reg. no.</th>
-                        <th>Quantity</th>
-                        <th>Target pest</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${cert.treatments.map(
-                        (t) =>
-                          html`<tr>
-                            <td>${t.productName}</td>
-                            <td>${t.activeIngredient || '—'}</td>
-                            <td>${t.registrationNo || '—'}</td>
-                            <td>${quantity(t.quantity)} ${t.unit}</td>
-                            <td>${t.targetPest || '—'}</td>
-                          </tr>`,
-                      )}
-                    </tbody>
-                  </table>
-                </div>`
-              : html`<p>The treatments are described in the service report of this visit.</p>`
-          }
-          <div class="signature"><p>For ${COMPANY_CONTACT.name}</p></div>
-          <div class="verify">
-            <strong>Check this certificate:</strong> anyone can see whether it is valid at
-            <a href="${cert.verifyUrl}">${cert.verifyUrl}</a>
-          </div>
-        </main>
-        <p class="noprint"><button type="button" id="print-certificate">Print or save as PDF</button></p>
-        <script src="${scriptUrl}"></script>
-      </body>
-    </html>`.toString()
+  return printableDocument({
+    title: `Fumigation certificate ${cert.number}`,
+    tableMinWidth: '34rem',
+    printButtonId: 'print-certificate',
+    scriptUrl,
+    styles: html`<style>
+      .sheet {
+        border: 3px double #15803d;
+        padding: 1rem 1.25rem;
+      }
+      header {
+        text-align: center;
+        border-bottom: 2px solid #15803d;
+        padding-bottom: 0.5rem;
+        margin-bottom: 1rem;
+      }
+      .company {
+        color: #15803d;
+        font-size: 1.2rem;
+        font-weight: 700;
+        margin: 0;
+      }
+      h1 {
+        font-size: 1.6rem;
+        letter-spacing: 0.02em;
+        margin: 0.5rem 0 0;
+      }
+      .warning {
+        border: 2px solid #b91c1c;
+        color: #991b1b;
+        font-weight: 700;
+        padding: 0.5rem 0.75rem;
+      }
+      .verify {
+        margin-top: 1.25rem;
+        border: 1px solid #d1d5db;
+        background: #f9fafb;
+        padding: 0.6rem 0.75rem;
+      }
+      .verify a {
+        color: #166534;
+        font-family: ui-monospace, monospace;
+      }
+      .signature {
+        margin-top: 2rem;
+        display: flex;
+        justify-content: flex-end;
+      }
+      .signature p {
+        border-top: 1px solid #1f2937;
+        padding-top: 0.25rem;
+        min-width: 14rem;
+        text-align: center;
+      }
+      /* On paper the treatments fit the sheet's width. */
+      @media print {
+        .table-scroll table {
+          min-width: 0;
+        }
+      }
+    </style>`,
+    body: html` <main class="sheet">
+      <header>
+        <p class="company">${COMPANY_CONTACT.name}</p>
+        <div class="small">
+          ${COMPANY_CONTACT.address} · ${COMPANY_CONTACT.phone} · ${COMPANY_CONTACT.email}
+        </div>
+        <h1>Fumigation Certificate</h1>
+        <p>Certificate no. <strong>${cert.number}</strong></p>
+      </header>
+      ${notValid ? html`<p class="warning" role="alert">${notValid}</p>` : ''}
+      <p>
+        This is to certify that the premises below were treated against pests by ${COMPANY_CONTACT.name} on
+        ${formatDay(cert.treatedOn)}, with the products listed.
+      </p>
+      <dl>
+        <dt>Business</dt>
+        <dd>${cert.businessName}</dd>
+        <dt>Premises</dt>
+        <dd>${cert.premises}</dd>
+        <dt>Date of treatment</dt>
+        <dd>${formatDay(cert.treatedOn)}</dd>
+        <dt>Issued</dt>
+        <dd>${formatDay(cert.issuedOn)}</dd>
+        <dt>Valid until</dt>
+        <dd><strong>${formatDay(cert.validUntil)}</strong></dd>
+      </dl>
+      <h2>Treatments</h2>
+      ${
+        cert.treatments.length
+          ? html`<div class="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th>Product</th>
+                    <th>Active ingredient</th>
+                    <th>NAFDAC reg. no.</th>
+                    <th>Quantity</th>
+                    <th>Target pest</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${cert.treatments.map(
+                    (t) =>
+                      html`<tr>
+                        <td>${t.productName}</td>
+                        <td>${t.activeIngredient || '—'}</td>
+                        <td>${t.registrationNo || '—'}</td>
+                        <td>${quantity(t.quantity)} ${t.unit}</td>
+                        <td>${t.targetPest || '—'}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>`
+          : html`<p>The treatments are described in the service report of this visit.</p>`
+      }
+      <div class="signature"><p>For ${COMPANY_CONTACT.name}</p></div>
+      <div class="verify">
+        <strong>Check this certificate:</strong> anyone can see whether it is valid at
+        <a href="${cert.verifyUrl}">${cert.verifyUrl}</a>
+      </div>
+    </main>`,
+  })
 }

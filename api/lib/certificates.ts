@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
-import { sql, type SqlBool } from 'kysely'
+import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
+import { textSearch } from './search.js'
 import { affectedRows } from '../db/dialect.js'
 import {
   certificateStatus,
@@ -331,8 +332,6 @@ export async function findCertificate(db: Queryable, id: number, nowMs: number, 
 export const certificateOwner = (db: Queryable, id: number) =>
   db.selectFrom('certificates').select('customer_id').where('id', '=', id).executeTakeFirst()
 
-const contains = (expr: unknown, needle: string) => sql<SqlBool>`casefold(${expr}) LIKE ${needle} ESCAPE '\\'`
-
 /** Certificates newest first: the admin's list (filtered), or one customer's. */
 export async function listCertificates(
   db: Queryable,
@@ -349,10 +348,7 @@ export async function listCertificates(
     query = query.where('revoked_at', 'is', null).where('valid_until', '>=', day)
   if (filter.customerId !== undefined) query = query.where('customer_id', '=', filter.customerId)
   if (filter.q) {
-    const needle = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-    query = query.where((eb) =>
-      eb.or([contains(eb.ref('number'), needle), contains(eb.ref('business_name'), needle)]),
-    )
+    query = query.where(textSearch(filter.q, [sql.ref('number'), sql.ref('business_name')]))
   }
   return answersOf(db, await query.execute(), nowMs, appUrl)
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
+import { repeat, type Repeating } from './repeat.js'
 
 /**
  * How long an Idempotency-Key's stored answer is kept. A phone may replay its outbox after days without
@@ -18,33 +19,12 @@ export async function pruneIdempotencyKeys(db: Queryable, now: number): Promise<
   return affectedRows(result)
 }
 
-export interface Housekeeping {
-  stop(): Promise<void>
-}
-
 /**
  * Tidies the tables that only grow (now: stored idempotency answers) at start and every intervalMs (6 hours
  * by default). Any instance may run it: deleting what another already deleted is harmless.
  */
-export function startHousekeeping(db: Queryable, now: () => number, intervalMs = 6 * 3600_000): Housekeeping {
-  let running: Promise<void> | null = null
-  const run = () => {
-    running ??= pruneIdempotencyKeys(db, now())
-      .then(
-        () => {},
-        (err: unknown) => console.error('Housekeeping failed', err),
-      )
-      .finally(() => {
-        running = null
-      })
-  }
-  run()
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+export function startHousekeeping(db: Queryable, now: () => number, intervalMs = 6 * 3600_000): Repeating {
+  return repeat({ everyMs: intervalMs, atStart: true, failure: 'Housekeeping failed' }, () =>
+    pruneIdempotencyKeys(db, now()),
+  )
 }

@@ -1,15 +1,8 @@
-import { sql, type SqlBool } from 'kysely'
+import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
+import { textSearch } from './search.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
-import {
-  depositKobo,
-  documentTotals,
-  isServiceWork,
-  lineTotalKobo,
-  totalsAnswer,
-  type DocumentLine,
-  type LineKind,
-} from '../../contract/documents.js'
+import { depositKobo, documentTotals, isServiceWork } from '../../contract/documents.js'
 import {
   amountDue,
   type InvoiceAnswer,
@@ -23,6 +16,14 @@ import type { RefundStatus } from '../../contract/payments.js'
 import { billingSettings } from './billing.js'
 import { kindColumns, type StoredChoice } from './bookings.js'
 import { fail } from './http-error.js'
+import {
+  billedTo,
+  lineAnswer,
+  lineRows,
+  priced,
+  storedTotalsAnswer,
+  type StoredLine,
+} from './document-lines.js'
 
 // ---------- numbers ----------
 
@@ -55,47 +56,12 @@ export async function nextDocumentNumber(trx: Queryable, kind: DocumentKind, yea
 
 // ---------- lines and totals ----------
 
-/** A line as the database keeps it (kobo, hundredths of a unit). */
-export interface StoredLine {
-  kind: LineKind
-  description: string
-  quantityHundredths: number
-  unitPriceKobo: number
-  productId: number | null
-  serviceKindId: number | null
-}
-
-export const storedLines = (lines: readonly DocumentLine[]): StoredLine[] =>
-  lines.map((l) => ({
-    kind: l.kind,
-    description: l.description,
-    quantityHundredths: Math.round(l.quantity * 100),
-    unitPriceKobo: toKobo(l.unitPrice),
-    productId: l.productId ?? null,
-    serviceKindId: l.serviceKindId ?? null,
-  }))
-
-const priced = (lines: readonly StoredLine[]) =>
-  lines.map((l) => ({ ...l, quantity: l.quantityHundredths / 100 }))
-
 async function writeLines(trx: Queryable, invoiceId: number, lines: readonly StoredLine[]) {
   await trx.deleteFrom('invoice_lines').where('invoice_id', '=', invoiceId).execute()
   if (lines.length === 0) return
   await trx
     .insertInto('invoice_lines')
-    .values(
-      priced(lines).map((l, i) => ({
-        invoice_id: invoiceId,
-        position: i + 1,
-        kind: l.kind,
-        description: l.description,
-        quantity_hundredths: l.quantityHundredths,
-        unit_price_kobo: l.unitPriceKobo,
-        total_kobo: lineTotalKobo(l),
-        product_id: l.productId,
-        service_kind_id: l.serviceKindId,
-      })),
-    )
+    .values(lineRows(lines).map((row) => ({ invoice_id: invoiceId, ...row })))
     .execute()
 }
 
@@ -656,8 +622,6 @@ const summaryOf = (r: InvoiceRow): InvoiceSummary => {
   }
 }
 
-const contains = (expr: unknown, needle: string) => sql<SqlBool>`casefold(${expr}) LIKE ${needle} ESCAPE '\\'`
-
 /** Invoices newest first: the admin's list (filtered), or one customer's (no drafts). */
 export async function listInvoices(
   db: Queryable,
@@ -669,10 +633,7 @@ export async function listInvoices(
     query = query.where('customer_id', '=', filter.customerId).where('status', '<>', 'Draft')
   }
   if (filter.q) {
-    const needle = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-    query = query.where((eb) =>
-      eb.or([contains(eb.ref('number'), needle), contains(eb.ref('billed_name'), needle)]),
-    )
+    query = query.where(textSearch(filter.q, [sql.ref('number'), sql.ref('billed_name')]))
   }
   return (await query.execute()).map(summaryOf)
 }
@@ -720,40 +681,19 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAns
     .orderBy('ip.received_at')
     .orderBy('ip.id')
     .execute()
-  const totals = {
-    lineTotalsKobo: lines.map((l) => l.total_kobo),
-    subtotalKobo: r.subtotal_kobo,
-    discountKobo: r.discount_kobo,
-    firstServiceDiscountKobo: r.first_service_kobo,
-    vatKobo: r.vat_kobo,
-    totalKobo: r.total_kobo,
-  }
   const summary = summaryOf(r)
   return {
     ...summary,
     depositDue: toNaira(await depositDueKobo(db, r, toKobo(summary.due))),
-    billedTo: {
-      name: r.billed_name,
-      phone: r.billed_phone,
-      email: r.billed_email,
-      address: r.billed_address,
-    },
+    billedTo: billedTo(r),
     quoteId: r.quote_id,
     sentAt: r.sent_at,
     voidedAt: r.voided_at,
     voidReason: r.void_reason,
     note: r.note,
     offerPercent: r.first_service_percent,
-    lines: lines.map((l) => ({
-      kind: l.kind as LineKind,
-      description: l.description,
-      quantity: l.quantity_hundredths / 100,
-      unitPrice: toNaira(l.unit_price_kobo),
-      total: toNaira(l.total_kobo),
-      productId: l.product_id,
-      serviceKindId: l.service_kind_id,
-    })),
-    totals: totalsAnswer(totals, { firstServicePercent: r.first_service_percent, vatRateBp: r.vat_rate_bp }),
+    lines: lines.map(lineAnswer),
+    totals: storedTotalsAnswer(r, lines, { kobo: r.first_service_kobo, percent: r.first_service_percent }),
     payments: payments.map((p) => ({
       id: p.id,
       amount: toNaira(p.amount_kobo),

@@ -2,11 +2,7 @@
  * A person's channels per kind of message (table message_preferences) and how the four old switches
  * (notification_settings) map onto them. Rules: docs/rules/messages.md, "Channels and kinds".
  */
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  type MessagePreferencesRequest,
-  type NotificationSettings,
-} from '../../contract/account.js'
+import type { MessagePreferencesRequest, NotificationSettings } from '../../contract/account.js'
 import {
   choiceFromSwitches,
   MESSAGE_CHANNEL_KEYS,
@@ -17,17 +13,16 @@ import {
   type MessageKind,
 } from '../../contract/message-channels.js'
 import type { Queryable } from '../db/index.js'
+import { SWITCH_COLUMNS, switchesOf } from '../messaging/choices.js'
 
 /** The saved switches, or the defaults for someone who never saved them. */
 export async function readSwitches(db: Queryable, userId: number): Promise<NotificationSettings> {
   const row = await db
-    .selectFrom('notification_settings')
-    .select(['email', 'sms', 'marketing', 'payment'])
-    .where('user_id', '=', userId)
+    .selectFrom('notification_settings as s')
+    .select(SWITCH_COLUMNS)
+    .where('s.user_id', '=', userId)
     .executeTakeFirst()
-  return row
-    ? { email: !!row.email, sms: !!row.sms, marketing: !!row.marketing, payment: !!row.payment }
-    : { ...DEFAULT_NOTIFICATION_SETTINGS }
+  return switchesOf(row)
 }
 
 const isKind = (k: string): k is MessageKind => (MESSAGE_KIND_KEYS as readonly string[]).includes(k)

@@ -4,10 +4,9 @@ import { toNaira } from '../../contract/money.js'
 import { addDays, businessDayStart } from '../../contract/dates.js'
 import { sql, type SqlBool } from 'kysely'
 import type { Queryable } from '../db/index.js'
+import { textSearch } from './search.js'
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
-/** LIKE with the user's % and _ taken literally. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
 /** An order's reference: its payment's tx_ref, or "#<id>" for a line placed without a payment. */
 export const REFERENCE = sql<string>`COALESCE(pay.tx_ref, '#' || CAST(o.id AS TEXT))`
@@ -23,9 +22,6 @@ const PROFILE_ADDRESS_LINE = sql<string>`NULLIF(u.location
   || CASE WHEN u.landmark <> '' THEN ' (' || u.landmark || ')' ELSE '' END
   || CASE WHEN u.city <> '' THEN ', ' || u.city ELSE '' END
   || CASE WHEN u.state <> '' THEN ', ' || u.state ELSE '' END, '')`
-/** `casefold(expr) LIKE needle`, the user's text taken literally, on either engine. */
-const contains = (expr: unknown, needle: string) => sql<SqlBool>`casefold(${expr}) LIKE ${needle} ESCAPE '\\'`
-
 /** Orders newest first, filtered, in one query (10,000 orders read in a few milliseconds). */
 export async function findOrders(
   db: Queryable,
@@ -54,13 +50,12 @@ export async function findOrders(
   if (filter.status && filter.status !== 'all')
     query = query.where('o.status', '=', capitalised(filter.status))
   if (filter.q) {
-    const needle = likeContains(filter.q.toLowerCase())
-    query = query.where((eb) =>
-      eb.or([
-        contains(CUSTOMER, needle),
-        contains(sql`o.product_name`, needle),
-        contains(sql`COALESCE(CAST(u.email AS TEXT), '')`, needle),
-        contains(REFERENCE, needle),
+    query = query.where(
+      textSearch(filter.q, [
+        CUSTOMER,
+        sql`o.product_name`,
+        sql`COALESCE(CAST(u.email AS TEXT), '')`,
+        REFERENCE,
       ]),
     )
   }

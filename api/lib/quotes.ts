@@ -1,14 +1,8 @@
-import { sql, type SqlBool } from 'kysely'
+import { sql } from 'kysely'
 import type { Queryable } from '../db/index.js'
+import { textSearch } from './search.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
-import {
-  depositKobo,
-  documentTotals,
-  isServiceWork,
-  lineTotalKobo,
-  totalsAnswer,
-  type LineKind,
-} from '../../contract/documents.js'
+import { depositKobo, documentTotals, isServiceWork, type LineKind } from '../../contract/documents.js'
 import {
   quoteStatus,
   type QuoteAnswer,
@@ -21,7 +15,16 @@ import { addDays, businessDay, formatDay } from '../../contract/dates.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { billingSettings, vatRateBp } from './billing.js'
 import { fail } from './http-error.js'
-import { createInvoice, markSent, nextDocumentNumber, type Billed, type StoredLine } from './invoices.js'
+import { createInvoice, markSent, nextDocumentNumber, type Billed } from './invoices.js'
+import {
+  billedTo,
+  lineAnswer,
+  lineRows,
+  priced,
+  storedLineOf,
+  storedTotalsAnswer,
+  type StoredLine,
+} from './document-lines.js'
 
 const today = (nowMs: number) => businessDay(new Date(nowMs))
 
@@ -31,19 +34,7 @@ async function writeLines(trx: Queryable, quoteId: number, lines: readonly Store
   await trx.deleteFrom('quote_lines').where('quote_id', '=', quoteId).execute()
   await trx
     .insertInto('quote_lines')
-    .values(
-      lines.map((l, i) => ({
-        quote_id: quoteId,
-        position: i + 1,
-        kind: l.kind,
-        description: l.description,
-        quantity_hundredths: l.quantityHundredths,
-        unit_price_kobo: l.unitPriceKobo,
-        total_kobo: lineTotalKobo({ quantity: l.quantityHundredths / 100, unitPriceKobo: l.unitPriceKobo }),
-        product_id: l.productId,
-        service_kind_id: l.serviceKindId,
-      })),
-    )
+    .values(lineRows(lines).map((row) => ({ quote_id: quoteId, ...row })))
     .execute()
 }
 
@@ -58,10 +49,7 @@ async function priceQuote(
   discountKobo: number,
   nowIso: string,
 ) {
-  const totals = documentTotals(
-    lines.map((l) => ({ ...l, quantity: l.quantityHundredths / 100 })),
-    { discountKobo, vatRateBp: quote.vat_rate_bp },
-  )
+  const totals = documentTotals(priced(lines), { discountKobo, vatRateBp: quote.vat_rate_bp })
   await writeLines(trx, quote.id, lines)
   await trx
     .updateTable('quotes')
@@ -269,13 +257,7 @@ export async function acceptQuote(
     .where('status', '=', 'Sent')
     .executeTakeFirst()
   if (affectedRows(moved) === 0) return acceptQuote(trx, id, name, nowMs)
-  const billed: Billed = {
-    customerId: quote.customer_id,
-    name: quote.billed_name,
-    phone: quote.billed_phone,
-    email: quote.billed_email,
-    address: quote.billed_address,
-  }
+  const billed: Billed = { customerId: quote.customer_id, ...billedTo(quote) }
   const note = `From quote ${quote.number}, accepted by ${name}.`
   const lines = await trx
     .selectFrom('quote_lines')
@@ -297,14 +279,7 @@ export async function acceptQuote(
       billed,
       bookingId: open ? null : quote.booking_id,
       quoteId: id,
-      lines: lines.map((l) => ({
-        kind: l.kind as LineKind,
-        description: l.description,
-        quantityHundredths: l.quantity_hundredths,
-        unitPriceKobo: l.unit_price_kobo,
-        productId: l.product_id,
-        serviceKindId: l.service_kind_id,
-      })),
+      lines: lines.map(storedLineOf),
       discountKobo: quote.discount_kobo,
       note,
       createdBy: null,
@@ -350,8 +325,6 @@ const summaryOf = (r: QuoteRow, day: string): QuoteSummary => ({
   depositPercent: r.deposit_percent,
 })
 
-const contains = (expr: unknown, needle: string) => sql<SqlBool>`casefold(${expr}) LIKE ${needle} ESCAPE '\\'`
-
 /** Quotes newest first: the admin's list (filtered), or one customer's (no drafts). */
 export async function listQuotes(
   db: Queryable,
@@ -372,10 +345,7 @@ export async function listQuotes(
     query = query.where('customer_id', '=', filter.customerId).where('sent_at', 'is not', null)
   }
   if (filter.q) {
-    const needle = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-    query = query.where((eb) =>
-      eb.or([contains(eb.ref('number'), needle), contains(eb.ref('billed_name'), needle)]),
-    )
+    query = query.where(textSearch(filter.q, [sql.ref('number'), sql.ref('billed_name')]))
   }
   return (await query.execute()).map((r) => summaryOf(r, day))
 }
@@ -413,12 +383,7 @@ export async function findQuote(db: Queryable, id: number, nowMs: number): Promi
   const open = r.status === 'Draft' || r.status === 'Sent'
   return {
     ...summaryOf(r, today(nowMs)),
-    billedTo: {
-      name: r.billed_name,
-      phone: r.billed_phone,
-      email: r.billed_email,
-      address: r.billed_address,
-    },
+    billedTo: billedTo(r),
     deposit: toNaira(depositKobo(r.total_kobo, r.deposit_percent)),
     sentAt: r.sent_at,
     acceptedName: r.accepted_name,
@@ -428,26 +393,8 @@ export async function findQuote(db: Queryable, id: number, nowMs: number): Promi
     withdrawnAt: r.withdrawn_at,
     note: r.note,
     offerPercent: open ? await offerStillOpen(db, r.customer_id, lineKinds.some(isServiceWork)) : null,
-    lines: lines.map((l) => ({
-      kind: l.kind as LineKind,
-      description: l.description,
-      quantity: l.quantity_hundredths / 100,
-      unitPrice: toNaira(l.unit_price_kobo),
-      total: toNaira(l.total_kobo),
-      productId: l.product_id,
-      serviceKindId: l.service_kind_id,
-    })),
-    totals: totalsAnswer(
-      {
-        lineTotalsKobo: lines.map((l) => l.total_kobo),
-        subtotalKobo: r.subtotal_kobo,
-        discountKobo: r.discount_kobo,
-        firstServiceDiscountKobo: 0,
-        vatKobo: r.vat_kobo,
-        totalKobo: r.total_kobo,
-      },
-      { firstServicePercent: null, vatRateBp: r.vat_rate_bp },
-    ),
+    lines: lines.map(lineAnswer),
+    totals: storedTotalsAnswer(r, lines, { kobo: 0, percent: null }),
     invoice: invoice
       ? {
           id: invoice.id,

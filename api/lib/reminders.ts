@@ -5,6 +5,7 @@ import { bookingStart } from '../../contract/bookings.js'
 import { sendMessage } from '../messaging/index.js'
 import { appointmentWhen } from './bookings.js'
 import { notify } from './notify.js'
+import { repeat, type Repeating } from './repeat.js'
 import { signLink } from './signed-links.js'
 
 // Day-before reminders of visits (docs/rules/bookings.md, "Reminders").
@@ -75,35 +76,14 @@ export async function sendDueReminders(db: Database, nowMs: number, reminderTime
   return sent
 }
 
-export interface Reminders {
-  stop(): Promise<void>
-}
-
 /** Runs sendDueReminders at start and every intervalMs (5 minutes); a pass never overlaps the previous one. */
 export function startReminders(
   db: Database,
   now: () => number,
   reminderTime: string,
   intervalMs = 5 * 60_000,
-): Reminders {
-  let running: Promise<void> | null = null
-  const run = () => {
-    running ??= sendDueReminders(db, now(), reminderTime)
-      .then(
-        () => {},
-        (err: unknown) => console.error('Reminders failed', err),
-      )
-      .finally(() => {
-        running = null
-      })
-  }
-  run()
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+): Repeating {
+  return repeat({ everyMs: intervalMs, atStart: true, failure: 'Reminders failed' }, () =>
+    sendDueReminders(db, now(), reminderTime),
+  )
 }

@@ -9,6 +9,7 @@ import { localPhone } from '../../contract/phone.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import { treatmentsWithCorrector, type JobRow } from './jobs.js'
+import { printableDocument, printButtonScript } from './printable-page.js'
 
 interface ReportRow {
   assignment_id: number
@@ -64,9 +65,8 @@ export async function importJobPhotosFromDisk(db: Queryable, mediaDir: string): 
   return copied
 }
 
-/** Wires the report's print button; served as a file because the CSP refuses inline handlers. */
-export const REPORT_PRINT_SCRIPT =
-  "document.getElementById('print-report')?.addEventListener('click', () => window.print())\n"
+/** Wires the report's print button. */
+export const REPORT_PRINT_SCRIPT = printButtonScript('print-report')
 
 /**
  * The printable service report (docs/rules/technicians.md). Photos are inlined as data URLs so the one HTML answer,
@@ -113,238 +113,170 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
     job.service === 'fumigation' ? formatDay(addDays(completedDay, FUMIGATION_INTERVAL_DAYS)) : null
   const service = job.service === 'fumigation' ? 'Fumigation (pest control)' : 'Cleaning'
 
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Service report ${report.certificate_no} · ${COMPANY_CONTACT.name}</title>
-        <style>
-          body {
-            font:
-              15px/1.5 system-ui,
-              sans-serif;
-            color: #1f2937;
-            max-width: 48rem;
-            margin: 0 auto;
-            padding: 1rem;
-            /* A long unbroken word (an address, a product code) breaks instead of widening the page. */
-            overflow-wrap: anywhere;
-          }
-          header {
-            border-bottom: 3px solid #15803d;
-            padding-bottom: 0.5rem;
-            margin-bottom: 1rem;
-          }
-          h1 {
-            color: #15803d;
-            font-size: 1.4rem;
-            margin: 0;
-          }
-          h2 {
-            font-size: 1.05rem;
-            margin: 1.25rem 0 0.4rem;
-            color: #166534;
-          }
-          dl {
-            display: grid;
-            grid-template-columns: max-content 1fr;
-            gap: 0.2rem 1rem;
-            margin: 0;
-          }
-          dt {
-            font-weight: 600;
-          }
-          dd {
-            margin: 0;
-          }
-          table {
-            width: 100%;
-            border-collapse: collapse;
-          }
-          /* A phone scrolls the treatments sideways inside the page, not the page itself. */
-          .table-scroll {
-            overflow-x: auto;
-          }
-          .table-scroll table {
-            min-width: 36rem;
-          }
-          th {
-            overflow-wrap: normal;
-          }
-          th,
-          td {
-            text-align: left;
-            border-bottom: 1px solid #e5e7eb;
-            padding: 0.3rem;
-            vertical-align: top;
-          }
-          .photos {
-            display: flex;
-            flex-wrap: wrap;
-            gap: 0.5rem;
-          }
-          .photos figure {
-            margin: 0;
-            width: 14rem;
-          }
-          .photos img {
-            width: 100%;
-            border-radius: 0.25rem;
-          }
-          figcaption {
-            font-size: 0.85rem;
-            text-transform: capitalize;
-          }
-          .signature {
-            max-width: 18rem;
-            border: 1px solid #d1d5db;
-            background: #fff;
-          }
-          .small {
-            color: #4b5563;
-            font-size: 0.85rem;
-          }
-          @media print {
-            body {
-              padding: 0;
-            }
-            .noprint {
-              display: none;
-            }
-          }
-        </style>
-      </head>
-      <body>
-        <header>
-          <h1>${COMPANY_CONTACT.name}</h1>
-          <div class="small">
-            ${COMPANY_CONTACT.address} · ${COMPANY_CONTACT.phone} · ${COMPANY_CONTACT.email}
-          </div>
-          <p><strong>Service report</strong> · Certificate no. <strong>${report.certificate_no}</strong></p>
-        </header>
-        <dl>
-          <dt>Customer</dt>
-          <dd>${job.full_name} · ${localPhone(job.phone_number)}</dd>
-          <dt>Address</dt>
-          <dd>${job.location}</dd>
-          <dt>Service</dt>
-          <dd>${service}</dd>
-          <dt>Appointment</dt>
-          <dd>${formatDay(job.date)} at ${formatTime(job.time)}</dd>
-          <dt>Technician</dt>
-          <dd>${report.staff_name || '—'}</dd>
-          <dt>Arrived</dt>
-          <dd>${lagos(first('arrived'))}</dd>
-          <dt>Started</dt>
-          <dd>${lagos(first('started'))}</dd>
-          <dt>Completed</dt>
-          <dd>${lagos(report.occurred_at)}</dd>
-          ${
-            nextDue
-              ? html`<dt>Next service due</dt>
-                  <dd>${nextDue}</dd>`
-              : ''
-          }
-        </dl>
+  return printableDocument({
+    title: `Service report ${report.certificate_no}`,
+    tableMinWidth: '36rem',
+    printButtonId: 'print-report',
+    // Next to this report (staff/jobs/{id}/report): staff/report-print.js.
+    scriptUrl: '../../report-print.js',
+    styles: html`<style>
+      header {
+        border-bottom: 3px solid #15803d;
+        padding-bottom: 0.5rem;
+        margin-bottom: 1rem;
+      }
+      h1 {
+        color: #15803d;
+        font-size: 1.4rem;
+        margin: 0;
+      }
+      .photos {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+      }
+      .photos figure {
+        margin: 0;
+        width: 14rem;
+      }
+      .photos img {
+        width: 100%;
+        border-radius: 0.25rem;
+      }
+      figcaption {
+        font-size: 0.85rem;
+        text-transform: capitalize;
+      }
+      .signature {
+        max-width: 18rem;
+        border: 1px solid #d1d5db;
+        background: #fff;
+      }
+    </style>`,
+    body: html` <header>
+        <h1>${COMPANY_CONTACT.name}</h1>
+        <div class="small">
+          ${COMPANY_CONTACT.address} · ${COMPANY_CONTACT.phone} · ${COMPANY_CONTACT.email}
+        </div>
+        <p><strong>Service report</strong> · Certificate no. <strong>${report.certificate_no}</strong></p>
+      </header>
+      <dl>
+        <dt>Customer</dt>
+        <dd>${job.full_name} · ${localPhone(job.phone_number)}</dd>
+        <dt>Address</dt>
+        <dd>${job.location}</dd>
+        <dt>Service</dt>
+        <dd>${service}</dd>
+        <dt>Appointment</dt>
+        <dd>${formatDay(job.date)} at ${formatTime(job.time)}</dd>
+        <dt>Technician</dt>
+        <dd>${report.staff_name || '—'}</dd>
+        <dt>Arrived</dt>
+        <dd>${lagos(first('arrived'))}</dd>
+        <dt>Started</dt>
+        <dd>${lagos(first('started'))}</dd>
+        <dt>Completed</dt>
+        <dd>${lagos(report.occurred_at)}</dd>
         ${
-          // The offer of a plan: the customer takes it on /plans (asked there, never booked from here).
-          job.plan_id == null && job.user_id !== null
-            ? html`<p class="noprint">
-                <a href="/plans?from=${job.id}">Book the next visit every 3 months</a>: same place, day and
-                time; pause or cancel any time.
-              </p>`
+          nextDue
+            ? html`<dt>Next service due</dt>
+                <dd>${nextDue}</dd>`
             : ''
         }
-        <h2>Treatments</h2>
-        ${
-          treatments.length
-            ? html`<div class="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th>Product</th>
-                      <th>Quantity</th>
-                      <th>Target pest</th>
-                      <th>Area</th>
-                      <th>Method</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${treatments.map(
-                      (t) =>
-                        html`<tr>
-                          <td>${t.product_name}</td>
-                          <td>${t.quantity} ${t.unit}</td>
-                          <td>${t.target_pest}</td>
-                          <td>${t.area}</td>
-                          <td>${t.method || '—'}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
-            : html`<p>No products were applied.</p>`
-        }
-        ${
-          corrected.length
-            ? html`<p class="small">
-                Corrected after they were first recorded:
-                ${corrected.map(
-                  (t, i) =>
-                    html`${i ? '; ' : ''}${t.product_name} (${t.area}), by ${t.corrected_by || 'the office'}
-                    on ${lagos(t.corrected_at ?? undefined)}`,
-                )}.
-              </p>`
-            : ''
-        }
-        ${
-          photos.length
-            ? html`<h2>Photos</h2>
-                <div class="photos">
-                  ${photos.map(
-                    (p) =>
-                      html`<figure>
-                        <img src="${raw(p.src)}" alt="${p.kind} photo" />
-                        <figcaption>${p.kind}</figcaption>
-                      </figure>`,
+      </dl>
+      ${
+        // The offer of a plan: the customer takes it on /plans (asked there, never booked from here).
+        job.plan_id == null && job.user_id !== null
+          ? html`<p class="noprint">
+              <a href="/plans?from=${job.id}">Book the next visit every 3 months</a>: same place, day and
+              time; pause or cancel any time.
+            </p>`
+          : ''
+      }
+      <h2>Treatments</h2>
+      ${
+        treatments.length
+          ? html`<div class="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th>Product</th>
+                    <th>Quantity</th>
+                    <th>Target pest</th>
+                    <th>Area</th>
+                    <th>Method</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${treatments.map(
+                    (t) =>
+                      html`<tr>
+                        <td>${t.product_name}</td>
+                        <td>${t.quantity} ${t.unit}</td>
+                        <td>${t.target_pest}</td>
+                        <td>${t.area}</td>
+                        <td>${t.method || '—'}</td>
+                      </tr>`,
                   )}
-                </div>`
-            : ''
-        }
-        <h2>Summary</h2>
-        <p>${report.summary}</p>
+                </tbody>
+              </table>
+            </div>`
+          : html`<p>No products were applied.</p>`
+      }
+      ${
+        corrected.length
+          ? html`<p class="small">
+              Corrected after they were first recorded:
+              ${corrected.map(
+                (t, i) =>
+                  html`${i ? '; ' : ''}${t.product_name} (${t.area}), by ${t.corrected_by || 'the office'} on
+                  ${lagos(t.corrected_at ?? undefined)}`,
+              )}.
+            </p>`
+          : ''
+      }
+      ${
+        photos.length
+          ? html`<h2>Photos</h2>
+              <div class="photos">
+                ${photos.map(
+                  (p) =>
+                    html`<figure>
+                      <img src="${raw(p.src)}" alt="${p.kind} photo" />
+                      <figcaption>${p.kind}</figcaption>
+                    </figure>`,
+                )}
+              </div>`
+          : ''
+      }
+      <h2>Summary</h2>
+      <p>${report.summary}</p>
+      ${
+        report.recommendations
+          ? html`<h2>Recommendations</h2>
+              <p>${report.recommendations}</p>`
+          : ''
+      }
+      <h2>Customer sign-off</h2>
+      ${
+        report.signature
+          ? html`<p>Signed by <strong>${report.signer_name}</strong></p>
+              <img
+                class="signature"
+                src="${raw(report.signature)}"
+                alt="Signature of ${report.signer_name}"
+              />`
+          : html`<p>The customer could not sign: ${report.signature_refused_reason ?? ''}</p>
+              <p>Customer: <strong>${report.signer_name}</strong></p>`
+      }
+      <h2>Payment</h2>
+      <p>
         ${
-          report.recommendations
-            ? html`<h2>Recommendations</h2>
-                <p>${report.recommendations}</p>`
-            : ''
+          report.payment_amount_kobo !== null && report.payment_method
+            ? `${formatNaira(toNaira(report.payment_amount_kobo))} received by ${PAYMENT_WORDS[report.payment_method]}` +
+              (report.payment_reference ? ` (reference ${report.payment_reference})` : '')
+            : 'No payment was collected at the visit.'
         }
-        <h2>Customer sign-off</h2>
-        ${
-          report.signature
-            ? html`<p>Signed by <strong>${report.signer_name}</strong></p>
-                <img
-                  class="signature"
-                  src="${raw(report.signature)}"
-                  alt="Signature of ${report.signer_name}"
-                />`
-            : html`<p>The customer could not sign: ${report.signature_refused_reason ?? ''}</p>
-                <p>Customer: <strong>${report.signer_name}</strong></p>`
-        }
-        <h2>Payment</h2>
-        <p>
-          ${
-            report.payment_amount_kobo !== null && report.payment_method
-              ? `${formatNaira(toNaira(report.payment_amount_kobo))} received by ${PAYMENT_WORDS[report.payment_method]}` +
-                (report.payment_reference ? ` (reference ${report.payment_reference})` : '')
-              : 'No payment was collected at the visit.'
-          }
-        </p>
-        <p class="noprint"><button type="button" id="print-report">Print or save as PDF</button></p>
-        <!-- The page's CSP allows no inline script or handler: the click is wired by a file of our origin,
-        next to this report (staff/report-print.js). -->
-        <script src="../../report-print.js"></script>
-      </body>
-    </html>`.toString()
+      </p>`,
+  })
 }

@@ -7,8 +7,8 @@ import type { Database, Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import type { Insertable } from 'kysely'
 import type { MessageQueue } from '../db/schema.js'
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../contract/account.js'
 import { choiceFromSwitches, MESSAGE_CHANNELS, type MessageKind } from '../../contract/message-channels.js'
+import { SWITCH_COLUMNS, switchesOf, type SwitchColumns } from './choices.js'
 import { PermanentSendError, type Channel, type Transports } from './transport.js'
 import {
   isTemplateName,
@@ -31,14 +31,10 @@ export interface SendRequest<K extends TemplateName> {
   channels?: Channel[]
 }
 
-interface Recipient {
+interface Recipient extends SwitchColumns {
   id: number
   email: string
   phone_number: string
-  email_on: number | null
-  sms_on: number | null
-  marketing_on: number | null
-  payment_on: number | null
 }
 
 /**
@@ -49,20 +45,6 @@ interface Recipient {
  */
 const runningSenders = new Set<MessageSender>()
 const whatsappReady = () => [...runningSenders].some((s) => s.delivers('whatsapp'))
-
-/** The four switches of a person (null columns: never saved, the defaults). */
-function switchesOf(
-  r: Pick<Recipient, 'email_on' | 'sms_on' | 'marketing_on' | 'payment_on'>,
-): NotificationSettings {
-  const on = (value: number | null, fallback: boolean) => (value === null ? fallback : value === 1)
-  const d = DEFAULT_NOTIFICATION_SETTINGS
-  return {
-    email: on(r.email_on, d.email),
-    sms: on(r.sms_on, d.sms),
-    marketing: on(r.marketing_on, d.marketing),
-    payment: on(r.payment_on, d.payment),
-  }
-}
 
 const NEEDS_PHONE = new Set<Channel>(MESSAGE_CHANNELS.filter((c) => c.needsPhone).map((c) => c.key))
 const addressOf = (r: Recipient, channel: Channel) => (NEEDS_PHONE.has(channel) ? r.phone_number : r.email)
@@ -111,15 +93,7 @@ export async function sendMessage<K extends TemplateName>(
   const recipients: Recipient[] = await db
     .selectFrom('users as u')
     .leftJoin('notification_settings as s', 's.user_id', 'u.id')
-    .select([
-      'u.id',
-      'u.email',
-      'u.phone_number',
-      's.email as email_on',
-      's.sms as sms_on',
-      's.marketing as marketing_on',
-      's.payment as payment_on',
-    ])
+    .select(['u.id', 'u.email', 'u.phone_number', ...SWITCH_COLUMNS])
     .$if(request.to === 'admins', (q) => q.where('u.role', '=', 'admin'))
     .$if(request.to !== 'admins', (q) => q.where('u.id', '=', request.to as number))
     .orderBy('u.id')
@@ -163,27 +137,13 @@ export async function sendMessage<K extends TemplateName>(
 export async function enqueueMessages(db: Queryable, rows: Insertable<MessageQueue>[]) {
   if (rows.length === 0) return
   await db.insertInto('message_queue').values(rows).execute()
-  // Soon after the caller's transaction commits; a message written by another instance waits for the poll.
-  for (const sender of runningSenders) setTimeout(sender.kick, KICK_DELAY_MS)
+  kickSenders()
 }
 
-/** Whether the user chose `channel` for messages of `kind`: their saved choice, else what their switches mean. */
-export async function choosesChannel(db: Queryable, userId: number, kind: MessageKind, channel: Channel) {
-  const saved = await db
-    .selectFrom('message_preferences')
-    .select('enabled')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('channel', '=', channel)
-    .executeTakeFirst()
-  if (saved) return saved.enabled === 1
-  const s = await db
-    .selectFrom('notification_settings')
-    .select(['email as email_on', 'sms as sms_on', 'marketing as marketing_on', 'payment as payment_on'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  const never = { email_on: null, sms_on: null, marketing_on: null, payment_on: null }
-  return choiceFromSwitches(switchesOf(s ?? never), kind, channel)
+/** Has this process's senders look at the queue soon: after a write to it, in the caller's transaction. */
+export function kickSenders() {
+  // Soon after the caller's transaction commits; a message written by another instance waits for the poll.
+  for (const sender of runningSenders) setTimeout(sender.kick, KICK_DELAY_MS)
 }
 
 /** Long enough for the event's transaction to commit, short enough that the message leaves at once. */

@@ -9,7 +9,10 @@ import type { Database, Queryable } from '../db/index.js'
 import type { AppConfig } from '../config.js'
 import type { PushSubscriptionRequest } from '../../contract/push.js'
 import type { MessageKind } from '../../contract/message-channels.js'
-import { choosesChannel, enqueueMessages } from './message-queue.js'
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account.js'
+import { affectedRows } from '../db/dialect.js'
+import { switchesChoosing } from './choices.js'
+import { kickSenders } from './message-queue.js'
 import { PermanentSendError, type OutgoingMessage, type Transport } from './transport.js'
 
 export interface VapidKeys {
@@ -82,7 +85,8 @@ export interface PushPayload {
 /**
  * Queues an in-app notification for the user's phones, in the caller's transaction, unless they turned phone
  * notifications off for its kind. Nothing is queued for someone with no phone turned on (most people), so
- * the queue holds only what can be delivered.
+ * the queue holds only what can be delivered. One statement whatever the answer: notify() runs in many
+ * events' transactions.
  */
 export async function queuePush(
   db: Queryable,
@@ -91,23 +95,49 @@ export async function queuePush(
   notification: { heading: string; body: string; link?: string },
 ) {
   const { heading, body, link } = notification
-  const subscribed = await db
-    .selectFrom('push_subscriptions')
-    .select('id')
-    .where('user_id', '=', userId)
-    .limit(1)
+  // The combinations of switches that send this kind to phones when the person saved no choice for it.
+  const bySwitches = switchesChoosing(kind, 'push')
+  if (bySwitches.length === 0) return
+  const d = DEFAULT_NOTIFICATION_SETTINGS
+  const result = await db
+    .insertInto('message_queue')
+    .columns(['user_id', 'channel', 'recipient', 'template', 'data', 'next_attempt_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users as u')
+        .leftJoin('notification_settings as s', 's.user_id', 'u.id')
+        .leftJoin('message_preferences as p', (j) =>
+          j.onRef('p.user_id', '=', 'u.id').on('p.kind', '=', kind).on('p.channel', '=', 'push'),
+        )
+        .select([
+          'u.id',
+          eb.val('push').as('channel'),
+          eb.val(String(userId)).as('recipient'),
+          eb.val('notification').as('template'),
+          eb.val(JSON.stringify({ heading, body, ...(link ? { link } : {}) })).as('data'),
+          eb.lit(0).as('next_attempt_at'),
+        ])
+        .where('u.id', '=', userId)
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('push_subscriptions as ps').select('ps.id').whereRef('ps.user_id', '=', 'u.id')),
+        )
+        // Their saved choice for phones and this kind, else what their switches (or the defaults) mean.
+        .where((w) => {
+          const switchesSay = w.or(
+            bySwitches.map((combination) =>
+              w.and(
+                Object.entries(combination).map(([key, on]) => {
+                  const k = key as keyof typeof d
+                  return w(w.fn.coalesce(`s.${k}`, w.lit(+d[k])), '=', +on)
+                }),
+              ),
+            ),
+          )
+          return w.or([w('p.enabled', '=', 1), w.and([w('p.enabled', 'is', null), switchesSay])])
+        }),
+    )
     .executeTakeFirst()
-  if (!subscribed || !(await choosesChannel(db, userId, kind, 'push'))) return
-  await enqueueMessages(db, [
-    {
-      user_id: userId,
-      channel: 'push',
-      recipient: String(userId),
-      template: 'notification',
-      data: JSON.stringify({ heading, body, ...(link ? { link } : {}) }),
-      next_attempt_at: 0,
-    },
-  ])
+  if (affectedRows(result) > 0) kickSenders()
 }
 
 export interface WebPushOptions {

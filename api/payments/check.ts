@@ -1,8 +1,9 @@
 import type { Database } from '../db/index.js'
-import { affectedRows, nowIso } from '../db/dialect.js'
+import { repeat, type Repeating } from '../lib/repeat.js'
 import type { Gateway } from './gateway.js'
 import { MAX_REFUND_ATTEMPTS, processRefund, refundLateCharge } from './refunds.js'
 import { expireReservations } from './reservations.js'
+import { settlePending } from './rows.js'
 import { verifyAndSettle } from './settle.js'
 
 export interface PaymentCheckDeps {
@@ -79,17 +80,11 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
       else if (Date.parse(payment.created_at) < now() - abandonAfterMs) {
         // The gateway has no charge a day on: the customer walked away. Closed quietly (no
         // notification: they were never charged), so it stops being asked about.
-        const closed = await db
-          .updateTable('payments')
-          .set({
-            status: 'cancelled',
-            message: `No payment was made for this ${payment.invoice_id === null ? 'order' : 'invoice'}.`,
-            settled_at: nowIso(),
-          })
-          .where('id', '=', payment.id)
-          .where('status', '=', 'pending')
-          .executeTakeFirst()
-        report.abandoned += affectedRows(closed)
+        const closed = await settlePending(db, payment.id, {
+          status: 'cancelled',
+          message: `No payment was made for this ${payment.invoice_id === null ? 'order' : 'invoice'}.`,
+        })
+        if (closed) report.abandoned++
       }
     }
   }
@@ -148,36 +143,25 @@ export async function checkPendingPayments(deps: PaymentCheckDeps): Promise<Paym
   return report
 }
 
-/** The periodic checks of a running server. */
-export interface PaymentChecks {
-  /** No further runs; resolves once the run under way has finished its current payment or refund. */
-  stop(): Promise<void>
-}
+/**
+ * The periodic checks of a running server. stop(): no further runs; resolves once the run under way has
+ * finished its current payment or refund.
+ */
+export type PaymentChecks = Repeating
 
 /**
  * Runs checkPendingPayments every intervalMs (5 minutes by default) in the server process; a run
  * never overlaps the previous one, and the timer does not keep the process alive.
  */
 export function startPaymentChecks(deps: PaymentCheckDeps, intervalMs = 5 * 60_000): PaymentChecks {
-  let running: Promise<void> | null = null
   const stopping = new AbortController()
-  const timer = setInterval(() => {
-    if (running) return
-    running = checkPendingPayments({ ...deps, signal: stopping.signal })
-      .then(
-        () => {},
-        (err: unknown) => console.error('Periodic payment check failed', err),
-      )
-      .finally(() => {
-        running = null
-      })
-  }, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      stopping.abort()
-      await running
+  return repeat(
+    {
+      everyMs: intervalMs,
+      atStart: false,
+      failure: 'Periodic payment check failed',
+      onStop: () => stopping.abort(),
     },
-  }
+    () => checkPendingPayments({ ...deps, signal: stopping.signal }),
+  )
 }

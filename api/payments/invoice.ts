@@ -2,14 +2,14 @@ import type { Transaction } from 'kysely'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { payAmountProblem } from '../../contract/invoices.js'
 import type { Database, Tables } from '../db/index.js'
-import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'
+import { forUpdate } from '../db/dialect.js'
 import { fail, ApiFailure } from '../lib/http-error.js'
 import { recordInvoicePayment } from '../lib/invoices.js'
 import { notify } from '../lib/notify.js'
 import { runAutoWithdrawal } from '../lib/balance.js'
 import { sendMessage } from '../messaging/index.js'
 import type { GatewayTransaction } from './gateway.js'
-import { INVOICE_PAID_MESSAGE, type PaymentRow } from './rows.js'
+import { INVOICE_PAID_MESSAGE, settlePending, type PaymentRow } from './rows.js'
 
 export interface OpenInvoicePaymentInput {
   invoiceId: number
@@ -98,18 +98,12 @@ export async function recordInvoiceCharge(
   at: number,
 ): Promise<boolean> {
   const invoiceId = payment.invoice_id!
-  const claimed = await trx
-    .updateTable('payments')
-    .set({
-      status: 'successful',
-      message: INVOICE_PAID_MESSAGE,
-      transaction_id: tx.transactionId,
-      settled_at: nowIso(),
-    })
-    .where('id', '=', payment.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
-  if (!affectedRows(claimed)) return false
+  const claimed = await settlePending(trx, payment.id, {
+    status: 'successful',
+    message: INVOICE_PAID_MESSAGE,
+    transactionId: tx.transactionId,
+  })
+  if (!claimed) return false
   try {
     await recordInvoicePayment(
       trx,

@@ -14,6 +14,7 @@ import {
   iso,
   itemsText,
   linesOf,
+  settlePending,
   soldOutMessage,
   type PaymentLine,
   type PaymentRow,
@@ -64,18 +65,12 @@ export async function placeOrders(
 ): Promise<boolean> {
   const lines = linesOf(payment)
   // The claim: on PostgreSQL a concurrent claimer waits on this row, then finds it no longer pending.
-  const claimed = await trx
-    .updateTable('payments')
-    .set({
-      status: 'successful',
-      message: PAYMENT_SUCCESS_MESSAGE,
-      transaction_id: tx.transactionId,
-      settled_at: nowIso(),
-    })
-    .where('id', '=', payment.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
-  if (!affectedRows(claimed)) return false
+  const claimed = await settlePending(trx, payment.id, {
+    status: 'successful',
+    message: PAYMENT_SUCCESS_MESSAGE,
+    transactionId: tx.transactionId,
+  })
+  if (!claimed) return false
   const { customerName, phone, location } = await recipientOf(trx, payment)
   // The products' rows, locked in id order (as openPayment does): the holds read below are then the
   // committed ones, and two settlements or a checkout cannot deadlock on them.

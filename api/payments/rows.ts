@@ -1,6 +1,7 @@
 import type { DeliveryDetails } from '../../contract/delivery.js'
 import type { PaymentOutcome } from '../../contract/payments.js'
 import type { Queryable } from '../db/index.js'
+import { affectedRows, nowIso } from '../db/dialect.js'
 
 /** One cart line as priced when the payment was initiated (payments.lines holds a JSON array of these). */
 export interface PaymentLine {
@@ -70,3 +71,27 @@ export const itemsText = (lines: PaymentLine[]) => lines.map((l) => `${l.quantit
 /** The delivery details asked at checkout, when the payment has them. */
 export const deliveryOf = (payment: Pick<PaymentRow, 'delivery'>): DeliveryDetails | null =>
   payment.delivery ? (JSON.parse(payment.delivery) as DeliveryDetails) : null
+
+/**
+ * Moves a pending payment to how it ended (with the gateway's transaction id when there is one), once:
+ * guarded by its status, so of every caller (browser, webhook, periodic check, any instance) exactly one
+ * gets true and acts on it. On PostgreSQL a concurrent caller waits on the row, then finds it settled.
+ */
+export async function settlePending(
+  db: Queryable,
+  paymentId: number,
+  outcome: { status: Exclude<PaymentStatus, 'pending'>; message: string; transactionId?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({
+      status: outcome.status,
+      message: outcome.message,
+      ...(outcome.transactionId !== undefined ? { transaction_id: outcome.transactionId } : {}),
+      settled_at: nowIso(),
+    })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+  return affectedRows(result) > 0
+}

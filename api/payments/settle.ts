@@ -1,6 +1,5 @@
 import type { VerifyAnswer } from '../../contract/payments.js'
 import type { Database } from '../db/index.js'
-import { affectedRows, nowIso } from '../db/dialect.js'
 import type { Gateway, GatewayTransaction } from './gateway.js'
 import { notify } from '../lib/notify.js'
 import { catalogueWritten } from '../lib/catalogue-cache.js'
@@ -8,7 +7,14 @@ import { placeOrders, SoldOut } from './place-orders.js'
 import { processRefund } from './refunds.js'
 import { releaseReservations } from './reservations.js'
 import { InvoiceNotPayable, recordInvoiceCharge } from './invoice.js'
-import { PENDING_MESSAGE, findPayment, iso, successMessageOf, type PaymentRow } from './rows.js'
+import {
+  PENDING_MESSAGE,
+  findPayment,
+  iso,
+  settlePending,
+  successMessageOf,
+  type PaymentRow,
+} from './rows.js'
 
 /** What the payer reads when a payment does not go through, by what it pays for. */
 const TEXTS = {
@@ -131,18 +137,8 @@ async function closeUnpaid(db: Database, payment: PaymentRow, options: CloseOpti
   const { status, message, tx, now, heading = 'Failed Payment', refundReason } = options
   const closed = await db.transaction().execute(async (trx) => {
     // Guarded by status: of every caller (browser, webhook, periodic check, any instance) one moves it.
-    const changed = await trx
-      .updateTable('payments')
-      .set((eb) => ({
-        status,
-        message,
-        transaction_id: tx ? tx.transactionId : eb.ref('transaction_id'),
-        settled_at: nowIso(),
-      }))
-      .where('id', '=', payment.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst()
-    if (!affectedRows(changed)) return false
+    if (!(await settlePending(trx, payment.id, { status, message, transactionId: tx?.transactionId })))
+      return false
     await releaseReservations(trx, payment.id, 'released', now)
     if (refundReason && tx) {
       await trx

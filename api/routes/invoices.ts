@@ -27,9 +27,9 @@ import {
   markSent,
   recordInvoicePayment,
   refundInvoicePayment,
-  storedLines,
   voidInvoice,
 } from '../lib/invoices.js'
+import { storedLines } from '../lib/document-lines.js'
 import { INVOICE_LINK_DAYS, invoiceListQuery, type AdminInvoiceAnswer } from '../../contract/invoices.js'
 import { businessDay, businessDayStart, formatDay } from '../../contract/dates.js'
 import { formatNaira, toKobo } from '../../contract/money.js'

@@ -10,7 +10,8 @@ import { readLink, signLink } from '../lib/signed-links.js'
 import { serverSecret } from '../lib/server-secret.js'
 import { sendMessage } from '../messaging/index.js'
 import { findJobRow, wasEverAssigned } from '../lib/jobs.js'
-import { findInvoice, invoiceFromBooking, storedLines } from '../lib/invoices.js'
+import { findInvoice, invoiceFromBooking } from '../lib/invoices.js'
+import { storedLines } from '../lib/document-lines.js'
 import {
   ClientKeySeen,
   depositWords,
@@ -25,11 +26,27 @@ import {
   withdrawQuote,
 } from '../lib/quotes.js'
 import { QUOTE_LINK_DAYS, quoteListQuery, type QuoteAnswer } from '../../contract/quotes.js'
+import type { DocumentLine } from '../../contract/documents.js'
 import { INVOICE_LINK_DAYS } from '../../contract/invoices.js'
 import { addDays, businessDayStart, formatDateTime, formatDay } from '../../contract/dates.js'
 import { formatNaira, toKobo } from '../../contract/money.js'
 
 const DAY_MS = 86_400_000
+
+/** What a quote's body sets on the stored draft (kobo, stored lines); left out: kept, or the default. */
+const draftOf = (body: {
+  lines: DocumentLine[]
+  discount?: number
+  depositPercent?: number
+  validUntil?: string
+  note?: string
+}) => ({
+  lines: storedLines(body.lines),
+  discountKobo: body.discount === undefined ? undefined : toKobo(body.discount),
+  depositPercent: body.depositPercent,
+  validUntil: body.validUntil,
+  note: body.note,
+})
 
 const quoteId = (c: Context<AppEnv>) => parseId(c.req.param('id')) ?? fail(404, 'No such quote.')
 
@@ -116,16 +133,7 @@ export const adminQuoteRoutes = new Hono<AppEnv>({ strict: false })
       const { billed } = await invoiceFromBooking(trx, body.bookingId)
       const id = await createQuote(
         trx,
-        {
-          billed,
-          bookingId: body.bookingId,
-          lines: storedLines(body.lines),
-          discountKobo: body.discount === undefined ? 0 : toKobo(body.discount),
-          depositPercent: body.depositPercent,
-          validUntil: body.validUntil,
-          note: body.note,
-          createdBy: admin.id,
-        },
+        { ...draftOf(body), billed, bookingId: body.bookingId, createdBy: admin.id },
         c.var.config.now(),
       )
       const quote = await adminView(c, trx, id)
@@ -146,18 +154,7 @@ export const adminQuoteRoutes = new Hono<AppEnv>({ strict: false })
       const body = c.req.valid('json')
       await warmLinkKey(c)
       return c.var.db.transaction().execute(async (trx) => {
-        await editQuoteDraft(
-          trx,
-          id,
-          {
-            lines: storedLines(body.lines),
-            discountKobo: body.discount === undefined ? undefined : toKobo(body.discount),
-            depositPercent: body.depositPercent,
-            validUntil: body.validUntil,
-            note: body.note,
-          },
-          c.var.config.now(),
-        )
+        await editQuoteDraft(trx, id, draftOf(body), c.var.config.now())
         const quote = await adminView(c, trx, id)
         return answerOnce(c, trx, { message: `Quote ${quote.number} saved.`, quote })
       })
@@ -238,12 +235,9 @@ export const staffQuoteRoutes = new Hono<AppEnv>({ strict: false }).post(
         const id = await createQuote(
           trx,
           {
+            ...draftOf(body),
             billed,
             bookingId: row.id,
-            lines: storedLines(body.lines),
-            discountKobo: body.discount === undefined ? 0 : toKobo(body.discount),
-            depositPercent: body.depositPercent,
-            note: body.note,
             createdBy: currentUser(c).id,
             clientKey: body.clientKey,
           },

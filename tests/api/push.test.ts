@@ -127,6 +127,27 @@ describe('the person’s choice per kind', () => {
     )
     expect(headings).toEqual(expect.arrayContaining(['Visit Tomorrow', 'Appointment Received']))
   })
+
+  it('with no choice saved, the switches decide: payment off stops invoices; marketing never goes', async () => {
+    const phone = await turnOn(customer)
+    const customerId = (await customer.get('auth_check')).body.id as number
+    // Switches saved before choices per kind existed: no message_preferences row for this person.
+    await t.db.insertInto('notification_settings').values({ user_id: customerId, payment: 0 }).execute()
+    await notify(t.db, customerId, 'Invoice Ready', 'An invoice.', undefined, 'invoices')
+    await notify(t.db, customerId, 'New Offer', 'An offer.', undefined, 'marketing')
+    await notify(t.db, customerId, 'Job Done', 'A job update.', undefined, 'job_updates')
+    await deliver()
+    expect(phone.received.map((d) => d.payload.title)).toEqual(['Job Done'])
+
+    await t.db
+      .updateTable('notification_settings')
+      .set({ payment: 1 })
+      .where('user_id', '=', customerId)
+      .execute()
+    await notify(t.db, customerId, 'Invoice Ready', 'An invoice.', undefined, 'invoices')
+    await deliver()
+    expect(phone.received.map((d) => d.payload.title)).toEqual(['Job Done', 'Invoice Ready'])
+  })
 })
 
 describe('phones that went away', () => {
