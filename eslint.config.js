@@ -169,6 +169,11 @@ export default tseslint.config(
           message:
             "An API path by hand: call it by its name in contract/api.ts, callApi('POST appointment/', { body }) (callPath/callUrl for a path or link), so a wrong path or body is a type error.",
         },
+        {
+          selector: "JSXAttribute[name.name='autoFocus']",
+          message:
+            'The build runs on Preact, which writes autoFocus as the HTML attribute (honoured once per page load): use ref={focusOnMount} from src/lib/focus-on-mount.ts.',
+        },
       ],
       'no-restricted-imports': [
         'error',

@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/precompress'
 import { prerender } from './scripts/prerender'
 import { roleChunks } from './scripts/role-chunks'
+import { PREACT_ALIAS } from './scripts/preact-alias'
 
 const apiPort = process.env.API_PORT ?? '8787'
 const roles = roleChunks()
@@ -83,6 +84,8 @@ export default defineConfig({
       },
     },
   ],
+  // Not in the unit tests: they render with React and Testing Library's React bindings.
+  resolve: process.env.VITEST ? {} : { alias: PREACT_ALIAS },
   server: {
     proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false } },
   },
@@ -94,14 +97,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What the app runs on every page (main.tsx loads it once the page is painted): React, the
+              // What the app runs on every page (main.tsx loads it once the page is painted): Preact, the
               // router, zustand, src/lib, the small pure helpers every page formats with (money, the
               // company's details, service prices), whether the device has saved data (offline/device.ts)
               // and the UI pieces of the public shell (dialogs, fields, the loading block), in one file
               // rather than twenty small shared ones (each a request, with its headers, on a slow network). Tables, filters and pagination stay with the screens that
               // use them: a first visit does not pay for them.
               name: 'core',
-              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand)\/|\/src\/lib\/(?!query\.ts)|\/contract\/(money|company|service-prices)\.ts|\/src\/offline\/device\.ts|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
+              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand|preact)\/|\/src\/lib\/(?!query\.ts)|\/contract\/(money|company|service-prices)\.ts|\/src\/offline\/device\.ts|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
             },
             {
               // The query cache (react-query), for the pages that read the API (src/app/query-provider.tsx):

@@ -12,6 +12,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { PREACT_ALIAS } from './preact-alias'
+import type { PrerenderedRoute } from '../src/app/prerender'
 
 /** The app that main.tsx loads (once a prerendered page is painted). */
 const APP_MODULE = 'src/app/start-app.tsx'
@@ -47,6 +49,9 @@ async function buildRenderer(root: string) {
     mode: 'production',
     logLevel: 'warn',
     plugins: [react()],
+    resolve: { alias: PREACT_ALIAS },
+    // Bundled, so the aliases reach the libraries' imports of react too (react-router, zustand, ...).
+    ssr: { noExternal: true },
     build: {
       ssr: 'src/app/prerender.tsx',
       outDir,
@@ -59,7 +64,7 @@ async function buildRenderer(root: string) {
   })
   // No cache-busting query: the entry's own chunks import it back by its plain URL (one module instance).
   return (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
-    renderRoute: (url: string) => Promise<string>
+    renderRoute: (url: string) => Promise<PrerenderedRoute>
   }
 }
 
@@ -75,6 +80,19 @@ export function lowPriorityScripts(html: string) {
       '<link rel="modulepreload" crossorigin',
       '<link rel="modulepreload" fetchpriority="low" crossorigin',
     )
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+
+/** The shell's <title> and description replaced by the route's own. */
+function withHead(shell: string, head: PrerenderedRoute['head'] & object) {
+  const titled = shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+  if (!head.description) return titled
+  return titled.replace(
+    /(<meta\s+name="description"\s+content=")[^"]*(")/,
+    (_, start: string, end: string) => `${start}${escapeHtml(head.description!)}${end}`,
+  )
 }
 
 export function prerender(): Plugin {
@@ -125,7 +143,8 @@ export function prerender(): Plugin {
         await fs.writeFile(path.join(outDir, SHELL_FILE), withApp)
         const { renderRoute } = await buildRenderer(config.root)
         for (const route of PRERENDERED_ROUTES) {
-          const html = await renderRoute(route)
+          const { html, head } = await renderRoute(route)
+          if (!head) throw new Error(`${route}: the page names no title (PageMeta)`)
           // The page is painted from its HTML and CSS before any of the app's JavaScript is fetched
           // (main.tsx): the page's own chunks are named here, and main.tsx preloads them alongside the
           // app once the page is on screen, so it is hydrated (its forms enabled) as soon as the app runs.
@@ -135,7 +154,7 @@ export function prerender(): Plugin {
           await fs.writeFile(
             path.join(outDir, fileForRoute(route)),
             lowPriorityScripts(
-              shell
+              withHead(shell, head)
                 .replace(
                   '</head>',
                   `<meta name="${PAGE_MODULES_META}" content="${pageModules.join(' ')}"></head>`,

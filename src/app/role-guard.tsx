@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, Navigate, useLocation } from 'react-router'
 import { useSession } from '../lib/session'
+import { PageMeta } from '../components/ui/page-meta'
 
 interface RoleGuardProps {
   /** What a customer (role user) sees. */
@@ -32,7 +33,7 @@ export function RoleGuard({ user, admin, staff }: RoleGuardProps) {
 export function NoAccess({ home }: { home: string }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <title>No access | GreenShield</title>
+      <PageMeta title="No access" />
       <h1 className="text-3xl font-bold text-slate-900">You don&apos;t have access</h1>
       <p className="mt-3 text-slate-600">This page is not available to your account.</p>
       <Link to={home} className="btn-primary mt-6 inline-flex px-5 py-2.5">

@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { PageLoading } from '../components/ui/page-loading'
-import { PublicLayout } from './layouts/public-layout'
+import { OnShown, PublicLayout } from './layouts/public-layout'
 import { NotFoundPage } from './not-found-page'
 import { LazyPwaShell } from './pwa/lazy-pwa-shell'
 import { RoleGuard } from './role-guard'
@@ -9,18 +9,31 @@ import { RouteErrorBoundary } from './route-error'
 import { lazyWithQueries } from './with-queries'
 import { PageMeta } from '../components/ui/page-meta'
 
+/**
+ * A page the build prerenders (scripts/prerender.ts): it tells the public layout when it has rendered, so
+ * the forms go live only once the page is hydrated (public-layout.tsx, DisabledUntilShown).
+ */
+const prerendered = <P extends object>({ default: Page }: { default: ComponentType<P> }) => ({
+  default: (props: P) => (
+    <>
+      <Page {...props} />
+      <OnShown />
+    </>
+  ),
+})
+
 // Every page is its own chunk: a visitor downloads only the screen they open; customers never load the admin.
 // The pages that read the API load the query cache with them (lazyWithQueries): the marketing pages do not.
-const Home = lazy(() => import('../features/marketing/pages/home'))
-const About = lazy(() => import('../features/marketing/pages/about'))
-const Services = lazy(() => import('../features/marketing/pages/services'))
-const Blog = lazy(() => import('../features/marketing/pages/blog'))
-const Contact = lazy(() => import('../features/marketing/pages/contact'))
-const Products = lazyWithQueries(() => import('../features/shop/pages/products'))
+const Home = lazy(() => import('../features/marketing/pages/home').then(prerendered))
+const About = lazy(() => import('../features/marketing/pages/about').then(prerendered))
+const Services = lazy(() => import('../features/marketing/pages/services').then(prerendered))
+const Blog = lazy(() => import('../features/marketing/pages/blog').then(prerendered))
+const Contact = lazy(() => import('../features/marketing/pages/contact').then(prerendered))
+const Products = lazyWithQueries(() => import('../features/shop/pages/products').then(prerendered))
 const ProductPage = lazyWithQueries(() => import('../features/shop/pages/product'))
 const ConfirmPayment = lazyWithQueries(() => import('../features/shop/pages/confirm-payment'))
-const Login = lazy(() => import('../features/account/pages/login'))
-const SignUp = lazyWithQueries(() => import('../features/account/pages/sign-up'))
+const Login = lazy(() => import('../features/account/pages/login').then(prerendered))
+const SignUp = lazyWithQueries(() => import('../features/account/pages/sign-up').then(prerendered))
 const UserSettings = lazyWithQueries(() => import('../features/account/pages/user-settings'))
 const ForgotPassword = lazyWithQueries(() => import('../features/account/pages/forgot-password'))
 const ResetPassword = lazyWithQueries(() => import('../features/account/pages/reset-password'))

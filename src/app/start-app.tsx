@@ -5,7 +5,6 @@
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { ClientOnlyError } from '../lib/client-only'
 import { useSession } from '../lib/session'
 import { AppTree } from './app-tree'
 
@@ -21,11 +20,6 @@ if (root.hasChildNodes())
   // In a transition, hydration yields to the browser every few milliseconds instead of blocking a slow
   // phone's main thread for the whole page (the page is already painted: nothing waits for it).
   startTransition(() => {
-    hydrateRoot(root, app, {
-      // Parts the prerender left to the browser on purpose (lib/client-only.ts) are not errors.
-      onRecoverableError(error) {
-        if ((error as { digest?: string }).digest !== ClientOnlyError.digest) reportError(error)
-      },
-    })
+    hydrateRoot(root, app)
   })
 else createRoot(root).render(app)

@@ -1,21 +1,18 @@
-/**
- * Parts of the page that only the browser can render (they need window, IndexedDB, or a deliberate wait)
- * are skipped when the build prerenders the public routes to HTML: their lazy loader rejects with this
- * error on the server, React puts the nearest Suspense fallback into the HTML, and the browser renders
- * the part itself after hydration (React's documented way to keep a part client-only).
- */
-export class ClientOnlyError extends Error {
-  /** Sent to the browser as the boundary's digest, so hydration knows this was on purpose. */
-  static readonly digest = 'client-only'
-  constructor() {
-    super('Rendered in the browser only')
-    this.name = 'ClientOnlyError'
-  }
-}
+import type { ComponentProps, ComponentType, JSXElementConstructor } from 'react'
 
 export const isServer = () => typeof window === 'undefined'
 
-/** A lazy() loader that loads in the browser and declines on the server. */
-export function inBrowserOnly<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => (isServer() ? Promise.reject(new ClientOnlyError()) : load())
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React's lazy()
+type AnyComponent = JSXElementConstructor<any>
+
+/**
+ * A lazy() loader for a part of the page only the browser can render (it needs window, IndexedDB, or a
+ * deliberate wait). The build's prerender writes `onServer` in its place (what the browser shows while the
+ * part loads: the Suspense fallback), and the browser renders the part itself once its code is in.
+ */
+export function inBrowserOnly<T extends AnyComponent>(
+  load: () => Promise<{ default: T }>,
+  onServer: ComponentType<ComponentProps<T>> = () => null,
+): () => Promise<{ default: T | ComponentType<ComponentProps<T>> }> {
+  return () => (isServer() ? Promise.resolve({ default: onServer }) : load())
 }

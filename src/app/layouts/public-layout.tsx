@@ -42,14 +42,28 @@ function ScrollToTop() {
 const GoLive = createContext<() => void>(() => {})
 
 /**
+ * Whether this page arrived prerendered (scripts/prerender.ts): read as the app's code loads, before it
+ * hydrates the HTML. False in the prerender itself and for every page the browser renders alone.
+ */
+const arrivedPrerendered =
+  typeof document !== 'undefined' && Boolean(document.getElementById('root')?.hasChildNodes())
+
+/**
  * A prerendered page is on screen before its code runs: its forms stay disabled until the page is
  * hydrated, so nothing typed or pressed is lost in between (and no form posts itself natively).
- * Its own state, with the page passed in as children: enabling the forms re-renders the fieldset alone,
- * not the whole page a second time right after hydration (a long task on a slow phone).
+ * The page itself says when: its OnShown (added by the route table, src/app/router.tsx) runs once the
+ * page has rendered, after its lazy chunk is in. Not a sibling of the page in the layout: while a lazy
+ * part loads, Preact keeps its prerendered HTML and runs the effects around it, so a sibling would enable
+ * the forms before the page could keep what was typed in them. A page the browser renders alone goes live
+ * at once. Its own state, with the page passed in as children: enabling the forms re-renders the fieldset
+ * alone, not the whole page a second time right after hydration (a long task on a slow phone).
  */
 function DisabledUntilShown({ children }: { children: ReactNode }) {
   const [live, setLive] = useState(false)
   const goLive = useCallback(() => setLive(true), [])
+  useEffect(() => {
+    if (!arrivedPrerendered) goLive()
+  }, [goLive])
   return (
     <GoLive.Provider value={goLive}>
       <fieldset disabled={!live} role="presentation" className="contents">
@@ -59,8 +73,8 @@ function DisabledUntilShown({ children }: { children: ReactNode }) {
   )
 }
 
-/** Runs once the boundary it sits in shows real content (for a prerendered page: once it is hydrated). */
-function OnShown() {
+/** Rendered after a prerendered page's content: enables the layout's forms once the page is hydrated. */
+export function OnShown() {
   const goLive = useContext(GoLive)
   useEffect(goLive, [goLive])
   return null
@@ -81,7 +95,6 @@ export function PublicLayout() {
         <main id="main" tabIndex={-1} className="outline-none flex-1">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
-            <OnShown />
           </Suspense>
         </main>
         <Footer />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import {
   Bell,
@@ -80,7 +80,9 @@ export function DesktopUserMenu({ onNotifications, onLogout }: MenuActions) {
   const wrapper = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
 
-  useEffect(() => {
+  // Before the next key press: a layout effect runs as the menu renders (Preact runs a plain effect
+  // after the next paint, and an arrow key pressed in between would move from the button, not the item).
+  useLayoutEffect(() => {
     if (!open) return
     const outside = (e: MouseEvent) => {
       if (!wrapper.current?.contains(e.target as Node)) setOpen(false)

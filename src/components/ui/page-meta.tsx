@@ -1,11 +1,48 @@
-import type { ReactNode } from 'react'
+import { createContext, useContext, useId, useLayoutEffect, type ReactNode } from 'react'
+import { isServer } from '../../lib/client-only'
 
 export const SITE_NAME = 'GreenShield'
 
+interface Head {
+  title: string
+  description?: string
+}
+type Named = Head & { depth: number }
+
 /**
- * The route's own <title> (and description, for public pages). React 19 hoists these into <head>
- * and removes them when the route leaves, so each route names itself in tabs, history and search results.
+ * Each route names itself in tabs, history and search results. Routes nest (a "No access" page inside a
+ * route that has its own title), so the deepest PageMeta on screen wins. Written into <head> by hand rather
+ * than rendered as <title>: the build runs on Preact, which does not hoist <title> as React 19 does.
  */
+const Depth = createContext(0)
+const onScreen = new Map<string, Named>()
+let shellDescription: string | null = null
+
+function writeHead() {
+  let deepest: Named | undefined
+  for (const named of onScreen.values()) if (!deepest || named.depth >= deepest.depth) deepest = named
+  if (!deepest) return
+  document.title = deepest.title
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')
+  if (!meta) {
+    meta = document.createElement('meta')
+    meta.name = 'description'
+    document.head.append(meta)
+  }
+  // A route without a description of its own shows the site's (index.html's).
+  shellDescription ??= meta.content
+  meta.content = deepest.description ?? shellDescription
+}
+
+/** What the build's prerender writes into the page's <head>: the deepest PageMeta of the route it rendered. */
+let prerendered: Named | null = null
+/** Read (and forgotten) by src/app/prerender.tsx after each route. */
+export function takePrerenderedHead(): Head | null {
+  const head = prerendered
+  prerendered = null
+  return head
+}
+
 export function PageMeta({
   title,
   description,
@@ -15,11 +52,18 @@ export function PageMeta({
   description?: string
   children?: ReactNode
 }) {
-  return (
-    <>
-      <title>{`${title} | ${SITE_NAME}`}</title>
-      {description && <meta name="description" content={description} />}
-      {children}
-    </>
-  )
+  const depth = useContext(Depth) + 1
+  const id = useId()
+  const fullTitle = `${title} | ${SITE_NAME}`
+  if (isServer() && (!prerendered || depth >= prerendered.depth))
+    prerendered = { title: fullTitle, description, depth }
+  useLayoutEffect(() => {
+    onScreen.set(id, { title: fullTitle, description, depth })
+    writeHead()
+    return () => {
+      onScreen.delete(id)
+      writeHead()
+    }
+  }, [id, fullTitle, description, depth])
+  return <Depth.Provider value={depth}>{children}</Depth.Provider>
 }

@@ -19,11 +19,13 @@ function placeholderShownAt() {
 // The delay runs alongside the chunk download, once per visit; coming back to / later is instant.
 // The build prerenders the placeholder only: the wait runs in the browser.
 const HomeContent = lazy(
-  inBrowserOnly(() =>
-    Promise.all([
-      import('../components/home-content'),
-      wait(placeholderShownAt() + HOME_DELAY_MS - performance.now()),
-    ]).then(([m]) => m),
+  inBrowserOnly(
+    () =>
+      Promise.all([
+        import('../components/home-content'),
+        wait(placeholderShownAt() + HOME_DELAY_MS - performance.now()),
+      ]).then(([m]) => m),
+    HomeSkeleton,
   ),
 )
 

@@ -8,6 +8,7 @@ import { AddToCartButton } from '../components/add-to-cart-button'
 import { StockBadge } from '../components/stock-badge'
 import { Price } from '../components/price'
 import { NotFoundPanel } from '../components/not-found-panel'
+import { PageMeta } from '../../../components/ui/page-meta'
 
 /** How to use the product safely, by category: what our technicians tell every customer. */
 const CARE: Record<string, { usage: string[]; safety: string[] }> = {
@@ -77,8 +78,7 @@ function ProductDetail({ product }: { product: ProductType }) {
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <title>{`${product.name} | GreenShield`}</title>
-      <meta name="description" content={product.description.slice(0, 160)} />
+      <PageMeta title={product.name} description={product.description.slice(0, 160)} />
       <Link to="/products" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
         <ArrowLeft className="size-4" aria-hidden /> All products
       </Link>

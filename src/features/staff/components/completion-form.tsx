@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field'
 import { textBinder } from '../../../components/ui/use-form-fields'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { parseNaira } from '../../../../contract/money.js'
+import { focusOnMount } from '../../../lib/focus-on-mount'
 
 const blank = (signer: string) => ({
   summary: '',
@@ -95,7 +96,7 @@ export function CompletionForm({
       <Field id="c-summary" label="Summary" error={errors.summary}>
         <textarea
           // The form replaces the button that opened it: focus moves in with it.
-          autoFocus
+          ref={focusOnMount}
           className="field"
           rows={3}
           {...bind('summary')}

@@ -5,6 +5,7 @@ import { nextJobStatus, type JobEventType, type JobStatus } from '../../../../co
 import { onMyWayText, smsLink, telLink, whatsappWithText } from '../schedule'
 import { useFocusWhenClosed } from '../../../lib/use-focus-when-closed'
 import { Field } from '../../../components/ui/field'
+import { focusOnMount } from '../../../lib/focus-on-mount'
 
 const bigButton =
   'flex flex-col items-center justify-center gap-1 rounded-xl bg-white px-2 py-3 text-xs font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 active:bg-slate-100'
@@ -114,7 +115,7 @@ export function StatusButtons({
           <Field id="unable-why" label="Why can the job not be completed?">
             <textarea
               // The form replaces the button that opened it: focus moves in with it.
-              autoFocus
+              ref={focusOnMount}
               className="field"
               rows={2}
               required

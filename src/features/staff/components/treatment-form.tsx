@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field'
 import { textBinder } from '../../../components/ui/use-form-fields'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { useQueuedSave } from './use-queued-save'
+import { focusOnMount } from '../../../lib/focus-on-mount'
 
 const UNITS = ['ml', 'L', 'g', 'kg', 'sachets', 'tubes', 'traps', 'pieces']
 const METHODS = ['Spray', 'Fogging', 'Gel bait', 'Dusting', 'Traps', 'Fumigation', 'Cleaning']
@@ -97,7 +98,7 @@ export function TreatmentForm({
         <input
           {...field('product')}
           // The form replaces the button that opened it: focus moves in with it.
-          autoFocus
+          ref={focusOnMount}
           list="t-products"
           placeholder="Choose or type a product"
           autoComplete="off"
