@@ -104,13 +104,17 @@ export default defineConfig({
               // rather than twenty small shared ones (each a request, with its headers, on a slow network). Tables, filters and pagination stay with the screens that
               // use them: a first visit does not pay for them.
               name: 'core',
-              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand|preact)\/|\/src\/lib\/(?!query\.ts)|\/contract\/(money|company|service-prices)\.ts|\/src\/offline\/device\.ts|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
+              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand|preact)\/|\/src\/lib\/(?!query\.ts)|\/contract\/(money|company|service-prices|phone|categories)\.ts|\/src\/offline\/device\.ts|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta|form-actions)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
             },
             {
-              // The query cache (react-query), for the pages that read the API (src/app/query-provider.tsx):
-              // one file, loaded with the first of them, never by the marketing pages.
+              // The query cache (react-query) and the offline-first read over it (offline/snapshot.ts), for the
+              // pages that read the API (src/app/query-provider.tsx): one file, loaded with the first of them,
+              // never by the marketing pages.
               name: 'queries',
-              test: /node_modules\/@tanstack\/|\/src\/lib\/query\.ts|\/src\/app\/query-(client|provider)\.tsx?$/,
+              test: /node_modules\/@tanstack\/|\/src\/lib\/query\.ts|\/src\/offline\/snapshot\.ts|\/src\/app\/query-(client|provider)\.tsx?$/,
+              // Only the modules named: snapshot.ts's lazy database import would bring Vite's preload helper,
+              // which every page imports, and with it this chunk into the marketing pages.
+              includeDependenciesRecursively: false,
             },
             {
               // Every icon in one file (~8 kB): each on its own was a 300-byte request with 1 kB of headers,
@@ -127,6 +131,14 @@ export default defineConfig({
               name: 'background',
               test: /\/src\/offline\/(sync|kinds|last-user)\.ts|\/src\/app\/pwa\/(register|pwa-store|pwa-shell)\.tsx?|workbox-window|virtual:pwa-register/,
               // Only the modules named: a helper they share with the page (Vite's preload helper) stays out.
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The shop's data module and the pieces of its catalogue and cart (cards, prices, stock, the
+              // quantity stepper): one file for /products, the product page and the cart instead of eight
+              // sub-kilobyte ones.
+              name: 'shop',
+              test: /\/src\/features\/shop\/(api|quantity)\.ts|\/src\/features\/shop\/components\/(price|stock-badge|product-card|product-grid|add-to-cart-button|cart-section|cart-line-item|quantity-stepper)\.tsx/,
               includeDependenciesRecursively: false,
             },
             {
