@@ -104,14 +104,14 @@ export default defineConfig({
               // rather than twenty small shared ones (each a request, with its headers, on a slow network). Tables, filters and pagination stay with the screens that
               // use them: a first visit does not pay for them.
               name: 'core',
-              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand|preact)\/|\/src\/lib\/(?!query\.ts)|\/contract\/(money|company|service-prices|phone|categories)\.ts|\/src\/offline\/device\.ts|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta|form-actions)\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
+              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand|preact)\/|\/src\/lib\/(?!query\.ts)|\/contract\/(money|company|service-prices|phone|categories)\.ts|\/src\/offline\/device\.ts|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta|form-actions)\.tsx|\/src\/components\/login-required-dialog\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
             },
             {
-              // The query cache (react-query) and the offline-first read over it (offline/snapshot.ts), for the
-              // pages that read the API (src/app/query-provider.tsx): one file, loaded with the first of them,
-              // never by the marketing pages.
+              // The query cache (react-query) and the offline-first read over it (offline/snapshot.ts and
+              // db-lazy.ts), for the pages that read the API (src/app/query-provider.tsx): one file, loaded with
+              // the first of them, never by the marketing pages.
               name: 'queries',
-              test: /node_modules\/@tanstack\/|\/src\/lib\/query\.ts|\/src\/offline\/snapshot\.ts|\/src\/app\/query-(client|provider)\.tsx?$/,
+              test: /node_modules\/@tanstack\/|\/src\/lib\/query\.ts|\/src\/offline\/(snapshot|db-lazy)\.ts|\/src\/app\/query-(client|provider)\.tsx?$/,
               // Only the modules named: snapshot.ts's lazy database import would bring Vite's preload helper,
               // which every page imports, and with it this chunk into the marketing pages.
               includeDependenciesRecursively: false,
