@@ -404,7 +404,8 @@ function lighthouseOnce(bin: string, url: string): Lhr | null {
     { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
   )
   if (out.status !== 0) {
-    console.error(`lighthouse ${url}: ${out.stderr.slice(0, 300)}`)
+    // No stderr when the run could not start or was killed (out.error, out.signal say why).
+    console.error(`lighthouse ${url}: ${out.stderr?.slice(0, 300) || out.error?.message || out.signal}`)
     return null
   }
   return JSON.parse(out.stdout) as Lhr
