@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { PREACT_ALIAS } from './preact-alias'
+import { escapeHtml } from '../api/lib/escape-html'
 import type { PrerenderedRoute } from '../src/app/prerender'
 
 /** The app that main.tsx loads (once a prerendered page is painted). */
@@ -82,16 +83,17 @@ export function lowPriorityScripts(html: string) {
     )
 }
 
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
-
-/** The shell's <title> and description replaced by the route's own. */
+/**
+ * The shell's <title> and description replaced by the route's own. The site's description stays in a data
+ * attribute: PageMeta shows it on the routes that have none once the visitor moves on.
+ */
 function withHead(shell: string, head: PrerenderedRoute['head'] & object) {
   const titled = shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
   if (!head.description) return titled
   return titled.replace(
-    /(<meta\s+name="description"\s+content=")[^"]*(")/,
-    (_, start: string, end: string) => `${start}${escapeHtml(head.description!)}${end}`,
+    /(<meta\s+name="description"\s+)content="([^"]*)"/,
+    (_, start: string, site: string) =>
+      `${start}content="${escapeHtml(head.description!)}" data-site-description="${site}"`,
   )
 }
 

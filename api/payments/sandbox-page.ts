@@ -1,13 +1,8 @@
 import { formatNaira, toNaira } from '../../contract/money.js'
+import { escapeHtml } from '../lib/escape-html.js'
 import type { SandboxTransaction } from './sandbox.js'
 
 const MERCHANT = 'GreenShield Pest Control & Cleaning'
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  )
 
 /** Self-contained (no app bundle, no external assets): the page stands in for a third party's site. */
 const STYLE = `

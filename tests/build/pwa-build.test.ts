@@ -75,6 +75,8 @@ describe.skipIf(!built)(`the built PWA in ${path.relative(process.cwd(), dist) |
     expect(head).toMatch(
       /name="description"\s+content="Who we are: a Lagos pest-control and cleaning company/,
     )
+    // The site's own stays beside it, for the routes without one that the visitor opens next.
+    expect(head).toMatch(/data-site-description="Pest control, fumigation and deep cleaning across Nigeria/)
     expect(read('app.html')).toContain('<div id="root"></div>')
     // The home page's HTML is its loading placeholder (the page appears after 2 s).
     expect(read('index.html')).toContain('aria-label="Loading the home page"')

@@ -24,3 +24,15 @@ test('the deepest title on screen names the tab; when it leaves, the route aroun
   unmount()
   expect(document.head.querySelectorAll('title')).toHaveLength(1)
 })
+
+test('on a prerendered page, a route without a description shows the site’s, not the first page’s', () => {
+  // What the prerender writes for /about: its own description, the site's kept beside it.
+  document.head.innerHTML =
+    '<title>About | GreenShield</title><meta name="description" content="About us." data-site-description="Pest control across Nigeria.">'
+  const { rerender, unmount } = render(<PageMeta title="About" description="About us." />)
+  expect(description()).toBe('About us.')
+  rerender(<PageMeta title="Cart" />)
+  expect(document.title).toBe('Cart | GreenShield')
+  expect(description()).toBe('Pest control across Nigeria.')
+  unmount()
+})

@@ -16,7 +16,6 @@ type Named = Head & { depth: number }
  */
 const Depth = createContext(0)
 const onScreen = new Map<string, Named>()
-let shellDescription: string | null = null
 
 function writeHead() {
   let deepest: Named | undefined
@@ -29,9 +28,10 @@ function writeHead() {
     meta.name = 'description'
     document.head.append(meta)
   }
-  // A route without a description of its own shows the site's (index.html's).
-  shellDescription ??= meta.content
-  meta.content = deepest.description ?? shellDescription
+  // A route without a description of its own shows the site's (index.html's), kept on the element before
+  // the first route replaces it. A prerendered page's <meta> has it already, beside its route's own.
+  meta.dataset.siteDescription ??= meta.content
+  meta.content = deepest.description ?? meta.dataset.siteDescription
 }
 
 /** What the build's prerender writes into the page's <head>: the deepest PageMeta of the route it rendered. */
