@@ -8,6 +8,7 @@ import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react
 import { whenIdle } from '../lib/when-idle'
 import { AppErrorBoundary } from './route-error'
 import { AppRoutes } from './router'
+import { loadedQueryClient } from './with-queries'
 
 export function AppTree({ router: Router }: { router: ComponentType<{ children: ReactNode }> }) {
   return (
@@ -38,8 +39,8 @@ function BackgroundWork() {
         ([{ startOutboxSync }, { setOutboxKindsLoader }]) => {
           // Answers the service worker confirmed are applied by their feature's kind, loaded when needed.
           setOutboxKindsLoader(() => import('./pwa/outbox-kinds'))
-          // The query cache only once a sent post asks for a refresh: a marketing page never loads it.
-          startOutboxSync(() => import('./query-provider').then((m) => m.queryClient))
+          // A sent post refreshes the query cache if the page has one; a marketing page never loads it.
+          startOutboxSync(loadedQueryClient)
         },
       )
       void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker())

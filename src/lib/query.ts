@@ -2,8 +2,6 @@ import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanst
 import { useUserId } from './session'
 import { userScope } from './user-scope'
 
-export { USER_SCOPE, userScope } from './user-scope'
-
 /**
  * For online-only screens (the back office): a call made offline goes out anyway and fails at once with
  * its message (or the service worker answers a read), instead of waiting paused behind busy text.

@@ -26,8 +26,8 @@ const clearUserData = (userId: number | null) => import('./user-data').then((m) 
 /** How often a silent network is asked again whether it answers. */
 const PROBE_EVERY_MS = 10_000
 
-/** The page's query cache, loaded only when a sent post makes it refresh (a marketing page never loads it). */
-let loadQueryClient: (() => Promise<QueryClient>) | null = null
+/** The page's query cache, if a page has loaded it: a marketing page has none and so nothing to refresh. */
+let loadedQueryClient: (() => QueryClient | undefined) | null = null
 let channel: BroadcastChannel | null = null
 let retryTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -36,7 +36,7 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined
  * server wrote a notification. Every private query is marked stale; what is on screen refetches.
  */
 function refreshAfterSent() {
-  void loadQueryClient?.().then((client) => client.invalidateQueries({ queryKey: USER_SCOPE }))
+  void loadedQueryClient?.()?.invalidateQueries({ queryKey: USER_SCOPE })
 }
 
 /**
@@ -124,8 +124,8 @@ function reportError(err: unknown) {
  * Starts the replay triggers and the per-user data hygiene; called once from start-app.tsx.
  * Returns a function that stops them (tests, hot reload).
  */
-export function startOutboxSync(queryClient: () => Promise<QueryClient>): () => void {
-  loadQueryClient = queryClient
+export function startOutboxSync(queryClient: () => QueryClient | undefined): () => void {
+  loadedQueryClient = queryClient
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL)
   if (channel)
     channel.onmessage = (e: MessageEvent<OutboxSentMessage>) => {
@@ -207,6 +207,6 @@ export function startOutboxSync(queryClient: () => Promise<QueryClient>): () => 
     clearTimeout(retryTimer)
     channel?.close()
     channel = null
-    loadQueryClient = null
+    loadedQueryClient = null
   }
 }

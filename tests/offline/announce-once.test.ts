@@ -17,7 +17,7 @@ const posted = thankingServerForEachTest()
 
 it('refreshes and tells the other tabs once per replay, not once per sent entry', async () => {
   const queryClient = new QueryClient()
-  const stop = startOutboxSync(async () => queryClient)
+  const stop = startOutboxSync(() => queryClient)
   const heard: OutboxSentMessage[] = []
   const otherTab = new BroadcastChannel(OUTBOX_CHANNEL)
   otherTab.onmessage = (e: MessageEvent<OutboxSentMessage>) => heard.push(e.data)

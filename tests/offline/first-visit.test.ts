@@ -28,7 +28,7 @@ it('a first visit starts the sync without opening the database; a queued post la
   const inUse = vi.fn()
   const stopWaiting = whenDatabaseInUse(inUse)
   const { startOutboxSync } = await import('../../src/offline/sync')
-  const stop = startOutboxSync(async () => new QueryClient())
+  const stop = startOutboxSync(() => new QueryClient())
   try {
     await settle()
     expect(await databases()).not.toContain(DATABASE_NAME)
@@ -56,7 +56,7 @@ it('a first visit starts the sync without opening the database; a queued post la
   }
 
   // The next visit finds the database and sends what was left.
-  const again = startOutboxSync(async () => new QueryClient())
+  const again = startOutboxSync(() => new QueryClient())
   try {
     await vi.waitFor(() => expect(posts.some((url) => url.endsWith('quick/message/'))).toBe(true))
   } finally {

@@ -33,7 +33,7 @@ it('the page folds an update the worker confirmed into the saved job when the wo
     keepAnswer: true,
     ...update,
   })
-  const stop = startOutboxSync(async () => new QueryClient())
+  const stop = startOutboxSync(() => new QueryClient())
   try {
     // The worker's replay: the same code, with no kind registered or consulted.
     const { fetch } = scriptedFetch(() => json(201, { job_status: 'on_my_way' }))

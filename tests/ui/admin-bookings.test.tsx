@@ -411,7 +411,7 @@ describe('after an outbox replay', () => {
     const { queryClient } = renderAdmin('/admin/bookings')
     await screen.findByRole('table')
     expect(names()).toHaveLength(4)
-    const stop = startOutboxSync(async () => queryClient)
+    const stop = startOutboxSync(() => queryClient)
     try {
       // A customer's queued booking reached the server through the worker's Background Sync.
       list = [...BOOKINGS, booking(5, 'Kemi Ade', 'Pending')]

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ApiError, NetworkError } from '../../src/lib/api-client'
-import { userScope } from '../../src/lib/query'
+import { userScope } from '../../src/lib/user-scope'
 import { resetServiceKindsCall } from '../../src/lib/service-kinds'
 import { json, mockFetch, renderWithProviders, setSession } from './public-helpers'
 

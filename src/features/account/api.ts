@@ -14,7 +14,8 @@ import type {
 import type { RegisterRequest } from '../../../contract/auth.js'
 import type { PaymentSettingsRequest } from '../../../contract/withdrawals.js'
 import { callApi } from '../../lib/api-client'
-import { editedOnlineQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { editedOnlineQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import {
   currentPushSubscription,
   pushUnsupportedReason,

@@ -5,7 +5,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CertificateStatus, IssueCertificateRequest } from '../../../contract/certificates.js'
 import { callApi, callUrl } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { listFilterQuery } from '../../lib/search'
 import { useUserId } from '../../lib/session'
 

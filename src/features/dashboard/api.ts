@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { MoneyExportRequest } from '../../../contract/ledger.js'
 import type { WithdrawalActionRequest, WithdrawalRequest } from '../../../contract/withdrawals.js'
 import { callApi, callUrl } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { useUserId } from '../../lib/session'
 
 export const dashboardKeys = {

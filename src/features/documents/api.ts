@@ -4,7 +4,8 @@
  */
 import { useQueries } from '@tanstack/react-query'
 import { callApi, callUrl } from '../../lib/api-client'
-import { onlineOnlyQuery, userScope } from '../../lib/query'
+import { onlineOnlyQuery } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { useUserId } from '../../lib/session'
 
 export const documentKeys = {

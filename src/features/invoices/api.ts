@@ -10,7 +10,8 @@ import type {
   PayInvoiceRequest,
 } from '../../../contract/invoices.js'
 import { callApiWithStatus, callApi } from '../../lib/api-client'
-import { onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { listFilterQuery } from '../../lib/search'
 import { rememberBilling } from '../../lib/first-service-offer'
 import { useUserId } from '../../lib/session'

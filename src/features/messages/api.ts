@@ -10,7 +10,8 @@ import type { MessageAnswer } from '../../../contract/fields.js'
 import type { AdminAlerts, AlertList, InboxView, SentMessageStatus } from '../../../contract/messages.js'
 import type { MessageChannel } from '../../../contract/message-channels.js'
 import { ApiError, callApi, callApiWithStatus, getCsrfToken } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { useUserId } from '../../lib/session'
 
 export const messageKeys = {

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Notification } from '../../../contract/notifications.js'
 import { apiUrl, callApi } from '../../lib/api-client'
-import { userScope } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { useUserId } from '../../lib/session'
 import { db } from '../../offline/db'
 import { useOwnedSnapshotQuery } from '../../offline/snapshot'

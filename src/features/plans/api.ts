@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { AdminPlanRequest, PlanOfferRequest, PlanStatus } from '../../../contract/plans.js'
 import { callApi } from '../../lib/api-client'
-import { onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { onlineOnlyQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { useUserId } from '../../lib/session'
 
 export const planKeys = {

@@ -8,7 +8,8 @@ import type {
   QuoteStatus,
 } from '../../../contract/quotes.js'
 import { callApi } from '../../lib/api-client'
-import { onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { listFilterQuery } from '../../lib/search'
 import { useUserId } from '../../lib/session'
 

@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ServiceKindRequest } from '../../../contract/services.js'
 import { callApi } from '../../lib/api-client'
-import { CALL_EVEN_OFFLINE, onlineOnlyQuery, userScope, useUserMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useUserMutation } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { useUserId } from '../../lib/session'
 
 export const serviceKeys = {

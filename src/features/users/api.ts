@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { RegisterAdminRequest } from '../../../contract/auth.js'
 import type { AdminUserUpdateRequest } from '../../../contract/users.js'
 import { callApi } from '../../lib/api-client'
-import { onlineOnlyQuery, useOnlineOnlyMutation, userScope } from '../../lib/query'
+import { onlineOnlyQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { userScope } from '../../lib/user-scope'
 import { useUserId } from '../../lib/session'
 
 export const userKeys = {
