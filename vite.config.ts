@@ -91,7 +91,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: false,
+    // SOURCEMAP=1 for profiling (tests/bench/long-tasks.ts names the source of each long task's work).
+    sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -16,12 +16,13 @@
  * Prints tables; never fails on a figure. Env: PERF_ROUTES=/about,/products  PERF_PORT=4779
  * SPA_DIR / PERF_SERVER_ENTRY to measure another build side by side, PERF_RUNS (median of n, default 3).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
+import { startBuiltServer } from './built-server'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -32,7 +33,6 @@ const RUNS = Number(process.env.PERF_RUNS ?? 3)
 /** The no-JS copy of the build, served by a second instance of the same server. */
 const NOJS_PORT = PORT + 1
 const NOJS_ORIGIN = `http://localhost:${NOJS_PORT}`
-const entry = path.resolve(root, process.env.PERF_SERVER_ENTRY ?? 'dist-server/api/server.js')
 const spaDir = path.resolve(root, process.env.SPA_DIR ?? 'dist')
 
 // Chrome DevTools' "Slow 4G" as Lighthouse 12's mobile preset defines it.
@@ -43,44 +43,6 @@ const NETWORK = {
   uploadThroughput: (750 * 1024) / 8,
 }
 const CPU_SLOWDOWN = 4
-
-async function startServer(port: number, spa: string): Promise<ChildProcess> {
-  const origin = `http://localhost:${port}`
-  // Never measure somebody else's server by mistake.
-  if (
-    await fetch(origin).then(
-      () => true,
-      () => false,
-    )
-  )
-    throw new Error(`${origin} is taken: set PERF_PORT`)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenshield-perf-'))
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      APP_URL: origin,
-      SPA_DIR: spa,
-      DATABASE_PATH: path.join(dataDir, 'app.db'),
-      MEDIA_DIR: path.join(dataDir, 'media'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`)
-    if (
-      await fetch(`${origin}/api/token`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  child.kill()
-  throw new Error('server did not start')
-}
 
 interface Visit {
   fcp: number
@@ -411,9 +373,9 @@ function lighthouseOnce(bin: string, url: string): Lhr | null {
   return JSON.parse(out.stdout) as Lhr
 }
 
-const server = await startServer(PORT, spaDir)
+const server = await startBuiltServer(PORT, spaDir)
 const copyDir = noJsCopy()
-const copyServer = await startServer(NOJS_PORT, copyDir).catch((err: unknown) => {
+const copyServer = await startBuiltServer(NOJS_PORT, copyDir).catch((err: unknown) => {
   server.kill()
   throw err
 })
