@@ -106,6 +106,27 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: CACHE_NAMES.products, plugins: [only200, deadline(DEADLINES.read)] }),
 )
 
+/** The catalogue's address exactly as the page asks for it (api-client.ts): the route's cache key. */
+const CATALOGUE_URL = joinApiPath(API_BASE.href, 'add/products/')
+
+/**
+ * A first visit fetched the catalogue before this worker controlled the page, so the route above never
+ * saw it; and the page keeps it in Dexie only on a device that already uses the database (snapshot.ts).
+ * Caching it here at install is what lets that visitor's next visit show the catalogue offline. The page's
+ * own answer is in the HTTP cache (no-cache, with an ETag), so this is usually a revalidation: a 304 of a
+ * few hundred bytes, not the list again.
+ */
+async function cacheCatalogue() {
+  const cache = await caches.open(CACHE_NAMES.products)
+  // An update's install: the route keeps the saved copy fresh already.
+  if (await cache.match(CATALOGUE_URL)) return
+  const res = await fetch(CATALOGUE_URL, { signal: AbortSignal.timeout(DEADLINES.read) })
+  if (res.status === 200) await cache.put(CATALOGUE_URL, res)
+}
+
+// Never fails the install: without the copy, the catalogue is cached on the next online visit instead.
+self.addEventListener('install', (event) => event.waitUntil(cacheCatalogue().catch(() => undefined)))
+
 // The services' price list too is the same for everyone: /services and /book show it offline.
 registerRoute(
   ({ url, request }) =>

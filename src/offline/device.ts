@@ -26,6 +26,12 @@ export function markDatabaseLoaded() {
 }
 
 /**
+ * True when the page may use the database now without costing a first visit anything: this page loaded
+ * it already, or the device has saved data from a previous visit.
+ */
+export const isDatabaseInUse = async (): Promise<boolean> => loaded || hasSavedData()
+
+/**
  * Runs `then` once the device has saved data (a previous visit) or this page loads the database; returns
  * a function that cancels the wait. The database's own furniture (outbox badge, storage persistence)
  * waits for this, so a first visit never loads Dexie just to learn there is nothing to show.

@@ -3,6 +3,7 @@ import { useQuery, type QueryKey } from '@tanstack/react-query'
 import type { Table } from 'dexie'
 import type { AppDatabase, Owned } from './db'
 import { loadDb, useLazyLiveQuery } from './db-lazy'
+import { isDatabaseInUse } from './device'
 
 interface SnapshotQuery<T> {
   queryKey: QueryKey
@@ -13,15 +14,29 @@ interface SnapshotQuery<T> {
   /** Replaces the saved answer in Dexie. */
   write: (data: T, db: AppDatabase) => Promise<void>
   enabled?: boolean
+  /**
+   * Saves the fresh answer only on a device that already uses the database (device.ts), so a first
+   * visit never loads Dexie. For public answers the service worker keeps for that visit instead
+   * (the catalogue: sw/sw.ts caches it when it installs).
+   */
+  saveOnlyIfInUse?: boolean
 }
 
 /**
  * Offline-first read: shows the Dexie snapshot at once, refreshes it from the network and saves
  * the fresh answer back, so the screen works offline after one online visit.
  * The database is loaded lazily (db-lazy.ts): the snapshot is read only once the device has saved data
- * (a first visit has none to show), and the fresh answer shows without waiting for it to be saved.
+ * (a first visit has none to show), and the fresh answer shows without waiting for it to be saved
+ * (nor is saved at all on a first visit, with `saveOnlyIfInUse`).
  */
-export function useSnapshotQuery<T>({ queryKey, fetch, read, write, enabled = true }: SnapshotQuery<T>) {
+export function useSnapshotQuery<T>({
+  queryKey,
+  fetch,
+  read,
+  write,
+  enabled = true,
+  saveOnlyIfInUse = false,
+}: SnapshotQuery<T>) {
   const keyText = JSON.stringify(queryKey)
   const saved = useLazyLiveQuery(enabled ? keyText : null, read, { onlyIfSaved: true })
   const snapshot = enabled ? saved : undefined
@@ -30,8 +45,8 @@ export function useSnapshotQuery<T>({ queryKey, fetch, read, write, enabled = tr
     enabled,
     queryFn: async () => {
       const data = await fetch()
-      void loadDb()
-        .then((db) => write(data, db))
+      void (saveOnlyIfInUse ? isDatabaseInUse() : Promise.resolve(true))
+        .then(async (save) => save && write(data, await loadDb()))
         .catch((err: unknown) => console.warn('Could not save the answer for offline use:', err))
       return data
     },

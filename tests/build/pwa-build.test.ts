@@ -112,6 +112,9 @@ describe.skipIf(!built)(`the built PWA in ${path.relative(process.cwd(), dist) |
     ])
       expect(sw, name).toContain(name)
     expect(sw).toMatch(/addEventListener\(\s*[`'"]sync[`'"]/)
+    // The catalogue fetched at install (a first visit's next visit offline): its address as a string,
+    // where the route only has it as a pattern.
+    expect(sw).toMatch(/[`'"]add\/products\/[`'"]/)
   })
 
   it('the manifest has what an install needs, and its icons and screenshots exist at their sizes', () => {

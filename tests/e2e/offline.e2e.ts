@@ -54,6 +54,28 @@ test('pages visited online reload with the server gone, the catalogue included',
   await server.start()
 })
 
+test("a logged-out first visit to /products opens offline from the worker's copy, with no device database", async ({
+  browser,
+}) => {
+  const page = await newPage(browser)
+  // The catalogue is fetched before the worker exists: the worker caches it itself when it installs.
+  await page.goto('/products')
+  await expect(page.getByText(PRODUCT).first()).toBeVisible()
+  await waitForWorker(page)
+  // The app's own database (src/offline/device.ts); the worker's cache expiry keeps one of its own.
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
+  expect(await databases()).not.toContain('greenshield')
+
+  await server.stop()
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Products' }).getByText(PRODUCT).first()).toBeVisible()
+  await expect(page.getByText('We could not load the products')).toHaveCount(0)
+  // Shown from the worker's cache: the page still has not created the database.
+  expect(await databases()).not.toContain('greenshield')
+  await page.context().close()
+  await server.start()
+})
+
 /** Paths of the files in the service worker's caches whose name contains `cache`. */
 const cachedPaths = (page: Page, cache: string) =>
   page.evaluate(async (part) => {

@@ -109,6 +109,36 @@ test.describe('a first visit, by network idle (the service worker blocked, as be
       expect(body.includes('DatabaseClosedError'), `${url} holds Dexie`).toBe(false)
     }
   })
+
+  test('/products, logged out, downloads at most 10 scripts and 100 KB, none of them Dexie', async ({
+    page,
+  }) => {
+    // Each script is a round trip on a slow phone's HTTP/1.1: issue 24's budget for every public route.
+    const scripts: Promise<{ url: string; body: string; bytes: number }>[] = []
+    page.on('requestfinished', (req) => {
+      if (req.resourceType() !== 'script') return
+      scripts.push(
+        Promise.all([req.response(), req.sizes()]).then(async ([res, sizes]) => ({
+          url: req.url(),
+          body: (await res?.text()) ?? '',
+          bytes: sizes.responseBodySize,
+        })),
+      )
+    })
+    await page.goto('/products', { waitUntil: 'networkidle' })
+    await expect(page.getByRole('list', { name: 'Products' })).toBeVisible()
+    // The idle-time work (the outbox's sync, the worker's registration) has had time to ask for its code.
+    await page.waitForTimeout(500)
+    const fetched = await Promise.all(scripts)
+    for (const { url, body } of fetched)
+      expect(body.includes('DatabaseClosedError'), `${url} holds Dexie`).toBe(false)
+    const list = fetched.map((s) => `${s.bytes} ${new URL(s.url).pathname}`).join('\n')
+    expect(fetched.length, list).toBeLessThanOrEqual(10)
+    expect(
+      fetched.reduce((sum, s) => sum + s.bytes, 0),
+      list,
+    ).toBeLessThanOrEqual(100 * 1024)
+  })
 })
 
 test('a logged-out visitor pressing Book an Appointment is asked to log in', async ({ page }) => {

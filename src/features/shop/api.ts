@@ -34,12 +34,15 @@ export const fetchProducts = () => callApi('GET add/products/')
 
 /**
  * The catalogue, shown from the Dexie snapshot at once (and offline) and refreshed from the network.
- * A first visit has no snapshot: it shows the network's answer and saves it without waiting (snapshot.ts).
+ * A first visit has no snapshot and saves none: it shows the network's answer, and the service worker
+ * keeps that answer for the next visit offline (it caches the catalogue when it installs, sw/sw.ts).
+ * Dexie (~32 KB over six scripts, with the outbox's replay) is loaded only on a device that already uses it.
  */
 export function useCatalogue() {
   return useSnapshotQuery<Product[]>({
     queryKey: shopKeys.catalogue,
     fetch: fetchProducts,
+    saveOnlyIfInUse: true,
     read: async (db) => {
       const saved = await db.products.toArray()
       return saved.length ? saved : undefined
