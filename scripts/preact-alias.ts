@@ -1,3 +1,15 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+/**
+ * react-router's package points every import condition at its development build (dev warnings on; an
+ * open upstream issue, remix-run/react-router#14102). Its production build sits beside it.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+)
+
 /**
  * The browser build runs the app on Preact (preact/compat, about 4 KB against react-dom's 55 KB compressed):
  * the same React API, a tenth of the script a phone downloads, parses and runs before a page answers a tap.
@@ -10,4 +22,5 @@ export const PREACT_ALIAS = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-router$/, replacement: reactRouterProduction },
 ]
