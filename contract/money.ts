@@ -2,10 +2,11 @@
 export const toKobo = (naira: number): number => Math.round(naira * 100)
 export const toNaira = (kobo: number): number => kobo / 100
 
-const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' })
+// Made on first use: a page that shows no price never pays for it (contract/dates.ts says why).
+let naira: Intl.NumberFormat | undefined
 
 export function formatNaira(amount: number): string {
-  return naira.format(amount)
+  return (naira ??= new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' })).format(amount)
 }
 
 /**

@@ -4,6 +4,7 @@ import { type Product } from '../../../../contract/catalogue.js'
 import { CATEGORIES, type Category } from '../../../../contract/categories.js'
 import { useCart, useCatalogue } from '../api'
 import { ApiError } from '../../../lib/api-client'
+import { usePriceFormatSoon } from '../../../lib/price-format-soon'
 import { useSession } from '../../../lib/session'
 import { LoginRequiredDialog } from '../../../components/login-required-dialog'
 import { ProductCard } from './product-card'
@@ -29,6 +30,8 @@ export function ProductGrid() {
   const [query, setQuery] = useState('')
   const [category, setCategory] = useState<CategoryFilter>('all')
   const [loginRequired, setLoginRequired] = useState(false)
+  // While the catalogue is on its way.
+  usePriceFormatSoon()
 
   // The catalogue's arrival renders the whole grid: as a background render that yields to the browser
   // (a slow phone stays responsive), with the skeleton kept until it is ready.
