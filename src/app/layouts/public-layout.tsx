@@ -2,7 +2,11 @@ import { createContext, Suspense, useCallback, useContext, useEffect, useState, 
 import { Outlet, useLocation } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading'
 import { TopBar } from './top-bar'
+import { hydrateLater } from '../../lib/hydrate-later'
 import { Footer } from './footer'
+
+/** Below the fold on every page, and nearly half of a page's elements: hydrated after the rest. */
+const LaterFooter = hydrateLater(Footer)
 
 /** How long a section named in the link (/services#two) is kept in place while the page settles. */
 const HOLD_SECTION_MS = 3000
@@ -97,7 +101,7 @@ export function PublicLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        <LaterFooter />
       </DisabledUntilShown>
     </div>
   )

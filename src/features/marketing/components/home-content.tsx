@@ -5,6 +5,7 @@ import { BookButton } from '../../../components/book-button'
 import { CallToAction } from './call-to-action'
 import { CompanyStats } from './company-stats'
 import { FeatureCard } from './feature-card'
+import { hydrateLater } from '../../../lib/hydrate-later'
 import { container, HeadedSection } from './section'
 import { ServiceCards } from './service-cards'
 import { TestimonialsSection } from './testimonials-carousel'
@@ -66,7 +67,18 @@ export default function HomeContent() {
           <CompanyStats look="strip" />
         </div>
       </section>
+      <SectionsBelowTheHero />
+    </>
+  )
+}
 
+/**
+ * Below the fold on every screen: rendered in a task of its own after the hero, so that showing the home
+ * page is two shorter tasks on a slow phone rather than one long one.
+ */
+const SectionsBelowTheHero = hydrateLater(function HomeSections() {
+  return (
+    <>
       <HeadedSection
         id="home-services"
         eyebrow="What we do"
@@ -106,4 +118,4 @@ export default function HomeContent() {
       <CallToAction />
     </>
   )
-}
+})

@@ -1,7 +1,11 @@
 import { BadgePercent, CreditCard, ShieldCheck } from 'lucide-react'
 import ContactForm from '../../../components/contact-form'
+import { hydrateLater } from '../../../lib/hydrate-later'
 import { CartSection } from '../components/cart-section'
 import { ProductGrid } from '../components/product-grid'
+
+/** Below the cart and the catalogue: hydrated in a task of its own after them. */
+const LaterContactForm = hydrateLater(ContactForm)
 
 /** /products: the cart (or its empty view), the catalogue, then the contact form. */
 export default function Products() {
@@ -32,7 +36,7 @@ export default function Products() {
       <section className="bg-white" aria-label="Contact us">
         {/* The same width as the cart and the grid above it, on wide screens too. */}
         <div className="mx-auto max-w-7xl px-4 py-8">
-          <ContactForm />
+          <LaterContactForm />
         </div>
       </section>
     </div>
