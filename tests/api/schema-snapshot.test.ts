@@ -192,6 +192,12 @@ describe.each(['sqlite', 'postgres'] as const)('the schema the migrations build 
     const opened = await openEmptyDatabase(engine)
     await migrate(opened)
     const schema = engine === 'sqlite' ? await sqliteSchema(opened) : await postgresSchema(opened)
+    // The names schema_migrations records: a database migrated before a migration was rewritten must find
+    // it under the same name, or it would run it again.
+    const recorded = await sql<{ name: string }>`SELECT name FROM schema_migrations ORDER BY name`.execute(
+      opened.db,
+    )
+    Object.assign(schema, { migrations: recorded.rows.map((r) => r.name) })
     await expect(`${JSON.stringify(schema, null, 2)}\n`).toMatchFileSnapshot(
       `./__snapshots__/schema.${engine}.json`,
     )
