@@ -247,6 +247,13 @@ export default tseslint.config(
     },
   },
   {
+    // Shared migrations keep the names their SQL files had (NNN_snake_case: schema_migrations records
+    // them) and take Kysely<any>, as Kysely's migration guide has it: a migration must not depend on
+    // today's table types (api/db/schema.ts), which change after it.
+    files: ['api/db/migrations/shared/**'],
+    rules: { 'check-file/filename-naming-convention': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     // Tests read loosely-typed JSON answers; forcing types there adds noise, not safety.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import BetterSqlite3 from 'better-sqlite3'
 import {
   Kysely,
@@ -40,8 +40,10 @@ export interface OpenedDatabase {
 }
 
 const migrationsRoot = fileURLToPath(new URL('./migrations/', import.meta.url))
-/** Each engine's numbered .sql files: the same schema, written in each engine's own SQL. */
+/** One engine's own numbered .sql files: the migrations written in that engine's SQL alone. */
 export const migrationsDir = (engine: Engine) => path.join(migrationsRoot, engine)
+/** The numbered migrations written once for both engines, in TypeScript (compiled to .js in dist-server). */
+const sharedMigrationsDir = path.join(migrationsRoot, 'shared')
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url)
 
@@ -125,23 +127,66 @@ function keepingStatements(sqlite: SqliteConnection): SqliteDatabase {
 export const engineOf = (db: Queryable): Engine =>
   db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 
-/** Every numbered .sql file of `dir`, in order. */
-function migrationFiles(dir: string) {
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /^\d+.*\.sql$/.test(f))
-    .sort()
-    .map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name), 'utf8') }))
+/**
+ * A migration written once for both engines: api/db/migrations/shared/NNN_name.ts exports `up`, which
+ * builds with Kysely's schema builder (and api/db/migrations/words.ts where the engines differ). `db` is the
+ * migration's transaction. Kysely<any>, as Kysely's own migration guide has it: a migration must not
+ * depend on Tables, which is the schema after every migration and changes with the code.
+ */
+export interface SharedMigration {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: no table types in a migration
+  up: (db: Kysely<any>, engine: Engine) => Promise<void>
+}
+
+/** One numbered migration as the runner applies it: an engine's .sql file, or a shared module. */
+interface Migration {
+  /**
+   * What schema_migrations records: the file name with ".sql", for a shared module too (NNN_name.sql),
+   * because the migrations were SQL files first and a database that applied one must not apply it again.
+   */
+  name: string
+  number: number
+  sql?: string
+  shared?: SharedMigration
 }
 
 /**
- * Applies every numbered .sql file of the engine's folder not yet recorded in schema_migrations, each in
- * its own transaction, and returns the names applied. On PostgreSQL an advisory lock makes instances
- * that start together take turns: the first applies, the others find nothing left to do.
+ * The engine's migrations in number order: its own .sql files and the shared modules together. Two
+ * migrations with one number (a file left in an engine's folder after it became shared) stop the start.
  */
-export async function migrate(opened: OpenedDatabase, dir = migrationsDir(opened.engine)): Promise<string[]> {
-  const files = migrationFiles(dir)
-  if (opened.sqlite) return migrateSqlite(opened.sqlite, files)
+export async function migrationsFor(engine: Engine): Promise<Migration[]> {
+  const numbered = (dir: string, ending: RegExp) =>
+    fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^\d+_/.test(f) && ending.test(f)) : []
+  const migrations: Migration[] = numbered(migrationsDir(engine), /\.sql$/).map((name) => ({
+    name,
+    number: parseInt(name, 10),
+    sql: fs.readFileSync(path.join(migrationsDir(engine), name), 'utf8'),
+  }))
+  // .ts under tsx and vitest, .js in dist-server (tsc compiles them; the .ts files are not copied there).
+  for (const file of numbered(sharedMigrationsDir, /(?<!\.d)\.[jt]s$/)) {
+    const shared = (await import(pathToFileURL(path.join(sharedMigrationsDir, file)).href)) as SharedMigration
+    if (typeof shared.up !== 'function') throw new Error(`Migration ${file} exports no up()`)
+    migrations.push({ name: file.replace(/\.[jt]s$/, '.sql'), number: parseInt(file, 10), shared })
+  }
+  migrations.sort((a, b) => a.number - b.number || a.name.localeCompare(b.name))
+  for (let i = 1; i < migrations.length; i++)
+    if (migrations[i].number === migrations[i - 1].number)
+      throw new Error(
+        `Two migrations numbered ${migrations[i].number}: ${migrations[i - 1].name}, ${migrations[i].name}`,
+      )
+  return migrations
+}
+
+/**
+ * Applies every migration of the engine (migrationsFor) not yet recorded in schema_migrations, in number
+ * order, and returns the names applied. `before` stops short of that number (tests build an older
+ * database with it). On PostgreSQL all of them run in one transaction under an advisory lock, so
+ * instances that start together take turns: the first applies, the others find nothing left to do. On
+ * SQLite each runs in its own transaction.
+ */
+export async function migrate(opened: OpenedDatabase, { before = Infinity } = {}): Promise<string[]> {
+  const migrations = (await migrationsFor(opened.engine)).filter((m) => m.number < before)
+  if (opened.sqlite) return migrateSqlite(opened, opened.sqlite, migrations)
   return opened.db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx)
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -152,12 +197,13 @@ export async function migrate(opened: OpenedDatabase, dir = migrationsDir(opened
       (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(trx)).rows.map((r) => r.name),
     )
     const applied: string[] = []
-    for (const file of files) {
-      if (done.has(file.name)) continue
+    for (const migration of migrations) {
+      if (done.has(migration.name)) continue
+      if (migration.shared) await migration.shared.up(trx, 'postgres')
       // Files hold several statements: sent without parameters, PostgreSQL runs them as one script.
-      await sql.raw(file.sql).execute(trx)
-      await sql`INSERT INTO schema_migrations (name) VALUES (${file.name})`.execute(trx)
-      applied.push(file.name)
+      else await sql.raw(migration.sql!).execute(trx)
+      await sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`.execute(trx)
+      applied.push(migration.name)
     }
     return applied
   })
@@ -166,20 +212,33 @@ export async function migrate(opened: OpenedDatabase, dir = migrationsDir(opened
 /** Any fixed number, shared by every instance, naming the migration lock. */
 const MIGRATION_LOCK = 7_402_001
 
-function migrateSqlite(db: SqliteConnection, files: { name: string; sql: string }[]): string[] {
+async function migrateSqlite(
+  opened: OpenedDatabase,
+  db: SqliteConnection,
+  migrations: Migration[],
+): Promise<string[]> {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name TEXT PRIMARY KEY,
     applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
   )`)
   const done = new Set(db.prepare('SELECT name FROM schema_migrations').pluck().all() as string[])
   const applied: string[] = []
-  for (const file of files) {
-    if (done.has(file.name)) continue
-    db.transaction(() => {
-      db.exec(file.sql)
-      db.prepare('INSERT INTO schema_migrations (name) VALUES (?)').run(file.name)
-    })()
-    applied.push(file.name)
+  for (const migration of migrations) {
+    if (done.has(migration.name)) continue
+    const { shared } = migration
+    if (shared) {
+      await opened.db.transaction().execute(async (trx) => {
+        await shared.up(trx, 'sqlite')
+        await sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`.execute(trx)
+      })
+    } else {
+      // better-sqlite3's exec runs a file of several statements (Kysely's driver prepares one at a time).
+      db.transaction(() => {
+        db.exec(migration.sql!)
+        db.prepare('INSERT INTO schema_migrations (name) VALUES (?)').run(migration.name)
+      })()
+    }
+    applied.push(migration.name)
   }
   return applied
 }

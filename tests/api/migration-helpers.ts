@@ -8,14 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { withPgClient } from '../pg-client'
 import { afterAll } from 'vitest'
-import {
-  migrate,
-  migrationsDir,
-  openDatabase,
-  openPostgres,
-  type Engine,
-  type OpenedDatabase,
-} from '../../api/db'
+import { migrate, openDatabase, openPostgres, type Engine, type OpenedDatabase } from '../../api/db'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterAll(async () => {
@@ -64,22 +57,12 @@ export async function openEmptyDatabase(engine: Engine): Promise<OpenedDatabase>
   return opened
 }
 
-/** A folder with the engine's migrations numbered below `number`: migrate(opened, it) builds the older schema. */
-export function migrationsBefore(engine: Engine, number: number): string {
-  const dir = tempDir('gs-migrations-')
-  for (const file of fs.readdirSync(migrationsDir(engine))) {
-    const n = file.match(/^(\d+)/)?.[1]
-    if (n && Number(n) < number) fs.copyFileSync(path.join(migrationsDir(engine), file), path.join(dir, file))
-  }
-  return dir
-}
-
 /**
  * A database as an older server left it, just before migration `number`: an empty database of the engine
  * with the earlier migrations run. The test writes its rows, then runs the rest with migrate(opened).
  */
 export async function databaseBefore(engine: Engine, number: number): Promise<OpenedDatabase> {
   const opened = await openEmptyDatabase(engine)
-  await migrate(opened, migrationsBefore(engine, number))
+  await migrate(opened, { before: number })
   return opened
 }

@@ -34,13 +34,10 @@ describe('seed and migration 002', () => {
 
   it('keeps existing payments and their orders linked when it rebuilds the payments table', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-mig-'))
-    const only001 = path.join(dir, 'migrations')
-    fs.mkdirSync(only001)
-    fs.copyFileSync('api/db/migrations/sqlite/001_init.sql', path.join(only001, '001_init.sql'))
     const opened = openDatabase(path.join(dir, 'app.db'))
     const db = opened.sqlite!
     try {
-      await migrate(opened, only001)
+      await migrate(opened, { before: 2 })
       db.prepare(
         "INSERT INTO users (id, email, password_hash, role) VALUES (7, 'p@test.ng', 'x', 'customer')",
       ).run()

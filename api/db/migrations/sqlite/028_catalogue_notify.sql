@@ -1,2 +1,0 @@
--- Nothing to do on SQLite: one process serves it, and reading catalogue_version there is a local call on
--- each catalogue request. PostgreSQL's 028 makes its products trigger notify the listening instances.
