@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { dayField, messageAnswer, requiredText, statusSearchQuery } from './fields.js'
+import { dayField, messageAnswer, optionalReason, requiredText, statusSearchQuery } from './fields.js'
 import { addDays } from './dates.js'
 import { addMonthsToDay } from './plans.js'
 
@@ -49,7 +49,7 @@ export const issueCertificateBody = z.object({
 export type IssueCertificateRequest = z.input<typeof issueCertificateBody>
 
 export const revokeCertificateBody = z.object({
-  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').default(''),
+  reason: optionalReason,
 })
 export type RevokeCertificateRequest = z.input<typeof revokeCertificateBody>
 

@@ -64,6 +64,9 @@ export const searchText = z.string().trim().max(100, 'Search text is too long').
 export const statusSearchQuery = <const S extends readonly string[]>(statuses: S, statusError: string) =>
   z.object({ status: z.enum(statuses, { error: statusError }).optional(), q: searchText })
 
+/** Why someone declines or takes a thing back, if they care to say. */
+export const optionalReason = z.string().trim().max(500, 'Keep the reason under 500 characters').default('')
+
 /**
  * A key the client chose for one write (when a form opened, when the phone saved it offline): the same
  * write sent twice, even under another Idempotency-Key, lands once.

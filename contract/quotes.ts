@@ -1,7 +1,7 @@
 /** Quotes for a booking's work: written by the office or a technician on site, accepted or declined by the customer. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { clientKeyField, dayField, messageAnswer, statusSearchQuery } from './fields.js'
+import { clientKeyField, dayField, messageAnswer, optionalReason, statusSearchQuery } from './fields.js'
 import {
   billedToAnswer,
   documentDiscount,
@@ -71,7 +71,7 @@ export const acceptQuoteBody = z.object({
 export type AcceptQuoteRequest = z.input<typeof acceptQuoteBody>
 
 export const declineQuoteBody = z.object({
-  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').default(''),
+  reason: optionalReason,
 })
 export type DeclineQuoteRequest = z.input<typeof declineQuoteBody>
 
