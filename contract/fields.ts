@@ -58,7 +58,7 @@ export const optionalPhoneField = (label = 'Phone number') =>
     })
 
 /** A list's search box: part of a number or a name. */
-export const searchText = z.string().trim().max(100, 'Search text is too long').optional()
+const searchText = z.string().trim().max(100, 'Search text is too long').optional()
 
 /** A back-office list's filter: one status (`statusError` names them all) and search text. */
 export const statusSearchQuery = <const S extends readonly string[]>(statuses: S, statusError: string) =>
