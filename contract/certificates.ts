@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { dayField, messageAnswer, requiredText } from './fields.js'
+import { dayField, messageAnswer, optionalReason, requiredText, statusSearchQuery } from './fields.js'
 import { addDays } from './dates.js'
 import { addMonthsToDay } from './plans.js'
 
@@ -49,14 +49,14 @@ export const issueCertificateBody = z.object({
 export type IssueCertificateRequest = z.input<typeof issueCertificateBody>
 
 export const revokeCertificateBody = z.object({
-  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').default(''),
+  reason: optionalReason,
 })
 export type RevokeCertificateRequest = z.input<typeof revokeCertificateBody>
 
-export const certificateListQuery = z.object({
-  status: z.enum(CERTIFICATE_STATUSES, { error: 'Status must be Valid, Expired or Revoked' }).optional(),
-  q: z.string().trim().max(100, 'Search text is too long').optional(),
-})
+export const certificateListQuery = statusSearchQuery(
+  CERTIFICATE_STATUSES,
+  'Status must be Valid, Expired or Revoked',
+)
 
 /** A treatment as printed: copied from the job and its product when the certificate was issued. */
 export const certificateTreatment = z.object({

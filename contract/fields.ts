@@ -57,6 +57,24 @@ export const optionalPhoneField = (label = 'Phone number') =>
       return e164
     })
 
+/** A list's search box: part of a number or a name. */
+const searchText = z.string().trim().max(100, 'Search text is too long').optional()
+
+/** A back-office list's filter: one status (`statusError` names them all) and search text. */
+export const statusSearchQuery = <const S extends readonly string[]>(statuses: S, statusError: string) =>
+  z.object({ status: z.enum(statuses, { error: statusError }).optional(), q: searchText })
+
+/** Why someone declines or takes a thing back, if they care to say. */
+export const optionalReason = z.string().trim().max(500, 'Keep the reason under 500 characters').default('')
+
+/**
+ * A key the client chose for one write (when a form opened, when the phone saved it offline): the same
+ * write sent twice, even under another Idempotency-Key, lands once.
+ */
+export const clientKeyField = z
+  .string({ error: 'clientKey is required' })
+  .regex(/^[A-Za-z0-9-]{8,100}$/, 'clientKey must be 8 to 100 letters, digits or dashes')
+
 /** The answer of most POST calls: what happened, in words to show. */
 export const messageAnswer = z.object({ message: z.string() })
 export type MessageAnswer = z.infer<typeof messageAnswer>

@@ -1,7 +1,7 @@
 /** Invoices for service work: the admin writes, sends and records payments; the customer reads and keeps them. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { dayField, messageAnswer, nairaField } from './fields.js'
+import { clientKeyField, dayField, messageAnswer, nairaField, statusSearchQuery } from './fields.js'
 import {
   billedToAnswer,
   documentDiscount,
@@ -38,16 +38,14 @@ export const INVOICE_LINK_DAYS = 90
 export const amountDue = (status: InvoiceStatus, total: number, paid: number) =>
   status === 'Draft' || status === 'Void' ? 0 : Math.max(0, Math.round((total - paid) * 100) / 100)
 
-/** What an admin may change on a draft: its lines, discount, due date and note. */
-export const refundInvoicePaymentBody = z.object({
-  reason: z
-    .string({ error: 'Say why the payment is given back' })
-    .trim()
-    .min(3, 'Say why the payment is given back')
-    .max(300, 'Keep the reason under 300 characters'),
-})
+/** Why an admin undoes money or a document (a refund, a void): a few words, kept on the invoice. */
+const reasonField = (missing: string) =>
+  z.string({ error: missing }).trim().min(3, missing).max(300, 'Keep the reason under 300 characters')
+
+export const refundInvoicePaymentBody = z.object({ reason: reasonField('Say why the payment is given back') })
 export type RefundInvoicePaymentRequest = z.input<typeof refundInvoicePaymentBody>
 
+/** What an admin may change on a draft: its lines, discount, due date and note. */
 export const invoiceDraftBody = z.object({
   lines: documentLinesBody,
   discount: documentDiscount.optional(),
@@ -79,13 +77,7 @@ export const createInvoiceBody = z
   })
 export type CreateInvoiceRequest = z.input<typeof createInvoiceBody>
 
-export const voidInvoiceBody = z.object({
-  reason: z
-    .string({ error: 'Say why the invoice is void' })
-    .trim()
-    .min(3, 'Say why the invoice is void')
-    .max(300, 'Keep the reason under 300 characters'),
-})
+export const voidInvoiceBody = z.object({ reason: reasonField('Say why the invoice is void') })
 
 export const manualPaymentBody = z
   .object({
@@ -98,10 +90,7 @@ export const manualPaymentBody = z
     reference: z.string().trim().max(100, 'Keep the reference under 100 characters').default(''),
     receivedOn: dayField('Date received'),
     /** Chosen by the form when it opens: the same payment sent twice (a double click, a replay) lands once. */
-    clientKey: z
-      .string()
-      .regex(/^[A-Za-z0-9-]{8,100}$/, 'clientKey must be 8 to 100 letters, digits or dashes')
-      .optional(),
+    clientKey: clientKeyField.optional(),
   })
   .refine((p) => p.method !== 'bank_transfer' || p.reference !== '', {
     message: 'Give the transfer’s reference, as the bank statement shows it',
@@ -109,12 +98,10 @@ export const manualPaymentBody = z
   })
 export type ManualPaymentRequest = z.input<typeof manualPaymentBody>
 
-export const invoiceListQuery = z.object({
-  status: z
-    .enum(INVOICE_STATUSES, { error: 'Status must be Draft, Sent, Part-paid, Paid or Void' })
-    .optional(),
-  q: z.string().trim().max(100, 'Search text is too long').optional(),
-})
+export const invoiceListQuery = statusSearchQuery(
+  INVOICE_STATUSES,
+  'Status must be Draft, Sent, Part-paid, Paid or Void',
+)
 
 export const invoicePaymentAnswer = z.object({
   id: z.number().int(),

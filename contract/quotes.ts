@@ -1,7 +1,7 @@
 /** Quotes for a booking's work: written by the office or a technician on site, accepted or declined by the customer. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { dayField, messageAnswer } from './fields.js'
+import { clientKeyField, dayField, messageAnswer, optionalReason, statusSearchQuery } from './fields.js'
 import {
   billedToAnswer,
   documentDiscount,
@@ -52,9 +52,7 @@ export type CreateQuoteRequest = z.input<typeof createQuoteBody>
  * replay (even under another Idempotency-Key) lands once. `send` sends it to the customer at once.
  */
 export const jobQuoteBody = z.object({
-  clientKey: z
-    .string({ error: 'clientKey is required' })
-    .regex(/^[A-Za-z0-9-]{8,100}$/, 'clientKey must be 8 to 100 letters, digits or dashes'),
+  clientKey: clientKeyField,
   lines: documentLinesBody,
   discount: documentDiscount.optional(),
   depositPercent: depositField.optional(),
@@ -73,18 +71,14 @@ export const acceptQuoteBody = z.object({
 export type AcceptQuoteRequest = z.input<typeof acceptQuoteBody>
 
 export const declineQuoteBody = z.object({
-  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').default(''),
+  reason: optionalReason,
 })
 export type DeclineQuoteRequest = z.input<typeof declineQuoteBody>
 
-export const quoteListQuery = z.object({
-  status: z
-    .enum(QUOTE_STATUSES, {
-      error: 'Status must be Draft, Sent, Accepted, Declined, Withdrawn or Expired',
-    })
-    .optional(),
-  q: z.string().trim().max(100, 'Search text is too long').optional(),
-})
+export const quoteListQuery = statusSearchQuery(
+  QUOTE_STATUSES,
+  'Status must be Draft, Sent, Accepted, Declined, Withdrawn or Expired',
+)
 
 export const quoteSummaryAnswer = z.object({
   id: z.number().int(),

@@ -136,6 +136,16 @@ export const treatment = z.object({
 })
 export type Treatment = z.infer<typeof treatment>
 
+/** What a treatment says (product, amount, pest, area, method): from a request, a stored row or an answer. */
+export const treatmentFields = (t: Omit<Treatment, 'id' | 'corrected'>) => ({
+  product_name: t.product_name,
+  quantity: t.quantity,
+  unit: t.unit,
+  target_pest: t.target_pest,
+  area: t.area,
+  method: t.method,
+})
+
 export const jobPhoto = z.object({ id: z.string(), kind: z.enum(PHOTO_KINDS), url: z.string() })
 /** A quote for the job's booking, as the job page lists it (total in naira). */
 export const jobQuote = z.object({

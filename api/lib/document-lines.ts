@@ -84,6 +84,24 @@ export const lineAnswer = (row: LineRow): DocumentLineAnswer => ({
   serviceKindId: row.service_kind_id,
 })
 
+/** Who a document bills: copied onto it when it is written, so a later change to the account leaves it as sent. */
+export interface Billed {
+  customerId: number | null
+  name: string
+  phone: string
+  email: string
+  address: string
+}
+
+/** Who a document bills, as its row keeps them. */
+export const billedColumns = (billed: Billed) => ({
+  customer_id: billed.customerId,
+  billed_name: billed.name,
+  billed_phone: billed.phone,
+  billed_email: billed.email,
+  billed_address: billed.address,
+})
+
 /** Who a document bills, as the answers show it (copied onto the document when it was written). */
 export const billedTo = (r: {
   billed_name: string

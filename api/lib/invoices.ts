@@ -1,27 +1,33 @@
 import { sql } from 'kysely'
-import type { Queryable } from '../db/index.js'
+import type { Database, Queryable } from '../db/index.js'
 import { textSearch } from './search.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
 import { depositKobo, documentTotals, isServiceWork } from '../../contract/documents.js'
 import {
   amountDue,
+  INVOICE_LINK_DAYS,
   type InvoiceAnswer,
   type InvoicePaymentMethod,
   type InvoiceStatus,
   type InvoiceSummary,
 } from '../../contract/invoices.js'
-import { addDays, businessDay } from '../../contract/dates.js'
+import { addDays, businessDay, formatDay } from '../../contract/dates.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import type { RefundStatus } from '../../contract/payments.js'
-import { billingSettings } from './billing.js'
+import { billingSettings, vatRateBp } from './billing.js'
 import { kindColumns, type StoredChoice } from './bookings.js'
 import { fail } from './http-error.js'
+import { notify } from './notify.js'
+import { signLink } from './signed-links.js'
+import { sendMessage } from '../messaging/index.js'
 import {
+  billedColumns,
   billedTo,
   lineAnswer,
   lineRows,
   priced,
   storedTotalsAnswer,
+  type Billed,
   type StoredLine,
 } from './document-lines.js'
 
@@ -144,14 +150,6 @@ async function priceInvoice(
 
 // ---------- creating ----------
 
-export interface Billed {
-  customerId: number | null
-  name: string
-  phone: string
-  email: string
-  address: string
-}
-
 export interface NewInvoice {
   billed: Billed
   bookingId?: number | null
@@ -185,19 +183,15 @@ export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: nu
     if (open)
       fail(409, `This booking already has invoice ${open.number}.`, { extra: { number: open.number } })
   }
-  const vatRateBp = Math.round(settings.vatRatePercent * 100)
+  const rate = vatRateBp(settings)
   const { id } = await trx
     .insertInto('invoices')
     .values({
       number,
-      customer_id: input.billed.customerId,
-      billed_name: input.billed.name,
-      billed_phone: input.billed.phone,
-      billed_email: input.billed.email,
-      billed_address: input.billed.address,
+      ...billedColumns(input.billed),
       booking_id: input.bookingId ?? null,
       quote_id: input.quoteId ?? null,
-      vat_rate_bp: vatRateBp,
+      vat_rate_bp: rate,
       due_date: input.dueDate ?? addDays(today, settings.invoiceDueDays),
       note: input.note ?? '',
       issued_at: nowIso,
@@ -210,7 +204,7 @@ export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: nu
     id,
     customer_id: input.billed.customerId,
     first_service_percent: null,
-    vat_rate_bp: vatRateBp,
+    vat_rate_bp: rate,
   }
   const onSiteKobo = input.onSite?.amountKobo ?? 0
   await priceInvoice(trx, invoice, input.lines, input.discountKobo ?? 0, nowIso, {
@@ -638,7 +632,6 @@ export async function listInvoices(
   return (await query.execute()).map(summaryOf)
 }
 
-/** One invoice as the answers show it; undefined when there is none. */
 /** Invoices issued in a range of instants (`from` included, `to` excluded), in number order: the accountant's list. */
 export const invoicesIssued = (db: Queryable, range: { from?: string; to?: string }) => {
   let q = db.selectFrom('invoices').selectAll()
@@ -663,6 +656,7 @@ async function depositDueKobo(db: Queryable, invoice: InvoiceRow, dueKobo: numbe
   return Math.min(dueKobo, Math.max(0, askedKobo - invoice.paid_kobo))
 }
 
+/** One invoice as the answers show it; undefined when there is none. */
 export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAnswer | undefined> {
   const r = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) return undefined
@@ -711,4 +705,41 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAns
         : null,
     })),
   }
+}
+
+// ---------- telling the customer ----------
+
+const DAY_MS = 86_400_000
+
+/** The invoice's page a signed link opens without logging in (/i/{token}), for INVOICE_LINK_DAYS from now. */
+export const invoiceLink = async (db: Database, id: number, nowMs: number) =>
+  `/i/${await signLink(db, 'invoice', id, nowMs + INVOICE_LINK_DAYS * DAY_MS)}`
+
+/**
+ * Tells the customer (an account) an invoice is out for them: in the app, opening its page, and by
+ * email/SMS (their settings) with `link`, its signed page, which needs no login.
+ */
+export async function tellInvoiceOut(
+  trx: Queryable,
+  customerId: number,
+  invoice: Pick<InvoiceAnswer, 'id' | 'number' | 'dueDate'>,
+  words: { amount: string; text: string; label: string },
+  link: string,
+) {
+  await notify(
+    trx,
+    customerId,
+    `Invoice ${invoice.number}`,
+    words.text,
+    { path: `/invoices/${invoice.id}`, label: words.label },
+    'invoices',
+  )
+  await sendMessage(
+    { db: trx },
+    {
+      to: customerId,
+      template: 'invoice_sent',
+      data: { number: invoice.number, amount: words.amount, due_date: formatDay(invoice.dueDate), link },
+    },
+  )
 }

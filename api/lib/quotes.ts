@@ -15,20 +15,26 @@ import { addDays, businessDay, formatDay } from '../../contract/dates.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { billingSettings, vatRateBp } from './billing.js'
 import { fail } from './http-error.js'
-import { createInvoice, markSent, nextDocumentNumber, type Billed } from './invoices.js'
+import { createInvoice, markSent, nextDocumentNumber } from './invoices.js'
 import {
+  billedColumns,
   billedTo,
   lineAnswer,
   lineRows,
   priced,
   storedLineOf,
   storedTotalsAnswer,
+  type Billed,
   type StoredLine,
 } from './document-lines.js'
 
 const today = (nowMs: number) => businessDay(new Date(nowMs))
 
 // ---------- writing ----------
+
+/** A quote's lines as stored, in their order. */
+const quoteLines = (db: Queryable, quoteId: number) =>
+  db.selectFrom('quote_lines').selectAll().where('quote_id', '=', quoteId).orderBy('position').execute()
 
 async function writeLines(trx: Queryable, quoteId: number, lines: readonly StoredLine[]) {
   await trx.deleteFrom('quote_lines').where('quote_id', '=', quoteId).execute()
@@ -108,11 +114,7 @@ export async function createQuote(trx: Queryable, input: NewQuote, nowMs: number
     .values({
       number,
       booking_id: input.bookingId,
-      customer_id: input.billed.customerId,
-      billed_name: input.billed.name,
-      billed_phone: input.billed.phone,
-      billed_email: input.billed.email,
-      billed_address: input.billed.address,
+      ...billedColumns(input.billed),
       vat_rate_bp: rate,
       deposit_percent: input.depositPercent ?? 0,
       valid_until: validUntil,
@@ -259,12 +261,7 @@ export async function acceptQuote(
   if (affectedRows(moved) === 0) return acceptQuote(trx, id, name, nowMs)
   const billed: Billed = { customerId: quote.customer_id, ...billedTo(quote) }
   const note = `From quote ${quote.number}, accepted by ${name}.`
-  const lines = await trx
-    .selectFrom('quote_lines')
-    .selectAll()
-    .where('quote_id', '=', id)
-    .orderBy('position')
-    .execute()
+  const lines = await quoteLines(trx, id)
   // The booking may already carry an invoice (the job was invoiced before the quote was accepted): the
   // quote's invoice is then written apart from the booking, for the office to reconcile.
   const open = await trx
@@ -367,12 +364,7 @@ async function offerStillOpen(db: Queryable, customerId: number | null, hasServi
 export async function findQuote(db: Queryable, id: number, nowMs: number): Promise<QuoteAnswer | undefined> {
   const r = await db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) return undefined
-  const lines = await db
-    .selectFrom('quote_lines')
-    .selectAll()
-    .where('quote_id', '=', id)
-    .orderBy('position')
-    .execute()
+  const lines = await quoteLines(db, id)
   const invoice = await db
     .selectFrom('invoices')
     .select(['id', 'number', 'status', 'total_kobo'])

@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../db/index.js'
 import type { AppConfig } from '../config.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import { todayIso, BUSINESS_TIME_ZONE } from '../../contract/dates.js'
-import { createUser } from './users.js'
+import { createUser, type NewUser } from './users.js'
 import { deliveryAddressLine } from '../../contract/delivery.js'
 import { mediaType, type MediaFile } from './images.js'
 import {
@@ -23,6 +23,22 @@ export type SeedOptions = AppConfig['seed'] & { log?: (line: string) => void }
 
 const randomPassword = () => randomBytes(12).toString('base64url')
 
+/**
+ * A seeded account; null when its email is taken (another instance seeded first). A password the
+ * settings leave out is made up, and printed once as `<label>: <email> / <password><note>`.
+ */
+async function seedAccount(
+  db: Database,
+  log: (line: string) => void,
+  who: { label: string; password: string | undefined; note?: string },
+  user: Omit<NewUser, 'password'>,
+) {
+  const password = who.password ?? randomPassword()
+  const id = await createUser(db, { ...user, password })
+  if (id !== null && !who.password) log(`${who.label}: ${user.email} / ${password}${who.note ?? ''}`)
+  return id
+}
+
 /** Fills an empty database with the demo catalogue, the first admin, a demo customer and sample content. */
 export async function seedIfEmpty(db: Database, config: AppConfig, options: SeedOptions): Promise<boolean> {
   const { users } = await db
@@ -32,45 +48,43 @@ export async function seedIfEmpty(db: Database, config: AppConfig, options: Seed
   if (Number(users) > 0) return false
   const log = options.log ?? (() => {})
 
-  const adminPassword = options.adminPassword ?? randomPassword()
-  const adminId = await createUser(db, {
-    fullName: 'Site Admin',
-    email: options.adminEmail,
-    password: adminPassword,
-    role: 'admin',
-    phone: '+2348000000001',
-  })
+  const adminId = await seedAccount(
+    db,
+    log,
+    {
+      label: 'First admin',
+      password: options.adminPassword,
+      note: ' (printed once; change it in Settings)',
+    },
+    { fullName: 'Site Admin', email: options.adminEmail, role: 'admin', phone: '+2348000000001' },
+  )
   // The first admin's row is the claim: of instances starting together on one empty database, only the
   // one whose insert won seeds (the others' ON CONFLICT DO NOTHING gave them no id).
   if (adminId === null) return false
-  if (!options.adminPassword)
-    log(`First admin: ${options.adminEmail} / ${adminPassword} (printed once; change it in Settings)`)
 
-  const demoPassword = options.demoPassword ?? randomPassword()
-  const customerId = await createUser(db, {
-    fullName: 'Ada Customer',
-    email: options.demoEmail,
-    password: demoPassword,
-    role: 'customer',
-    phone: '+2348031234567',
-    location: '14 Bode Thomas Street',
-    city: 'Surulere',
-    state: 'Lagos',
-  })
-  if (!options.demoPassword) log(`Demo customer: ${options.demoEmail} / ${demoPassword}`)
+  const customerId = await seedAccount(
+    db,
+    log,
+    { label: 'Demo customer', password: options.demoPassword },
+    {
+      fullName: 'Ada Customer',
+      email: options.demoEmail,
+      role: 'customer',
+      phone: '+2348031234567',
+      location: '14 Bode Thomas Street',
+      city: 'Surulere',
+      state: 'Lagos',
+    },
+  )
 
-  let staffId: number | null = null
-  if (options.staffEmail) {
-    const staffPassword = options.staffPassword ?? randomPassword()
-    staffId = await createUser(db, {
-      fullName: 'Femi Technician',
-      email: options.staffEmail,
-      password: staffPassword,
-      role: 'staff',
-      phone: '+2348090001111',
-    })
-    if (!options.staffPassword) log(`Demo technician: ${options.staffEmail} / ${staffPassword}`)
-  }
+  const staffId = options.staffEmail
+    ? await seedAccount(
+        db,
+        log,
+        { label: 'Demo technician', password: options.staffPassword },
+        { fullName: 'Femi Technician', email: options.staffEmail, role: 'staff', phone: '+2348090001111' },
+      )
+    : null
 
   // Read before the transaction: file work has no place inside one.
   const images = readSeedImages(options)

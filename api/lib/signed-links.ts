@@ -26,18 +26,21 @@ export async function signLink(
   return `${payload}.${mac(await serverSecret(db, 'links'), payload)}`
 }
 
+/** A link that was never ours, is for another document, or opens one that is not shown (a draft). */
+export function invalidLink(): never {
+  return fail(404, 'This link is not valid. Check it was copied whole, or ask us for a new one.')
+}
+
 /**
  * The document id a token opens, or a refusal a person understands: 404 for a link that was never ours or
  * is for another kind of document, 410 for one that expired (the sender can send a fresh one).
  */
 export async function readLink(db: Database, kind: LinkKind, token: string, nowMs: number): Promise<number> {
   const match = TOKEN_SHAPE.exec(token)
-  const invalid = () =>
-    fail(404, 'This link is not valid. Check it was copied whole, or ask us for a new one.')
-  if (!match || match[1] !== kind) invalid()
+  if (!match || match[1] !== kind) invalidLink()
   const [, , id, expires, given] = match!
   const expected = mac(await serverSecret(db, 'links'), `${kind}.${id}.${expires}`)
-  if (!timingSafeEqual(Buffer.from(given), Buffer.from(expected))) invalid()
+  if (!timingSafeEqual(Buffer.from(given), Buffer.from(expected))) invalidLink()
   if (Number(expires) * 1000 <= nowMs) fail(410, 'This link has expired. Ask us and we will send a new one.')
   return Number(id)
 }

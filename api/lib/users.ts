@@ -104,6 +104,3 @@ export async function createUser(db: Queryable, user: NewUser): Promise<number |
     .executeTakeFirst()
   return row?.id ?? null
 }
-
-/** Every account, newest first; `limit` keeps the first few. */
-/** Creates a user; returns null when the email is already registered. */

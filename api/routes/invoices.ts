@@ -4,9 +4,7 @@ import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { fail } from '../lib/http-error.js'
-import { notify } from '../lib/notify.js'
-import { readLink, signLink } from '../lib/signed-links.js'
-import { sendMessage } from '../messaging/index.js'
+import { invalidLink, readLink } from '../lib/signed-links.js'
 import {
   abandonPayment,
   findPayment,
@@ -23,27 +21,22 @@ import {
   editDraft,
   findInvoice,
   invoiceFromBooking,
+  invoiceLink,
   listInvoices,
   markSent,
   recordInvoicePayment,
   refundInvoicePayment,
+  tellInvoiceOut,
   voidInvoice,
 } from '../lib/invoices.js'
 import { storedLines } from '../lib/document-lines.js'
-import { INVOICE_LINK_DAYS, invoiceListQuery, type AdminInvoiceAnswer } from '../../contract/invoices.js'
+import { invoiceListQuery, type AdminInvoiceAnswer } from '../../contract/invoices.js'
 import { businessDay, businessDayStart, formatDay } from '../../contract/dates.js'
 import { formatNaira, toKobo } from '../../contract/money.js'
 
-const DAY_MS = 86_400_000
-
 const invoiceId = (c: Context<AppEnv>) => parseId(c.req.param('id')) ?? fail(404, 'No such invoice.')
 
-/** The app's page a signed link opens (the token alone names the invoice). */
-const linkPath = (token: string) => `/i/${token}`
-
-async function freshLink(c: Context<AppEnv>, id: number) {
-  return linkPath(await signLink(c.var.db, 'invoice', id, c.var.config.now() + INVOICE_LINK_DAYS * DAY_MS))
-}
+const freshLink = (c: Context<AppEnv>, id: number) => invoiceLink(c.var.db, id, c.var.config.now())
 
 /** The admin's answer: the invoice, and a link to pass on by hand once it is out. */
 async function adminView(c: Context<AppEnv>, id: number, link?: string): Promise<AdminInvoiceAnswer> {
@@ -131,25 +124,17 @@ export const adminInvoiceRoutes = new Hono<AppEnv>({ strict: false })
       const before = await markSent(trx, id, c.var.config.now())
       const invoice = (await findInvoice(trx, id))!
       const amount = formatNaira(invoice.due || invoice.total)
-      const dueDate = formatDay(invoice.dueDate)
       if (before.customer_id) {
-        await notify(
+        const text =
+          invoice.due > 0
+            ? `Your invoice ${invoice.number} for ${amount} is ready; it is due by ${formatDay(invoice.dueDate)}.`
+            : `Your invoice ${invoice.number} is ready; it is paid in full.`
+        await tellInvoiceOut(
           trx,
           before.customer_id,
-          `Invoice ${invoice.number}`,
-          invoice.due > 0
-            ? `Your invoice ${invoice.number} for ${amount} is ready; it is due by ${dueDate}.`
-            : `Your invoice ${invoice.number} is ready; it is paid in full.`,
-          { path: `/invoices/${id}`, label: 'See the invoice' },
-          'invoices',
-        )
-        await sendMessage(
-          { db: trx },
-          {
-            to: before.customer_id,
-            template: 'invoice_sent',
-            data: { number: invoice.number, amount, due_date: dueDate, link },
-          },
+          invoice,
+          { amount, text, label: 'See the invoice' },
+          link,
         )
       }
       return answerOnce(c, trx, {
@@ -309,8 +294,7 @@ async function ownInvoice(c: Context<AppEnv>) {
 async function linkedInvoice(c: Context<AppEnv>) {
   const id = await readLink(c.var.db, 'invoice', c.req.param('token') ?? '', c.var.config.now())
   const invoice = await findInvoice(c.var.db, id)
-  if (!invoice || invoice.status === 'Draft')
-    fail(404, 'This link is not valid. Check it was copied whole, or ask us for a new one.')
+  if (!invoice || invoice.status === 'Draft') invalidLink()
   return invoice
 }
 

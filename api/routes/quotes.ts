@@ -6,11 +6,11 @@ import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { fail } from '../lib/http-error.js'
 import { notify } from '../lib/notify.js'
-import { readLink, signLink } from '../lib/signed-links.js'
+import { invalidLink, readLink, signLink } from '../lib/signed-links.js'
 import { serverSecret } from '../lib/server-secret.js'
 import { sendMessage } from '../messaging/index.js'
 import { findJobRow, wasEverAssigned } from '../lib/jobs.js'
-import { findInvoice, invoiceFromBooking } from '../lib/invoices.js'
+import { findInvoice, invoiceFromBooking, invoiceLink, tellInvoiceOut } from '../lib/invoices.js'
 import { storedLines } from '../lib/document-lines.js'
 import {
   ClientKeySeen,
@@ -27,11 +27,8 @@ import {
 } from '../lib/quotes.js'
 import { QUOTE_LINK_DAYS, quoteListQuery, type QuoteAnswer } from '../../contract/quotes.js'
 import type { DocumentLine } from '../../contract/documents.js'
-import { INVOICE_LINK_DAYS } from '../../contract/invoices.js'
 import { addDays, businessDayStart, formatDateTime, formatDay } from '../../contract/dates.js'
 import { formatNaira, toKobo } from '../../contract/money.js'
-
-const DAY_MS = 86_400_000
 
 /** What a quote's body sets on the stored draft (kobo, stored lines); left out: kept, or the default. */
 const draftOf = (body: {
@@ -62,9 +59,6 @@ async function quoteLink(c: Context<AppEnv>, quote: Pick<QuoteAnswer, 'id' | 'va
   return `/q/${await signLink(c.var.db, 'quote', quote.id, until)}`
 }
 
-const invoiceLink = async (c: Context<AppEnv>, id: number) =>
-  `/i/${await signLink(c.var.db, 'invoice', id, c.var.config.now() + INVOICE_LINK_DAYS * DAY_MS)}`
-
 /**
  * The quote with the way to its invoice filled in for whoever reads it: an invoice asking a deposit that is out can
  * be paid by its signed link (the no-login page) or its page in the account; the office's draft is not shown.
@@ -85,7 +79,7 @@ async function readQuote(
       ? null
       : reader === 'account'
         ? `/invoices/${invoice.id}`
-        : await invoiceLink(c, invoice.id)
+        : await invoiceLink(c.var.db, invoice.id, c.var.config.now())
   return { ...quote, invoice: { ...invoice, link } }
 }
 
@@ -295,27 +289,9 @@ async function accept(c: Context<AppEnv>, id: number, reader: 'account' | 'link'
     if (outcome.depositInvoiceId && quote.customerId) {
       const invoice = (await findInvoice(trx, outcome.depositInvoiceId))!
       const amount = formatNaira(invoice.due)
-      await notify(
-        trx,
-        quote.customerId,
-        `Invoice ${invoice.number}`,
-        `Your invoice ${invoice.number} for ${amount} on quote ${quote.number} is ready: ${depositWords(quote)} is due now.`,
-        { path: `/invoices/${invoice.id}`, label: 'Pay the deposit' },
-        'invoices',
-      )
-      await sendMessage(
-        { db: trx },
-        {
-          to: quote.customerId,
-          template: 'invoice_sent',
-          data: {
-            number: invoice.number,
-            amount,
-            due_date: formatDay(invoice.dueDate),
-            link: await invoiceLink(c, invoice.id),
-          },
-        },
-      )
+      const text = `Your invoice ${invoice.number} for ${amount} on quote ${quote.number} is ready: ${depositWords(quote)} is due now.`
+      const link = await invoiceLink(c.var.db, invoice.id, now)
+      await tellInvoiceOut(trx, quote.customerId, invoice, { amount, text, label: 'Pay the deposit' }, link)
     }
     return answerOnce(c, trx, { message: answerWords(quote), quote })
   })
@@ -369,8 +345,7 @@ export const customerQuoteRoutes = new Hono<AppEnv>({ strict: false })
 async function linkedQuoteId(c: Context<AppEnv>) {
   const id = await readLink(c.var.db, 'quote', c.req.param('token') ?? '', c.var.config.now())
   const row = await c.var.db.selectFrom('quotes').select('sent_at').where('id', '=', id).executeTakeFirst()
-  if (!row || row.sent_at === null)
-    fail(404, 'This link is not valid. Check it was copied whole, or ask us for a new one.')
+  if (!row || row.sent_at === null) invalidLink()
   return id
 }
 

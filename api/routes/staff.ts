@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { BUSINESS_TIME_ZONE, addDays, formatTime, todayIso } from '../../contract/dates.js'
 import { appointmentWhen as when, clearAttention, flagUnable } from '../lib/bookings.js'
 import { toKobo } from '../../contract/money.js'
-import { jobListQuery, photoFields, type Treatment } from '../../contract/staff.js'
+import { jobListQuery, photoFields, treatmentFields, type Treatment } from '../../contract/staff.js'
 import {
   JOB_STATUS_LABEL,
   isFinalJobStatus,
@@ -121,16 +121,6 @@ async function earlierRecord(db: Queryable, table: 'job_treatments' | 'job_photo
   if (!existing) return null
   return existing.booking_id === row.id && existing.staff_id === row.staff_id ? 'same' : 'other'
 }
-
-/** What a treatment says (product, amount, pest, area, method), from a request or a stored row. */
-const treatmentFields = (t: Omit<Treatment, 'id' | 'corrected'>) => ({
-  product_name: t.product_name,
-  quantity: t.quantity,
-  unit: t.unit,
-  target_pest: t.target_pest,
-  area: t.area,
-  method: t.method,
-})
 
 /** 409 for a move the state machine does not allow (a repeat of the current state included). */
 const notAllowed = (status: JobStatus, what: string) =>

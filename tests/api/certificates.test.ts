@@ -17,7 +17,7 @@ import {
   CUSTOMER,
   type TestContext,
 } from './helpers'
-import { at, book, completion, onEachTechnicianApp, treatment, uuid, YEAR } from './staff-helpers'
+import { book, doJob, onEachTechnicianApp, YEAR } from './staff-helpers'
 
 let t: TestContext
 let admin: Client
@@ -25,8 +25,6 @@ let customer: Client
 let tech: Client
 let techId: number
 onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
-
-const key = () => ({ 'Idempotency-Key': uuid() })
 
 /** The admin's product with what its label says. */
 async function labelledProduct(name: string, activeIngredient: string, registrationNo: string) {
@@ -51,14 +49,9 @@ async function labelledProduct(name: string, activeIngredient: string, registrat
  */
 async function treatedBooking(gelId: number) {
   const id = await book(customer, { location: '12 Broad Street, Lagos Island' })
-  expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId })).status).toBe(200)
-  await tech.post(`staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: at() }, key())
-  expect((await tech.post(`staff/jobs/${id}/treatments/`, treatment(), key())).status).toBe(201)
-  const gel = treatment({ product_id: gelId, product_name: 'Roach gel', quantity: 2, unit: 'tubes' })
-  expect((await tech.post(`staff/jobs/${id}/treatments/`, gel, key())).status).toBe(201)
-  expect((await tech.post(`staff/jobs/${id}/complete/`, completion({ payment: null }), key())).status).toBe(
-    201,
-  )
+  const spray = {}
+  const gel = { product_id: gelId, product_name: 'Roach gel', quantity: 2, unit: 'tubes' }
+  await doJob({ admin, tech, techId }, id, { treatments: [spray, gel], completion: { payment: null } })
   return id
 }
 

@@ -4,7 +4,7 @@ import { createGateway } from '../../api/payments'
 import { signLink } from '../../api/lib/signed-links'
 import { testEngine } from './test-database'
 import { Client, CUSTOMER, countRows, findUserId, lagosDay, type TestContext } from './helpers'
-import { at, book, completion, onEachTechnicianApp, treatment, uuid, YEAR } from './staff-helpers'
+import { at, book, completion, doJob, idempotencyKey, onEachTechnicianApp, uuid, YEAR } from './staff-helpers'
 
 let t: TestContext
 let admin: Client
@@ -34,16 +34,8 @@ async function completedBooking(
   booked: Record<string, unknown> = {},
 ) {
   const id = await book(customer, booked)
-  expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId })).status).toBe(200)
-  const key = () => ({ 'Idempotency-Key': uuid() })
-  expect(
-    (await tech.post(`staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: at() }, key())).status,
-  ).toBe(201)
-  for (const pest of ['Cockroaches', 'Ants']) {
-    const res = await tech.post(`staff/jobs/${id}/treatments/`, treatment({ target_pest: pest }), key())
-    expect(res.status).toBe(201)
-  }
-  expect((await tech.post(`staff/jobs/${id}/complete/`, completion({ payment }), key())).status).toBe(201)
+  const treatments = [{ target_pest: 'Cockroaches' }, { target_pest: 'Ants' }]
+  await doJob({ admin, tech, techId }, id, { treatments, completion: { payment } })
   return id
 }
 
@@ -72,9 +64,7 @@ describe('an invoice from a completed booking', () => {
     expect((await send(id)).status).toBe(200)
     expect((await admin.post(`admins/bookings/${bookingId}/assign/`, { staff_id: techId })).status).toBe(200)
     const arrived = { type: 'arrived', occurred_at: at() }
-    expect(
-      (await tech.post(`staff/jobs/${bookingId}/events/`, arrived, { 'Idempotency-Key': uuid() })).status,
-    ).toBe(201)
+    expect((await tech.post(`staff/jobs/${bookingId}/events/`, arrived, idempotencyKey())).status).toBe(201)
     // The phone sends the completion, loses the answer and sends it again.
     const key = { 'Idempotency-Key': uuid() }
     const done = completion({ payment: { amount: '10,000', method: 'pos', reference: 'POS-55' } })
@@ -101,11 +91,9 @@ describe('an invoice from a completed booking', () => {
     const id = draft.body.invoice.id as number
     expect((await admin.post(`admins/bookings/${bookingId}/assign/`, { staff_id: techId })).status).toBe(200)
     const arrived = { type: 'arrived', occurred_at: at() }
-    await tech.post(`staff/jobs/${bookingId}/events/`, arrived, { 'Idempotency-Key': uuid() })
+    await tech.post(`staff/jobs/${bookingId}/events/`, arrived, idempotencyKey())
     const done = completion({ payment: { amount: 25_000, method: 'cash', reference: '' } })
-    expect(
-      (await tech.post(`staff/jobs/${bookingId}/complete/`, done, { 'Idempotency-Key': uuid() })).status,
-    ).toBe(201)
+    expect((await tech.post(`staff/jobs/${bookingId}/complete/`, done, idempotencyKey())).status).toBe(201)
     expect((await admin.get(`admins/invoices/${id}/`)).body).toMatchObject({ paid: 0 })
     expect(await countRows(t.db, 'invoice_payments')).toBe(0)
   })

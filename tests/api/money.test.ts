@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { adminOnlyCheck, CUSTOMER, findUserId, type Client, type TestContext } from './helpers'
-import { book, completion, lagosDay, onEachTechnicianApp, uuid } from './staff-helpers'
+import { book, doJob, lagosDay, onEachTechnicianApp, uuid } from './staff-helpers'
 import { csvField, csvFigure, csvRow } from '../../api/lib/csv'
 import { recordInvoicePayment } from '../../api/lib/invoices'
 import { addDays, addMonths, businessDayStart, businessMonth } from '../../contract/dates'
@@ -79,15 +79,7 @@ const transferByHand = (invoiceId: number, amount: number, reference: string) =>
 /** A completed job whose technician recorded a payment taken at the customer's, at `at`. */
 async function takenOnSite(payment: Record<string, unknown>, at: number) {
   const id = await book(customer, { date: lagosDay(2), time: '10:00' })
-  expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId })).status).toBe(200)
-  const key = () => ({ 'Idempotency-Key': uuid() })
-  await tech.post(`staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: iso(at) }, key())
-  const done = await tech.post(
-    `staff/jobs/${id}/complete/`,
-    completion({ payment, occurred_at: iso(at) }),
-    key(),
-  )
-  expect(done.status).toBe(201)
+  await doJob({ admin, tech, techId }, id, { completion: { payment }, occurredAt: iso(at) })
   return id
 }
 

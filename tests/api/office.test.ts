@@ -8,7 +8,7 @@ import {
   onEachLoggedInApp,
   type TestContext,
 } from './helpers'
-import { TECH, addTechnician, book, completion, uuid } from './staff-helpers'
+import { TECH, addTechnician, book, doJob, idempotencyKey } from './staff-helpers'
 import { renderTemplate, type TemplateName } from '../../api/messaging/templates'
 import { businessDay } from '../../contract/dates'
 
@@ -47,7 +47,7 @@ async function unableJob(reason = 'Gate locked, nobody home') {
   const res = await tech.client.post(
     `staff/jobs/${id}/events/`,
     { type: 'unable', note: reason, occurred_at: deviceNow() },
-    { 'Idempotency-Key': uuid() },
+    idempotencyKey(),
   )
   expect(res.status).toBe(201)
   return { id, tech }
@@ -217,15 +217,7 @@ describe('money taken on site on the dashboard', () => {
     expect(before.taken_on_site).toMatchObject({ month_total: 0, month_count: 0, latest: [] })
     const doneJob = async (payment: Record<string, unknown> | undefined, occurredAt: string) => {
       const id = await book(customer, { date: lagosWeekday(2), time: '10:00' })
-      await admin.post(`admins/bookings/${id}/assign/`, { staff_id: tech.id })
-      const key = () => ({ 'Idempotency-Key': uuid() })
-      await tech.client.post(`staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: occurredAt }, key())
-      const res = await tech.client.post(
-        `staff/jobs/${id}/complete/`,
-        completion({ payment, occurred_at: occurredAt }),
-        key(),
-      )
-      expect(res.status).toBe(201)
+      await doJob({ admin, tech: tech.client, techId: tech.id }, id, { completion: { payment }, occurredAt })
       return id
     }
     const now = t.config.now()

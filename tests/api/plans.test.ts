@@ -5,7 +5,7 @@ import { addDays } from '../../contract/dates'
 import { addMonthsToDay } from '../../contract/plans'
 import { testEngine } from './test-database'
 import { CUSTOMER, Client, findUserId, lagosDay, lagosWeekday, signUp, type TestContext } from './helpers'
-import { at, book, completion, onEachTechnicianApp, uuid } from './staff-helpers'
+import { at, book, completion, doJob, idempotencyKey, onEachTechnicianApp } from './staff-helpers'
 
 let t: TestContext
 let admin: Client
@@ -16,7 +16,6 @@ onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
 
 const OTHER = { fullName: 'Tunde Bakare', email: 'other@test.ng', password: 'other-password-1' }
 
-const key = () => ({ 'Idempotency-Key': uuid() })
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay()
 /** The first day on or after `day` that falls on `wd`. */
 const onWeekday = (day: string, wd: number) => addDays(day, (wd - weekday(day) + 7) % 7)
@@ -28,14 +27,8 @@ async function completedVisit(date = lagosWeekday(1)) {
   return id
 }
 
-async function assignAndComplete(id: number) {
-  expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId })).status).toBe(200)
-  expect(
-    (await tech.post(`staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: at() }, key())).status,
-  ).toBe(201)
-  const done = await tech.post(`staff/jobs/${id}/complete/`, completion({ payment: null }), key())
-  expect(done.status, JSON.stringify(done.body)).toBe(201)
-}
+const assignAndComplete = (id: number) =>
+  doJob({ admin, tech, techId }, id, { completion: { payment: null } })
 
 const planVisits = (planId: number) =>
   t.db
@@ -52,7 +45,7 @@ describe('the plan a completed visit’s report offers', () => {
     // The report offers it (the customer takes it on /plans).
     const report = await customer.get(`staff/jobs/${visitId}/report`)
     expect(report.text).toContain(`<a href="/plans?from=${visitId}">Book the next visit every 3 months</a>`)
-    const taken = await customer.post('plans/', { bookingId: visitId }, key())
+    const taken = await customer.post('plans/', { bookingId: visitId }, idempotencyKey())
     expect(taken.status, JSON.stringify(taken.body)).toBe(201)
     const next = onWeekday(addMonthsToDay(visitDay, 3), weekday(visitDay))
     expect(taken.body.plan).toMatchObject({
@@ -67,7 +60,7 @@ describe('the plan a completed visit’s report offers', () => {
       /^Done: a fumigation visit every 3 months\. Next visit: .+ at 10:00 AM\.$/,
     )
     // A double tap under a new key: the same plan, still one visit ahead.
-    const again = await customer.post('plans/', { bookingId: visitId }, key())
+    const again = await customer.post('plans/', { bookingId: visitId }, idempotencyKey())
     expect(again.status).toBe(200)
     expect(again.body.plan.id).toBe(taken.body.plan.id)
     expect(await planVisits(taken.body.plan.id)).toHaveLength(1)
@@ -79,30 +72,36 @@ describe('the plan a completed visit’s report offers', () => {
 
   it('is refused for a visit not completed yet, and for another customer’s visit', async () => {
     const pending = await book(customer)
-    const early = await customer.post('plans/', { bookingId: pending }, key())
+    const early = await customer.post('plans/', { bookingId: pending }, idempotencyKey())
     expect(early.status).toBe(409)
     expect(early.body.message).toBe('The visit is not completed yet: the plan is offered on its report.')
     const visitId = await completedVisit()
     const { client: other } = await signUp(t, OTHER)
-    expect((await other.post('plans/', { bookingId: visitId }, key())).status).toBe(404)
+    expect((await other.post('plans/', { bookingId: visitId }, idempotencyKey())).status).toBe(404)
   })
 })
 
 describe('completing a plan’s visit', () => {
   it('books exactly one next visit, however often the completion is sent and whoever completes it', async () => {
     const visitId = await completedVisit()
-    const plan = (await customer.post('plans/', { bookingId: visitId }, key())).body.plan
+    const plan = (await customer.post('plans/', { bookingId: visitId }, idempotencyKey())).body.plan
     const second = plan.nextVisit.bookingId as number
     expect((await admin.post(`admins/bookings/${second}/assign/`, { staff_id: techId })).status).toBe(200)
     expect(
-      (await tech.post(`staff/jobs/${second}/events/`, { type: 'arrived', occurred_at: at() }, key())).status,
+      (
+        await tech.post(
+          `staff/jobs/${second}/events/`,
+          { type: 'arrived', occurred_at: at() },
+          idempotencyKey(),
+        )
+      ).status,
     ).toBe(201)
     // The technician's completion and the office marking it done, at the same moment, on two instances.
     const again = testEngine === 'postgres' && process.env.TEST_DB === 'postgres' ? t.connectAgain() : null
     const other = createApp({ db: again?.db ?? t.db, config: t.config, gateway: createGateway(t.config) })
     const adminThere = new Client(other)
     adminThere.cookies = new Map(admin.cookies)
-    const completeKey = key()
+    const completeKey = idempotencyKey()
     try {
       const answers = await Promise.all([
         tech.post(`staff/jobs/${second}/complete/`, completion({ payment: null }), completeKey),
@@ -131,15 +130,15 @@ describe('completing a plan’s visit', () => {
 
   it('a cancelled visit leaves the plan on, without a visit ahead, for the office to book again once', async () => {
     const visitId = await completedVisit()
-    const plan = (await customer.post('plans/', { bookingId: visitId }, key())).body.plan
+    const plan = (await customer.post('plans/', { bookingId: visitId }, idempotencyKey())).body.plan
     const cancelled = await customer.post(`appointment/${plan.nextVisit.bookingId}/cancel/`)
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
     const listed = (await admin.get('admins/plans/?noNextVisit=true')).body
     expect(listed).toEqual([expect.objectContaining({ id: plan.id, status: 'Active', nextVisit: null })])
-    const booked = await admin.post(`admins/plans/${plan.id}/book-next/`, undefined, key())
+    const booked = await admin.post(`admins/plans/${plan.id}/book-next/`, undefined, idempotencyKey())
     expect(booked.status, JSON.stringify(booked.body)).toBe(200)
     expect(booked.body.plan.nextVisit).toMatchObject({ status: 'Pending' })
-    const twice = await admin.post(`admins/plans/${plan.id}/book-next/`, undefined, key())
+    const twice = await admin.post(`admins/plans/${plan.id}/book-next/`, undefined, idempotencyKey())
     expect(twice.status).toBe(409)
     expect(twice.body.message).toMatch(/^A visit is already booked for /)
     expect((await admin.get('admins/plans/?noNextVisit=true')).body).toEqual([])
@@ -147,24 +146,24 @@ describe('completing a plan’s visit', () => {
 
   it('while paused books nothing; resuming books the next visit; a cancelled plan cannot be resumed', async () => {
     const visitId = await completedVisit()
-    const plan = (await customer.post('plans/', { bookingId: visitId }, key())).body.plan
-    const paused = await customer.post(`plans/${plan.id}/pause/`, undefined, key())
+    const plan = (await customer.post('plans/', { bookingId: visitId }, idempotencyKey())).body.plan
+    const paused = await customer.post(`plans/${plan.id}/pause/`, undefined, idempotencyKey())
     expect(paused.status).toBe(200)
     expect(paused.body.plan.status).toBe('Paused')
     // The visit booked before the pause is still done; no further one is booked.
     await assignAndComplete(plan.nextVisit.bookingId)
     expect((await planVisits(plan.id)).map((v) => v.status)).toEqual(['Completed'])
-    const resumed = await customer.post(`plans/${plan.id}/resume/`, undefined, key())
+    const resumed = await customer.post(`plans/${plan.id}/resume/`, undefined, idempotencyKey())
     expect(resumed.body.plan).toMatchObject({ status: 'Active', nextVisit: { status: 'Pending' } })
     expect((await planVisits(plan.id)).map((v) => v.status)).toEqual(['Completed', 'Pending'])
-    expect((await customer.post(`plans/${plan.id}/cancel/`, undefined, key())).body.plan.status).toBe(
-      'Cancelled',
-    )
-    const refused = await customer.post(`plans/${plan.id}/resume/`, undefined, key())
+    expect(
+      (await customer.post(`plans/${plan.id}/cancel/`, undefined, idempotencyKey())).body.plan.status,
+    ).toBe('Cancelled')
+    const refused = await customer.post(`plans/${plan.id}/resume/`, undefined, idempotencyKey())
     expect(refused.status).toBe(409)
     // Another customer cannot touch it.
     const { client: other } = await signUp(t, OTHER)
-    expect((await other.post(`plans/${plan.id}/pause/`, undefined, key())).status).toBe(404)
+    expect((await other.post(`plans/${plan.id}/pause/`, undefined, idempotencyKey())).status).toBe(404)
   })
 })
 
@@ -183,18 +182,18 @@ describe('the office writes a plan for a customer', () => {
       price: '45,000',
       firstVisit: lagosWeekday(2),
     }
-    const made = await admin.post('admins/plans/', body, key())
+    const made = await admin.post('admins/plans/', body, idempotencyKey())
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     expect(made.body.plan).toMatchObject({
       every: 'every 2 weeks',
       price: 45_000,
       nextVisit: { date: lagosWeekday(2), time: '09:00', status: 'Pending' },
     })
-    const past = await admin.post('admins/plans/', { ...body, firstVisit: lagosDay(-1) }, key())
+    const past = await admin.post('admins/plans/', { ...body, firstVisit: lagosDay(-1) }, idempotencyKey())
     expect(past.status).toBe(400)
     expect(past.body).toMatchObject({ field: 'firstVisit', message: 'The first visit cannot be in the past' })
-    const never = await admin.post('admins/plans/', { ...body, intervalCount: 0 }, key())
+    const never = await admin.post('admins/plans/', { ...body, intervalCount: 0 }, idempotencyKey())
     expect(never.body).toMatchObject({ field: 'intervalCount', message: 'Enter at least 1' })
-    expect((await customer.post('admins/plans/', body, key())).status).toBe(403)
+    expect((await customer.post('admins/plans/', body, idempotencyKey())).status).toBe(403)
   })
 })

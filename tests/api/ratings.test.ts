@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Client, type TestContext } from './helpers'
-import { TECH2, addTechnician, at, book, completion, onEachTechnicianApp, uuid } from './staff-helpers'
+import { TECH2, addTechnician, at, book, doJob, onEachTechnicianApp } from './staff-helpers'
 
 let t: TestContext
 let admin: Client
@@ -9,16 +9,10 @@ let tech: Client
 let techId: number
 onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
 
-const key = () => ({ 'Idempotency-Key': uuid() })
-
 /** A visit of the demo customer completed by `who`; answers its id and the rating link's token. */
 async function completedVisit(who = { client: tech, id: techId }, service = 'fumigation') {
   const id = await book(customer, { service })
-  expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: who.id })).status).toBe(200)
-  await who.client.post(`staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: at() }, key())
-  expect(
-    (await who.client.post(`staff/jobs/${id}/complete/`, completion({ payment: null }), key())).status,
-  ).toBe(201)
+  await doJob({ admin, tech: who.client, techId: who.id }, id, { completion: { payment: null } })
   const notes = (await customer.get('users/notifications/')).body as { heading: string; link: string }[]
   const rate = notes.find((n) => n.heading === 'How Did We Do?' && n.link.includes('/rate/rating.'))
   expect(rate, JSON.stringify(notes.map((n) => n.heading))).toBeDefined()

@@ -18,6 +18,8 @@ export const SIGNATURE =
 
 export { lagosDay }
 export const uuid = () => crypto.randomUUID()
+/** A fresh Idempotency-Key header: one write the phone's outbox sends (and may send again). */
+export const idempotencyKey = () => ({ 'Idempotency-Key': uuid() })
 /** This year in Lagos, as the numbers of quotes, invoices and certificates carry it (INV-2026-0001). */
 export const YEAR = () => lagosDay(0).slice(0, 4)
 /** The device's clock in the suite's world: now, by the suite's clock. */
@@ -99,3 +101,32 @@ export const completion = (change: Record<string, unknown> = {}) => ({
   occurred_at: at(),
   ...change,
 })
+
+/**
+ * Booking `bookingId` done start to end: the admin assigns it to the technician, who arrives, records
+ * `treatment(change)` for each of `treatments` in turn (each made just before it is sent, as on the phone)
+ * and completes it with `completion(options.completion)`, every step answered with success.
+ * `occurredAt`: the phone's clock for the arrival and the completion (now by default).
+ */
+export async function doJob(
+  team: { admin: Client; tech: Client; techId: number },
+  bookingId: number,
+  options: {
+    treatments?: Record<string, unknown>[]
+    completion?: Record<string, unknown>
+    occurredAt?: string
+  } = {},
+) {
+  const { admin, tech, techId } = team
+  const occurred_at = options.occurredAt ?? at()
+  expect((await admin.post(`admins/bookings/${bookingId}/assign/`, { staff_id: techId })).status).toBe(200)
+  const jobPath = `staff/jobs/${bookingId}`
+  const arrived = await tech.post(`${jobPath}/events/`, { type: 'arrived', occurred_at }, idempotencyKey())
+  expect(arrived.status).toBe(201)
+  for (const change of options.treatments ?? []) {
+    expect((await tech.post(`${jobPath}/treatments/`, treatment(change), idempotencyKey())).status).toBe(201)
+  }
+  const done = completion({ occurred_at, ...options.completion })
+  const res = await tech.post(`${jobPath}/complete/`, done, idempotencyKey())
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { Client, type TestContext } from './helpers'
-import { TECH2, addTechnician, book, onEachTechnicianApp, completion, treatment, uuid } from './staff-helpers'
+import {
+  TECH2,
+  addTechnician,
+  book,
+  doJob,
+  onEachTechnicianApp,
+  completion,
+  treatment,
+  uuid,
+} from './staff-helpers'
 
 let t: TestContext
 let admin: Client
@@ -14,15 +23,7 @@ const deviceTime = (minutesFromNow = 0) => new Date(t.config.now() + minutesFrom
 
 async function completedJob(treatments: Record<string, unknown>[] = []) {
   const id = await book(customer)
-  expect((await admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId })).status).toBe(200)
-  const arrived = await tech.post(`staff/jobs/${id}/events/`, { type: 'arrived', occurred_at: deviceTime() })
-  expect(arrived.status).toBe(201)
-  for (const body of treatments) {
-    expect((await tech.post(`staff/jobs/${id}/treatments/`, body)).status).toBe(201)
-  }
-  expect(
-    (await tech.post(`staff/jobs/${id}/complete/`, completion({ occurred_at: deviceTime() }))).status,
-  ).toBe(201)
+  await doJob({ admin, tech, techId }, id, { treatments, occurredAt: deviceTime() })
   return id
 }
 

@@ -1,4 +1,8 @@
 import type { ApiApp } from '../../api/app'
+import type { Job } from '../../contract/staff'
+import type { AppDatabase } from '../../src/offline/db'
+import { TECH } from '../api/staff-helpers'
+import { freshDb } from './helpers'
 
 /**
  * A browser-like `fetch` over the real API app (app.request(), no port): keeps cookies like a
@@ -41,4 +45,16 @@ export function appFetch(app: ApiApp) {
   }
 
   return { fetch, token, login }
+}
+
+/**
+ * TECH's phone against the real API: logged in, with the device database (a fresh one unless given)
+ * holding their jobs as the morning download saves them.
+ */
+export async function technicianPhone(app: ApiApp, db: AppDatabase = freshDb()) {
+  const browser = appFetch(app)
+  const { id: userId } = await browser.login(TECH)
+  const jobs = (await (await browser.fetch('/api/staff/jobs/')).json()) as Job[]
+  await db.jobs.bulkPut(jobs.map((j) => ({ ...j, userId })))
+  return { browser, userId, db }
 }

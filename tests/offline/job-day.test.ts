@@ -1,14 +1,11 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import type { Job } from '../../contract/staff'
 import { replayOutbox } from '../../src/offline/replay'
 import { jobUpdates, localJobView } from '../../src/features/staff/jobs'
-import type { AppDatabase } from '../../src/offline/db'
 import { Client, countRows, type TestContext } from '../api/helpers'
 import {
   JPEG,
-  TECH,
   TECH2,
   addTechnician,
   book,
@@ -19,7 +16,7 @@ import {
 import { applyConfirmed } from '../../src/offline/confirmed'
 import '../../src/features/staff/offline'
 import { browserDeps, deps, freshDb, queuedJobUpdate } from './helpers'
-import { appFetch } from './app-fetch'
+import { technicianPhone } from './app-fetch'
 
 let t: TestContext
 let admin: Client
@@ -29,13 +26,6 @@ onEachTechnicianApp((fresh) => ({ t, admin, customer, techId } = fresh))
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 8, minute)).toISOString()
 const photoBlob = () => new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' })
-
-/** The morning download: the technician's jobs saved on the device, as the job sheet does. */
-async function morningDownload(db: AppDatabase, fetch: typeof globalThis.fetch, userId: number) {
-  const jobs = (await (await fetch('/api/staff/jobs/')).json()) as Job[]
-  await db.jobs.bulkPut(jobs.map((j) => ({ ...j, userId })))
-  return jobs
-}
 
 /** A whole visit done with no data: statuses, two treatments, two photos, the completion. */
 function dayOfWork(jobId: number, userId: number) {
@@ -58,10 +48,7 @@ describe('a technician’s day replayed from the outbox against the real API', (
   it('sends events, two treatments, two photos and the completion in order, exactly once', async () => {
     const jobId = await book(customer)
     expect((await admin.post(`admins/bookings/${jobId}/assign/`, { staff_id: techId })).status).toBe(200)
-    const browser = appFetch(t.app)
-    const { id: userId } = await browser.login(TECH)
-    const db = freshDb()
-    await morningDownload(db, browser.fetch, userId)
+    const { browser, userId, db } = await technicianPhone(t.app)
 
     // Offline all visit long: everything waits, and the job shows the phone's own state.
     const entries = dayOfWork(jobId, userId)
@@ -158,10 +145,7 @@ describe('a technician’s day replayed from the outbox against the real API', (
   it('a reassigned job’s updates come back 409 reassigned and are kept, shown on the job, not dropped', async () => {
     const jobId = await book(customer)
     await admin.post(`admins/bookings/${jobId}/assign/`, { staff_id: techId })
-    const browser = appFetch(t.app)
-    const { id: userId } = await browser.login(TECH)
-    const db = freshDb()
-    await morningDownload(db, browser.fetch, userId)
+    const { browser, userId, db } = await technicianPhone(t.app)
     await db.outbox.bulkAdd(dayOfWork(jobId, userId).slice(0, 5))
 
     // Meanwhile the office gave the job to someone else.

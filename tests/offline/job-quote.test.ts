@@ -1,16 +1,15 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import type { Job } from '../../contract/staff'
 import { replayOutbox } from '../../src/offline/replay'
 import { applyConfirmed } from '../../src/offline/confirmed'
 import { checkOutboxBody } from '../../src/offline/kinds'
 import { jobUpdates, localJobView } from '../../src/features/staff/jobs'
 import { Client, countRows, type TestContext } from '../api/helpers'
-import { TECH, book, onEachTechnicianApp } from '../api/staff-helpers'
+import { book, onEachTechnicianApp } from '../api/staff-helpers'
 import '../../src/features/staff/offline'
-import { browserDeps, freshDb, queuedJobUpdate } from './helpers'
-import { appFetch } from './app-fetch'
+import { browserDeps, queuedJobUpdate } from './helpers'
+import { technicianPhone } from './app-fetch'
 
 let t: TestContext
 let admin: Client
@@ -22,11 +21,7 @@ describe('a quote written on the job with no data', () => {
   it('waits on the phone, then lands once even when the first answer is lost on the way back', async () => {
     const jobId = await book(customer)
     expect((await admin.post(`admins/bookings/${jobId}/assign/`, { staff_id: techId })).status).toBe(200)
-    const browser = appFetch(t.app)
-    const { id: userId } = await browser.login(TECH)
-    const db = freshDb()
-    const jobs = (await (await browser.fetch('/api/staff/jobs/')).json()) as Job[]
-    await db.jobs.bulkPut(jobs.map((j) => ({ ...j, userId })))
+    const { browser, userId, db } = await technicianPhone(t.app)
 
     const body = {
       clientKey: crypto.randomUUID(),

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Job } from '../../contract/staff'
 import { db } from '../../src/offline/db'
 import { jobUpdates, localJobView, type JobUpdate } from '../../src/features/staff/jobs'
 import { InvalidOutboxBody } from '../../src/offline/kinds'
@@ -9,8 +8,8 @@ import { queueThroughOutbox, resendOutboxEntry, submitThroughOutbox } from '../.
 import { replayOutbox } from '../../src/offline/replay'
 import { applyConfirmed } from '../../src/offline/confirmed'
 import { Client, type TestContext } from '../api/helpers'
-import { TECH, book, completion, onEachTechnicianApp, treatment } from '../api/staff-helpers'
-import { appFetch } from './app-fetch'
+import { book, completion, onEachTechnicianApp, treatment } from '../api/staff-helpers'
+import { technicianPhone } from './app-fetch'
 import { browserDeps, queuedJobUpdate } from './helpers'
 // Every feature's kinds, as the outbox panel has them.
 import '../../src/app/pwa/outbox-kinds'
@@ -148,10 +147,7 @@ describe('a refused job update, corrected in the sync panel and resent', () => {
   it('a treatment refused at sync after the job was completed arrives once as a correction, in the job and the report', async () => {
     const jobId = await book(customer)
     expect((await admin.post(`admins/bookings/${jobId}/assign/`, { staff_id: techId })).status).toBe(200)
-    const browser = appFetch(t.app)
-    const { id: userId } = await browser.login(TECH)
-    const jobs = (await (await browser.fetch('/api/staff/jobs/')).json()) as Job[]
-    await db.jobs.bulkPut(jobs.map((j) => ({ ...j, userId })))
+    const { browser, userId } = await technicianPhone(t.app, db)
 
     // Queued by a phone that did not check (an older version): the server refuses the treatment, the
     // completion after it goes through.

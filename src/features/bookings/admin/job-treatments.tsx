@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { treatmentCorrectionBody, type Treatment } from '../../../../contract/staff.js'
+import { treatmentCorrectionBody, treatmentFields, type Treatment } from '../../../../contract/staff.js'
 import { ApiError } from '../../../lib/api-client'
 import type { OutboxEntry } from '../../../offline/db'
 import { OutboxEntryEditor } from '../../../components/outbox-entry-editor'
@@ -20,12 +20,7 @@ const asCorrection = (jobId: number, t: Treatment): OutboxEntry => ({
   method: 'POST',
   path: treatmentCorrectionPath(jobId, t.id),
   body: {
-    product_name: t.product_name,
-    quantity: t.quantity,
-    unit: t.unit,
-    target_pest: t.target_pest,
-    area: t.area,
-    method: t.method,
+    ...treatmentFields(t),
     reason: '',
     occurred_at: new Date().toISOString(),
   },
