@@ -10,7 +10,8 @@ import { lazy, Suspense, type ComponentType } from 'react'
  */
 export function hydrateLater<P extends object>(Part: ComponentType<P>): ComponentType<P> {
   const Later = lazy(
-    () => new Promise<{ default: ComponentType<P> }>((resolve) => setTimeout(() => resolve({ default: Part }))),
+    () =>
+      new Promise<{ default: ComponentType<P> }>((resolve) => setTimeout(() => resolve({ default: Part }))),
   )
   function HydratedLater(props: P) {
     return (
