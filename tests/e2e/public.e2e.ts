@@ -84,10 +84,27 @@ for (const viewport of [PHONE, DESKTOP]) {
   })
 }
 
-test('the home page shows a loading placeholder first, then the page', async ({ page }) => {
+test('the home page shows a loading placeholder first, then the page, and nothing on screen moves', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE)
+  // A slow phone's CPU: the browser paints between the page's tasks, as it does there.
+  await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  // Every layout shift the page has, from its first paint (the placeholder) to the page in place.
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) shifts.push(entry.value)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
   await page.goto('/')
   await expect(page.getByRole('status', { name: 'Loading the home page' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 8000 })
+  await expect(page.getByRole('heading', { name: 'What our clients say' })).toBeAttached()
+  await page.waitForTimeout(500)
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.1)
 })
 
 test.describe('a first visit, by network idle (the service worker blocked, as before it installs)', () => {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { BadgeCheck, Clock3, Leaf, ShieldCheck, ShoppingBag, Siren, Users } from 'lucide-react'
 import { WHY_US } from '../content/company'
@@ -5,7 +6,6 @@ import { BookButton } from '../../../components/book-button'
 import { CallToAction } from './call-to-action'
 import { CompanyStats } from './company-stats'
 import { FeatureCard } from './feature-card'
-import { hydrateLater } from '../../../lib/hydrate-later'
 import { container, HeadedSection } from './section'
 import { ServiceCards } from './service-cards'
 import { TestimonialsSection } from './testimonials-carousel'
@@ -14,6 +14,11 @@ const WHY_ICONS = [Leaf, Users, Siren, BadgeCheck]
 
 /** The home page itself, loaded after the deliberate delay (src/pages/public/Home.tsx). */
 export default function HomeContent() {
+  const [sectionsShown, setSectionsShown] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setSectionsShown(true))
+    return () => clearTimeout(timer)
+  }, [])
   return (
     <>
       <section className="relative isolate overflow-hidden bg-linear-to-b from-brand-50 to-white">
@@ -67,16 +72,17 @@ export default function HomeContent() {
           <CompanyStats look="strip" />
         </div>
       </section>
-      <SectionsBelowTheHero />
+      {/*
+       * Below the fold on every screen: rendered in a task of its own after the hero, so that showing the
+       * page is two shorter tasks on a slow phone rather than one long one. Meanwhile a screen's height of
+       * space keeps the footer out of view (it would move up under the hero, then down: a layout shift).
+       */}
+      {sectionsShown ? <HomeSections /> : <div className="min-h-screen" aria-hidden />}
     </>
   )
 }
 
-/**
- * Below the fold on every screen: rendered in a task of its own after the hero, so that showing the home
- * page is two shorter tasks on a slow phone rather than one long one.
- */
-const SectionsBelowTheHero = hydrateLater(function HomeSections() {
+function HomeSections() {
   return (
     <>
       <HeadedSection
@@ -118,4 +124,4 @@ const SectionsBelowTheHero = hydrateLater(function HomeSections() {
       <CallToAction />
     </>
   )
-})
+}
