@@ -7,8 +7,9 @@ import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { useAdminMessages, useArchiveMessage, useMarkMessageRead } from '../api'
 import { filterMessages } from '../filters'
+import { MessageList, MessageRow } from './message-list'
 import { SearchBox } from '../../../components/ui/list-filters'
-import { Card, PageHeader } from '../../../components/ui/page-header'
+import { PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 
 const VIEWS: readonly (readonly [InboxView, string])[] = [
@@ -87,23 +88,17 @@ export default function MessagesScreen() {
         </p>
       )}
       <ListResults query={messages} what="messages" empty={EMPTY[view]} pages={pages}>
-        <Card>
-          <ul className="divide-y divide-slate-100" aria-label="Messages">
-            {pages.pageItems.map((m) => (
-              <li
-                key={m.id}
-                className={`flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap ${m.read ? '' : 'bg-brand-50/50'}`}
-              >
-                <span
-                  className={`hidden rounded-full p-2 sm:block ${m.read ? 'bg-slate-100 text-slate-500' : 'bg-brand-100 text-brand-700'}`}
-                >
-                  {m.read ? (
-                    <MailOpen className="size-5" aria-hidden />
-                  ) : (
-                    <Mail className="size-5" aria-hidden />
-                  )}
-                </span>
-                <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
+        <MessageList label="Messages">
+          {pages.pageItems.map((m) => (
+            <MessageRow
+              key={m.id}
+              className={m.read ? '' : 'bg-brand-50/50'}
+              iconClassName={m.read ? 'bg-slate-100 text-slate-500' : 'bg-brand-100 text-brand-700'}
+              icon={
+                m.read ? <MailOpen className="size-5" aria-hidden /> : <Mail className="size-5" aria-hidden />
+              }
+              main={
+                <>
                   <p className={`truncate text-slate-900 ${m.read ? 'font-medium' : 'font-bold'}`}>
                     {m.name}
                   </p>
@@ -120,30 +115,31 @@ export default function MessagesScreen() {
                       </span>
                     )}
                   </p>
-                </div>
-                <p className="flex-1 text-sm text-slate-500 sm:flex-none">{formatDateTime(m.date)}</p>
-                <div className="flex gap-2">
-                  <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => open(m)}>
-                    View
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-secondary px-2.5 py-1.5"
-                    onClick={() => toggleArchive(m)}
-                    aria-label={`${m.archived ? 'Move back to the inbox' : 'Archive'}: message from ${m.name}`}
-                    title={m.archived ? 'Move back to the inbox' : 'Archive'}
-                  >
-                    {m.archived ? (
-                      <ArchiveRestore className="size-4" aria-hidden />
-                    ) : (
-                      <Archive className="size-4" aria-hidden />
-                    )}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Card>
+                </>
+              }
+            >
+              <p className="flex-1 text-sm text-slate-500 sm:flex-none">{formatDateTime(m.date)}</p>
+              <div className="flex gap-2">
+                <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => open(m)}>
+                  View
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary px-2.5 py-1.5"
+                  onClick={() => toggleArchive(m)}
+                  aria-label={`${m.archived ? 'Move back to the inbox' : 'Archive'}: message from ${m.name}`}
+                  title={m.archived ? 'Move back to the inbox' : 'Archive'}
+                >
+                  {m.archived ? (
+                    <ArchiveRestore className="size-4" aria-hidden />
+                  ) : (
+                    <Archive className="size-4" aria-hidden />
+                  )}
+                </button>
+              </div>
+            </MessageRow>
+          ))}
+        </MessageList>
       </ListResults>
       <Modal
         open={viewing !== null}

@@ -6,8 +6,9 @@ import { MESSAGE_CHANNELS, type MessageChannel } from '../../../../contract/mess
 import { formatDateTime } from '../../../../contract/dates.js'
 import { Modal } from '../../../components/ui/modal'
 import { useSentMessages } from '../api'
+import { MessageList, MessageRow } from './message-list'
 import { SelectFilter } from '../../../components/ui/list-filters'
-import { Card, PageHeader } from '../../../components/ui/page-header'
+import { PageHeader } from '../../../components/ui/page-header'
 import { ListResults, usePagination } from '../../../components/ui/pagination'
 
 type StatusFilter = SentMessageStatus | 'all'
@@ -112,17 +113,17 @@ export default function SentMessagesScreen() {
         <SelectFilter value={channel} onChange={setChannel} label="Channel" options={CHANNEL_OPTIONS} />
       </div>
       <ListResults query={sent} what="sent messages" empty="No messages yet" pages={pages}>
-        <Card>
-          <ul className="divide-y divide-slate-100" aria-label="Sent messages">
-            {pages.pageItems.map((m) => {
-              const Icon = CHANNEL_ICONS[m.channel]
-              const fallback = fallbackText(m)
-              return (
-                <li key={m.id} className="flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap">
-                  <span className="hidden rounded-full bg-brand-50 p-2 text-brand-700 sm:block">
-                    <Icon className="size-5" aria-hidden />
-                  </span>
-                  <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
+        <MessageList label="Sent messages">
+          {pages.pageItems.map((m) => {
+            const Icon = CHANNEL_ICONS[m.channel]
+            const fallback = fallbackText(m)
+            return (
+              <MessageRow
+                key={m.id}
+                iconClassName="bg-brand-50 text-brand-700"
+                icon={<Icon className="size-5" aria-hidden />}
+                main={
+                  <>
                     <p className="truncate font-semibold text-slate-900">
                       <span className="text-slate-500">#{m.id}</span>{' '}
                       {m.subject || m.template.replaceAll('_', ' ')}
@@ -132,25 +133,26 @@ export default function SentMessagesScreen() {
                       <p className="truncate text-xs text-red-700">{m.last_error}</p>
                     )}
                     {fallback && <p className="text-xs font-medium text-slate-700">{fallback}</p>}
-                  </div>
-                  <div className="flex flex-1 flex-col gap-1 text-sm sm:flex-none sm:items-end">
-                    <span
-                      className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusColour(m)}`}
-                    >
-                      {how(m)}
-                    </span>
-                    <time dateTime={m.sent_at ?? m.created_at} className="text-slate-500">
-                      {formatDateTime(m.sent_at ?? m.created_at)}
-                    </time>
-                  </div>
-                  <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setViewing(m)}>
-                    View
-                  </button>
-                </li>
-              )
-            })}
-          </ul>
-        </Card>
+                  </>
+                }
+              >
+                <div className="flex flex-1 flex-col gap-1 text-sm sm:flex-none sm:items-end">
+                  <span
+                    className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusColour(m)}`}
+                  >
+                    {how(m)}
+                  </span>
+                  <time dateTime={m.sent_at ?? m.created_at} className="text-slate-500">
+                    {formatDateTime(m.sent_at ?? m.created_at)}
+                  </time>
+                </div>
+                <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setViewing(m)}>
+                  View
+                </button>
+              </MessageRow>
+            )
+          })}
+        </MessageList>
       </ListResults>
       <Modal
         open={viewing !== null}
