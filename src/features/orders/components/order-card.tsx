@@ -3,7 +3,7 @@ import { MapPin } from 'lucide-react'
 import type { UserOrder } from '../../../../contract/orders.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { formatDate } from '../../../../contract/dates.js'
-import { mediaUrl } from '../../../lib/api-client'
+import { ProductThumbnail } from '../../../components/ui/product-thumbnail'
 import { Modal } from '../../../components/ui/modal'
 import { deliveryText } from '../../../../contract/orders.js'
 import { StatusBadge } from '../../../components/ui/status-badge'
@@ -26,12 +26,7 @@ export function OrderCard({ order }: { order: UserOrder }) {
       )}
       <p className="mt-2 text-sm text-slate-600">{deliveryText(order)}</p>
       <div className="mt-3 flex gap-3">
-        <img
-          src={mediaUrl(order.image)}
-          alt=""
-          loading="lazy"
-          className="size-20 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-contain p-1"
-        />
+        <ProductThumbnail image={order.image} />
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold leading-snug text-slate-900">{order.product_name}</h2>
           <p className="mt-1 text-sm text-slate-600">QTY: {order.quantity}</p>

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react'
 import type { CartItem } from '../../../../contract/cart.js'
-import { mediaUrl } from '../../../lib/api-client'
+import { ProductThumbnail } from '../../../components/ui/product-thumbnail'
 import { QuantityStepper } from './quantity-stepper'
 import { Price } from './price'
 
@@ -16,12 +16,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, removing }: Car
   return (
     // The details go under the picture when they would be narrower than 12rem (large text).
     <li className="flex flex-wrap gap-3 py-4">
-      <img
-        src={mediaUrl(line.image)}
-        alt=""
-        loading="lazy"
-        className="size-20 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-contain p-1 sm:size-24"
-      />
+      <ProductThumbnail image={line.image} className="sm:size-24" />
       <div className="min-w-[min(12rem,100%)] flex-1">
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-semibold leading-snug text-slate-900">{line.name}</h3>
