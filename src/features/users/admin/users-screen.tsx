@@ -146,11 +146,17 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
   )
 }
 
+/** How a reset can go; a code by SMS only to a user with a phone number. */
+const RESET_CHANNELS = [
+  ['email', 'Email a reset link'],
+  ['sms', 'Text a reset code'],
+] as const
+
 /** A user who forgot their password: the admin sends a reset (link by email, or a code by SMS). */
 function PasswordResetSender({ user }: { user: AdminUser }) {
   const send = useSendPasswordReset()
   const [result, setResult] = useState<FormResult>(null)
-  async function sendBy(channel: 'email' | 'sms') {
+  async function sendBy(channel: (typeof RESET_CHANNELS)[number][0]) {
     setResult(null)
     try {
       const answer = await send.mutateAsync({ id: user.id, channel })
@@ -163,23 +169,18 @@ function PasswordResetSender({ user }: { user: AdminUser }) {
     <div className="border-t border-slate-200 pt-4">
       <p className="text-sm font-semibold text-slate-900">Forgotten password</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={send.isPending}
-          onClick={() => sendBy('email')}
-        >
-          Email a reset link
-        </button>
-        {user.phone_number && (
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={send.isPending}
-            onClick={() => sendBy('sms')}
-          >
-            Text a reset code
-          </button>
+        {RESET_CHANNELS.filter(([channel]) => channel === 'email' || user.phone_number).map(
+          ([channel, label]) => (
+            <button
+              key={channel}
+              type="button"
+              className="btn-secondary"
+              disabled={send.isPending}
+              onClick={() => sendBy(channel)}
+            >
+              {label}
+            </button>
+          ),
         )}
       </div>
       {result && <ResultLine result={result} className="mt-2 text-sm" errorClassName="text-red-700" />}
