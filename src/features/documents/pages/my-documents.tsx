@@ -55,36 +55,14 @@ export default function MyDocuments() {
         )}
       </Section>
       <Section title="Quotes" icon={<FileSignature className="size-5" aria-hidden />} query={quotes}>
-        {quotes.data?.length === 0 ? (
-          <Empty>No quotes yet.</Empty>
-        ) : (
-          quotes.data?.map((q) => (
-            <Row key={q.id} aside={`${q.status} · ${formatNaira(q.total)}`}>
-              <Link to={`/quotes/${q.id}`} className={`${linkButton} font-mono`}>
-                {q.number}
-              </Link>{' '}
-              <span className="text-slate-600">{formatDay(q.issuedOn)}</span>
-            </Row>
-          ))
-        )}
+        <PaperRows papers={quotes.data} path="/quotes" empty="No quotes yet." />
       </Section>
       <Section
         title="Invoices and receipts"
         icon={<ReceiptText className="size-5" aria-hidden />}
         query={invoices}
       >
-        {invoices.data?.length === 0 ? (
-          <Empty>No invoices yet.</Empty>
-        ) : (
-          invoices.data?.map((i) => (
-            <Row key={i.id} aside={`${i.status} · ${formatNaira(i.total)}`}>
-              <Link to={`/invoices/${i.id}`} className={`${linkButton} font-mono`}>
-                {i.number}
-              </Link>{' '}
-              <span className="text-slate-600">{formatDay(i.issuedOn)}</span>
-            </Row>
-          ))
-        )}
+        <PaperRows papers={invoices.data} path="/invoices" empty="No invoices yet." />
       </Section>
     </div>
   )
@@ -114,6 +92,27 @@ function Section({
       </QueryGate>
     </section>
   )
+}
+
+/** Quotes and invoices: the number (to its page), the day issued, then status and total. */
+function PaperRows({
+  papers,
+  path,
+  empty,
+}: {
+  papers: { id: number; number: string; status: string; total: number; issuedOn: string }[] | undefined
+  path: string
+  empty: string
+}) {
+  if (papers?.length === 0) return <Empty>{empty}</Empty>
+  return papers?.map((d) => (
+    <Row key={d.id} aside={`${d.status} · ${formatNaira(d.total)}`}>
+      <Link to={`${path}/${d.id}`} className={`${linkButton} font-mono`}>
+        {d.number}
+      </Link>{' '}
+      <span className="text-slate-600">{formatDay(d.issuedOn)}</span>
+    </Row>
+  ))
 }
 
 function Row({ children, aside }: { children: ReactNode; aside?: string }) {
