@@ -7,6 +7,9 @@ import { lazy, Suspense, type ComponentType } from 'react'
  * stays on screen meanwhile, as Preact keeps a waiting lazy part's prerendered DOM. The prerender renders
  * the same wrapper (it waits for lazy parts), so the two trees, and the ids useId gives, agree. Once in, the
  * part renders at once wherever it is used again.
+ * For hydration only: a part the browser renders itself would appear a task late, moving what follows it,
+ * and nested in a lazy part that has just loaded it made Preact swap that part in over two frames (a layout
+ * shift). A client-rendered page shows its lower part a task later with state instead (home-content.tsx).
  */
 export function hydrateLater<P extends object>(Part: ComponentType<P>): ComponentType<P> {
   const Later = lazy(
