@@ -96,14 +96,17 @@ async function cacheRoleAssets(role: CachedRole) {
 }
 
 // The catalogue is the same for everyone: show the saved copy at once, refresh it behind.
-// A caller that must see the latest list (the admin's product screen, after an edit) asks with
-// fetch's cache: 'no-cache' and falls through to network-first below.
+const isCatalogue = (url: URL) => /^add\/products\/?$/.test(apiPath(url) ?? '-')
 registerRoute(
-  ({ url, request }) =>
-    request.method === 'GET' &&
-    request.cache !== 'no-cache' &&
-    /^add\/products\/?$/.test(apiPath(url) ?? '-'),
+  ({ url, request }) => request.method === 'GET' && request.cache !== 'no-cache' && isCatalogue(url),
   new StaleWhileRevalidate({ cacheName: CACHE_NAMES.products, plugins: [only200, deadline(DEADLINES.read)] }),
+)
+// A caller that must see the latest list (the admin's product screen, after an edit) asks with fetch's
+// cache: 'no-cache': the network first, and its answer replaces the saved copy, so the shop shows the
+// edit on its next visit rather than the list from before it.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && request.cache === 'no-cache' && isCatalogue(url),
+  new NetworkFirst({ cacheName: CACHE_NAMES.products, plugins: [only200, deadline(DEADLINES.read)] }),
 )
 
 /** The catalogue's address exactly as the page asks for it (api-client.ts): the route's cache key. */
