@@ -1,6 +1,7 @@
 /**
  * The app itself (main.tsx loads it once the page is painted): router, session check,
- * then React hydrates the prerendered page or renders the empty shell.
+ * then Preact (react-dom's API through preact/compat in the browser build) hydrates the prerendered page
+ * or renders the empty shell.
  */
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Search } from 'lucide-react'
 import { type Product } from '../../../../contract/catalogue.js'
 import { CATEGORIES, type Category } from '../../../../contract/categories.js'
@@ -33,9 +33,10 @@ export function ProductGrid() {
   // While the catalogue is on its way.
   usePriceFormatSoon()
 
-  // The catalogue's arrival renders the whole grid: as a background render that yields to the browser
-  // (a slow phone stays responsive), with the skeleton kept until it is ready.
-  const products = useDeferredValue(catalogue.data)
+  // The catalogue's arrival renders the whole grid in one task. (The browser build runs on Preact, whose
+  // useDeferredValue is the value itself, so a deferred render would only have been a promise on paper;
+  // what keeps the slow phone responsive is usePriceFormatSoon above and the footer's later hydration.)
+  const products = catalogue.data
   const shown = useMemo(() => filterProducts(products ?? [], query, category), [products, query, category])
 
   const add = async (product: Product) => {
