@@ -1,11 +1,9 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { QUOTE_STATUSES, type QuoteSummary } from '../../../../contract/quotes.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { linkButton } from '../../../components/ui/page-header'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
-import { DocumentList } from '../../../components/documents/document-list'
+import { DocumentLink, DocumentList } from '../../../components/documents/document-list'
 import {
   BOOKING_NUMBER_MISSING,
   BookingNumberField,
@@ -34,11 +32,7 @@ function QuoteList({ quotes }: { quotes: QuoteSummary[] }) {
     <DocumentList
       label="Quotes"
       docs={quotes}
-      number={(q) => (
-        <Link to={`/admin/quotes/${q.id}`} className={`${linkButton} font-mono`}>
-          {q.number}
-        </Link>
-      )}
+      number={(q) => <DocumentLink to={`/admin/quotes/${q.id}`} number={q.number} />}
       columns={[
         { label: 'Billed to', cell: (q) => q.billedName },
         { label: 'Booking', cell: (q) => `#${q.bookingId}` },
@@ -47,16 +41,10 @@ function QuoteList({ quotes }: { quotes: QuoteSummary[] }) {
         { label: 'Total', cell: (q) => formatNaira(q.total), className: 'tabular-nums' },
       ]}
       status={(q) => <QuoteStatusBadge status={q.status} />}
-      card={(q) => (
-        <>
-          <p className="text-slate-700">
-            {q.billedName} · booking #{q.bookingId}
-          </p>
-          <p className="text-slate-600">
-            Total {formatNaira(q.total)} · valid until {formatDay(q.validUntil)}
-          </p>
-        </>
-      )}
+      card={(q) => [
+        `${q.billedName} · booking #${q.bookingId}`,
+        `Total ${formatNaira(q.total)} · valid until ${formatDay(q.validUntil)}`,
+      ]}
     />
   )
 }
