@@ -10,6 +10,7 @@ import {
   BOOKING_NUMBER_MISSING,
   BookingNumberField,
   NewDraftForm,
+  startingLines,
   typedId,
 } from '../../../components/documents/new-draft-form'
 import { useAdminInvoices, useCreateInvoice, useInvoiceCustomers } from '../api'
@@ -86,13 +87,7 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
       }
       write={async (key) => {
         const answer = await create.mutateAsync({
-          body:
-            from === 'booking'
-              ? { bookingId: id! }
-              : {
-                  customerId: id!,
-                  lines: [{ kind: 'service', description: 'Service', quantity: 1, unitPrice: 0 }],
-                },
+          body: from === 'booking' ? { bookingId: id! } : { customerId: id!, lines: startingLines() },
           key,
         })
         return `/admin/invoices/${answer.invoice.id}`

@@ -8,6 +8,7 @@ import {
   BOOKING_NUMBER_MISSING,
   BookingNumberField,
   NewDraftForm,
+  startingLines,
   typedId,
 } from '../../../components/documents/new-draft-form'
 import { useAdminQuotes, useCreateQuote } from '../api'
@@ -59,10 +60,7 @@ function NewQuoteForm({ booking, onCancel }: { booking: string; onCancel: () => 
       check={() => (typedId(bookingId) === null ? { field: 'booking', text: BOOKING_NUMBER_MISSING } : null)}
       write={async (key) => {
         const answer = await create.mutateAsync({
-          body: {
-            bookingId: Number(bookingId),
-            lines: [{ kind: 'service', description: 'Service', quantity: 1, unitPrice: 0 }],
-          },
+          body: { bookingId: Number(bookingId), lines: startingLines() },
           key,
         })
         return `/admin/quotes/${answer.quote.id}`

@@ -178,6 +178,42 @@ function PasswordResetSender({ user }: { user: AdminUser }) {
   )
 }
 
+/**
+ * A user's Edit and Delete: in the table, named after the user (a pair on every row); on a phone's card,
+ * sharing its width under the name they belong to.
+ */
+function UserActions({
+  user,
+  inTable,
+  onEdit,
+  onDelete,
+}: {
+  user: AdminUser
+  inTable?: boolean
+  onEdit: (user: AdminUser) => void
+  onDelete: (user: AdminUser) => void
+}) {
+  const size = inTable ? 'px-3 py-1.5' : 'flex-1 py-2'
+  const actions = [
+    { icon: Pencil, verb: 'Edit', tone: 'btn-secondary', run: onEdit },
+    { icon: Trash2, verb: 'Delete', tone: 'btn-danger', run: onDelete },
+  ]
+  return (
+    <div className={inTable ? 'flex gap-2' : 'mt-3 flex gap-2'}>
+      {actions.map(({ icon, verb, tone, run }) => (
+        <RowAction
+          key={verb}
+          icon={icon}
+          verb={verb}
+          name={inTable ? user.full_name : undefined}
+          className={`${tone} ${size}`}
+          onClick={() => run(user)}
+        />
+      ))}
+    </div>
+  )
+}
+
 export default function UsersScreen() {
   const users = useUsers()
   const [adding, setAdding] = useState(false)
@@ -212,22 +248,7 @@ export default function UsersScreen() {
               </td>
               <td className="px-4 py-3">{u.role}</td>
               <td className="px-4 py-3">
-                <div className="flex gap-2">
-                  <RowAction
-                    icon={Pencil}
-                    verb="Edit"
-                    name={u.full_name}
-                    className="btn-secondary px-3 py-1.5"
-                    onClick={() => setEditing(u)}
-                  />
-                  <RowAction
-                    icon={Trash2}
-                    verb="Delete"
-                    name={u.full_name}
-                    className="btn-danger px-3 py-1.5"
-                    onClick={() => deleting.ask(u)}
-                  />
-                </div>
+                <UserActions user={u} inTable onEdit={setEditing} onDelete={(user) => deleting.ask(user)} />
               </td>
             </tr>
           ))}
@@ -246,20 +267,7 @@ export default function UsersScreen() {
                 <p className="truncate text-sm text-slate-600">{u.username}</p>
                 <p className="text-sm text-slate-600">{u.phone_number ? localPhone(u.phone_number) : '—'}</p>
               </CardTop>
-              <div className="mt-3 flex gap-2">
-                <RowAction
-                  icon={Pencil}
-                  verb="Edit"
-                  className="btn-secondary flex-1 py-2"
-                  onClick={() => setEditing(u)}
-                />
-                <RowAction
-                  icon={Trash2}
-                  verb="Delete"
-                  className="btn-danger flex-1 py-2"
-                  onClick={() => deleting.ask(u)}
-                />
-              </div>
+              <UserActions user={u} onEdit={setEditing} onDelete={(user) => deleting.ask(user)} />
             </>
           )}
         </MobileCards>
