@@ -1,6 +1,7 @@
 import type { ChangeEventHandler } from 'react'
 import { NIGERIAN_STATES } from '../../contract/nigerian-states.js'
 import type { FieldControlProps } from './ui/field'
+import { Options } from './ui/options'
 
 /** The choice of Nigerian state for an address; put inside a Field, which gives it its id and description. */
 export function StateSelect({
@@ -11,11 +12,7 @@ export function StateSelect({
   return (
     <select className="field" autoComplete="address-level1" value={value} onChange={onChange} {...control}>
       <option value="">Choose a state</option>
-      {NIGERIAN_STATES.map((s) => (
-        <option key={s} value={s}>
-          {s}
-        </option>
-      ))}
+      <Options values={NIGERIAN_STATES} />
     </select>
   )
 }

@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { DataTable } from '../ui/data-table'
+import { linkButton } from '../ui/page-header'
+import type { TableColumn } from '../ui/plain-table'
 import { CardTop, MobileCards } from '../ui/mobile-cards'
-
-/** One of a document list's columns between the number and the status. */
-export interface DocumentColumn<T> {
-  label: string
-  cell: (doc: T) => ReactNode
-  /** Classes for its cells: tabular-nums for money. */
-  className?: string
-}
 
 /**
  * A back-office list of quotes, invoices or certificates: on wider screens a table (the number, the feature's
@@ -29,12 +24,13 @@ export function DocumentList<T extends { id: number }>({
   docs: readonly T[]
   /** The document's number, as a link to it. */
   number: (doc: T) => ReactNode
-  columns: readonly DocumentColumn<T>[]
+  /** The columns between the number and the status (tabular-nums for money). */
+  columns: readonly TableColumn<T>[]
   status: (doc: T) => ReactNode
   /** What can be done to one (a last "Actions" column; under the card's lines). */
   actions?: (doc: T) => ReactNode
-  /** The card's lines under its number. */
-  card: (doc: T) => ReactNode
+  /** The card's two lines under its number: who the document is for, then its dates and money. */
+  card: (doc: T) => readonly [ReactNode, ReactNode]
 }) {
   const cell = 'px-4 py-3'
   return (
@@ -56,13 +52,26 @@ export function DocumentList<T extends { id: number }>({
         ))}
       </DataTable>
       <MobileCards items={docs} label={label}>
-        {(doc) => (
-          <CardTop title={number(doc)} badge={status(doc)}>
-            {card(doc)}
-            {actions?.(doc)}
-          </CardTop>
-        )}
+        {(doc) => {
+          const [who, detail] = card(doc)
+          return (
+            <CardTop title={number(doc)} badge={status(doc)}>
+              <p className="text-slate-700">{who}</p>
+              <p className="text-slate-600">{detail}</p>
+              {actions?.(doc)}
+            </CardTop>
+          )
+        }}
       </MobileCards>
     </>
+  )
+}
+
+/** A document's number as the link to its own admin page. */
+export function DocumentLink({ to, number }: { to: string; number: string }) {
+  return (
+    <Link to={to} className={`${linkButton} font-mono`}>
+      {number}
+    </Link>
   )
 }

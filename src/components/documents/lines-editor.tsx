@@ -9,6 +9,7 @@ import {
 } from '../../../contract/documents.js'
 import { formatNaira, parseNaira, toKobo, toNaira } from '../../../contract/money.js'
 import { Field } from '../ui/field'
+import { Options } from '../ui/options'
 
 /** A line as the form holds it: numbers as typed, so nothing the writer typed is lost to parsing. */
 export interface EditableLine {
@@ -67,6 +68,19 @@ export function splitErrors(issues: readonly { path: readonly PropertyKey[]; mes
   return { lines, fields }
 }
 
+/** A line's typed fields after its kind, in their order on screen; `id` ends the input's id. */
+const LINE_TEXT_FIELDS: readonly {
+  key: 'description' | 'quantity' | 'unitPrice'
+  id: string
+  label: string
+  className?: string
+  inputMode?: 'decimal'
+}[] = [
+  { key: 'description', id: 'description', label: 'Description', className: 'col-span-2 sm:col-span-1' },
+  { key: 'quantity', id: 'quantity', label: 'Quantity', inputMode: 'decimal' },
+  { key: 'unitPrice', id: 'price', label: 'Unit price (₦)', inputMode: 'decimal' },
+]
+
 /**
  * The lines of a quote or an invoice as a form: kind, description, quantity and unit price per line, lines
  * added and removed. The totals are shown by TotalsPreview beside it.
@@ -99,41 +113,25 @@ export function LinesEditor({
                     value={line.kind}
                     onChange={(e) => set(i, { kind: e.target.value as LineKind })}
                   >
-                    {LINE_KINDS.map((k) => (
-                      <option key={k} value={k}>
-                        {LINE_KIND_LABELS[k]}
-                      </option>
-                    ))}
+                    <Options values={LINE_KINDS} labels={LINE_KIND_LABELS} />
                   </select>
                 </Field>
-                <Field
-                  id={`${id}-description`}
-                  label="Description"
-                  error={errors[`${i}.description`]}
-                  className="col-span-2 sm:col-span-1"
-                >
-                  <input
-                    className="field"
-                    value={line.description}
-                    onChange={(e) => set(i, { description: e.target.value })}
-                  />
-                </Field>
-                <Field id={`${id}-quantity`} label="Quantity" error={errors[`${i}.quantity`]}>
-                  <input
-                    className="field"
-                    inputMode="decimal"
-                    value={line.quantity}
-                    onChange={(e) => set(i, { quantity: e.target.value })}
-                  />
-                </Field>
-                <Field id={`${id}-price`} label="Unit price (₦)" error={errors[`${i}.unitPrice`]}>
-                  <input
-                    className="field"
-                    inputMode="decimal"
-                    value={line.unitPrice}
-                    onChange={(e) => set(i, { unitPrice: e.target.value })}
-                  />
-                </Field>
+                {LINE_TEXT_FIELDS.map((field) => (
+                  <Field
+                    key={field.key}
+                    id={`${id}-${field.id}`}
+                    label={field.label}
+                    error={errors[`${i}.${field.key}`]}
+                    className={field.className}
+                  >
+                    <input
+                      className="field"
+                      inputMode={field.inputMode}
+                      value={line[field.key]}
+                      onChange={(e) => set(i, { [field.key]: e.target.value })}
+                    />
+                  </Field>
+                ))}
                 <div className="col-span-2 flex items-end sm:col-span-1 sm:pt-6">
                   <button
                     type="button"

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
+import type { DocumentLineInput } from '../../../contract/documents.js'
 import { errorMessage } from '../../lib/api-client'
 import { focusFirstInvalid } from '../../lib/focus-first-invalid'
 import { TextField } from '../ui/text-field'
@@ -13,6 +14,11 @@ export function typedId(typed: string) {
 }
 
 export const BOOKING_NUMBER_MISSING = 'Enter the booking’s number, e.g. 12'
+
+/** The one line a draft written by hand starts with, to be worded and priced on its page. */
+export const startingLines = (): DocumentLineInput[] => [
+  { kind: 'service', description: 'Service', quantity: 1, unitPrice: 0 },
+]
 
 /** The booking a quote, an invoice or a certificate is written for; a booking's details fill it in. */
 export function BookingNumberField({

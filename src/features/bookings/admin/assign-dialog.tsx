@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { useAssignBooking, useJobsOn, useTechnicians } from '../api'
 import { FormError } from '../../../components/ui/form-actions'
+import { useActionError } from '../../../components/ui/use-action-error'
 
 /** Assign, reassign or unassign a technician; each one's jobs that day are shown, a clash is the server's 409. */
 export function AssignDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
@@ -14,21 +15,17 @@ export function AssignDialog({ booking, onClose }: { booking: Booking | null; on
   const assign = useAssignBooking()
   const current = booking?.technician?.id ?? null
   const [choice, setChoice] = useState<number | null>(current)
-  const [error, setError] = useState('')
+  const { error, setError, attempt } = useActionError(
+    'Could not save the assignment. Check your connection and try again.',
+  )
   useEffect(() => {
     setChoice(current)
     setError('')
-  }, [booking?.id, current])
+  }, [booking?.id, current, setError])
 
   const submit = async (staffId: number | null) => {
     if (!booking) return
-    setError('')
-    try {
-      await assign.mutateAsync({ id: booking.id, staffId })
-      onClose()
-    } catch (err) {
-      setError(errorMessage(err, 'Could not save the assignment. Check your connection and try again.'))
-    }
+    if (await attempt(() => assign.mutateAsync({ id: booking.id, staffId }))) onClose()
   }
   const jobsOf = (staffId: number) =>
     (day.data ?? []).filter((j) => j.assigned_to?.id === staffId && j.id !== booking?.id)

@@ -7,12 +7,13 @@ import {
   type CertificateStatus,
 } from '../../../../contract/certificates.js'
 import { formatDay } from '../../../../contract/dates.js'
-import { errorMessage } from '../../../lib/api-client'
 import { fieldErrors } from '../../../lib/field-errors'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { Field } from '../../../components/ui/field'
 import { TextField } from '../../../components/ui/text-field'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
+import { serverRefusal } from '../../../components/ui/server-refusal'
+import { useActionError } from '../../../components/ui/use-action-error'
 import { Card, linkButton } from '../../../components/ui/page-header'
 import { Modal } from '../../../components/ui/modal'
 import { QueryGate } from '../../../components/ui/query-state'
@@ -101,16 +102,10 @@ function CertificateList({
           </button>
         )
       }
-      card={(c) => (
-        <>
-          <p className="text-slate-700">
-            {c.businessName} · booking #{c.bookingId}
-          </p>
-          <p className="text-slate-600">
-            Treated {formatDay(c.treatedOn)} · valid until {formatDay(c.validUntil)}
-          </p>
-        </>
-      )}
+      card={(c) => [
+        `${c.businessName} · booking #${c.bookingId}`,
+        `Treated ${formatDay(c.treatedOn)} · valid until ${formatDay(c.validUntil)}`,
+      ]}
     />
   )
 }
@@ -230,9 +225,12 @@ function CertificateForm({ draft, onDone }: { draft: CertificateDraftAnswer; onD
     } catch (err) {
       key.current = crypto.randomUUID()
       // The server's words, under the field it names when it names one; the form stays as typed.
-      const field = (err as { body?: { field?: unknown } }).body?.field
-      const message = errorMessage(err, 'Could not issue the certificate. Please try again.')
-      setErrors(typeof field === 'string' && field in fields ? { [field]: message } : { form: message })
+      const { field, message } = serverRefusal(
+        err,
+        fields,
+        'Could not issue the certificate. Please try again.',
+      )
+      setErrors({ [field ?? 'form']: message })
       focusFirstInvalid(form)
     }
   }
@@ -294,7 +292,7 @@ function CertificateForm({ draft, onDone }: { draft: CertificateDraftAnswer; onD
 function RevokeDialog({ cert, onClose }: { cert: CertificateAnswer | null; onClose: () => void }) {
   const revoke = useRevokeCertificate()
   const [reason, setReason] = useState('')
-  const [error, setError] = useState('')
+  const { error, setError, attempt } = useActionError('Could not revoke the certificate. Please try again.')
   const close = () => {
     setReason('')
     setError('')
@@ -302,13 +300,7 @@ function RevokeDialog({ cert, onClose }: { cert: CertificateAnswer | null; onClo
   }
   const confirm = async () => {
     if (!cert) return
-    setError('')
-    try {
-      await revoke.mutateAsync({ id: cert.id, reason })
-      close()
-    } catch (err) {
-      setError(errorMessage(err, 'Could not revoke the certificate. Please try again.'))
-    }
+    if (await attempt(() => revoke.mutateAsync({ id: cert.id, reason }))) close()
   }
   return (
     <Modal

@@ -25,11 +25,13 @@ import {
 import { monthName } from '../months'
 import { MoneySection } from './money-section'
 import { NO_PAYOUT_ACCOUNT, withdrawalBody, type Withdrawal } from '../../../../contract/withdrawals.js'
-import type { TakenOnSite } from '../../../../contract/dashboard.js'
+import type { DashboardStats, TakenOnSite } from '../../../../contract/dashboard.js'
 import { PAYMENT_METHOD_LABEL } from '../../../../contract/job-status.js'
 import { Card } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
+import { PlainTable, type TableColumn } from '../../../components/ui/plain-table'
+import { useActionError } from '../../../components/ui/use-action-error'
 import { Field } from '../../../components/ui/field'
 import { FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 
@@ -211,15 +213,9 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
   const move = useMoveWithdrawal()
   const [paying, setPaying] = useState(false)
   const [reference, setReference] = useState('')
-  const [error, setError] = useState('')
+  const { error, attempt } = useActionError('An error occurred, try again later')
   const send = async (body: { status: 'Paid'; reference: string } | { status: 'Cancelled' }) => {
-    setError('')
-    try {
-      await move.mutateAsync({ id: w.id, body })
-      setPaying(false)
-    } catch (err) {
-      setError(errorMessage(err, 'An error occurred, try again later'))
-    }
+    if (await attempt(() => move.mutateAsync({ id: w.id, body }))) setPaying(false)
   }
   return (
     <li className="py-2" aria-label={`${formatNaira(w.amount)} withdrawal, ${w.status}`}>
@@ -290,6 +286,15 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
     </li>
   )
 }
+
+/** The latest bookings' table, from sm up (phones get a list). */
+const LATEST_BOOKING_COLUMNS: readonly TableColumn<DashboardStats['latest_bookings'][number]>[] = [
+  { label: 'Name', cell: (b) => b.full_name, className: 'font-medium text-slate-900' },
+  { label: 'Service', cell: (b) => b.service, className: 'capitalize' },
+  { label: 'Phone', cell: (b) => localPhone(b.phone_number), className: 'whitespace-nowrap' },
+  { label: 'Date', cell: (b) => formatDate(`${b.date}T00:00`), className: 'whitespace-nowrap' },
+  { label: 'Status', cell: (b) => <StatusBadge status={b.status} /> },
+]
 
 export default function Dashboard() {
   const stats = useStats()
@@ -382,32 +387,12 @@ export default function Dashboard() {
                       ))}
                     </ul>
                     <div className="hidden overflow-x-auto sm:block">
-                      <table className="w-full text-left text-sm">
-                        <thead className="bg-slate-50 text-slate-600">
-                          <tr>
-                            <th className="px-5 py-2 font-medium">Name</th>
-                            <th className="px-5 py-2 font-medium">Service</th>
-                            <th className="px-5 py-2 font-medium">Phone</th>
-                            <th className="px-5 py-2 font-medium">Date</th>
-                            <th className="px-5 py-2 font-medium">Status</th>
-                          </tr>
-                        </thead>
-                        <tbody className="divide-y divide-slate-100">
-                          {data.latest_bookings.map((b) => (
-                            <tr key={b.id}>
-                              <td className="px-5 py-2.5 font-medium text-slate-900">{b.full_name}</td>
-                              <td className="px-5 py-2.5 capitalize">{b.service}</td>
-                              <td className="px-5 py-2.5 whitespace-nowrap">{localPhone(b.phone_number)}</td>
-                              <td className="px-5 py-2.5 whitespace-nowrap">
-                                {formatDate(`${b.date}T00:00`)}
-                              </td>
-                              <td className="px-5 py-2.5">
-                                <StatusBadge status={b.status} />
-                              </td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
+                      <PlainTable
+                        rows={data.latest_bookings}
+                        rowKey={(b) => b.id}
+                        columns={LATEST_BOOKING_COLUMNS}
+                        look="card"
+                      />
                     </div>
                   </>
                 )}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import type { IncomeMonth } from '../../../../contract/dashboard.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { monthName, shortMonthName } from '../months'
+import { PlainTable, type TableColumn } from '../../../components/ui/plain-table'
 
 /** The three parts of a month's bar, bottom to top. */
 const PARTS = [
@@ -51,8 +52,31 @@ function summary(months: IncomeMonth[]) {
   return `${parts.join('; ')}.`
 }
 
-/** The table's columns, in the order of each row's cells. */
-const TABLE_COLUMNS = ['Month', 'Products', 'Services', 'Of which on site', 'Refunds', 'Total']
+/** An amount's column: lined up on the right, heading too. */
+const amount = (
+  label: string,
+  value: (m: IncomeMonth) => number,
+  strong = false,
+): TableColumn<IncomeMonth> => ({
+  label,
+  cell: (m) => formatNaira(value(m)),
+  className: `text-right${strong ? ' font-semibold' : ''} whitespace-nowrap`,
+  headClassName: 'text-right',
+})
+/** The table's columns: the month names the row, then the amounts. */
+const TABLE_COLUMNS: readonly TableColumn<IncomeMonth>[] = [
+  {
+    label: 'Month',
+    cell: (m) => monthName(m.month),
+    className: 'font-medium whitespace-nowrap text-slate-900',
+    rowHeader: true,
+  },
+  amount('Products', (m) => m.products.net),
+  amount('Services', (m) => m.services.net),
+  amount('Of which on site', (m) => m.services.on_site),
+  amount('Refunds', (m) => m.products.refunds + m.services.refunds),
+  amount('Total', netOf, true),
+]
 
 const HEIGHT = 160
 const BAR = 0.62
@@ -155,37 +179,13 @@ export function IncomeChart({ months }: { months: IncomeMonth[] }) {
         tabIndex={0}
         className="mt-3 overflow-x-auto"
       >
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Income by month (naira, refunds subtracted)</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              {TABLE_COLUMNS.map((column, i) => (
-                // The month names the row; the amounts line up on the right.
-                <th key={column} scope="col" className={`px-3 py-2 font-medium${i > 0 ? ' text-right' : ''}`}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap text-slate-900">
-                  {monthName(m.month)}
-                </th>
-                <td className="px-3 py-2 text-right whitespace-nowrap">{formatNaira(m.products.net)}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">{formatNaira(m.services.net)}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">{formatNaira(m.services.on_site)}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">
-                  {formatNaira(m.products.refunds + m.services.refunds)}
-                </td>
-                <td className="px-3 py-2 text-right font-semibold whitespace-nowrap">
-                  {formatNaira(netOf(m))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PlainTable
+          rows={months}
+          rowKey={(m) => m.month}
+          columns={TABLE_COLUMNS}
+          look="compact"
+          caption="Income by month (naira, refunds subtracted)"
+        />
       </div>
     </div>
   )

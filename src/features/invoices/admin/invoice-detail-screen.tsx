@@ -21,6 +21,7 @@ import {
   CustomerLinkLine,
 } from '../../../components/documents/document-pages'
 import { Field } from '../../../components/ui/field'
+import { Options } from '../../../components/ui/options'
 import { TextField } from '../../../components/ui/text-field'
 import {
   FormActions,
@@ -231,11 +232,7 @@ function PaymentForm({ invoice }: { invoice: AdminInvoiceAnswer }) {
               value={form.method}
               onChange={(e) => setForm({ ...form, method: e.target.value as typeof form.method })}
             >
-              {MANUAL_PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {INVOICE_PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
+              <Options values={MANUAL_PAYMENT_METHODS} labels={INVOICE_PAYMENT_METHOD_LABELS} />
             </select>
           </Field>
           <TextField

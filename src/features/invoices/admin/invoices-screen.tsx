@@ -1,17 +1,16 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { INVOICE_STATUSES, type InvoiceSummary } from '../../../../contract/invoices.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { Field } from '../../../components/ui/field'
 import { CustomerOptions } from '../../../components/ui/customer-options'
-import { linkButton } from '../../../components/ui/page-header'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
-import { DocumentList } from '../../../components/documents/document-list'
+import { DocumentLink, DocumentList } from '../../../components/documents/document-list'
 import {
   BOOKING_NUMBER_MISSING,
   BookingNumberField,
   NewDraftForm,
+  startingLines,
   typedId,
 } from '../../../components/documents/new-draft-form'
 import { useAdminInvoices, useCreateInvoice, useInvoiceCustomers } from '../api'
@@ -49,11 +48,7 @@ function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
     <DocumentList
       label="Invoices"
       docs={invoices}
-      number={(inv) => (
-        <Link to={`/admin/invoices/${inv.id}`} className={`${linkButton} font-mono`}>
-          {inv.number}
-        </Link>
-      )}
+      number={(inv) => <DocumentLink to={`/admin/invoices/${inv.id}`} number={inv.number} />}
       columns={[
         { label: 'Billed to', cell: (inv) => inv.billedName },
         { label: 'Issued', cell: (inv) => formatDay(inv.issuedOn) },
@@ -62,14 +57,10 @@ function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
         { label: 'Amount due', cell: (inv) => formatNaira(inv.due), className: 'tabular-nums' },
       ]}
       status={(inv) => <InvoiceStatusBadge status={inv.status} />}
-      card={(inv) => (
-        <>
-          <p className="text-slate-700">{inv.billedName}</p>
-          <p className="text-slate-600">
-            Total {formatNaira(inv.total)} · due {formatNaira(inv.due)} by {formatDay(inv.dueDate)}
-          </p>
-        </>
-      )}
+      card={(inv) => [
+        inv.billedName,
+        `Total ${formatNaira(inv.total)} · due ${formatNaira(inv.due)} by ${formatDay(inv.dueDate)}`,
+      ]}
     />
   )
 }
@@ -96,13 +87,7 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
       }
       write={async (key) => {
         const answer = await create.mutateAsync({
-          body:
-            from === 'booking'
-              ? { bookingId: id! }
-              : {
-                  customerId: id!,
-                  lines: [{ kind: 'service', description: 'Service', quantity: 1, unitPrice: 0 }],
-                },
+          body: from === 'booking' ? { bookingId: id! } : { customerId: id!, lines: startingLines() },
           key,
         })
         return `/admin/invoices/${answer.invoice.id}`

@@ -10,6 +10,7 @@ import { filterMessages } from '../filters'
 import { MessageList, MessageRow } from './message-list'
 import { SearchBox } from '../../../components/ui/list-filters'
 import { PageHeader } from '../../../components/ui/page-header'
+import { StateTag } from '../../../components/ui/state-tag'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 
 const VIEWS: readonly (readonly [InboxView, string])[] = [
@@ -105,14 +106,14 @@ export default function MessagesScreen() {
                   <p className="truncate text-sm text-slate-600">
                     {m.email}
                     {!m.read && (
-                      <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-[11px] font-semibold text-white">
+                      <StateTag tone="strong" small>
                         Unread
-                      </span>
+                      </StateTag>
                     )}
                     {m.archived && (
-                      <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-[11px] font-semibold text-slate-700">
+                      <StateTag tone="muted" small>
                         Archived
-                      </span>
+                      </StateTag>
                     )}
                   </p>
                 </>

@@ -2,10 +2,20 @@ import { formatDateTime } from '../../../../contract/dates.js'
 import { deliveryAddressLine, TO_BE_AGREED } from '../../../../contract/delivery.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { localPhone } from '../../../../contract/phone.js'
+import type { AdminOrder } from '../../../../contract/orders.js'
 import { Modal } from '../../../components/ui/modal'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
+import { PlainTable, type TableColumn } from '../../../components/ui/plain-table'
 import { useAdminOrderDetail } from '../api'
+
+/** An order's lines in its dialog. */
+const LINE_COLUMNS: readonly TableColumn<AdminOrder>[] = [
+  { label: 'Product', cell: (l) => l.product_name },
+  { label: 'Qty', cell: (l) => l.quantity },
+  { label: 'Price', cell: (l) => formatNaira(l.price), className: 'whitespace-nowrap' },
+  { label: 'Status', cell: (l) => <StatusBadge status={l.status} /> },
+]
 
 /** One order opened from the list: who, where to deliver, its lines and what was paid. */
 export function OrderDetailDialog({ reference, onClose }: { reference: string | null; onClose: () => void }) {
@@ -28,28 +38,7 @@ export function OrderDetailDialog({ reference, onClose }: { reference: string | 
                 {o.delivery ? deliveryAddressLine(o.delivery) : o.location || '—'}
               </Item>
             </dl>
-            <table className="w-full text-left">
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="py-1 font-medium">Product</th>
-                  <th className="py-1 font-medium">Qty</th>
-                  <th className="py-1 font-medium">Price</th>
-                  <th className="py-1 font-medium">Status</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {o.lines.map((l) => (
-                  <tr key={l.id}>
-                    <td className="py-1.5">{l.product_name}</td>
-                    <td className="py-1.5">{l.quantity}</td>
-                    <td className="py-1.5 whitespace-nowrap">{formatNaira(l.price)}</td>
-                    <td className="py-1.5">
-                      <StatusBadge status={l.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PlainTable rows={o.lines} rowKey={(l) => l.id} columns={LINE_COLUMNS} look="dialog" />
             <div className="space-y-1 rounded-xl bg-slate-50 p-3">
               {/* Only name/value groups inside the list: the note follows it. */}
               <dl className="space-y-1">

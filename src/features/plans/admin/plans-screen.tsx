@@ -15,6 +15,7 @@ import { fieldErrors } from '../../../lib/field-errors'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { Field } from '../../../components/ui/field'
 import { CustomerOptions } from '../../../components/ui/customer-options'
+import { Options } from '../../../components/ui/options'
 import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
@@ -215,11 +216,7 @@ function NewPlanForm({ onCancel, onDone }: { onCancel: () => void; onDone: (mess
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="plan-service" label="Service" error={errors.service}>
             <select className="field capitalize" {...bind('service')}>
-              {SERVICES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <Options values={SERVICES} />
             </select>
           </Field>
           <Field id="plan-phone" label="WhatsApp number" error={errors.phoneNumber}>
@@ -235,11 +232,7 @@ function NewPlanForm({ onCancel, onDone }: { onCancel: () => void; onDone: (mess
           </Field>
           <Field id="plan-unit" label="Weeks or months" error={errors.intervalUnit}>
             <select className="field" {...bind('intervalUnit')}>
-              {INTERVAL_UNITS.map((u) => (
-                <option key={u} value={u}>
-                  {u}
-                </option>
-              ))}
+              <Options values={INTERVAL_UNITS} />
             </select>
           </Field>
           <Field id="plan-day" label="Preferred day" error={errors.preferredWeekday}>

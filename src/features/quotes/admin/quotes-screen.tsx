@@ -1,15 +1,14 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { QUOTE_STATUSES, type QuoteSummary } from '../../../../contract/quotes.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { linkButton } from '../../../components/ui/page-header'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
-import { DocumentList } from '../../../components/documents/document-list'
+import { DocumentLink, DocumentList } from '../../../components/documents/document-list'
 import {
   BOOKING_NUMBER_MISSING,
   BookingNumberField,
   NewDraftForm,
+  startingLines,
   typedId,
 } from '../../../components/documents/new-draft-form'
 import { useAdminQuotes, useCreateQuote } from '../api'
@@ -34,11 +33,7 @@ function QuoteList({ quotes }: { quotes: QuoteSummary[] }) {
     <DocumentList
       label="Quotes"
       docs={quotes}
-      number={(q) => (
-        <Link to={`/admin/quotes/${q.id}`} className={`${linkButton} font-mono`}>
-          {q.number}
-        </Link>
-      )}
+      number={(q) => <DocumentLink to={`/admin/quotes/${q.id}`} number={q.number} />}
       columns={[
         { label: 'Billed to', cell: (q) => q.billedName },
         { label: 'Booking', cell: (q) => `#${q.bookingId}` },
@@ -47,16 +42,10 @@ function QuoteList({ quotes }: { quotes: QuoteSummary[] }) {
         { label: 'Total', cell: (q) => formatNaira(q.total), className: 'tabular-nums' },
       ]}
       status={(q) => <QuoteStatusBadge status={q.status} />}
-      card={(q) => (
-        <>
-          <p className="text-slate-700">
-            {q.billedName} · booking #{q.bookingId}
-          </p>
-          <p className="text-slate-600">
-            Total {formatNaira(q.total)} · valid until {formatDay(q.validUntil)}
-          </p>
-        </>
-      )}
+      card={(q) => [
+        `${q.billedName} · booking #${q.bookingId}`,
+        `Total ${formatNaira(q.total)} · valid until ${formatDay(q.validUntil)}`,
+      ]}
     />
   )
 }
@@ -71,10 +60,7 @@ function NewQuoteForm({ booking, onCancel }: { booking: string; onCancel: () => 
       check={() => (typedId(bookingId) === null ? { field: 'booking', text: BOOKING_NUMBER_MISSING } : null)}
       write={async (key) => {
         const answer = await create.mutateAsync({
-          body: {
-            bookingId: Number(bookingId),
-            lines: [{ kind: 'service', description: 'Service', quantity: 1, unitPrice: 0 }],
-          },
+          body: { bookingId: Number(bookingId), lines: startingLines() },
           key,
         })
         return `/admin/quotes/${answer.quote.id}`

@@ -15,11 +15,15 @@ import { fieldErrors } from '../../../lib/field-errors'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { rememberServiceKinds } from '../../../lib/service-kinds'
 import { Field } from '../../../components/ui/field'
+import { Options } from '../../../components/ui/options'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { TextField } from '../../../components/ui/text-field'
 import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
 import { Card, PageHeader } from '../../../components/ui/page-header'
+import { RowAction } from '../../../components/ui/row-action'
+import { serverRefusal } from '../../../components/ui/server-refusal'
+import { StateTag } from '../../../components/ui/state-tag'
 import { QueryGate } from '../../../components/ui/query-state'
 import { useAdminServiceKinds, useSaveServiceKind } from '../api'
 
@@ -199,11 +203,7 @@ function ServiceSection({
                 <div className="min-w-0 flex-1 basis-56">
                   <p className="font-semibold text-slate-900">
                     {k.name}
-                    {!k.active && (
-                      <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                        Hidden
-                      </span>
-                    )}
+                    {!k.active && <StateTag tone="muted">Hidden</StateTag>}
                   </p>
                   {k.description && <p className="text-sm text-slate-600">{k.description}</p>}
                   <p className="text-xs text-slate-500">
@@ -212,14 +212,13 @@ function ServiceSection({
                 </div>
                 <p className="w-full font-bold text-brand-800 sm:w-auto">{priceText(k)}</p>
                 <div className="flex gap-1">
-                  <button
-                    type="button"
+                  <RowAction
+                    icon={Pencil}
+                    verb="Edit"
+                    name={k.name}
                     className="btn-secondary px-3 py-1.5 text-sm"
                     onClick={() => onEdit(k)}
-                    aria-label={`Edit ${k.name}`}
-                  >
-                    <Pencil className="size-4" aria-hidden /> Edit
-                  </button>
+                  />
                   <button
                     type="button"
                     className="btn-secondary px-3 py-1.5 text-sm"
@@ -283,9 +282,8 @@ function KindForm({
       onDone(answer.message)
     } catch (err) {
       // The server's words, under the field it names; the form stays as typed.
-      const field = (err as { body?: { field?: unknown } }).body?.field
-      const message = errorMessage(err, 'Could not save. Please try again.')
-      setErrors(typeof field === 'string' && field in fields ? { [field]: message } : { form: message })
+      const { field, message } = serverRefusal(err, fields, 'Could not save. Please try again.')
+      setErrors({ [field ?? 'form']: message })
       focusFirstInvalid(form)
     }
   }
@@ -305,11 +303,7 @@ function KindForm({
       </Field>
       <Field id="kind-price_rule" label="How it is priced" error={errors.price_rule}>
         <select className="field" value={fields.price_rule} onChange={set('price_rule')}>
-          {PRICE_RULES.map((rule) => (
-            <option key={rule} value={rule}>
-              {PRICE_RULE_LABELS[rule]}
-            </option>
-          ))}
+          <Options values={PRICE_RULES} labels={PRICE_RULE_LABELS} />
         </select>
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">

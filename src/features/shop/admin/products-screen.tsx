@@ -4,12 +4,14 @@ import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react'
 import { productFormBody, type Product } from '../../../../contract/catalogue.js'
 import { CATEGORIES, type Category } from '../../../../contract/categories.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { errorMessage, mediaUrl } from '../../../lib/api-client'
+import { mediaUrl } from '../../../lib/api-client'
 import { useUserId } from '../../../lib/session'
 import { Modal } from '../../../components/ui/modal'
 import { TextField } from '../../../components/ui/text-field'
 import { useFormFields, type TextKey } from '../../../components/ui/use-form-fields'
 import { Field } from '../../../components/ui/field'
+import { Options } from '../../../components/ui/options'
+import { serverRefusal } from '../../../components/ui/server-refusal'
 import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { fieldErrors } from '../../../lib/field-errors'
 import { StockBadge } from '../components/stock-badge'
@@ -130,16 +132,10 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
       await save.mutateAsync({ id: editing?.id ?? null, form })
       onDone()
     } catch (err) {
-      // The server's words, under the field it names when it names one; the form stays as typed.
-      const field = (err as { body?: { field?: unknown } }).body?.field
-      const message = errorMessage(err, 'An error occurred, try again later')
-      setErrors(
-        typeof field === 'string' && field in EMPTY_PRODUCT
-          ? { [field]: message }
-          : /image/i.test(message)
-            ? { image: message }
-            : { form: message },
-      )
+      // The server's words, under the field it names when it names one (a refused image under the
+      // picture); the form stays as typed.
+      const { field, message } = serverRefusal(err, EMPTY_PRODUCT, 'An error occurred, try again later')
+      setErrors({ [field ?? (/image/i.test(message) ? 'image' : 'form')]: message })
     }
   }
 
@@ -158,11 +154,7 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
       <Field id="product-category" label="Category" error={errors.category}>
         <select {...bind('category')} className="field">
           <option value="">Select a category</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <Options values={CATEGORIES} />
         </select>
       </Field>
       <Field id="product-description" label="Description" error={errors.description}>

@@ -17,6 +17,8 @@ import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { Field } from '../../../components/ui/field'
 import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
+import { RowAction } from '../../../components/ui/row-action'
+import { useActionError } from '../../../components/ui/use-action-error'
 
 const ROLE_OPTIONS = [
   ['all', 'All Roles'],
@@ -33,7 +35,7 @@ const EMPTY_ADMIN: NewUserForm = { fullName: '', email: '', password: '', phoneN
 
 function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { form, setForm, bind } = useFormFields(EMPTY_ADMIN)
-  const [error, setError] = useState('')
+  const { error, setError, attempt } = useActionError('An error occurred, try again later')
   const addAdmin = useAddAdmin()
 
   function close() {
@@ -44,13 +46,7 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    setError('')
-    try {
-      await addAdmin.mutateAsync(form)
-      close()
-    } catch (err) {
-      setError(errorMessage(err, 'An error occurred, try again later'))
-    }
+    if (await attempt(() => addAdmin.mutateAsync(form))) close()
   }
 
   const fields = [
@@ -107,18 +103,12 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
     role: user.role.toLowerCase() as NonNullable<AdminUserUpdateRequest['role']>,
     phone_number: localPhone(user.phone_number),
   })
-  const [error, setError] = useState('')
+  const { error, attempt } = useActionError('An error occurred, try again later')
   const update = useUpdateUser()
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    setError('')
-    try {
-      await update.mutateAsync({ id: user.id, ...form })
-      onClose()
-    } catch (err) {
-      setError(errorMessage(err, 'An error occurred, try again later'))
-    }
+    if (await attempt(() => update.mutateAsync({ id: user.id, ...form }))) onClose()
   }
 
   return (
@@ -188,6 +178,42 @@ function PasswordResetSender({ user }: { user: AdminUser }) {
   )
 }
 
+/**
+ * A user's Edit and Delete: in the table, named after the user (a pair on every row); on a phone's card,
+ * sharing its width under the name they belong to.
+ */
+function UserActions({
+  user,
+  inTable,
+  onEdit,
+  onDelete,
+}: {
+  user: AdminUser
+  inTable?: boolean
+  onEdit: (user: AdminUser) => void
+  onDelete: (user: AdminUser) => void
+}) {
+  const size = inTable ? 'px-3 py-1.5' : 'flex-1 py-2'
+  const actions = [
+    { icon: Pencil, verb: 'Edit', tone: 'btn-secondary', run: onEdit },
+    { icon: Trash2, verb: 'Delete', tone: 'btn-danger', run: onDelete },
+  ]
+  return (
+    <div className={inTable ? 'flex gap-2' : 'mt-3 flex gap-2'}>
+      {actions.map(({ icon, verb, tone, run }) => (
+        <RowAction
+          key={verb}
+          icon={icon}
+          verb={verb}
+          name={inTable ? user.full_name : undefined}
+          className={`${tone} ${size}`}
+          onClick={() => run(user)}
+        />
+      ))}
+    </div>
+  )
+}
+
 export default function UsersScreen() {
   const users = useUsers()
   const [adding, setAdding] = useState(false)
@@ -222,24 +248,7 @@ export default function UsersScreen() {
               </td>
               <td className="px-4 py-3">{u.role}</td>
               <td className="px-4 py-3">
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className="btn-secondary px-3 py-1.5"
-                    onClick={() => setEditing(u)}
-                    aria-label={`Edit ${u.full_name}`}
-                  >
-                    <Pencil className="size-4" aria-hidden /> Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-danger px-3 py-1.5"
-                    onClick={() => deleting.ask(u)}
-                    aria-label={`Delete ${u.full_name}`}
-                  >
-                    <Trash2 className="size-4" aria-hidden /> Delete
-                  </button>
-                </div>
+                <UserActions user={u} inTable onEdit={setEditing} onDelete={(user) => deleting.ask(user)} />
               </td>
             </tr>
           ))}
@@ -258,14 +267,7 @@ export default function UsersScreen() {
                 <p className="truncate text-sm text-slate-600">{u.username}</p>
                 <p className="text-sm text-slate-600">{u.phone_number ? localPhone(u.phone_number) : '—'}</p>
               </CardTop>
-              <div className="mt-3 flex gap-2">
-                <button type="button" className="btn-secondary flex-1 py-2" onClick={() => setEditing(u)}>
-                  <Pencil className="size-4" aria-hidden /> Edit
-                </button>
-                <button type="button" className="btn-danger flex-1 py-2" onClick={() => deleting.ask(u)}>
-                  <Trash2 className="size-4" aria-hidden /> Delete
-                </button>
-              </div>
+              <UserActions user={u} onEdit={setEditing} onDelete={(user) => deleting.ask(user)} />
             </>
           )}
         </MobileCards>

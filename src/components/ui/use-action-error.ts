@@ -1,0 +1,22 @@
+import { useState } from 'react'
+import { errorMessage } from '../../lib/api-client'
+
+/**
+ * The failure of a form's or a dialog's action, to show in it. `attempt(action)` clears the last failure,
+ * runs the action and, when it fails, keeps the server's message (else `fallback`); it answers whether the
+ * action worked, so the caller closes or moves on only then.
+ */
+export function useActionError(fallback: string) {
+  const [error, setError] = useState('')
+  async function attempt(action: () => Promise<unknown>) {
+    setError('')
+    try {
+      await action()
+      return true
+    } catch (err) {
+      setError(errorMessage(err, fallback))
+      return false
+    }
+  }
+  return { error, setError, attempt }
+}
