@@ -10,6 +10,7 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '../api'
+import { FormError } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
 
 interface NotificationsModalProps {
@@ -66,11 +67,13 @@ export function NotificationsModal({
           </button>
         </div>
       )}
-      {markAll.error && (
-        <p role="alert" className="mb-3 text-xs text-red-600">
-          {errorMessage(markAll.error, 'Could not mark them as read. Try again when you are online.')}
-        </p>
-      )}
+      <FormError
+        className="mb-3 text-xs text-red-600"
+        message={
+          markAll.error &&
+          errorMessage(markAll.error, 'Could not mark them as read. Try again when you are online.')
+        }
+      />
       {isFromSnapshot && (
         <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800">
           Showing saved notifications; they will refresh when you are online.
@@ -163,11 +166,13 @@ function NotificationItem({ notification: n, isNew }: { notification: Notificati
             </button>
           )}
         </div>
-        {markRead.error && (
-          <p role="alert" className="mt-1 text-xs text-red-600">
-            {errorMessage(markRead.error, 'Could not mark it as read. Try again when you are online.')}
-          </p>
-        )}
+        <FormError
+          className="mt-1 text-xs text-red-600"
+          message={
+            markRead.error &&
+            errorMessage(markRead.error, 'Could not mark it as read. Try again when you are online.')
+          }
+        />
       </div>
     </li>
   )
