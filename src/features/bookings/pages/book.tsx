@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { CalendarCheck, Clock3, Phone, ReceiptText, Siren } from 'lucide-react'
+import { CalendarCheck, Clock3, Phone, ReceiptText, Siren, type LucideIcon } from 'lucide-react'
 import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../../../contract/dates.js'
 import {
   appointmentBody,
@@ -301,16 +301,13 @@ export default function Book() {
                 </Field>
               )}
               {estimate && (
-                <p
-                  role="status"
-                  className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
+                <StatusNote
+                  icon={ReceiptText}
+                  className="bg-brand-50 font-medium text-brand-900 ring-brand-200 sm:col-span-2"
                 >
-                  <ReceiptText className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>
-                    {estimate}
-                    {!isAdmin && <FirstServiceNote />}
-                  </span>
-                </p>
+                  {estimate}
+                  {!isAdmin && <FirstServiceNote />}
+                </StatusNote>
               )}
               <Field className="sm:col-span-2" id={`${id}-location`} label="Location" error={errors.location}>
                 <input
@@ -347,15 +344,9 @@ export default function Book() {
               </Field>
             </div>
             {emergency && (
-              <p
-                role="status"
-                className="mt-5 flex gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
-              >
-                <Siren className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <span>
-                  <strong>Emergency call-out.</strong> {emergency}
-                </span>
-              </p>
+              <StatusNote icon={Siren} className="mt-5 bg-amber-50 text-amber-900 ring-amber-200">
+                <strong>Emergency call-out.</strong> {emergency}
+              </StatusNote>
             )}
             <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
               <button type="submit" className="btn-primary px-6 py-3 sm:min-w-48" disabled={busy}>
@@ -368,6 +359,24 @@ export default function Book() {
         </div>
       </div>
     </div>
+  )
+}
+
+/** A line the form announces as it changes (the price estimate, an emergency call-out), in its colours. */
+function StatusNote({
+  icon: Icon,
+  className,
+  children,
+}: {
+  icon: LucideIcon
+  className: string
+  children: ReactNode
+}) {
+  return (
+    <p role="status" className={`flex gap-2 rounded-xl p-3 text-sm ring-1 ${className}`}>
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{children}</span>
+    </p>
   )
 }
 
