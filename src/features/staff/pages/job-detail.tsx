@@ -20,6 +20,7 @@ import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { FailedItem } from '../components/sync-panel'
 import { useFocusWhenClosed } from '../../../lib/use-focus-when-closed'
 import { TreatmentSummary } from '../../../components/treatment-summary'
+import { ServiceKindLine } from '../../../components/service-kind-line'
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })
@@ -98,12 +99,7 @@ export default function JobDetail() {
         <p className="text-slate-700">
           <span className="capitalize">{job.service}</span> · {formatDay(job.date)} at {formatTime(job.time)}
         </p>
-        {job.service_kind && (
-          <p className="text-slate-700">
-            {job.service_kind.name}
-            {job.estimate_text && <> · Estimate: {job.estimate_text}</>}
-          </p>
-        )}
+        <ServiceKindLine booking={job} className="text-slate-700" />
         <p className="text-slate-700">{job.location}</p>
         {job.emergency && (
           <p className="flex flex-wrap items-center gap-2 pt-1 text-sm font-semibold text-red-800">
