@@ -137,6 +137,8 @@ export default function Book() {
   const id = useId()
   const today = todayIso(new Date(), BUSINESS_TIME_ZONE)
 
+  /** What a Field of the form is given for one value: its control's id and the mistake shown under it. */
+  const fieldOf = (key: Key) => ({ id: `${id}-${key}`, error: errors[key] })
   /** What every control of the form shares: its value and change handler (Field wires ids and errors). */
   const control = (key: Key) => ({
     className: 'field',
@@ -242,12 +244,7 @@ export default function Book() {
           >
             <div className="grid gap-5 sm:grid-cols-2">
               {isAdmin && (
-                <Field
-                  className="sm:col-span-2"
-                  id={`${id}-full_name`}
-                  label="Customer's name"
-                  error={errors.full_name}
-                >
+                <Field className="sm:col-span-2" {...fieldOf('full_name')} label="Customer's name">
                   <input
                     {...control('full_name')}
                     autoComplete="off"
@@ -257,9 +254,8 @@ export default function Book() {
                 </Field>
               )}
               <Field
-                id={`${id}-phone_number`}
+                {...fieldOf('phone_number')}
                 label={isAdmin ? "Customer's WhatsApp number" : 'WhatsApp number'}
-                error={errors.phone_number}
               >
                 <input
                   {...control('phone_number')}
@@ -270,7 +266,7 @@ export default function Book() {
                   required
                 />
               </Field>
-              <Field id={`${id}-service`} label="Service" error={errors.service}>
+              <Field {...fieldOf('service')} label="Service">
                 <select {...control('service')} required>
                   <option value="">Choose a service</option>
                   <option value="fumigation">{SERVICE_LABELS.fumigation}</option>
@@ -280,9 +276,8 @@ export default function Book() {
               {form.service && (
                 <Field
                   className={kind?.price_rule === 'per_unit' ? '' : 'sm:col-span-2'}
-                  id={`${id}-service_kind_id`}
+                  {...fieldOf('service_kind_id')}
                   label="Kind of service (optional)"
-                  error={errors.service_kind_id}
                   hint={kind && [priceText(kind), kind.description].filter(Boolean).join(' · ')}
                 >
                   <select {...control('service_kind_id')}>
@@ -296,7 +291,7 @@ export default function Book() {
                 </Field>
               )}
               {kind?.price_rule === 'per_unit' && (
-                <Field id={`${id}-units`} label={`Number of ${pluralUnit(kind.unit)}`} error={errors.units}>
+                <Field {...fieldOf('units')} label={`Number of ${pluralUnit(kind.unit)}`}>
                   <input {...control('units')} type="number" inputMode="numeric" min={1} max={999} step={1} />
                 </Field>
               )}
@@ -309,7 +304,7 @@ export default function Book() {
                   {!isAdmin && <FirstServiceNote />}
                 </StatusNote>
               )}
-              <Field className="sm:col-span-2" id={`${id}-location`} label="Location" error={errors.location}>
+              <Field className="sm:col-span-2" {...fieldOf('location')} label="Location">
                 <input
                   {...control('location')}
                   autoComplete="street-address"
@@ -317,7 +312,7 @@ export default function Book() {
                   required
                 />
               </Field>
-              <Field id={`${id}-date`} label="Date" error={errors.date}>
+              <Field {...fieldOf('date')} label="Date">
                 <input
                   {...control('date')}
                   type="date"
@@ -326,15 +321,10 @@ export default function Book() {
                   required
                 />
               </Field>
-              <Field id={`${id}-time`} label="Time" error={errors.time}>
+              <Field {...fieldOf('time')} label="Time">
                 <input {...control('time')} type="time" required />
               </Field>
-              <Field
-                className="sm:col-span-2"
-                id={`${id}-info`}
-                label="Details (optional)"
-                error={errors.info}
-              >
+              <Field className="sm:col-span-2" {...fieldOf('info')} label="Details (optional)">
                 <textarea
                   {...control('info')}
                   rows={4}
