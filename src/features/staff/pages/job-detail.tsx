@@ -22,6 +22,12 @@ import { useFocusWhenClosed } from '../../../lib/use-focus-when-closed'
 import { TreatmentSummary } from '../../../components/treatment-summary'
 import { ServiceKindLine } from '../../../components/service-kind-line'
 
+/** A form's save: once the update is queued the form closes; if that fails it stays open with what was typed. */
+async function thenClose(saving: Promise<unknown>, close: () => void) {
+  await saving
+  close()
+}
+
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })
 
@@ -148,10 +154,7 @@ export default function JobDetail() {
               userId={userId}
               draft={`complete:${job.id}`}
               onCancel={() => setCompleting(false)}
-              onSave={async (body) => {
-                await jobActions.complete(userId, job, body)
-                setCompleting(false)
-              }}
+              onSave={(body) => thenClose(jobActions.complete(userId, job, body), () => setCompleting(false))}
             />
           </Card>
         ) : (
@@ -208,10 +211,9 @@ export default function JobDetail() {
                       method: t.method,
                     }}
                     onCancel={() => setCorrecting(null)}
-                    onSave={async (input) => {
-                      await jobActions.correct(userId, job, t.id, input)
-                      setCorrecting(null)
-                    }}
+                    onSave={(input) =>
+                      thenClose(jobActions.correct(userId, job, t.id, input), () => setCorrecting(null))
+                    }
                   />
                 </li>
               ) : (
@@ -250,10 +252,7 @@ export default function JobDetail() {
               userId={userId}
               draft={`treatment:${job.id}`}
               onCancel={() => setAdding(false)}
-              onSave={async (t) => {
-                await jobActions.treatment(userId, job, t)
-                setAdding(false)
-              }}
+              onSave={(t) => thenClose(jobActions.treatment(userId, job, t), () => setAdding(false))}
             />
           ) : (
             <button
@@ -275,13 +274,15 @@ export default function JobDetail() {
               label="Add a missing treatment"
               submitLabel="Add to the report"
               onCancel={() => setCorrecting(null)}
-              onSave={async (input) => {
-                await jobActions.correct(userId, job, crypto.randomUUID(), {
-                  ...input,
-                  reason: 'Added after the job was completed',
-                })
-                setCorrecting(null)
-              }}
+              onSave={(input) =>
+                thenClose(
+                  jobActions.correct(userId, job, crypto.randomUUID(), {
+                    ...input,
+                    reason: 'Added after the job was completed',
+                  }),
+                  () => setCorrecting(null),
+                )
+              }
             />
           ) : (
             correcting === null && (
