@@ -182,6 +182,47 @@ export const publicRoutes: RouteObject = {
   ],
 }
 
+/** A back-office screen: its path under /admin, its title, and for a list the title and screen of one item. */
+type AdminScreen = [
+  path: string,
+  title: string,
+  Screen: ComponentType,
+  item?: [title: string, Screen: ComponentType],
+]
+
+/** The back office's screens; the dashboard (its index) and the not-found page are set apart below. */
+const ADMIN_SCREENS: AdminScreen[] = [
+  ['users', 'Users', UsersScreen],
+  ['messages', 'Messages', MessagesScreen],
+  ['sent-messages', 'Sent messages', SentMessagesScreen],
+  ['bookings', 'Bookings', BookingsScreen],
+  ['booking-rules', 'Booking rules', BookingRulesScreen],
+  ['services', 'Services', ServicesScreen],
+  ['orders', 'Orders', OrdersScreen],
+  ['invoices', 'Invoices', InvoicesScreen, ['Invoice', InvoiceDetailScreen]],
+  ['plans', 'Plans', PlansScreen],
+  ['ratings', 'Ratings', RatingsScreen],
+  ['quotes', 'Quotes', QuotesScreen, ['Quote', QuoteDetailScreen]],
+  ['certificates', 'Certificates', CertificatesScreen],
+  ['products', 'Products', ProductsScreen],
+  ['settings', 'Settings', SettingsScreen],
+  ['api', 'API reference', ReferenceScreen],
+]
+
+/** A screen's route; a list with an item screen also answers at its path + /:id. */
+function adminRoute([path, title, Screen, item]: AdminScreen): RouteObject {
+  const screen = titled(title, <Screen />)
+  if (!item) return { path, element: screen }
+  const [itemTitle, ItemScreen] = item
+  return {
+    path,
+    children: [
+      { index: true, element: screen },
+      { path: ':id', element: titled(itemTitle, <ItemScreen />) },
+    ],
+  }
+}
+
 /** The back office (/admin/*), behind the admin role, in its own layout. */
 export const adminRoutes: RouteObject = {
   path: '/admin',
@@ -194,33 +235,7 @@ export const adminRoutes: RouteObject = {
   ),
   children: [
     { index: true, element: titled('Dashboard', <Dashboard />) },
-    { path: 'users', element: titled('Users', <UsersScreen />) },
-    { path: 'messages', element: titled('Messages', <MessagesScreen />) },
-    { path: 'sent-messages', element: titled('Sent messages', <SentMessagesScreen />) },
-    { path: 'bookings', element: titled('Bookings', <BookingsScreen />) },
-    { path: 'booking-rules', element: titled('Booking rules', <BookingRulesScreen />) },
-    { path: 'services', element: titled('Services', <ServicesScreen />) },
-    { path: 'orders', element: titled('Orders', <OrdersScreen />) },
-    {
-      path: 'invoices',
-      children: [
-        { index: true, element: titled('Invoices', <InvoicesScreen />) },
-        { path: ':id', element: titled('Invoice', <InvoiceDetailScreen />) },
-      ],
-    },
-    { path: 'plans', element: titled('Plans', <PlansScreen />) },
-    { path: 'ratings', element: titled('Ratings', <RatingsScreen />) },
-    {
-      path: 'quotes',
-      children: [
-        { index: true, element: titled('Quotes', <QuotesScreen />) },
-        { path: ':id', element: titled('Quote', <QuoteDetailScreen />) },
-      ],
-    },
-    { path: 'certificates', element: titled('Certificates', <CertificatesScreen />) },
-    { path: 'products', element: titled('Products', <ProductsScreen />) },
-    { path: 'settings', element: titled('Settings', <SettingsScreen />) },
-    { path: 'api', element: titled('API reference', <ReferenceScreen />) },
+    ...ADMIN_SCREENS.map(adminRoute),
     {
       path: '*',
       element: titled('Page not found', <NotFoundPage home="/admin" homeLabel="Back to the dashboard" />),

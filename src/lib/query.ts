@@ -65,3 +65,22 @@ export const useOnlineOnlyMutation = <TVars, TData>(
   mutationFn: (vars: TVars) => Promise<TData>,
   alsoInvalidates: readonly QueryKey[] = [],
 ) => useUserMutation(mutationFn, CALL_EVEN_OFFLINE, alsoInvalidates)
+
+/**
+ * The query keys of a kind of billing document (quotes, invoices): the back office's list by status and
+ * search and one document, the customer's own list and one of theirs, all under the user's scope (so a
+ * mutation's refresh of the scope reaches them), and the page of a signed link, outside any user's scope
+ * because whoever holds the link opens it, logged in or not. The feature's api.ts names both.
+ */
+export function documentKeys<Name extends string, LinkName extends string>(name: Name, linkName: LinkName) {
+  const all = (userId: number | null) => [...userScope(userId), name] as const
+  return {
+    all,
+    admin: (userId: number | null, status: string, q: string) =>
+      [...all(userId), 'admin', status, q] as const,
+    adminDetail: (userId: number | null, id: number) => [...all(userId), 'admin-detail', id] as const,
+    mine: (userId: number | null) => [...all(userId), 'mine'] as const,
+    mineDetail: (userId: number | null, id: number) => [...all(userId), 'mine', id] as const,
+    link: (token: string) => [linkName, token] as const,
+  }
+}

@@ -10,27 +10,20 @@ import type {
   PayInvoiceRequest,
 } from '../../../contract/invoices.js'
 import { callApiWithStatus, callApi } from '../../lib/api-client'
-import { onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { documentKeys, onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation } from '../../lib/query'
 import { userScope } from '../../lib/user-scope'
 import { listFilterQuery } from '../../lib/search'
 import { rememberBilling } from '../../lib/first-service-offer'
 import { useUserId } from '../../lib/session'
 
+const documents = documentKeys('invoices', 'invoice-link')
 export const invoiceKeys = {
-  all: (userId: number | null) => [...userScope(userId), 'invoices'] as const,
-  admin: (userId: number | null, status: string, q: string) =>
-    [...invoiceKeys.all(userId), 'admin', status, q] as const,
-  adminDetail: (userId: number | null, id: number) =>
-    [...invoiceKeys.all(userId), 'admin-detail', id] as const,
-  mine: (userId: number | null) => [...invoiceKeys.all(userId), 'mine'] as const,
-  mineDetail: (userId: number | null, id: number) => [...invoiceKeys.all(userId), 'mine', id] as const,
+  ...documents,
   customers: (userId: number | null) => [...userScope(userId), 'invoice-customers'] as const,
   billing: (userId: number | null) => [...userScope(userId), 'billing-settings'] as const,
-  /** Opened by whoever holds the link, logged in or not: outside any user's scope. */
-  link: (token: string) => ['invoice-link', token] as const,
-  linkPayment: (token: string, txRef: string) => ['invoice-link', token, 'payment', txRef] as const,
+  linkPayment: (token: string, txRef: string) => [...documents.link(token), 'payment', txRef] as const,
   minePayment: (userId: number | null, id: number, txRef: string) =>
-    [...invoiceKeys.all(userId), 'mine', id, 'payment', txRef] as const,
+    [...documents.mineDetail(userId, id), 'payment', txRef] as const,
 }
 
 export const useAdminInvoices = (status: InvoiceStatus | 'all', q: string) => {

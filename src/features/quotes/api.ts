@@ -8,21 +8,11 @@ import type {
   QuoteStatus,
 } from '../../../contract/quotes.js'
 import { callApi } from '../../lib/api-client'
-import { onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation } from '../../lib/query'
-import { userScope } from '../../lib/user-scope'
+import { documentKeys, onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation } from '../../lib/query'
 import { listFilterQuery } from '../../lib/search'
 import { useUserId } from '../../lib/session'
 
-export const quoteKeys = {
-  all: (userId: number | null) => [...userScope(userId), 'quotes'] as const,
-  admin: (userId: number | null, status: string, q: string) =>
-    [...quoteKeys.all(userId), 'admin', status, q] as const,
-  adminDetail: (userId: number | null, id: number) => [...quoteKeys.all(userId), 'admin-detail', id] as const,
-  mine: (userId: number | null) => [...quoteKeys.all(userId), 'mine'] as const,
-  mineDetail: (userId: number | null, id: number) => [...quoteKeys.all(userId), 'mine', id] as const,
-  /** Opened by whoever holds the link, logged in or not: outside any user's scope. */
-  link: (token: string) => ['quote-link', token] as const,
-}
+export const quoteKeys = documentKeys('quotes', 'quote-link')
 
 export const useAdminQuotes = (status: QuoteStatus | 'all', q: string) => {
   const userId = useUserId()

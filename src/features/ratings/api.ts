@@ -1,8 +1,8 @@
 /** Ratings' data: the no-login page a completion message links to (/rate/:token), and the back office's Ratings. */
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { RatingRequest } from '../../../contract/ratings.js'
 import { callApi } from '../../lib/api-client'
-import { onlineOnlyQuery, useOnlineOnlyMutation } from '../../lib/query'
+import { CALL_EVEN_OFFLINE, onlineOnlyQuery, useOnlineOnlyMutation } from '../../lib/query'
 import { userScope } from '../../lib/user-scope'
 import { useUserId } from '../../lib/session'
 
@@ -25,8 +25,18 @@ export const useRatingLink = (token: string) =>
     retry: false,
   })
 
-export const rateVisit = (token: string, body: RatingRequest) =>
-  callApi('POST rating-links/{token}/', { params: { token }, body })
+/**
+ * Rates the visit as the link's holder; the page shows the answer's view at once. Tried even offline, so a
+ * failure says so rather than waiting.
+ */
+export const useRateVisit = (token: string) => {
+  const client = useQueryClient()
+  return useMutation({
+    ...CALL_EVEN_OFFLINE,
+    mutationFn: (body: RatingRequest) => callApi('POST rating-links/{token}/', { params: { token }, body }),
+    onSuccess: (answer) => client.setQueryData(ratingKeys.link(token), answer.view),
+  })
+}
 
 export const useOfficeRatings = () => {
   const userId = useUserId()

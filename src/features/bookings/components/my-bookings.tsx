@@ -16,6 +16,7 @@ import { DialogActions, Modal } from '../../../components/ui/modal'
 import { RescheduleDialog } from './reschedule-dialog'
 import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { serviceReportUrl, useBookings, useCancelMyBooking, useRescheduleMyBooking } from '../api'
+import { ServiceKindLine } from '../../../components/service-kind-line'
 
 const messageOf = (err: unknown) =>
   err instanceof ApiError ? err.message : 'We could not reach the server. Please try again.'
@@ -86,12 +87,7 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
                 <p className="text-sm text-slate-600">
                   {bookingWhen(b)} · {b.location}
                 </p>
-                {b.service_kind && (
-                  <p className="text-sm text-slate-700">
-                    {b.service_kind.name}
-                    {b.estimate_text && <> · Estimate: {b.estimate_text}</>}
-                  </p>
-                )}
+                <ServiceKindLine booking={b} className="text-sm text-slate-700" />
                 <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">
                   <MessageCircle className="size-3.5" aria-hidden />
                   {localPhone(b.phone_number)}

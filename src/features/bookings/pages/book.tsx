@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { CalendarCheck, Clock3, Phone, ReceiptText, Siren } from 'lucide-react'
+import { CalendarCheck, Clock3, Phone, ReceiptText, Siren, type LucideIcon } from 'lucide-react'
 import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../../../contract/dates.js'
 import {
   appointmentBody,
@@ -137,6 +137,8 @@ export default function Book() {
   const id = useId()
   const today = todayIso(new Date(), BUSINESS_TIME_ZONE)
 
+  /** What a Field of the form is given for one value: its control's id and the mistake shown under it. */
+  const fieldOf = (key: Key) => ({ id: `${id}-${key}`, error: errors[key] })
   /** What every control of the form shares: its value and change handler (Field wires ids and errors). */
   const control = (key: Key) => ({
     className: 'field',
@@ -242,12 +244,7 @@ export default function Book() {
           >
             <div className="grid gap-5 sm:grid-cols-2">
               {isAdmin && (
-                <Field
-                  className="sm:col-span-2"
-                  id={`${id}-full_name`}
-                  label="Customer's name"
-                  error={errors.full_name}
-                >
+                <Field className="sm:col-span-2" {...fieldOf('full_name')} label="Customer's name">
                   <input
                     {...control('full_name')}
                     autoComplete="off"
@@ -257,9 +254,8 @@ export default function Book() {
                 </Field>
               )}
               <Field
-                id={`${id}-phone_number`}
+                {...fieldOf('phone_number')}
                 label={isAdmin ? "Customer's WhatsApp number" : 'WhatsApp number'}
-                error={errors.phone_number}
               >
                 <input
                   {...control('phone_number')}
@@ -270,7 +266,7 @@ export default function Book() {
                   required
                 />
               </Field>
-              <Field id={`${id}-service`} label="Service" error={errors.service}>
+              <Field {...fieldOf('service')} label="Service">
                 <select {...control('service')} required>
                   <option value="">Choose a service</option>
                   <option value="fumigation">{SERVICE_LABELS.fumigation}</option>
@@ -280,9 +276,8 @@ export default function Book() {
               {form.service && (
                 <Field
                   className={kind?.price_rule === 'per_unit' ? '' : 'sm:col-span-2'}
-                  id={`${id}-service_kind_id`}
+                  {...fieldOf('service_kind_id')}
                   label="Kind of service (optional)"
-                  error={errors.service_kind_id}
                   hint={kind && [priceText(kind), kind.description].filter(Boolean).join(' · ')}
                 >
                   <select {...control('service_kind_id')}>
@@ -296,23 +291,20 @@ export default function Book() {
                 </Field>
               )}
               {kind?.price_rule === 'per_unit' && (
-                <Field id={`${id}-units`} label={`Number of ${pluralUnit(kind.unit)}`} error={errors.units}>
+                <Field {...fieldOf('units')} label={`Number of ${pluralUnit(kind.unit)}`}>
                   <input {...control('units')} type="number" inputMode="numeric" min={1} max={999} step={1} />
                 </Field>
               )}
               {estimate && (
-                <p
-                  role="status"
-                  className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900 ring-1 ring-brand-200 sm:col-span-2"
+                <StatusNote
+                  icon={ReceiptText}
+                  className="bg-brand-50 font-medium text-brand-900 ring-brand-200 sm:col-span-2"
                 >
-                  <ReceiptText className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>
-                    {estimate}
-                    {!isAdmin && <FirstServiceNote />}
-                  </span>
-                </p>
+                  {estimate}
+                  {!isAdmin && <FirstServiceNote />}
+                </StatusNote>
               )}
-              <Field className="sm:col-span-2" id={`${id}-location`} label="Location" error={errors.location}>
+              <Field className="sm:col-span-2" {...fieldOf('location')} label="Location">
                 <input
                   {...control('location')}
                   autoComplete="street-address"
@@ -320,7 +312,7 @@ export default function Book() {
                   required
                 />
               </Field>
-              <Field id={`${id}-date`} label="Date" error={errors.date}>
+              <Field {...fieldOf('date')} label="Date">
                 <input
                   {...control('date')}
                   type="date"
@@ -329,15 +321,10 @@ export default function Book() {
                   required
                 />
               </Field>
-              <Field id={`${id}-time`} label="Time" error={errors.time}>
+              <Field {...fieldOf('time')} label="Time">
                 <input {...control('time')} type="time" required />
               </Field>
-              <Field
-                className="sm:col-span-2"
-                id={`${id}-info`}
-                label="Details (optional)"
-                error={errors.info}
-              >
+              <Field className="sm:col-span-2" {...fieldOf('info')} label="Details (optional)">
                 <textarea
                   {...control('info')}
                   rows={4}
@@ -347,15 +334,9 @@ export default function Book() {
               </Field>
             </div>
             {emergency && (
-              <p
-                role="status"
-                className="mt-5 flex gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
-              >
-                <Siren className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <span>
-                  <strong>Emergency call-out.</strong> {emergency}
-                </span>
-              </p>
+              <StatusNote icon={Siren} className="mt-5 bg-amber-50 text-amber-900 ring-amber-200">
+                <strong>Emergency call-out.</strong> {emergency}
+              </StatusNote>
             )}
             <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
               <button type="submit" className="btn-primary px-6 py-3 sm:min-w-48" disabled={busy}>
@@ -368,6 +349,24 @@ export default function Book() {
         </div>
       </div>
     </div>
+  )
+}
+
+/** A line the form announces as it changes (the price estimate, an emergency call-out), in its colours. */
+function StatusNote({
+  icon: Icon,
+  className,
+  children,
+}: {
+  icon: LucideIcon
+  className: string
+  children: ReactNode
+}) {
+  return (
+    <p role="status" className={`flex gap-2 rounded-xl p-3 text-sm ring-1 ${className}`}>
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{children}</span>
+    </p>
   )
 }
 

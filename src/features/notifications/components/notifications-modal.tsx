@@ -10,6 +10,7 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '../api'
+import { FormError } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
 
 interface NotificationsModalProps {
@@ -66,11 +67,7 @@ export function NotificationsModal({
           </button>
         </div>
       )}
-      {markAll.error && (
-        <p role="alert" className="mb-3 text-xs text-red-600">
-          {errorMessage(markAll.error, 'Could not mark them as read. Try again when you are online.')}
-        </p>
-      )}
+      <MarkFailed error={markAll.error} fallback="Could not mark them as read." className="mb-3" />
       {isFromSnapshot && (
         <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800">
           Showing saved notifications; they will refresh when you are online.
@@ -97,6 +94,24 @@ export function NotificationsModal({
         </ul>
       )}
     </Modal>
+  )
+}
+
+/** Why marking read failed: the server's words, else what to try (the mark needs the network). */
+function MarkFailed({
+  error,
+  fallback,
+  className,
+}: {
+  error: Error | null
+  fallback: string
+  className: string
+}) {
+  return (
+    <FormError
+      className={`${className} text-xs text-red-600`}
+      message={error && errorMessage(error, `${fallback} Try again when you are online.`)}
+    />
   )
 }
 
@@ -163,11 +178,7 @@ function NotificationItem({ notification: n, isNew }: { notification: Notificati
             </button>
           )}
         </div>
-        {markRead.error && (
-          <p role="alert" className="mt-1 text-xs text-red-600">
-            {errorMessage(markRead.error, 'Could not mark it as read. Try again when you are online.')}
-          </p>
-        )}
+        <MarkFailed error={markRead.error} fallback="Could not mark it as read." className="mt-1" />
       </div>
     </li>
   )

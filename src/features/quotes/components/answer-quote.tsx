@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { acceptQuoteBody, declineQuoteBody, type QuoteAnswer } from '../../../../contract/quotes.js'
 import { formatDateTime, formatDay } from '../../../../contract/dates.js'
@@ -9,6 +9,12 @@ import { errorMessage } from '../../../lib/api-client'
 import { acceptQuote, declineQuote, type QuoteAnswerer } from '../api'
 
 const NOT_SENT = 'We could not send your answer. Check your connection and try again.'
+
+/** What the form says in each of its two modes; its Cancel button switches to the other. */
+const MODES = {
+  accept: { heading: 'Accept this quote', submitLabel: 'Accept quote', cancelLabel: 'Decline instead' },
+  decline: { heading: 'Decline this quote', submitLabel: 'Decline quote', cancelLabel: 'Back to accepting' },
+} as const
 
 /** The way to pay the deposit an accepted quote asked for, on the invoice it became, while it can be paid. */
 function DepositLink({ quote }: { quote: QuoteAnswer }) {
@@ -105,6 +111,13 @@ export function AnswerQuote({
     key.current = crypto.randomUUID()
   }
 
+  const { heading, submitLabel, cancelLabel } = MODES[mode]
+  /** A typed change clears the field's error. */
+  const edit = (set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    set(e.target.value)
+    setFieldError(null)
+  }
+
   return (
     <form
       onSubmit={submit}
@@ -112,9 +125,9 @@ export function AnswerQuote({
       className="space-y-3 rounded-lg border border-slate-200 p-4 print:hidden"
       aria-label={mode === 'accept' ? 'Accept the quote' : 'Decline the quote'}
     >
+      <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
       {mode === 'accept' ? (
         <>
-          <h2 className="text-lg font-semibold text-slate-900">Accept this quote</h2>
           <p className="text-sm text-slate-700">
             {formatNaira(quote.total)}, valid until {formatDay(quote.validUntil)}.
             {quote.depositPercent > 0 &&
@@ -126,48 +139,24 @@ export function AnswerQuote({
               autoComplete="name"
               className="field max-w-sm"
               value={name}
-              onChange={(e) => {
-                setName(e.target.value)
-                setFieldError(null)
-              }}
+              onChange={edit(setName)}
             />
           </Field>
-          <FormError message={formError} />
-          <FormActions
-            onCancel={() => switchTo('decline')}
-            cancelLabel="Decline instead"
-            pending={pending}
-            submitLabel="Accept quote"
-            pendingLabel="Sending..."
-            className="flex flex-wrap gap-3"
-          />
         </>
       ) : (
-        <>
-          <h2 className="text-lg font-semibold text-slate-900">Decline this quote</h2>
-          <Field label="Reason (optional)" error={fieldError} hint="It helps us to quote better.">
-            <textarea
-              name="reason"
-              rows={3}
-              className="field"
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value)
-                setFieldError(null)
-              }}
-            />
-          </Field>
-          <FormError message={formError} />
-          <FormActions
-            onCancel={() => switchTo('accept')}
-            cancelLabel="Back to accepting"
-            pending={pending}
-            submitLabel="Decline quote"
-            pendingLabel="Sending..."
-            className="flex flex-wrap gap-3"
-          />
-        </>
+        <Field label="Reason (optional)" error={fieldError} hint="It helps us to quote better.">
+          <textarea name="reason" rows={3} className="field" value={reason} onChange={edit(setReason)} />
+        </Field>
       )}
+      <FormError message={formError} />
+      <FormActions
+        onCancel={() => switchTo(mode === 'accept' ? 'decline' : 'accept')}
+        cancelLabel={cancelLabel}
+        pending={pending}
+        submitLabel={submitLabel}
+        pendingLabel="Sending..."
+        className="flex flex-wrap gap-3"
+      />
     </form>
   )
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import { useQueryClient } from '@tanstack/react-query'
 import { Star } from 'lucide-react'
 import type { RatingLinkAnswer } from '../../../../contract/ratings.js'
 import { formatDay } from '../../../../contract/dates.js'
@@ -9,7 +8,7 @@ import { Field } from '../../../components/ui/field'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { QueryGate } from '../../../components/ui/query-state'
-import { rateVisit, ratingKeys, useRatingLink } from '../api'
+import { useRateVisit, useRatingLink } from '../api'
 
 const STAR_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent']
 
@@ -31,7 +30,6 @@ export default function RateLinkPage() {
 }
 
 function RateForm({ token, view }: { token: string; view: RatingLinkAnswer }) {
-  const client = useQueryClient()
   const [params] = useSearchParams()
   const fromLink = Number(params.get('stars'))
   const [stars, setStars] = useState(view.rating?.stars ?? (fromLink >= 1 && fromLink <= 5 ? fromLink : 0))
@@ -40,9 +38,9 @@ function RateForm({ token, view }: { token: string; view: RatingLinkAnswer }) {
   const [starsError, setStarsError] = useState('')
   const [error, setError] = useState('')
   const [result, setResult] = useState<FormResult>(null)
-  const [busy, setBusy] = useState(false)
+  const rate = useRateVisit(token)
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     setError('')
     setResult(null)
@@ -51,16 +49,14 @@ function RateForm({ token, view }: { token: string; view: RatingLinkAnswer }) {
       document.getElementById('rate-star-1')?.focus()
       return
     }
-    setBusy(true)
-    try {
-      const answer = await rateVisit(token, { stars, comment, publish })
-      client.setQueryData(ratingKeys.link(token), answer.view)
-      setResult({ ok: true, text: answer.message })
-    } catch (err) {
-      setError(errorMessage(err, 'We could not send your rating. Check your connection and try again.'))
-    } finally {
-      setBusy(false)
-    }
+    rate.mutate(
+      { stars, comment, publish },
+      {
+        onSuccess: (answer) => setResult({ ok: true, text: answer.message }),
+        onError: (err) =>
+          setError(errorMessage(err, 'We could not send your rating. Check your connection and try again.')),
+      },
+    )
   }
 
   return (
@@ -129,8 +125,8 @@ function RateForm({ token, view }: { token: string; view: RatingLinkAnswer }) {
       />
       <FormError message={error} />
       <ResultLine result={result} className="text-sm font-medium" />
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? 'Sending…' : view.rating ? 'Change my rating' : 'Send my rating'}
+      <button type="submit" className="btn-primary" disabled={rate.isPending}>
+        {rate.isPending ? 'Sending…' : view.rating ? 'Change my rating' : 'Send my rating'}
       </button>
     </form>
   )

@@ -23,6 +23,17 @@ interface Form {
   note: string
   send: boolean
 }
+/** The two amounts side by side: the form's name, the server's field (for its error), how each is typed. */
+const AMOUNT_FIELDS = [
+  { name: 'discount', field: 'discount', label: 'Discount (₦)', inputMode: 'decimal', hint: undefined },
+  {
+    name: 'deposit',
+    field: 'depositPercent',
+    label: 'Deposit (%)',
+    inputMode: 'numeric',
+    hint: '0 for none.',
+  },
+] as const
 const EMPTY: Form = { lines: [blankLine('service')], discount: '', deposit: '0', note: '', send: false }
 
 /**
@@ -95,22 +106,16 @@ export function QuoteForm({
         idPrefix="job-quote"
       />
       <div className="grid grid-cols-2 gap-3">
-        <Field id="job-quote-discount" label="Discount (₦)" error={errors.discount}>
-          <input
-            className="field"
-            inputMode="decimal"
-            value={form.discount}
-            onChange={(e) => setForm((f) => ({ ...f, discount: e.target.value }))}
-          />
-        </Field>
-        <Field id="job-quote-deposit" label="Deposit (%)" error={errors.depositPercent} hint="0 for none.">
-          <input
-            className="field"
-            inputMode="numeric"
-            value={form.deposit}
-            onChange={(e) => setForm((f) => ({ ...f, deposit: e.target.value }))}
-          />
-        </Field>
+        {AMOUNT_FIELDS.map(({ name, field, label, inputMode, hint }) => (
+          <Field key={name} id={`job-quote-${name}`} label={label} error={errors[field]} hint={hint}>
+            <input
+              className="field"
+              inputMode={inputMode}
+              value={form[name]}
+              onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+            />
+          </Field>
+        ))}
       </div>
       <Field id="job-quote-note" label="Note for the customer" error={errors.note}>
         <textarea

@@ -20,6 +20,13 @@ import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { FailedItem } from '../components/sync-panel'
 import { useFocusWhenClosed } from '../../../lib/use-focus-when-closed'
 import { TreatmentSummary } from '../../../components/treatment-summary'
+import { ServiceKindLine } from '../../../components/service-kind-line'
+
+/** A form's save: once the update is queued the form closes; if that fails it stays open with what was typed. */
+async function thenClose(saving: Promise<unknown>, close: () => void) {
+  await saving
+  close()
+}
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })
@@ -98,12 +105,7 @@ export default function JobDetail() {
         <p className="text-slate-700">
           <span className="capitalize">{job.service}</span> · {formatDay(job.date)} at {formatTime(job.time)}
         </p>
-        {job.service_kind && (
-          <p className="text-slate-700">
-            {job.service_kind.name}
-            {job.estimate_text && <> · Estimate: {job.estimate_text}</>}
-          </p>
-        )}
+        <ServiceKindLine booking={job} className="text-slate-700" />
         <p className="text-slate-700">{job.location}</p>
         {job.emergency && (
           <p className="flex flex-wrap items-center gap-2 pt-1 text-sm font-semibold text-red-800">
@@ -152,10 +154,7 @@ export default function JobDetail() {
               userId={userId}
               draft={`complete:${job.id}`}
               onCancel={() => setCompleting(false)}
-              onSave={async (body) => {
-                await jobActions.complete(userId, job, body)
-                setCompleting(false)
-              }}
+              onSave={(body) => thenClose(jobActions.complete(userId, job, body), () => setCompleting(false))}
             />
           </Card>
         ) : (
@@ -212,10 +211,9 @@ export default function JobDetail() {
                       method: t.method,
                     }}
                     onCancel={() => setCorrecting(null)}
-                    onSave={async (input) => {
-                      await jobActions.correct(userId, job, t.id, input)
-                      setCorrecting(null)
-                    }}
+                    onSave={(input) =>
+                      thenClose(jobActions.correct(userId, job, t.id, input), () => setCorrecting(null))
+                    }
                   />
                 </li>
               ) : (
@@ -254,10 +252,7 @@ export default function JobDetail() {
               userId={userId}
               draft={`treatment:${job.id}`}
               onCancel={() => setAdding(false)}
-              onSave={async (t) => {
-                await jobActions.treatment(userId, job, t)
-                setAdding(false)
-              }}
+              onSave={(t) => thenClose(jobActions.treatment(userId, job, t), () => setAdding(false))}
             />
           ) : (
             <button
@@ -279,13 +274,15 @@ export default function JobDetail() {
               label="Add a missing treatment"
               submitLabel="Add to the report"
               onCancel={() => setCorrecting(null)}
-              onSave={async (input) => {
-                await jobActions.correct(userId, job, crypto.randomUUID(), {
-                  ...input,
-                  reason: 'Added after the job was completed',
-                })
-                setCorrecting(null)
-              }}
+              onSave={(input) =>
+                thenClose(
+                  jobActions.correct(userId, job, crypto.randomUUID(), {
+                    ...input,
+                    reason: 'Added after the job was completed',
+                  }),
+                  () => setCorrecting(null),
+                )
+              }
             />
           ) : (
             correcting === null && (
