@@ -9,6 +9,7 @@ import type { Engine } from '../../index.js'
 import { words } from '../words.js'
 
 type Column = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder
+type Table = CreateTableBuilder<any, any>
 
 /**
  * The first schema: users, the shop (products, cart, payments, orders, refunds), bookings and their jobs,
@@ -56,8 +57,11 @@ export async function up(db: Kysely<any>, engine: Engine) {
     const unique = c.notNull().unique()
     return sqlite ? unique.modifyEnd(sql`COLLATE NOCASE`) : unique
   }
-  const index = (table: string, name: string, ...columns: string[]) =>
-    db.schema.createIndex(`${table}_${name}`).on(table).columns(columns).execute()
+  /** The table's indexes, each [its name after the table's, ...its columns]. */
+  const indexes = async (table: string, ...each: [string, ...string[]][]) => {
+    for (const [name, ...columns] of each)
+      await db.schema.createIndex(`${table}_${name}`).on(table).columns(columns).execute()
+  }
 
   if (!sqlite) {
     await sql`CREATE EXTENSION IF NOT EXISTS citext`.execute(db)
@@ -77,7 +81,15 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('role', 'text', oneOf('role', ['admin', 'staff', 'customer']))
     .addColumn('created_at', 'text', now)
     .execute()
-  await index('users', 'role', 'role')
+  await indexes('users', ['role', 'role'])
+
+  // The newsletter's addresses, case-insensitive like the users' emails.
+  await db.schema
+    .createTable('newsletter_subscribers')
+    .addColumn('id', w.bigint, w.id())
+    .addColumn('email', email, caseless)
+    .addColumn('created_at', 'text', now)
+    .execute()
 
   // id is the SHA-256 of the cookie value, so a leaked database does not leak live sessions.
   await db.schema
@@ -87,8 +99,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('expires_at', w.bigint, required)
     .addColumn('created_at', w.bigint, required)
     .execute()
-  await index('sessions', 'user', 'user_id')
-  await index('sessions', 'expiry', 'expires_at')
+  await indexes('sessions', ['user', 'user_id'], ['expiry', 'expires_at'])
 
   await db.schema
     .createTable('products')
@@ -106,7 +117,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     // seed images, products without an image). See api/lib/images.ts.
     .addColumn('image_widths', 'text', blank)
     .execute()
-  await index('products', 'category', 'category')
+  await indexes('products', ['category', 'category'])
 
   await db.schema
     .createTable('cart_items')
@@ -137,9 +148,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     // The admin who booked it for a caller on the phone (NULL: the customer booked it themself).
     .addColumn('booked_by', w.bigint, nullOnDelete('users.id'))
     .execute()
-  await index('bookings', 'user', 'user_id')
-  await index('bookings', 'status', 'status')
-  await index('bookings', 'date', 'date', 'time')
+  await indexes('bookings', ['user', 'user_id'], ['status', 'status'], ['date', 'date', 'time'])
 
   // The contact form's inbox, with read and archived marks.
   await db.schema
@@ -152,7 +161,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('read_at', 'text')
     .addColumn('archived_at', 'text')
     .execute()
-  await index('messages', 'created', 'created_at')
+  await indexes('messages', ['created', 'created_at'])
 
   await db.schema
     .createTable('notifications')
@@ -163,7 +172,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('read', w.bigint, initially(0))
     .addColumn('created_at', 'text', now)
     .execute()
-  await index('notifications', 'user', 'user_id', 'created_at')
+  await indexes('notifications', ['user', 'user_id', 'created_at'])
 
   const paymentStatuses = ['pending', 'successful', 'failed', 'cancelled']
   // The business's record of money received: it outlives the customer's account (user_id SET NULL).
@@ -190,8 +199,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('delivery', 'text')
     .addColumn('delivery_fee_kobo', w.bigint)
     .execute()
-  await index('payments', 'user', 'user_id')
-  await index('payments', 'status', 'status')
+  await indexes('payments', ['user', 'user_id'], ['status', 'status'])
 
   await db.schema
     .createTable('orders')
@@ -211,11 +219,14 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('shipped_at', 'text')
     .addColumn('completed_at', 'text')
     .execute()
-  await index('orders', 'user', 'user_id', 'created_at')
-  await index('orders', 'status', 'status')
-  await index('orders', 'created', 'created_at')
-  // The orders a payment placed: the admin groups them by it.
-  await index('orders', 'payment', 'payment_id')
+  await indexes(
+    'orders',
+    ['user', 'user_id', 'created_at'],
+    ['status', 'status'],
+    ['created', 'created_at'],
+    // The orders a payment placed: the admin groups them by it.
+    ['payment', 'payment_id'],
+  )
 
   // Stored answers for requests that carried an Idempotency-Key; status NULL while the first one runs.
   // A claim is a lease: one whose request died before it stored an answer expires (lease_until, ms) and
@@ -231,13 +242,6 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('created_at', 'text', now)
     .addColumn('lease_until', w.bigint)
     .addPrimaryKeyConstraint('idempotency_keys_pkey', ['scope', 'key'])
-    .execute()
-
-  await db.schema
-    .createTable('newsletter_subscribers')
-    .addColumn('id', w.bigint, w.id())
-    .addColumn('email', email, caseless)
-    .addColumn('created_at', 'text', now)
     .execute()
 
   // The business's payout account.
@@ -295,8 +299,11 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('created_at', 'text', now)
     .addColumn('ended_at', 'text')
     .execute()
-  await index('payment_reservations', 'product', 'product_id', 'status', 'expires_at')
-  await index('payment_reservations', 'payment', 'payment_id')
+  await indexes(
+    'payment_reservations',
+    ['product', 'product_id', 'status', 'expires_at'],
+    ['payment', 'payment_id'],
+  )
 
   // Money taken by the gateway that did not become an order, given back through the gateway. status:
   // pending (due), processing (asked the gateway), refunded (accepted), failed (refused; retried by the
@@ -316,8 +323,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('updated_at', 'text', now)
     .addColumn('refunded_at', 'text')
     .execute()
-  await index('refunds', 'status', 'status')
-  await index('refunds', 'created', 'created_at')
+  await indexes('refunds', ['status', 'status'], ['created', 'created_at'])
 
   // Secrets generated on first start (e.g. the CSRF HMAC key), so restarts and several processes over
   // the same database agree without an extra environment variable.
@@ -340,7 +346,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('status', 'text', oneOf('status', jobStatuses, 'assigned'))
     .addColumn('updated_at', 'text', now)
     .execute()
-  await index('jobs', 'staff', 'staff_id')
+  await indexes('jobs', ['staff', 'staff_id'])
 
   // Every (re)assignment: tells "never yours" (403) from "no longer yours" (409 reassigned).
   await db.schema
@@ -351,16 +357,16 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('assigned_by', w.bigint, nullOnDelete('users.id'))
     .addColumn('assigned_at', 'text', now)
     .execute()
-  await index('job_assignments', 'booking', 'booking_id', 'staff_id')
+  await indexes('job_assignments', ['booking', 'booking_id', 'staff_id'])
 
   // What a technician records on a job: the booking, the assignment it was made under and who made it,
   // and both the device's time (occurred_at, taken_at) and the server's (received_at).
-  const recordOnJob = (booking: Column) => (table: CreateTableBuilder<any, any>) =>
+  const recordOnJob = (booking: Column) => (table: Table) =>
     table
       .addColumn('booking_id', w.bigint, booking)
       .addColumn('assignment_id', w.bigint, (c) => c.notNull().references('job_assignments.id'))
       .addColumn('staff_id', w.bigint, nullOnDelete('users.id'))
-  const timed = (deviceTime: string) => (table: CreateTableBuilder<any, any>) =>
+  const timed = (deviceTime: string) => (table: Table) =>
     table.addColumn(deviceTime, 'text', required).addColumn('received_at', 'text', now)
   /**
    * One of the job's logs (events, treatments, photos): rows keyed by `id`, a number or the client's UUID
@@ -369,7 +375,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
   const jobLog = async (
     table: string,
     id: 'number' | 'uuid',
-    columns: (table: CreateTableBuilder<any, any>) => CreateTableBuilder<any, any>,
+    columns: (table: Table) => Table,
     deviceTime = 'occurred_at',
   ) => {
     await db.schema
@@ -379,7 +385,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
       .$call(columns)
       .$call(timed(deviceTime))
       .execute()
-    await index(table, 'booking', 'booking_id', 'assignment_id')
+    await indexes(table, ['booking', 'booking_id', 'assignment_id'])
   }
 
   const eventTypes = ['on_my_way', 'arrived', 'started', 'paused', 'resumed', 'unable', 'completed']
@@ -455,8 +461,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('created_at', 'text', now)
     .addColumn('sent_at', 'text')
     .execute()
-  await index('messages_outbox', 'due', 'status', 'next_attempt_at')
-  await index('messages_outbox', 'created', 'created_at')
+  await indexes('messages_outbox', ['due', 'status', 'next_attempt_at'], ['created', 'created_at'])
 
   // Forgotten passwords: a link (email) or a 6-digit code (SMS). Only the SHA-256 of the secret is kept;
   // single use (used_at), 30 minutes (expires_at, ms), and a code is voided after a few wrong guesses.
@@ -472,7 +477,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('created_by', w.bigint, nullOnDelete('users.id'))
     .addColumn('created_at', 'text', now)
     .execute()
-  await index('password_resets', 'user', 'user_id')
+  await indexes('password_resets', ['user', 'user_id'])
 
   // When each admin last opened each list: the sidebar counts what came after.
   await db.schema
@@ -525,7 +530,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('automatic', w.bigint, initially(0))
     .addColumn('updated_at', 'text')
     .execute()
-  await index('withdrawals', 'created', 'created_at')
+  await indexes('withdrawals', ['created', 'created_at'])
 
   // The catalogue answer (GET add/products/) is served from memory; this counter tells the server when
   // to rebuild it. Triggers bump it on every write to products, whoever makes it (admin edits, stock
