@@ -143,7 +143,7 @@ interface Migration {
    */
   name: string
   number: number
-  shared: SharedMigration
+  up: SharedMigration['up']
 }
 
 /** The migrations in number order. Two with one number stop the start. */
@@ -152,9 +152,9 @@ export async function migrationsFor(): Promise<Migration[]> {
   // .ts under tsx and vitest, .js in dist-server (tsc compiles them; the .ts files are not copied there).
   const files = fs.readdirSync(sharedMigrationsDir).filter((f) => /^\d+_.*(?<!\.d)\.[jt]s$/.test(f))
   for (const file of files) {
-    const shared = (await import(pathToFileURL(path.join(sharedMigrationsDir, file)).href)) as SharedMigration
-    if (typeof shared.up !== 'function') throw new Error(`Migration ${file} exports no up()`)
-    migrations.push({ name: file.replace(/\.[jt]s$/, '.sql'), number: parseInt(file, 10), shared })
+    const { up } = (await import(pathToFileURL(path.join(sharedMigrationsDir, file)).href)) as SharedMigration
+    if (typeof up !== 'function') throw new Error(`Migration ${file} exports no up()`)
+    migrations.push({ name: file.replace(/\.[jt]s$/, '.sql'), number: parseInt(file, 10), up })
   }
   migrations.sort((a, b) => a.number - b.number || a.name.localeCompare(b.name))
   for (let i = 1; i < migrations.length; i++)
@@ -166,11 +166,11 @@ export async function migrationsFor(): Promise<Migration[]> {
 }
 
 /**
- * Applies every migration (migrationsFor) not yet recorded in schema_migrations, in number
- * order, and returns the names applied. `before` stops short of that number (tests build an older
- * database with it). On PostgreSQL all of them run in one transaction under an advisory lock, so
- * instances that start together take turns: the first applies, the others find nothing left to do. On
- * SQLite each runs in its own transaction.
+ * Applies every migration (migrationsFor) not yet recorded in schema_migrations, in number order, and
+ * returns the names applied. `before` stops short of that number (tests build an older database with
+ * it). On PostgreSQL all of them run in one transaction under an advisory lock, so instances that start
+ * together take turns: the first applies, the others find nothing left to do. On SQLite each runs in its
+ * own transaction.
  */
 export async function migrate(opened: OpenedDatabase, { before = Infinity } = {}): Promise<string[]> {
   const migrations = (await migrationsFor()).filter((m) => m.number < before)
@@ -187,7 +187,7 @@ export async function migrate(opened: OpenedDatabase, { before = Infinity } = {}
     const applied: string[] = []
     for (const migration of migrations) {
       if (done.has(migration.name)) continue
-      await migration.shared.up(trx, 'postgres')
+      await migration.up(trx, 'postgres')
       await sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`.execute(trx)
       applied.push(migration.name)
     }
@@ -212,7 +212,7 @@ async function migrateSqlite(
   for (const migration of migrations) {
     if (done.has(migration.name)) continue
     await opened.db.transaction().execute(async (trx) => {
-      await migration.shared.up(trx, 'sqlite')
+      await migration.up(trx, 'sqlite')
       await sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`.execute(trx)
     })
     applied.push(migration.name)
