@@ -22,7 +22,7 @@ export type Database = Kysely<Tables>
 export type Queryable = Kysely<Tables> | Transaction<Tables>
 export type Engine = 'sqlite' | 'postgres'
 
-/** The raw better-sqlite3 handle, for SQLite-only tooling (migrations' multi-statement files). */
+/** The raw better-sqlite3 handle, for SQLite-only tooling. */
 export type SqliteConnection = BetterSqlite3.Database
 
 export interface OpenedDatabase {
@@ -39,11 +39,8 @@ export interface OpenedDatabase {
   close: () => Promise<void>
 }
 
-const migrationsRoot = fileURLToPath(new URL('./migrations/', import.meta.url))
-/** One engine's own numbered .sql files: the migrations written in that engine's SQL alone. */
-export const migrationsDir = (engine: Engine) => path.join(migrationsRoot, engine)
-/** The numbered migrations written once for both engines, in TypeScript (compiled to .js in dist-server). */
-const sharedMigrationsDir = path.join(migrationsRoot, 'shared')
+/** The numbered migrations, written once for both engines in TypeScript (compiled to .js in dist-server). */
+const sharedMigrationsDir = fileURLToPath(new URL('./migrations/shared/', import.meta.url))
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url)
 
@@ -138,35 +135,26 @@ export interface SharedMigration {
   up: (db: Kysely<any>, engine: Engine) => Promise<void>
 }
 
-/** One numbered migration as the runner applies it: an engine's .sql file, or a shared module. */
+/** One numbered migration as the runner applies it. */
 interface Migration {
   /**
-   * What schema_migrations records: the file name with ".sql", for a shared module too (NNN_name.sql),
-   * because the migrations were SQL files first and a database that applied one must not apply it again.
+   * What schema_migrations records: the file name with ".sql" (NNN_name.sql), because the migrations were
+   * SQL files first and a database that applied one must not apply it again.
    */
   name: string
   number: number
-  sql?: string
-  shared?: SharedMigration
+  up: SharedMigration['up']
 }
 
-/**
- * The engine's migrations in number order: its own .sql files and the shared modules together. Two
- * migrations with one number (a file left in an engine's folder after it became shared) stop the start.
- */
-export async function migrationsFor(engine: Engine): Promise<Migration[]> {
-  const numbered = (dir: string, ending: RegExp) =>
-    fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^\d+_/.test(f) && ending.test(f)) : []
-  const migrations: Migration[] = numbered(migrationsDir(engine), /\.sql$/).map((name) => ({
-    name,
-    number: parseInt(name, 10),
-    sql: fs.readFileSync(path.join(migrationsDir(engine), name), 'utf8'),
-  }))
+/** The migrations in number order. Two with one number stop the start. */
+export async function migrationsFor(): Promise<Migration[]> {
+  const migrations: Migration[] = []
   // .ts under tsx and vitest, .js in dist-server (tsc compiles them; the .ts files are not copied there).
-  for (const file of numbered(sharedMigrationsDir, /(?<!\.d)\.[jt]s$/)) {
-    const shared = (await import(pathToFileURL(path.join(sharedMigrationsDir, file)).href)) as SharedMigration
-    if (typeof shared.up !== 'function') throw new Error(`Migration ${file} exports no up()`)
-    migrations.push({ name: file.replace(/\.[jt]s$/, '.sql'), number: parseInt(file, 10), shared })
+  const files = fs.readdirSync(sharedMigrationsDir).filter((f) => /^\d+_.*(?<!\.d)\.[jt]s$/.test(f))
+  for (const file of files) {
+    const { up } = (await import(pathToFileURL(path.join(sharedMigrationsDir, file)).href)) as SharedMigration
+    if (typeof up !== 'function') throw new Error(`Migration ${file} exports no up()`)
+    migrations.push({ name: file.replace(/\.[jt]s$/, '.sql'), number: parseInt(file, 10), up })
   }
   migrations.sort((a, b) => a.number - b.number || a.name.localeCompare(b.name))
   for (let i = 1; i < migrations.length; i++)
@@ -178,14 +166,14 @@ export async function migrationsFor(engine: Engine): Promise<Migration[]> {
 }
 
 /**
- * Applies every migration of the engine (migrationsFor) not yet recorded in schema_migrations, in number
- * order, and returns the names applied. `before` stops short of that number (tests build an older
- * database with it). On PostgreSQL all of them run in one transaction under an advisory lock, so
- * instances that start together take turns: the first applies, the others find nothing left to do. On
- * SQLite each runs in its own transaction.
+ * Applies every migration (migrationsFor) not yet recorded in schema_migrations, in number order, and
+ * returns the names applied. `before` stops short of that number (tests build an older database with
+ * it). On PostgreSQL all of them run in one transaction under an advisory lock, so instances that start
+ * together take turns: the first applies, the others find nothing left to do. On SQLite each runs in its
+ * own transaction.
  */
 export async function migrate(opened: OpenedDatabase, { before = Infinity } = {}): Promise<string[]> {
-  const migrations = (await migrationsFor(opened.engine)).filter((m) => m.number < before)
+  const migrations = (await migrationsFor()).filter((m) => m.number < before)
   if (opened.sqlite) return migrateSqlite(opened, opened.sqlite, migrations)
   return opened.db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx)
@@ -199,9 +187,7 @@ export async function migrate(opened: OpenedDatabase, { before = Infinity } = {}
     const applied: string[] = []
     for (const migration of migrations) {
       if (done.has(migration.name)) continue
-      if (migration.shared) await migration.shared.up(trx, 'postgres')
-      // Files hold several statements: sent without parameters, PostgreSQL runs them as one script.
-      else await sql.raw(migration.sql!).execute(trx)
+      await migration.up(trx, 'postgres')
       await sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`.execute(trx)
       applied.push(migration.name)
     }
@@ -225,19 +211,10 @@ async function migrateSqlite(
   const applied: string[] = []
   for (const migration of migrations) {
     if (done.has(migration.name)) continue
-    const { shared } = migration
-    if (shared) {
-      await opened.db.transaction().execute(async (trx) => {
-        await shared.up(trx, 'sqlite')
-        await sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`.execute(trx)
-      })
-    } else {
-      // better-sqlite3's exec runs a file of several statements (Kysely's driver prepares one at a time).
-      db.transaction(() => {
-        db.exec(migration.sql!)
-        db.prepare('INSERT INTO schema_migrations (name) VALUES (?)').run(migration.name)
-      })()
-    }
+    await opened.db.transaction().execute(async (trx) => {
+      await migration.up(trx, 'sqlite')
+      await sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`.execute(trx)
+    })
     applied.push(migration.name)
   }
   return applied

@@ -20,7 +20,8 @@ describe.each(['sqlite', 'postgres'] as const)('migration 015 on %s', (engine) =
           .executeTakeFirstOrThrow()
       ).id
     let n = 0
-    const paid = (userId: number, delivery: Record<string, string>) =>
+    // A checkout that delivered to `address`, in Ikeja, Lagos unless said otherwise.
+    const paid = (userId: number, address: string, { landmark = '', city = 'Ikeja', state = 'Lagos' } = {}) =>
       db
         .insertInto('payments')
         .values({
@@ -29,27 +30,24 @@ describe.each(['sqlite', 'postgres'] as const)('migration 015 on %s', (engine) =
           amount_kobo: 100,
           gateway: 'sandbox',
           lines: '[]',
-          delivery: JSON.stringify({ name: 'N', phone_number: '+2348030000000', ...delivery }),
+          delivery: JSON.stringify({
+            name: 'N',
+            phone_number: '+2348030000000',
+            address,
+            landmark,
+            city,
+            state,
+          }),
         })
         .execute()
 
     const once = await user('once@test.ng', '12 Awolowo Road (Opposite the First Bank), Ikeja, Lagos')
-    await paid(once, {
-      address: '12 Awolowo Road',
-      landmark: 'Opposite the First Bank',
-      city: 'Ikeja',
-      state: 'Lagos',
-    })
+    await paid(once, '12 Awolowo Road', { landmark: 'Opposite the First Bank' })
     const grown = await user('grown@test.ng', '5 Allen Avenue, Ikeja, Lagos, Ikeja, Lagos, Ikeja, Lagos')
-    await paid(grown, { address: '5 Allen Avenue', landmark: '', city: 'Ikeja', state: 'Lagos' })
-    await paid(grown, {
-      address: '5 Allen Avenue, Ikeja, Lagos, Ikeja, Lagos',
-      landmark: '',
-      city: 'Ikeja',
-      state: 'Lagos',
-    })
+    await paid(grown, '5 Allen Avenue')
+    await paid(grown, '5 Allen Avenue, Ikeja, Lagos, Ikeja, Lagos')
     const typed = await user('typed@test.ng', 'Flat 3, 9 Adelabu Street, Surulere')
-    await paid(typed, { address: 'Somewhere else', landmark: '', city: 'Yaba', state: 'Lagos' })
+    await paid(typed, 'Somewhere else', { city: 'Yaba' })
 
     expect(await migrate(opened)).toContain('015_profile_address.sql')
     const rows = await db

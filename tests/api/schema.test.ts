@@ -100,12 +100,13 @@ describe('migrations on SQLite and PostgreSQL', () => {
         .insertInto('users')
         .values({ email: 'Mixed@Case.ng', password_hash: 'x', role: 'customer' })
         .execute()
+      // Found whatever the case asked, and kept as it was written.
       const found = await opened.db
         .selectFrom('users')
         .select('email')
         .where('email', '=', 'mixed@case.NG')
-        .execute()
-      expect(found).toHaveLength(1)
+        .executeTakeFirst()
+      expect(found).toEqual({ email: 'Mixed@Case.ng' })
     }
   })
 })

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from 'kysely'
 import type { Engine } from '../../index.js'
 import { words } from '../words.js'
 
@@ -9,39 +9,17 @@ import { words } from '../words.js'
  */
 export async function up(db: Kysely<any>, engine: Engine) {
   const { bigint } = words(engine)
+  // Each rule is a whole number with a default, held to the range the admin's form allows.
+  const rule = (initial: number, range: RawBuilder<unknown>) => (c: ColumnDefinitionBuilder) =>
+    c.notNull().defaultTo(initial).check(range)
   await db.schema
     .createTable('billing_settings')
     .addColumn('id', bigint, (c) => c.primaryKey().check(sql`id = 1`))
-    .addColumn('vat_rate_bp', bigint, (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`vat_rate_bp BETWEEN 0 AND 5000`),
-    )
-    .addColumn('first_service_offer', bigint, (c) =>
-      c
-        .notNull()
-        .defaultTo(1)
-        .check(sql`first_service_offer IN (0, 1)`),
-    )
-    .addColumn('first_service_percent', bigint, (c) =>
-      c
-        .notNull()
-        .defaultTo(20)
-        .check(sql`first_service_percent BETWEEN 1 AND 100`),
-    )
-    .addColumn('quote_valid_days', bigint, (c) =>
-      c
-        .notNull()
-        .defaultTo(14)
-        .check(sql`quote_valid_days BETWEEN 1 AND 365`),
-    )
-    .addColumn('invoice_due_days', bigint, (c) =>
-      c
-        .notNull()
-        .defaultTo(7)
-        .check(sql`invoice_due_days BETWEEN 0 AND 365`),
-    )
+    .addColumn('vat_rate_bp', bigint, rule(0, sql`vat_rate_bp BETWEEN 0 AND 5000`))
+    .addColumn('first_service_offer', bigint, rule(1, sql`first_service_offer IN (0, 1)`))
+    .addColumn('first_service_percent', bigint, rule(20, sql`first_service_percent BETWEEN 1 AND 100`))
+    .addColumn('quote_valid_days', bigint, rule(14, sql`quote_valid_days BETWEEN 1 AND 365`))
+    .addColumn('invoice_due_days', bigint, rule(7, sql`invoice_due_days BETWEEN 0 AND 365`))
     .execute()
   await db.insertInto('billing_settings').values({ id: 1 }).execute()
 }
