@@ -25,7 +25,7 @@ export const CATALOGUE_CHANNEL = 'catalogue_changed'
 
 /**
  * One cached answer per database (tests open many). Its truth is catalogue_version: the triggers of
- * migrations 009 (SQLite) and 001 (PostgreSQL) bump it on every write to products, whoever makes it
+ * migration 001 (each engine's own) bump it on every write to products, whoever makes it
  * (admin edits, settlement's stock, another instance on the same database).
  *
  * Without a listener (SQLite, PGlite, or a PostgreSQL listener not connected) every request reads the
