@@ -82,6 +82,10 @@ export type MessageAnswer = z.infer<typeof messageAnswer>
 /** Every error answer of the API: the words to show, and the field they are about when there is one. */
 export const errorAnswer = z.looseObject({ message: z.string(), field: z.string().optional() })
 
+/** What became of a gateway payment (a cart's or an invoice's), and of a charge given back. */
+export const paymentStatus = z.enum(['pending', 'successful', 'failed', 'cancelled'])
+export const refundStatus = z.enum(['pending', 'processing', 'refunded', 'failed'])
+
 /** check_cart/ and check_order/: `count` is the number of lines. */
 export const countAnswer = z.object({ message: z.enum(['empty', 'not empty']), count: z.number().int() })
 export type CountAnswer = z.infer<typeof countAnswer>

@@ -1,7 +1,15 @@
 /** Invoices for service work: the admin writes, sends and records payments; the customer reads and keeps them. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { clientKeyField, dayField, messageAnswer, nairaField, statusSearchQuery } from './fields.js'
+import {
+  clientKeyField,
+  dayField,
+  messageAnswer,
+  nairaField,
+  paymentStatus,
+  refundStatus,
+  statusSearchQuery,
+} from './fields.js'
 import {
   billedToAnswer,
   documentDiscount,
@@ -114,7 +122,7 @@ export const invoicePaymentAnswer = z.object({
   /** A gateway payment given back: the refund's state (the gateway may take a retry or two), else null. */
   refund: z
     .object({
-      status: z.enum(['pending', 'processing', 'refunded', 'failed']),
+      status: refundStatus,
       reason: z.string(),
       requestedAt: z.string(),
     })
@@ -192,14 +200,12 @@ export const payInvoiceAnswer = z.object({ payment_url: z.string() })
 /** What became of one payment on an invoice, as the page the payer comes back to reads it. */
 export const invoicePaymentOutcomeAnswer = z.object({
   tx_ref: z.string(),
-  status: z.enum(['pending', 'successful', 'failed', 'cancelled']),
+  status: paymentStatus,
   message: z.string(),
   /** Naira: what this payment was for. */
   amount: z.number(),
   /** A charge given back (the invoice was void or paid meanwhile), or due to be. */
-  refund: z
-    .object({ status: z.enum(['pending', 'processing', 'refunded', 'failed']), amount: z.number() })
-    .nullable(),
+  refund: z.object({ status: refundStatus, amount: z.number() }).nullable(),
 })
 export type InvoicePaymentOutcome = z.infer<typeof invoicePaymentOutcomeAnswer>
 
