@@ -89,25 +89,28 @@ export const certificateAnswer = z.object({
 export type CertificateAnswer = z.infer<typeof certificateAnswer>
 
 /** What the issue form starts from: the booking's names and dates, and the treatments it will list. */
-export const certificateDraftAnswer = z.object({
-  bookingId: z.number().int(),
-  businessName: z.string(),
-  premises: z.string(),
-  treatedOn: z.string(),
-  validUntil: z.string(),
-  treatments: z.array(certificateTreatment),
-  /** The booking's live certificate, when it has one already (issuing again is refused). */
-  existing: certificateAnswer.nullable(),
-})
+export const certificateDraftAnswer = certificateAnswer
+  .pick({
+    bookingId: true,
+    businessName: true,
+    premises: true,
+    treatedOn: true,
+    validUntil: true,
+    treatments: true,
+  })
+  .extend({
+    /** The booking's live certificate, when it has one already (issuing again is refused). */
+    existing: certificateAnswer.nullable(),
+  })
 export type CertificateDraftAnswer = z.infer<typeof certificateDraftAnswer>
 
 /** What anyone holding the code may read: valid or not, whose, and the dates. Nothing else. */
-export const certificateCheckAnswer = z.object({
-  status: z.enum(CERTIFICATE_STATUSES),
-  businessName: z.string(),
-  treatedOn: z.string(),
-  issuedOn: z.string(),
-  validUntil: z.string(),
+export const certificateCheckAnswer = certificateAnswer.pick({
+  status: true,
+  businessName: true,
+  treatedOn: true,
+  issuedOn: true,
+  validUntil: true,
 })
 export type CertificateCheckAnswer = z.infer<typeof certificateCheckAnswer>
 

@@ -10,7 +10,7 @@ import {
   documentNote,
   documentTotalsAnswer,
 } from './documents.js'
-import { INVOICE_STATUSES } from './invoices.js'
+import { invoiceSummaryAnswer } from './invoices.js'
 
 /** What is stored; Expired is read from valid_until (a Sent quote past it). */
 export const STORED_QUOTE_STATUSES = ['Draft', 'Sent', 'Accepted', 'Declined', 'Withdrawn'] as const
@@ -96,15 +96,13 @@ export const quoteSummaryAnswer = z.object({
 export type QuoteSummary = z.infer<typeof quoteSummaryAnswer>
 
 /** The invoice an accepted quote became; `link` opens it to pay without logging in (when it asks a deposit and is out). */
-export const quoteInvoiceAnswer = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  status: z.enum(INVOICE_STATUSES),
-  total: z.number(),
-  /** It asks the quote's deposit first (sent at once on accepting). */
-  deposit: z.boolean(),
-  link: z.string().nullable(),
-})
+export const quoteInvoiceAnswer = invoiceSummaryAnswer
+  .pick({ id: true, number: true, status: true, total: true })
+  .extend({
+    /** It asks the quote's deposit first (sent at once on accepting). */
+    deposit: z.boolean(),
+    link: z.string().nullable(),
+  })
 
 export const quoteAnswer = quoteSummaryAnswer.extend({
   billedTo: billedToAnswer,

@@ -12,6 +12,14 @@ export type WithdrawalRequest = z.input<typeof withdrawalBody>
 /** A withdrawal is paid into the payout account: without one there is nowhere to send it. */
 export const NO_PAYOUT_ACCOUNT =
   'Add the payout account (bank, account name and number) in Settings → Payment before requesting a withdrawal.'
+
+/** The bank account withdrawals are paid into. */
+const payoutAccount = z.object({
+  bank_name: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+})
+
 export const WITHDRAWAL_STATUSES = ['Pending', 'Paid', 'Rejected', 'Cancelled'] as const
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
 export const withdrawal = z.object({
@@ -23,9 +31,7 @@ export const withdrawal = z.object({
   /** Who asked ('' for an automatic one or a deleted account). */
   admin: z.string(),
   /** The account it is paid into, as it was when requested. */
-  bank_name: z.string(),
-  account_name: z.string(),
-  account_number: z.string(),
+  ...payoutAccount.shape,
   /** The bank's transfer reference, once Paid. */
   reference: z.string(),
   /** Made by the automatic-withdrawal rule. */
@@ -72,10 +78,7 @@ export const paymentSettingsBody = z.object({
 })
 export type PaymentSettingsRequest = z.input<typeof paymentSettingsBody>
 /** The payout account as saved (all blank, threshold 0, until it is first saved). */
-export const paymentSettings = z.object({
-  bank_name: z.string(),
-  account_name: z.string(),
-  account_number: z.string(),
+export const paymentSettings = payoutAccount.extend({
   swift_code: z.string(),
   auto_withdraw: z.boolean(),
   /** Naira: past it, a withdrawal of the whole balance is requested by itself. */
