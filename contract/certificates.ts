@@ -4,7 +4,14 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { dayField, messageAnswer, optionalReason, requiredText, statusSearchQuery } from './fields.js'
+import {
+  dayField,
+  lagosDay,
+  messageAnswer,
+  optionalReason,
+  requiredText,
+  statusSearchQuery,
+} from './fields.js'
 import { addDays } from './dates.js'
 import { addMonthsToDay } from './plans.js'
 
@@ -76,9 +83,9 @@ export const certificateAnswer = z.object({
   businessName: z.string(),
   premises: z.string(),
   /** Lagos days, YYYY-MM-DD. */
-  treatedOn: z.string(),
-  issuedOn: z.string(),
-  validUntil: z.string(),
+  treatedOn: lagosDay,
+  issuedOn: lagosDay,
+  validUntil: lagosDay,
   status: z.enum(CERTIFICATE_STATUSES),
   revokedAt: z.string().nullable(),
   revokeReason: z.string(),

@@ -82,6 +82,15 @@ export type MessageAnswer = z.infer<typeof messageAnswer>
 /** Every error answer of the API: the words to show, and the field they are about when there is one. */
 export const errorAnswer = z.looseObject({ message: z.string(), field: z.string().optional() })
 
+// Answer fields whose bare type would not say what they hold.
+
+/** Money as the answers give it: naira, to the kobo (the database keeps integer kobo: contract/money.ts). */
+export const naira = z.number()
+/** A moment, ISO 8601 ("2026-11-26T09:30:00.000Z"). */
+export const isoTime = z.string()
+/** A Lagos calendar day, YYYY-MM-DD. */
+export const lagosDay = z.string()
+
 /** What became of a gateway payment (a cart's or an invoice's), and of a charge given back. */
 export const paymentStatus = z.enum(['pending', 'successful', 'failed', 'cancelled'])
 export const refundStatus = z.enum(['pending', 'processing', 'refunded', 'failed'])

@@ -4,7 +4,9 @@ import { defineEndpoints } from './endpoint.js'
 import {
   clientKeyField,
   dayField,
+  lagosDay,
   messageAnswer,
+  naira,
   nairaField,
   paymentStatus,
   refundStatus,
@@ -113,7 +115,7 @@ export const invoiceListQuery = statusSearchQuery(
 
 export const invoicePaymentAnswer = z.object({
   id: z.number().int(),
-  amount: z.number(),
+  amount: naira,
   method: z.enum(INVOICE_PAYMENT_METHODS),
   source: z.enum(INVOICE_PAYMENT_SOURCES),
   reference: z.string(),
@@ -138,11 +140,11 @@ export const invoiceSummaryAnswer = z.object({
   customerId: z.number().int().nullable(),
   bookingId: z.number().int().nullable(),
   /** The Lagos day it was issued, YYYY-MM-DD. */
-  issuedOn: z.string(),
-  dueDate: z.string(),
-  total: z.number(),
-  paid: z.number(),
-  due: z.number(),
+  issuedOn: lagosDay,
+  dueDate: lagosDay,
+  total: naira,
+  paid: naira,
+  due: naira,
 })
 export type InvoiceSummary = z.infer<typeof invoiceSummaryAnswer>
 
@@ -150,7 +152,7 @@ export const invoiceAnswer = invoiceSummaryAnswer.extend({
   billedTo: billedToAnswer,
   quoteId: z.number().int().nullable(),
   /** What is left of the deposit the accepted quote asked: paid first, before the rest is due. 0 when none. */
-  depositDue: z.number(),
+  depositDue: naira,
   sentAt: z.string().nullable(),
   voidedAt: z.string().nullable(),
   voidReason: z.string(),
@@ -202,10 +204,10 @@ export const invoicePaymentOutcomeAnswer = z.object({
   tx_ref: z.string(),
   status: paymentStatus,
   message: z.string(),
-  /** Naira: what this payment was for. */
-  amount: z.number(),
+  /** What this payment was for. */
+  amount: naira,
   /** A charge given back (the invoice was void or paid meanwhile), or due to be. */
-  refund: z.object({ status: refundStatus, amount: z.number() }).nullable(),
+  refund: z.object({ status: refundStatus, amount: naira }).nullable(),
 })
 export type InvoicePaymentOutcome = z.infer<typeof invoicePaymentOutcomeAnswer>
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { emailField, messageAnswer, requiredText } from './fields.js'
+import { emailField, isoTime, messageAnswer, requiredText } from './fields.js'
 import { MESSAGE_CHANNEL_KEYS } from './message-channels.js'
 
 export const quickMessageBody = z.object({
@@ -58,10 +58,10 @@ export const sentMessage = z.object({
   attempts: z.number().int(),
   last_error: z.string(),
   /** ISO 8601. */
-  created_at: z.string(),
+  created_at: isoTime,
   sent_at: z.string().nullable(),
   /** ISO 8601; for a pending message, when the next attempt is due. */
-  next_attempt_at: z.string(),
+  next_attempt_at: isoTime,
   /** An SMS sent in place of a WhatsApp message that failed: that message's id. */
   fallback_of: z.number().int().nullable(),
   /** A WhatsApp message that failed: the id of the SMS sent in its place (null until then, or none). */

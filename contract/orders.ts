@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { addDays, businessDay, formatDay, isCalendarDate } from './dates.js'
 import type { DeliveryDetails } from './delivery.js'
 import { defineEndpoints } from './endpoint.js'
-import { countAnswer, messageAnswer } from './fields.js'
+import { countAnswer, messageAnswer, naira } from './fields.js'
 import { NIGERIAN_STATES } from './nigerian-states.js'
 
 /** In the order an order goes through them. */
@@ -18,8 +18,8 @@ export const userOrder = z.object({
   status: orderStatus,
   product_name: z.string(),
   quantity: z.number().int(),
-  /** Unit price at purchase, naira. */
-  price: z.number(),
+  /** Unit price at purchase. */
+  price: naira,
   /** The picture copied at checkout; the order card and its tracking timeline show it. */
   image: z.string(),
   created: z.string(),
@@ -35,15 +35,15 @@ export const adminOrder = z.object({
   location: z.string(),
   product_name: z.string(),
   quantity: z.number().int(),
-  price: z.number(),
+  price: naira,
   status: orderStatus,
   created: z.string(),
   /** The payment's reference (tx_ref): the lines of one payment share it; `#<id>` for a line without one. */
   reference: z.string(),
   /** The customer's account email ('' once the account is deleted). */
   email: z.string(),
-  /** The delivery fee of the order (its payment), naira; null when none was charged (to be agreed). */
-  delivery_fee: z.number().nullable(),
+  /** The delivery fee of the order (its payment); null when none was charged (to be agreed). */
+  delivery_fee: naira.nullable(),
 })
 export type AdminOrder = z.infer<typeof adminOrder>
 
@@ -67,12 +67,11 @@ export const adminOrderDetail = z.object({
   location: z.string(),
   /** The checkout's delivery step; null for an order placed before it existed. */
   delivery: deliveryDetailsAnswer.nullable(),
-  /** Naira. */
-  items_total: z.number(),
-  /** Naira; null = to be agreed with the customer. */
-  delivery_fee: z.number().nullable(),
-  /** Naira, what was paid. */
-  amount: z.number(),
+  items_total: naira,
+  /** Null = to be agreed with the customer. */
+  delivery_fee: naira.nullable(),
+  /** What was paid. */
+  amount: naira,
   lines: z.array(adminOrder),
 })
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>

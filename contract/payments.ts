@@ -1,7 +1,7 @@
 /** Checkout (api/initiate-payment/, verify/), what became of a payment (payments/{txRef}/) and refunds. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { paymentStatus, refundStatus, requiredText } from './fields.js'
+import { naira, paymentStatus, refundStatus, requiredText } from './fields.js'
 import { deliveryBody } from './delivery.js'
 import { deliveryDetailsAnswer, userOrder } from './orders.js'
 
@@ -39,8 +39,7 @@ export const adminRefundAnswer = z.object({
   tx_ref: z.string(),
   customer: z.string(),
   email: z.string(),
-  /** Naira. */
-  amount: z.number(),
+  amount: naira,
   status: refundStatus,
   reason: z.string(),
   /** The gateway's last refusal, '' when none. */
@@ -57,12 +56,12 @@ export const paymentOutcomeAnswer = z.object({
   tx_ref: z.string(),
   status: paymentStatus,
   message: z.string(),
-  /** Naira: what was charged, items_total + delivery_fee. */
-  amount: z.number(),
-  /** Naira: the goods alone. */
-  items_total: z.number(),
-  /** Naira; null = to be agreed (not included in amount). */
-  delivery_fee: z.number().nullable(),
+  /** What was charged, items_total + delivery_fee. */
+  amount: naira,
+  /** The goods alone. */
+  items_total: naira,
+  /** Null = to be agreed (not included in amount). */
+  delivery_fee: naira.nullable(),
   /** Where it goes, as given at checkout; null for a payment made without the delivery step. */
   delivery: deliveryDetailsAnswer.nullable(),
   created: z.string(),
@@ -76,7 +75,7 @@ export const paymentOutcomeAnswer = z.object({
       name: z.string(),
       image: z.string(),
       quantity: z.number().int(),
-      price: z.number(),
+      price: naira,
     }),
   ),
   /** The orders the payment placed (empty unless successful). */

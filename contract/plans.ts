@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField, phoneField, requiredText } from './fields.js'
+import { messageAnswer, naira, nairaField, phoneField, requiredText } from './fields.js'
 import { BOOKING_STATUSES, SERVICES, lagosNow } from './bookings.js'
 import { addDays, isCalendarDate } from './dates.js'
 import type { BookingSettings } from './working-hours.js'
@@ -150,8 +150,8 @@ export const planAnswer = z.object({
   every: z.string(),
   preferredWeekday: z.number().int().nullable(),
   preferredTime: z.string(),
-  /** Naira per visit. */
-  price: z.number(),
+  /** Per visit. */
+  price: naira,
   status: z.enum(PLAN_STATUSES),
   /** The visit booked ahead (Pending or Confirmed), if any. */
   nextVisit: visit.nullable(),

@@ -1,7 +1,15 @@
 /** Quotes for a booking's work: written by the office or a technician on site, accepted or declined by the customer. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { clientKeyField, dayField, messageAnswer, optionalReason, statusSearchQuery } from './fields.js'
+import {
+  clientKeyField,
+  dayField,
+  lagosDay,
+  messageAnswer,
+  naira,
+  optionalReason,
+  statusSearchQuery,
+} from './fields.js'
 import {
   billedToAnswer,
   documentDiscount,
@@ -88,9 +96,9 @@ export const quoteSummaryAnswer = z.object({
   customerId: z.number().int().nullable(),
   bookingId: z.number().int(),
   /** The Lagos day it was written, YYYY-MM-DD. */
-  issuedOn: z.string(),
-  validUntil: z.string(),
-  total: z.number(),
+  issuedOn: lagosDay,
+  validUntil: lagosDay,
+  total: naira,
   depositPercent: z.number().int(),
 })
 export type QuoteSummary = z.infer<typeof quoteSummaryAnswer>
@@ -106,8 +114,8 @@ export const quoteInvoiceAnswer = invoiceSummaryAnswer
 
 export const quoteAnswer = quoteSummaryAnswer.extend({
   billedTo: billedToAnswer,
-  /** Naira asked up front on acceptance (0 = none). */
-  deposit: z.number(),
+  /** Asked up front on acceptance (0 = none). */
+  deposit: naira,
   sentAt: z.string().nullable(),
   acceptedName: z.string().nullable(),
   acceptedAt: z.string().nullable(),

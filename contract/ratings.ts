@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { SERVICES } from './bookings.js'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer } from './fields.js'
+import { lagosDay, messageAnswer } from './fields.js'
 
 /** How long the completion message's rating link opens the page. */
 export const RATING_LINK_DAYS = 30
@@ -63,7 +63,7 @@ export const testimonialAnswer = z.object({
   comment: z.string(),
   service: z.enum(SERVICES),
   /** The Lagos day it was rated, YYYY-MM-DD. */
-  ratedOn: z.string(),
+  ratedOn: lagosDay,
 })
 export type TestimonialAnswer = z.infer<typeof testimonialAnswer>
 

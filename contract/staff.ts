@@ -1,7 +1,7 @@
 /** Field technicians (docs/rules/technicians.md): jobs, their events, treatments, photos and the report. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField, requiredText } from './fields.js'
+import { messageAnswer, naira, nairaField, requiredText } from './fields.js'
 import { JOB_EVENT_TYPES, JOB_STATUSES, PAYMENT_METHODS, PHOTO_KINDS } from './job-status.js'
 import { QUOTE_STATUSES } from './quotes.js'
 
@@ -152,7 +152,7 @@ export const jobQuote = z.object({
   id: z.number().int(),
   number: z.string(),
   status: z.enum(QUOTE_STATUSES),
-  total: z.number(),
+  total: naira,
 })
 export type JobQuote = z.infer<typeof jobQuote>
 export type JobPhoto = z.infer<typeof jobPhoto>
@@ -169,7 +169,7 @@ export const job = z.object({
   /** The kind the customer chose, the units they counted and the estimate when they booked (see Booking). */
   service_kind: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   units: z.number().int().nullable().optional(),
-  estimate: z.number().nullable().optional(),
+  estimate: naira.nullable().optional(),
   estimate_text: z.string().nullable().optional(),
   info: z.string(),
   date: z.string(),

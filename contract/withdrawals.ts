@@ -1,7 +1,7 @@
 /** Money out: withdrawals (admins/withdrawals/) and the payout account (admins/payment-settings/). */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField, requiredText } from './fields.js'
+import { messageAnswer, naira, nairaField, requiredText } from './fields.js'
 
 export const withdrawalBody = z.object({
   amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 25,000').pipe(
@@ -24,8 +24,7 @@ export const WITHDRAWAL_STATUSES = ['Pending', 'Paid', 'Rejected', 'Cancelled'] 
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
 export const withdrawal = z.object({
   id: z.number().int(),
-  /** Naira. */
-  amount: z.number(),
+  amount: naira,
   status: z.enum(WITHDRAWAL_STATUSES),
   created: z.string(),
   /** Who asked ('' for an automatic one or a deleted account). */
@@ -81,8 +80,8 @@ export type PaymentSettingsRequest = z.input<typeof paymentSettingsBody>
 export const paymentSettings = payoutAccount.extend({
   swift_code: z.string(),
   auto_withdraw: z.boolean(),
-  /** Naira: past it, a withdrawal of the whole balance is requested by itself. */
-  threshold: z.number(),
+  /** Past it, a withdrawal of the whole balance is requested by itself. */
+  threshold: naira,
 })
 export type PaymentSettings = z.infer<typeof paymentSettings>
 /** What GET admins/payment-settings/ answers before the payout account is first saved. */
