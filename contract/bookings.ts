@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { addDays, BUSINESS_TIME_ZONE, formatDay, formatTime, isCalendarDate, todayIso } from './dates.js'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, naira, phoneField, requiredText } from './fields.js'
+import { lagosDay, messageAnswer, naira, phoneField, requiredText } from './fields.js'
 import { JOB_STATUSES } from './job-status.js'
 import { workingHoursText, type BookingSettings } from './working-hours.js'
 
@@ -16,7 +16,7 @@ export const booking = z.object({
   phone_number: z.string(),
   service: z.enum(SERVICES),
   info: z.string(),
-  date: z.string(),
+  date: lagosDay,
   time: z.string(),
   status: z.enum(BOOKING_STATUSES),
   location: z.string(),

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
 import {
   dayField,
+  isoTime,
   lagosDay,
   messageAnswer,
   optionalReason,
@@ -87,7 +88,7 @@ export const certificateAnswer = z.object({
   issuedOn: lagosDay,
   validUntil: lagosDay,
   status: z.enum(CERTIFICATE_STATUSES),
-  revokedAt: z.string().nullable(),
+  revokedAt: isoTime.nullable(),
   revokeReason: z.string(),
   /** The public address printed on it, in full (APP_URL/certificates/{code}). */
   verifyUrl: z.string(),

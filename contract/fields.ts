@@ -82,7 +82,8 @@ export type MessageAnswer = z.infer<typeof messageAnswer>
 /** Every error answer of the API: the words to show, and the field they are about when there is one. */
 export const errorAnswer = z.looseObject({ message: z.string(), field: z.string().optional() })
 
-// Answer fields whose bare type would not say what they hold.
+// Answer fields whose bare type would not say what they hold (docs/api-conventions.md: money on the wire
+// is naira, days are Lagos days, instants are ISO 8601).
 
 /** Money as the answers give it: naira, to the kobo (the database keeps integer kobo: contract/money.ts). */
 export const naira = z.number()

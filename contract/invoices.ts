@@ -4,6 +4,7 @@ import { defineEndpoints } from './endpoint.js'
 import {
   clientKeyField,
   dayField,
+  isoTime,
   lagosDay,
   messageAnswer,
   naira,
@@ -119,14 +120,14 @@ export const invoicePaymentAnswer = z.object({
   method: z.enum(INVOICE_PAYMENT_METHODS),
   source: z.enum(INVOICE_PAYMENT_SOURCES),
   reference: z.string(),
-  receivedAt: z.string(),
+  receivedAt: isoTime,
   jobId: z.number().int().nullable(),
   /** A gateway payment given back: the refund's state (the gateway may take a retry or two), else null. */
   refund: z
     .object({
       status: refundStatus,
       reason: z.string(),
-      requestedAt: z.string(),
+      requestedAt: isoTime,
     })
     .nullable(),
 })
@@ -153,8 +154,8 @@ export const invoiceAnswer = invoiceSummaryAnswer.extend({
   quoteId: z.number().int().nullable(),
   /** What is left of the deposit the accepted quote asked: paid first, before the rest is due. 0 when none. */
   depositDue: naira,
-  sentAt: z.string().nullable(),
-  voidedAt: z.string().nullable(),
+  sentAt: isoTime.nullable(),
+  voidedAt: isoTime.nullable(),
   voidReason: z.string(),
   note: z.string(),
   /** The first-service offer this invoice holds (its percent), even while its service lines are at ₦0. */

@@ -17,7 +17,7 @@ export const adminMessage = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  date: z.string(),
+  date: isoTime,
   message: z.string(),
   read: z.boolean(),
   archived: z.boolean(),
@@ -59,7 +59,7 @@ export const sentMessage = z.object({
   last_error: z.string(),
   /** ISO 8601. */
   created_at: isoTime,
-  sent_at: z.string().nullable(),
+  sent_at: isoTime.nullable(),
   /** ISO 8601; for a pending message, when the next attempt is due. */
   next_attempt_at: isoTime,
   /** An SMS sent in place of a WhatsApp message that failed: that message's id. */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { addDays, businessDay, formatDay, isCalendarDate } from './dates.js'
 import type { DeliveryDetails } from './delivery.js'
 import { defineEndpoints } from './endpoint.js'
-import { countAnswer, messageAnswer, naira } from './fields.js'
+import { countAnswer, isoTime, messageAnswer, naira } from './fields.js'
 import { NIGERIAN_STATES } from './nigerian-states.js'
 
 /** In the order an order goes through them. */
@@ -22,9 +22,9 @@ export const userOrder = z.object({
   price: naira,
   /** The picture copied at checkout; the order card and its tracking timeline show it. */
   image: z.string(),
-  created: z.string(),
-  shipped: z.string().nullable(),
-  completed: z.string().nullable(),
+  created: isoTime,
+  shipped: isoTime.nullable(),
+  completed: isoTime.nullable(),
 })
 export type UserOrder = z.infer<typeof userOrder>
 
@@ -37,7 +37,7 @@ export const adminOrder = z.object({
   quantity: z.number().int(),
   price: naira,
   status: orderStatus,
-  created: z.string(),
+  created: isoTime,
   /** The payment's reference (tx_ref): the lines of one payment share it; `#<id>` for a line without one. */
   reference: z.string(),
   /** The customer's account email ('' once the account is deleted). */
@@ -60,7 +60,7 @@ export const deliveryDetailsAnswer = z.object({
 /** GET admins/orders/{reference}/: one order (one payment) with its lines and where it goes. */
 export const adminOrderDetail = z.object({
   reference: z.string(),
-  created: z.string(),
+  created: isoTime,
   customer: z.string(),
   email: z.string(),
   phone_number: z.string(),

@@ -1,7 +1,7 @@
 /** Checkout (api/initiate-payment/, verify/), what became of a payment (payments/{txRef}/) and refunds. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { naira, paymentStatus, refundStatus, requiredText } from './fields.js'
+import { isoTime, naira, paymentStatus, refundStatus, requiredText } from './fields.js'
 import { deliveryBody } from './delivery.js'
 import { deliveryDetailsAnswer, userOrder } from './orders.js'
 
@@ -46,8 +46,8 @@ export const adminRefundAnswer = z.object({
   error: z.string(),
   attempts: z.number().int(),
   products: z.string(),
-  created: z.string(),
-  refunded: z.string().nullable(),
+  created: isoTime,
+  refunded: isoTime.nullable(),
 })
 export type AdminRefund = z.infer<typeof adminRefundAnswer>
 
@@ -64,10 +64,10 @@ export const paymentOutcomeAnswer = z.object({
   delivery_fee: naira.nullable(),
   /** Where it goes, as given at checkout; null for a payment made without the delivery step. */
   delivery: deliveryDetailsAnswer.nullable(),
-  created: z.string(),
-  settled: z.string().nullable(),
+  created: isoTime,
+  settled: isoTime.nullable(),
   /** Until when the stock is held for a pending payment; null once it no longer holds any. */
-  held_until: z.string().nullable(),
+  held_until: isoTime.nullable(),
   /** The cart as priced when paying; price is the unit price in naira. */
   lines: z.array(
     z.object({

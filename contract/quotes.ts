@@ -4,6 +4,7 @@ import { defineEndpoints } from './endpoint.js'
 import {
   clientKeyField,
   dayField,
+  isoTime,
   lagosDay,
   messageAnswer,
   naira,
@@ -116,12 +117,12 @@ export const quoteAnswer = quoteSummaryAnswer.extend({
   billedTo: billedToAnswer,
   /** Asked up front on acceptance (0 = none). */
   deposit: naira,
-  sentAt: z.string().nullable(),
+  sentAt: isoTime.nullable(),
   acceptedName: z.string().nullable(),
-  acceptedAt: z.string().nullable(),
-  declinedAt: z.string().nullable(),
+  acceptedAt: isoTime.nullable(),
+  declinedAt: isoTime.nullable(),
   declineReason: z.string(),
-  withdrawnAt: z.string().nullable(),
+  withdrawnAt: isoTime.nullable(),
   note: z.string(),
   /** The first-service offer the customer still has (its percent): taken off the invoice, not the quote. */
   offerPercent: z.number().int().nullable(),

@@ -1,7 +1,7 @@
 /** Money out: withdrawals (admins/withdrawals/) and the payout account (admins/payment-settings/). */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, naira, nairaField, requiredText } from './fields.js'
+import { isoTime, messageAnswer, naira, nairaField, requiredText } from './fields.js'
 
 export const withdrawalBody = z.object({
   amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 25,000').pipe(
@@ -26,7 +26,7 @@ export const withdrawal = z.object({
   id: z.number().int(),
   amount: naira,
   status: z.enum(WITHDRAWAL_STATUSES),
-  created: z.string(),
+  created: isoTime,
   /** Who asked ('' for an automatic one or a deleted account). */
   admin: z.string(),
   /** The account it is paid into, as it was when requested. */
@@ -36,7 +36,7 @@ export const withdrawal = z.object({
   /** Made by the automatic-withdrawal rule. */
   automatic: z.boolean(),
   /** When it was last moved (Paid or Cancelled); null while Pending. */
-  updated: z.string().nullable(),
+  updated: isoTime.nullable(),
 })
 export type Withdrawal = z.infer<typeof withdrawal>
 
