@@ -92,6 +92,10 @@ export const isoTime = z.string()
 /** A Lagos calendar day, YYYY-MM-DD. */
 export const lagosDay = z.string()
 
+/** One field per key of a list, each with the same schema: an object that follows the list as it grows. */
+export const keyed = <K extends string, V extends z.ZodType>(keys: readonly K[], value: V) =>
+  Object.fromEntries(keys.map((k) => [k, value])) as Record<K, V>
+
 /** What became of a gateway payment (a cart's or an invoice's), and of a charge given back. */
 export const paymentStatus = z.enum(['pending', 'successful', 'failed', 'cancelled'])
 export const refundStatus = z.enum(['pending', 'processing', 'refunded', 'failed'])

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { emailField, isoTime, messageAnswer, requiredText } from './fields.js'
+import { emailField, isoTime, keyed, messageAnswer, requiredText } from './fields.js'
 import { MESSAGE_CHANNEL_KEYS } from './message-channels.js'
 
 export const quickMessageBody = z.object({
@@ -73,11 +73,7 @@ export type SentMessage = z.infer<typeof sentMessage>
 export const ALERT_LISTS = ['bookings', 'orders', 'messages'] as const
 export type AlertList = (typeof ALERT_LISTS)[number]
 /** Items new since the admin last opened each list. */
-export const adminAlerts = z.object({
-  bookings: z.number().int(),
-  orders: z.number().int(),
-  messages: z.number().int(),
-})
+export const adminAlerts = z.object(keyed(ALERT_LISTS, z.number().int()))
 export type AdminAlerts = z.infer<typeof adminAlerts>
 
 export const messageEndpoints = defineEndpoints('messages', {
