@@ -61,10 +61,7 @@ export const revokeCertificateBody = z.object({
 })
 export type RevokeCertificateRequest = z.input<typeof revokeCertificateBody>
 
-export const certificateListQuery = statusSearchQuery(
-  CERTIFICATE_STATUSES,
-  'Status must be Valid, Expired or Revoked',
-)
+export const certificateListQuery = statusSearchQuery(CERTIFICATE_STATUSES)
 
 /** A treatment as printed: copied from the job and its product when the certificate was issued. */
 export const certificateTreatment = z.object({

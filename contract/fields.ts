@@ -60,9 +60,16 @@ export const optionalPhoneField = (label = 'Phone number') =>
 /** A list's search box: part of a number or a name. */
 const searchText = z.string().trim().max(100, 'Search text is too long').optional()
 
-/** A back-office list's filter: one status (`statusError` names them all) and search text. */
-export const statusSearchQuery = <const S extends readonly string[]>(statuses: S, statusError: string) =>
-  z.object({ status: z.enum(statuses, { error: statusError }).optional(), q: searchText })
+/** "A, B or C": a list as a sentence names it. */
+const orList = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`
+
+/** A back-office list's filter: one status (a refusal names them all) and search text. */
+export const statusSearchQuery = <const S extends readonly string[]>(statuses: S) =>
+  z.object({
+    status: z.enum(statuses, { error: `Status must be ${orList(statuses)}` }).optional(),
+    q: searchText,
+  })
 
 /** Why someone declines or takes a thing back, if they care to say. */
 export const optionalReason = z.string().trim().max(500, 'Keep the reason under 500 characters').default('')

@@ -109,10 +109,7 @@ export const manualPaymentBody = z
   })
 export type ManualPaymentRequest = z.input<typeof manualPaymentBody>
 
-export const invoiceListQuery = statusSearchQuery(
-  INVOICE_STATUSES,
-  'Status must be Draft, Sent, Part-paid, Paid or Void',
-)
+export const invoiceListQuery = statusSearchQuery(INVOICE_STATUSES)
 
 export const invoicePaymentAnswer = z.object({
   id: z.number().int(),

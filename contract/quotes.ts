@@ -84,10 +84,7 @@ export const declineQuoteBody = z.object({
 })
 export type DeclineQuoteRequest = z.input<typeof declineQuoteBody>
 
-export const quoteListQuery = statusSearchQuery(
-  QUOTE_STATUSES,
-  'Status must be Draft, Sent, Accepted, Declined, Withdrawn or Expired',
-)
+export const quoteListQuery = statusSearchQuery(QUOTE_STATUSES)
 
 export const quoteSummaryAnswer = z.object({
   id: z.number().int(),
