@@ -9,7 +9,7 @@ import {
   isoTime,
   lagosDay,
   messageAnswer,
-  optionalReason,
+  optionalReasonBody,
   requiredText,
   statusSearchQuery,
 } from './fields.js'
@@ -56,9 +56,7 @@ export const issueCertificateBody = z.object({
 })
 export type IssueCertificateRequest = z.input<typeof issueCertificateBody>
 
-export const revokeCertificateBody = z.object({
-  reason: optionalReason,
-})
+export const revokeCertificateBody = optionalReasonBody
 export type RevokeCertificateRequest = z.input<typeof revokeCertificateBody>
 
 export const certificateListQuery = statusSearchQuery(CERTIFICATE_STATUSES)

@@ -71,8 +71,10 @@ export const statusSearchQuery = <const S extends readonly string[]>(statuses: S
     q: searchText,
   })
 
-/** Why someone declines or takes a thing back, if they care to say. */
-export const optionalReason = z.string().trim().max(500, 'Keep the reason under 500 characters').default('')
+/** The body of declining or taking a thing back (a quote, a certificate): why, if they care to say. */
+export const optionalReasonBody = z.object({
+  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').default(''),
+})
 
 /**
  * A key the client chose for one write (when a form opened, when the phone saved it offline): the same

@@ -8,7 +8,7 @@ import {
   lagosDay,
   messageAnswer,
   naira,
-  optionalReason,
+  optionalReasonBody,
   statusSearchQuery,
 } from './fields.js'
 import {
@@ -79,9 +79,7 @@ export const acceptQuoteBody = z.object({
 })
 export type AcceptQuoteRequest = z.input<typeof acceptQuoteBody>
 
-export const declineQuoteBody = z.object({
-  reason: optionalReason,
-})
+export const declineQuoteBody = optionalReasonBody
 export type DeclineQuoteRequest = z.input<typeof declineQuoteBody>
 
 export const quoteListQuery = statusSearchQuery(QUOTE_STATUSES)
