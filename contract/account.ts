@@ -1,7 +1,7 @@
 /** A person's own settings: profile, password, notification choices (admins/settings|password|notification-settings/{userId}/). */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { emailField, messageAnswer, optionalPhoneField, passwordField } from './fields.js'
+import { emailField, keyed, messageAnswer, optionalPhoneField, passwordField } from './fields.js'
 import { NIGERIAN_STATES } from './nigerian-states.js'
 import { MESSAGE_CHANNEL_KEYS, MESSAGE_KIND_KEYS } from './message-channels.js'
 
@@ -119,9 +119,6 @@ export type AdminPasswordResetRequest = z.input<typeof adminPasswordResetBody>
 // ---------- channels per kind of message (account/message-preferences/; lists in message-channels.ts) ----------
 
 /** An object with one key per entry of a list (the kinds, the channels), each of the same schema. */
-const keyed = <K extends string, V extends z.ZodType>(keys: readonly K[], value: V) =>
-  Object.fromEntries(keys.map((k) => [k, value])) as Record<K, V>
-
 const cellsBody = z.strictObject(
   keyed(MESSAGE_CHANNEL_KEYS, z.boolean({ error: 'Each choice must be true or false' }).optional()),
   { error: `Channels are ${MESSAGE_CHANNEL_KEYS.join(', ')}` },

@@ -5,12 +5,12 @@
 import { z } from 'zod'
 import { booking, rescheduleBody } from './bookings.js'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer } from './fields.js'
+import { isoTime, messageAnswer } from './fields.js'
 
 export const bookingLinkAnswer = z.object({
   booking: booking.omit({ needs_attention: true, unable_reason: true }),
   /** When the customer said they will be there (null: not yet, or the booking moved since). */
-  confirmedAt: z.string().nullable(),
+  confirmedAt: isoTime.nullable(),
   cutoffHours: z.number().int(),
   /** Why the booking can no longer be moved or cancelled here (past the cut-off, completed...); null: it can. */
   changeRefusal: z.string().nullable(),

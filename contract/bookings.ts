@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { addDays, BUSINESS_TIME_ZONE, formatDay, formatTime, isCalendarDate, todayIso } from './dates.js'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, phoneField, requiredText } from './fields.js'
+import { lagosDay, messageAnswer, naira, phoneField, requiredText } from './fields.js'
 import { JOB_STATUSES } from './job-status.js'
 import { workingHoursText, type BookingSettings } from './working-hours.js'
 
@@ -16,7 +16,7 @@ export const booking = z.object({
   phone_number: z.string(),
   service: z.enum(SERVICES),
   info: z.string(),
-  date: z.string(),
+  date: lagosDay,
   time: z.string(),
   status: z.enum(BOOKING_STATUSES),
   location: z.string(),
@@ -39,7 +39,7 @@ export const booking = z.object({
    */
   service_kind: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   units: z.number().int().nullable().optional(),
-  estimate: z.number().nullable().optional(),
+  estimate: naira.nullable().optional(),
   estimate_text: z.string().nullable().optional(),
   /** A visit of a service plan (plans/): the plan's id. Left out of other bookings. */
   plan_id: z.number().int().optional(),

@@ -1,7 +1,7 @@
 /** The customer's cart (cart/{id}/, get/carts/, check_cart/, update-cart/, admins/delete/{id}/cart/). */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { countAnswer, messageAnswer } from './fields.js'
+import { countAnswer, messageAnswer, naira } from './fields.js'
 
 export const cartItem = z.object({
   /** The product id. */
@@ -9,9 +9,8 @@ export const cartItem = z.object({
   name: z.string(),
   description: z.string(),
   image: z.string(),
-  /** Naira. */
-  prices: z.number(),
-  originalPrice: z.number(),
+  prices: naira,
+  originalPrice: naira,
   stock: z.number().int(),
   quantity: z.number().int(),
 })

@@ -1,7 +1,7 @@
 /** Products (add/products/, add/produts/{id}/), their images (media/{name}) and the calls that reach them. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { nairaField, requiredText } from './fields.js'
+import { naira, nairaField, requiredText } from './fields.js'
 import { CATEGORIES } from './categories.js'
 
 export const imageVariant = z.object({
@@ -23,8 +23,8 @@ export const product = z.object({
    * for `<img srcset>` with `w` descriptors. Empty for SVG seed images and products without an image.
    */
   image_variants: z.array(imageVariant).optional(),
-  price: z.number(),
-  originalPrice: z.number(),
+  price: naira,
+  originalPrice: naira,
   stock: z.number().int(),
   // Always sent; optional because a phone's saved catalogue from before they existed lacks them.
   /** As the label says it (e.g. "Cypermethrin 10% EC"); '' when not entered. Printed on certificates. */

@@ -4,7 +4,15 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { dayField, messageAnswer, optionalReason, requiredText, statusSearchQuery } from './fields.js'
+import {
+  dayField,
+  isoTime,
+  lagosDay,
+  messageAnswer,
+  optionalReasonBody,
+  requiredText,
+  statusSearchQuery,
+} from './fields.js'
 import { addDays } from './dates.js'
 import { addMonthsToDay } from './plans.js'
 
@@ -48,15 +56,10 @@ export const issueCertificateBody = z.object({
 })
 export type IssueCertificateRequest = z.input<typeof issueCertificateBody>
 
-export const revokeCertificateBody = z.object({
-  reason: optionalReason,
-})
+export const revokeCertificateBody = optionalReasonBody
 export type RevokeCertificateRequest = z.input<typeof revokeCertificateBody>
 
-export const certificateListQuery = statusSearchQuery(
-  CERTIFICATE_STATUSES,
-  'Status must be Valid, Expired or Revoked',
-)
+export const certificateListQuery = statusSearchQuery(CERTIFICATE_STATUSES)
 
 /** A treatment as printed: copied from the job and its product when the certificate was issued. */
 export const certificateTreatment = z.object({
@@ -76,11 +79,11 @@ export const certificateAnswer = z.object({
   businessName: z.string(),
   premises: z.string(),
   /** Lagos days, YYYY-MM-DD. */
-  treatedOn: z.string(),
-  issuedOn: z.string(),
-  validUntil: z.string(),
+  treatedOn: lagosDay,
+  issuedOn: lagosDay,
+  validUntil: lagosDay,
   status: z.enum(CERTIFICATE_STATUSES),
-  revokedAt: z.string().nullable(),
+  revokedAt: isoTime.nullable(),
   revokeReason: z.string(),
   /** The public address printed on it, in full (APP_URL/certificates/{code}). */
   verifyUrl: z.string(),
@@ -89,25 +92,28 @@ export const certificateAnswer = z.object({
 export type CertificateAnswer = z.infer<typeof certificateAnswer>
 
 /** What the issue form starts from: the booking's names and dates, and the treatments it will list. */
-export const certificateDraftAnswer = z.object({
-  bookingId: z.number().int(),
-  businessName: z.string(),
-  premises: z.string(),
-  treatedOn: z.string(),
-  validUntil: z.string(),
-  treatments: z.array(certificateTreatment),
-  /** The booking's live certificate, when it has one already (issuing again is refused). */
-  existing: certificateAnswer.nullable(),
-})
+export const certificateDraftAnswer = certificateAnswer
+  .pick({
+    bookingId: true,
+    businessName: true,
+    premises: true,
+    treatedOn: true,
+    validUntil: true,
+    treatments: true,
+  })
+  .extend({
+    /** The booking's live certificate, when it has one already (issuing again is refused). */
+    existing: certificateAnswer.nullable(),
+  })
 export type CertificateDraftAnswer = z.infer<typeof certificateDraftAnswer>
 
 /** What anyone holding the code may read: valid or not, whose, and the dates. Nothing else. */
-export const certificateCheckAnswer = z.object({
-  status: z.enum(CERTIFICATE_STATUSES),
-  businessName: z.string(),
-  treatedOn: z.string(),
-  issuedOn: z.string(),
-  validUntil: z.string(),
+export const certificateCheckAnswer = certificateAnswer.pick({
+  status: true,
+  businessName: true,
+  treatedOn: true,
+  issuedOn: true,
+  validUntil: true,
 })
 export type CertificateCheckAnswer = z.infer<typeof certificateCheckAnswer>
 

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { booking } from './bookings.js'
 import { defineEndpoints } from './endpoint.js'
+import { naira, isoTime } from './fields.js'
 import { LEDGER_SOURCES, moneyExportQuery } from './ledger.js'
 import { PAYMENT_METHODS } from './job-status.js'
 import { userRoleLabel } from './users.js'
@@ -25,13 +26,12 @@ export const onSitePayment = z.object({
   booking_id: z.number().int(),
   customer: z.string(),
   service: z.string(),
-  /** Naira. */
-  amount: z.number(),
+  amount: naira,
   method: z.enum(PAYMENT_METHODS),
   reference: z.string(),
   technician: z.string(),
   /** When it was taken (the device's time, ISO 8601). */
-  occurred_at: z.string(),
+  occurred_at: isoTime,
 })
 export type OnSitePayment = z.infer<typeof onSitePayment>
 
@@ -39,7 +39,7 @@ export const takenOnSite = z.object({
   /** The Lagos calendar month the total covers, YYYY-MM. */
   month: z.string(),
   /** Naira taken on site this month, and how many payments. */
-  month_total: z.number(),
+  month_total: naira,
   month_count: z.number().int(),
   /** The newest first. */
   latest: z.array(onSitePayment),
@@ -48,8 +48,7 @@ export type TakenOnSite = z.infer<typeof takenOnSite>
 
 export const dashboardStats = z.object({
   total_bookings: z.object({ total_bookings: z.number().int() }),
-  /** Naira. */
-  balance: z.number(),
+  balance: naira,
   latest_bookings: z.array(latestBooking),
   users: z.array(z.object({ full_name: z.string(), role: userRoleLabel, email: z.string() })),
   completed: z.object({ completed_services: z.number().int() }),
@@ -58,7 +57,7 @@ export const dashboardStats = z.object({
 })
 export type DashboardStats = z.infer<typeof dashboardStats>
 
-export const balanceAnswer = z.object({ balance: z.number() })
+export const balanceAnswer = z.object({ balance: naira })
 export type BalanceAnswer = z.infer<typeof balanceAnswer>
 
 // ---------- the owner's money (contract/ledger.ts: what a ledger event is) ----------
@@ -66,13 +65,13 @@ export type BalanceAnswer = z.infer<typeof balanceAnswer>
 /** One stream's money in one month, naira. */
 export const streamMonth = z.object({
   /** Everything received. */
-  income: z.number(),
+  income: naira,
   /** Given back (refunds), already taken out of `net`. */
-  refunds: z.number(),
+  refunds: naira,
   /** income − refunds. */
-  net: z.number(),
+  net: naira,
   /** The part of `income` taken on site: it never passed through the gateway. */
-  on_site: z.number(),
+  on_site: naira,
 })
 export type StreamMonth = z.infer<typeof streamMonth>
 
@@ -89,13 +88,12 @@ export const methodTotal = z.object({
   method: z.string(),
   source: z.enum(LEDGER_SOURCES),
   count: z.number().int(),
-  /** Naira. */
-  amount: z.number(),
+  amount: naira,
 })
 export type MethodTotal = z.infer<typeof methodTotal>
 
 /** A month's income (net of refunds, naira; both streams, every source) and how many payments made it. */
-export const monthFigures = z.object({ month: z.string(), income: z.number(), count: z.number().int() })
+export const monthFigures = z.object({ month: z.string(), income: naira, count: z.number().int() })
 export type MonthFigures = z.infer<typeof monthFigures>
 
 /** How long invoices have waited for their money, counted from when they were sent (Lagos days). */
@@ -104,7 +102,7 @@ export const outstandingAge = z.object({
   age: z.enum(INVOICE_AGES),
   /** Sent or part-paid invoices of that age, and what is still due on them (naira). */
   count: z.number().int(),
-  due: z.number(),
+  due: naira,
 })
 export type OutstandingAge = z.infer<typeof outstandingAge>
 
@@ -122,11 +120,11 @@ export const moneySummary = z.object({
    * withdrawals not rejected or cancelled. `on_site` (money taken at the customer's) is shown apart.
    */
   balance: z.object({
-    gateway_income: z.number(),
-    refunds: z.number(),
-    withdrawn: z.number(),
-    balance: z.number(),
-    on_site: z.number(),
+    gateway_income: naira,
+    refunds: naira,
+    withdrawn: naira,
+    balance: naira,
+    on_site: naira,
   }),
   /** What customers still owe on invoices, by age: always the three ages, youngest first. */
   outstanding: z.array(outstandingAge),

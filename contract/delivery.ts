@@ -1,7 +1,7 @@
 /** Where a paid order goes (checkout's delivery step) and what delivery costs (delivery-fees/). */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField, phoneField, requiredText } from './fields.js'
+import { messageAnswer, naira, nairaField, phoneField, requiredText } from './fields.js'
 import { NIGERIAN_STATES } from './nigerian-states.js'
 
 const stateField = z.enum(NIGERIAN_STATES, { error: 'Choose a state' })
@@ -21,8 +21,8 @@ export type DeliveryDetails = z.output<typeof deliveryBody>
 /** GET delivery-fees/: one row per state; fee null = "to be agreed" (nothing charged at checkout). */
 export const deliveryFee = z.object({
   state: stateField,
-  /** Naira; null when the fee is agreed with the customer after ordering. */
-  fee: z.number().nullable(),
+  /** Null when the fee is agreed with the customer after ordering. */
+  fee: naira.nullable(),
 })
 export type DeliveryFee = z.infer<typeof deliveryFee>
 

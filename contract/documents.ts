@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { nairaField } from './fields.js'
+import { naira, nairaField } from './fields.js'
 import { toKobo, toNaira } from './money.js'
 
 /**
@@ -80,8 +80,8 @@ export const documentLineAnswer = z.object({
   kind: z.enum(LINE_KINDS),
   description: z.string(),
   quantity: z.number(),
-  unitPrice: z.number(),
-  total: z.number(),
+  unitPrice: naira,
+  total: naira,
   productId: z.number().int().nullable(),
   serviceKindId: z.number().int().nullable(),
 })
@@ -89,13 +89,13 @@ export type DocumentLineAnswer = z.infer<typeof documentLineAnswer>
 
 /** Money lines under the document's lines (naira). A discount of 0 is shown as no line. */
 export const documentTotalsAnswer = z.object({
-  subtotal: z.number(),
-  discount: z.number(),
-  firstServiceDiscount: z.number(),
+  subtotal: naira,
+  discount: naira,
+  firstServiceDiscount: naira,
   firstServicePercent: z.number().int().nullable(),
   vatRatePercent: z.number(),
-  vat: z.number(),
-  total: z.number(),
+  vat: naira,
+  total: naira,
 })
 export type DocumentTotalsAnswer = z.infer<typeof documentTotalsAnswer>
 

@@ -60,12 +60,21 @@ export const optionalPhoneField = (label = 'Phone number') =>
 /** A list's search box: part of a number or a name. */
 const searchText = z.string().trim().max(100, 'Search text is too long').optional()
 
-/** A back-office list's filter: one status (`statusError` names them all) and search text. */
-export const statusSearchQuery = <const S extends readonly string[]>(statuses: S, statusError: string) =>
-  z.object({ status: z.enum(statuses, { error: statusError }).optional(), q: searchText })
+/** "A, B or C": a list as a sentence names it. */
+const orList = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`
 
-/** Why someone declines or takes a thing back, if they care to say. */
-export const optionalReason = z.string().trim().max(500, 'Keep the reason under 500 characters').default('')
+/** A back-office list's filter: one status (a refusal names them all) and search text. */
+export const statusSearchQuery = <const S extends readonly string[]>(statuses: S) =>
+  z.object({
+    status: z.enum(statuses, { error: `Status must be ${orList(statuses)}` }).optional(),
+    q: searchText,
+  })
+
+/** The body of declining or taking a thing back (a quote, a certificate): why, if they care to say. */
+export const optionalReasonBody = z.object({
+  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').default(''),
+})
 
 /**
  * A key the client chose for one write (when a form opened, when the phone saved it offline): the same
@@ -81,6 +90,24 @@ export type MessageAnswer = z.infer<typeof messageAnswer>
 
 /** Every error answer of the API: the words to show, and the field they are about when there is one. */
 export const errorAnswer = z.looseObject({ message: z.string(), field: z.string().optional() })
+
+// Answer fields whose bare type would not say what they hold (docs/api-conventions.md: money on the wire
+// is naira, days are Lagos days, instants are ISO 8601).
+
+/** Money as the answers give it: naira, to the kobo (the database keeps integer kobo: contract/money.ts). */
+export const naira = z.number()
+/** A moment, ISO 8601 ("2026-11-26T09:30:00.000Z"). */
+export const isoTime = z.string()
+/** A Lagos calendar day, YYYY-MM-DD. */
+export const lagosDay = z.string()
+
+/** One field per key of a list, each with the same schema: an object that follows the list as it grows. */
+export const keyed = <K extends string, V extends z.ZodType>(keys: readonly K[], value: V) =>
+  Object.fromEntries(keys.map((k) => [k, value])) as Record<K, V>
+
+/** What became of a gateway payment (a cart's or an invoice's), and of a charge given back. */
+export const paymentStatus = z.enum(['pending', 'successful', 'failed', 'cancelled'])
+export const refundStatus = z.enum(['pending', 'processing', 'refunded', 'failed'])
 
 /** check_cart/ and check_order/: `count` is the number of lines. */
 export const countAnswer = z.object({ message: z.enum(['empty', 'not empty']), count: z.number().int() })

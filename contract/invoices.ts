@@ -1,7 +1,18 @@
 /** Invoices for service work: the admin writes, sends and records payments; the customer reads and keeps them. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { clientKeyField, dayField, messageAnswer, nairaField, statusSearchQuery } from './fields.js'
+import {
+  clientKeyField,
+  dayField,
+  isoTime,
+  lagosDay,
+  messageAnswer,
+  naira,
+  nairaField,
+  paymentStatus,
+  refundStatus,
+  statusSearchQuery,
+} from './fields.js'
 import {
   billedToAnswer,
   documentDiscount,
@@ -98,25 +109,22 @@ export const manualPaymentBody = z
   })
 export type ManualPaymentRequest = z.input<typeof manualPaymentBody>
 
-export const invoiceListQuery = statusSearchQuery(
-  INVOICE_STATUSES,
-  'Status must be Draft, Sent, Part-paid, Paid or Void',
-)
+export const invoiceListQuery = statusSearchQuery(INVOICE_STATUSES)
 
 export const invoicePaymentAnswer = z.object({
   id: z.number().int(),
-  amount: z.number(),
+  amount: naira,
   method: z.enum(INVOICE_PAYMENT_METHODS),
   source: z.enum(INVOICE_PAYMENT_SOURCES),
   reference: z.string(),
-  receivedAt: z.string(),
+  receivedAt: isoTime,
   jobId: z.number().int().nullable(),
   /** A gateway payment given back: the refund's state (the gateway may take a retry or two), else null. */
   refund: z
     .object({
-      status: z.enum(['pending', 'processing', 'refunded', 'failed']),
+      status: refundStatus,
       reason: z.string(),
-      requestedAt: z.string(),
+      requestedAt: isoTime,
     })
     .nullable(),
 })
@@ -130,11 +138,11 @@ export const invoiceSummaryAnswer = z.object({
   customerId: z.number().int().nullable(),
   bookingId: z.number().int().nullable(),
   /** The Lagos day it was issued, YYYY-MM-DD. */
-  issuedOn: z.string(),
-  dueDate: z.string(),
-  total: z.number(),
-  paid: z.number(),
-  due: z.number(),
+  issuedOn: lagosDay,
+  dueDate: lagosDay,
+  total: naira,
+  paid: naira,
+  due: naira,
 })
 export type InvoiceSummary = z.infer<typeof invoiceSummaryAnswer>
 
@@ -142,9 +150,9 @@ export const invoiceAnswer = invoiceSummaryAnswer.extend({
   billedTo: billedToAnswer,
   quoteId: z.number().int().nullable(),
   /** What is left of the deposit the accepted quote asked: paid first, before the rest is due. 0 when none. */
-  depositDue: z.number(),
-  sentAt: z.string().nullable(),
-  voidedAt: z.string().nullable(),
+  depositDue: naira,
+  sentAt: isoTime.nullable(),
+  voidedAt: isoTime.nullable(),
   voidReason: z.string(),
   note: z.string(),
   /** The first-service offer this invoice holds (its percent), even while its service lines are at ₦0. */
@@ -192,14 +200,12 @@ export const payInvoiceAnswer = z.object({ payment_url: z.string() })
 /** What became of one payment on an invoice, as the page the payer comes back to reads it. */
 export const invoicePaymentOutcomeAnswer = z.object({
   tx_ref: z.string(),
-  status: z.enum(['pending', 'successful', 'failed', 'cancelled']),
+  status: paymentStatus,
   message: z.string(),
-  /** Naira: what this payment was for. */
-  amount: z.number(),
+  /** What this payment was for. */
+  amount: naira,
   /** A charge given back (the invoice was void or paid meanwhile), or due to be. */
-  refund: z
-    .object({ status: z.enum(['pending', 'processing', 'refunded', 'failed']), amount: z.number() })
-    .nullable(),
+  refund: z.object({ status: refundStatus, amount: naira }).nullable(),
 })
 export type InvoicePaymentOutcome = z.infer<typeof invoicePaymentOutcomeAnswer>
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { emailField, messageAnswer, requiredText } from './fields.js'
+import { emailField, isoTime, keyed, messageAnswer, requiredText } from './fields.js'
 import { MESSAGE_CHANNEL_KEYS } from './message-channels.js'
 
 export const quickMessageBody = z.object({
@@ -17,7 +17,7 @@ export const adminMessage = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  date: z.string(),
+  date: isoTime,
   message: z.string(),
   read: z.boolean(),
   archived: z.boolean(),
@@ -58,10 +58,10 @@ export const sentMessage = z.object({
   attempts: z.number().int(),
   last_error: z.string(),
   /** ISO 8601. */
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
+  created_at: isoTime,
+  sent_at: isoTime.nullable(),
   /** ISO 8601; for a pending message, when the next attempt is due. */
-  next_attempt_at: z.string(),
+  next_attempt_at: isoTime,
   /** An SMS sent in place of a WhatsApp message that failed: that message's id. */
   fallback_of: z.number().int().nullable(),
   /** A WhatsApp message that failed: the id of the SMS sent in its place (null until then, or none). */
@@ -73,11 +73,7 @@ export type SentMessage = z.infer<typeof sentMessage>
 export const ALERT_LISTS = ['bookings', 'orders', 'messages'] as const
 export type AlertList = (typeof ALERT_LISTS)[number]
 /** Items new since the admin last opened each list. */
-export const adminAlerts = z.object({
-  bookings: z.number().int(),
-  orders: z.number().int(),
-  messages: z.number().int(),
-})
+export const adminAlerts = z.object(keyed(ALERT_LISTS, z.number().int()))
 export type AdminAlerts = z.infer<typeof adminAlerts>
 
 export const messageEndpoints = defineEndpoints('messages', {

@@ -1,14 +1,14 @@
 /** The customer's notifications (users/notifications/). */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer } from './fields.js'
+import { isoTime, messageAnswer } from './fields.js'
 
 export const notification = z.object({
   id: z.number().int(),
   heading: z.string(),
   body: z.string(),
   /** ISO 8601. */
-  created: z.string(),
+  created: isoTime,
   read: z.boolean(),
   /**
    * What the notification opens, set by the server (never found in the text): a path under the API base

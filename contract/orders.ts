@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { addDays, businessDay, formatDay, isCalendarDate } from './dates.js'
 import type { DeliveryDetails } from './delivery.js'
 import { defineEndpoints } from './endpoint.js'
-import { countAnswer, messageAnswer } from './fields.js'
+import { countAnswer, isoTime, messageAnswer, naira } from './fields.js'
 import { NIGERIAN_STATES } from './nigerian-states.js'
 
 /** In the order an order goes through them. */
@@ -18,13 +18,13 @@ export const userOrder = z.object({
   status: orderStatus,
   product_name: z.string(),
   quantity: z.number().int(),
-  /** Unit price at purchase, naira. */
-  price: z.number(),
+  /** Unit price at purchase. */
+  price: naira,
   /** The picture copied at checkout; the order card and its tracking timeline show it. */
   image: z.string(),
-  created: z.string(),
-  shipped: z.string().nullable(),
-  completed: z.string().nullable(),
+  created: isoTime,
+  shipped: isoTime.nullable(),
+  completed: isoTime.nullable(),
 })
 export type UserOrder = z.infer<typeof userOrder>
 
@@ -35,15 +35,15 @@ export const adminOrder = z.object({
   location: z.string(),
   product_name: z.string(),
   quantity: z.number().int(),
-  price: z.number(),
+  price: naira,
   status: orderStatus,
-  created: z.string(),
+  created: isoTime,
   /** The payment's reference (tx_ref): the lines of one payment share it; `#<id>` for a line without one. */
   reference: z.string(),
   /** The customer's account email ('' once the account is deleted). */
   email: z.string(),
-  /** The delivery fee of the order (its payment), naira; null when none was charged (to be agreed). */
-  delivery_fee: z.number().nullable(),
+  /** The delivery fee of the order (its payment); null when none was charged (to be agreed). */
+  delivery_fee: naira.nullable(),
 })
 export type AdminOrder = z.infer<typeof adminOrder>
 
@@ -60,19 +60,18 @@ export const deliveryDetailsAnswer = z.object({
 /** GET admins/orders/{reference}/: one order (one payment) with its lines and where it goes. */
 export const adminOrderDetail = z.object({
   reference: z.string(),
-  created: z.string(),
+  created: isoTime,
   customer: z.string(),
   email: z.string(),
   phone_number: z.string(),
   location: z.string(),
   /** The checkout's delivery step; null for an order placed before it existed. */
   delivery: deliveryDetailsAnswer.nullable(),
-  /** Naira. */
-  items_total: z.number(),
-  /** Naira; null = to be agreed with the customer. */
-  delivery_fee: z.number().nullable(),
-  /** Naira, what was paid. */
-  amount: z.number(),
+  items_total: naira,
+  /** Null = to be agreed with the customer. */
+  delivery_fee: naira.nullable(),
+  /** What was paid. */
+  amount: naira,
   lines: z.array(adminOrder),
 })
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>

@@ -1,8 +1,9 @@
-/** Checkout (api/initiate-payment/, verify/). */
+/** Checkout (api/initiate-payment/, verify/), what became of a payment (payments/{txRef}/) and refunds. */
 import { z } from 'zod'
-import { requiredText } from './fields.js'
-import type { OrderStatus } from './orders.js'
-import { deliveryBody, type DeliveryDetails } from './delivery.js'
+import { defineEndpoints } from './endpoint.js'
+import { isoTime, naira, paymentStatus, refundStatus, requiredText } from './fields.js'
+import { deliveryBody } from './delivery.js'
+import { deliveryDetailsAnswer, userOrder } from './orders.js'
 
 /**
  * POST api/initiate-payment/. The body is optional: without `delivery` the profile's name, phone and
@@ -19,135 +20,76 @@ export const verifyBody = z.object({
   transaction_id: z.union([z.string(), z.number()]).optional(),
 })
 export type VerifyRequest = z.input<typeof verifyBody>
-export interface VerifyAnswer {
-  message: string
-  status: string
-}
+
+export const verifyAnswer = z.object({ message: z.string(), status: paymentStatus })
+export type VerifyAnswer = z.infer<typeof verifyAnswer>
+
 /** POST api/initiate-payment/: where to send the browser, or (empty cart) a message instead. */
-export interface InitiatePaymentAnswer {
-  payment_url?: string
-  message?: string
-}
-export type RefundStatus = 'pending' | 'processing' | 'refunded' | 'failed'
-/** GET payments/{tx_ref}/: what became of one of the caller's payments (the confirmation page). */
-export interface PaymentOutcome {
-  tx_ref: string
-  status: 'pending' | 'successful' | 'failed' | 'cancelled'
-  message: string
-  /** Naira: what was charged, items_total + delivery_fee. */
-  amount: number
-  /** Naira: the goods alone. */
-  items_total: number
-  /** Naira; null = to be agreed (not included in amount). */
-  delivery_fee: number | null
-  /** Where it goes, as given at checkout; null for a payment made without the delivery step. */
-  delivery: DeliveryDetails | null
-  created: string
-  settled: string | null
-  /** Until when the stock is held for a pending payment; null once it no longer holds any. */
-  held_until: string | null
-  /** The cart as priced when paying; price is the unit price in naira. */
-  lines: { product_id: number; name: string; image: string; quantity: number; price: number }[]
-  /** The orders the payment placed (empty unless successful). */
-  orders: { id: number; status: OrderStatus; product_name: string; quantity: number; price: number }[]
-  refund: {
-    status: RefundStatus
-    amount: number
-    reason: string
-    created: string
-    refunded: string | null
-  } | null
-}
-/** GET admins/refunds/: every charge given back (or due to be), newest first. */
-export interface AdminRefund {
-  id: number
-  tx_ref: string
-  customer: string
-  email: string
-  /** Naira. */
-  amount: number
-  status: RefundStatus
-  reason: string
-  /** The gateway's last refusal, '' when none. */
-  error: string
-  attempts: number
-  products: string
-  created: string
-  refunded: string | null
-}
-
-// ---------- the payment calls' table ----------
-
-import { defineEndpoints } from './endpoint.js'
-import { deliveryDetailsAnswer, orderStatus } from './orders.js'
-
-const paymentStatus = z.enum(['pending', 'successful', 'failed', 'cancelled'])
-const refundStatus = z.enum(['pending', 'processing', 'refunded', 'failed'])
-
 export const initiatePaymentAnswer = z.object({
   payment_url: z.string().optional(),
   message: z.string().optional(),
-}) satisfies z.ZodType<InitiatePaymentAnswer>
+})
+export type InitiatePaymentAnswer = z.infer<typeof initiatePaymentAnswer>
 
-export const verifyAnswer = z.object({
-  message: z.string(),
-  status: paymentStatus,
-}) satisfies z.ZodType<VerifyAnswer>
+export type RefundStatus = z.infer<typeof refundStatus>
 
+/** GET admins/refunds/: every charge given back (or due to be), newest first. */
+export const adminRefundAnswer = z.object({
+  id: z.number().int(),
+  tx_ref: z.string(),
+  customer: z.string(),
+  email: z.string(),
+  amount: naira,
+  status: refundStatus,
+  reason: z.string(),
+  /** The gateway's last refusal, '' when none. */
+  error: z.string(),
+  attempts: z.number().int(),
+  products: z.string(),
+  created: isoTime,
+  refunded: isoTime.nullable(),
+})
+export type AdminRefund = z.infer<typeof adminRefundAnswer>
+
+/** GET payments/{tx_ref}/: what became of one of the caller's payments (the confirmation page). */
 export const paymentOutcomeAnswer = z.object({
   tx_ref: z.string(),
   status: paymentStatus,
   message: z.string(),
-  amount: z.number(),
-  items_total: z.number(),
-  delivery_fee: z.number().nullable(),
+  /** What was charged, items_total + delivery_fee. */
+  amount: naira,
+  /** The goods alone. */
+  items_total: naira,
+  /** Null = to be agreed (not included in amount). */
+  delivery_fee: naira.nullable(),
+  /** Where it goes, as given at checkout; null for a payment made without the delivery step. */
   delivery: deliveryDetailsAnswer.nullable(),
-  created: z.string(),
-  settled: z.string().nullable(),
-  held_until: z.string().nullable(),
+  created: isoTime,
+  settled: isoTime.nullable(),
+  /** Until when the stock is held for a pending payment; null once it no longer holds any. */
+  held_until: isoTime.nullable(),
+  /** The cart as priced when paying; price is the unit price in naira. */
   lines: z.array(
     z.object({
       product_id: z.number().int(),
       name: z.string(),
       image: z.string(),
       quantity: z.number().int(),
-      price: z.number(),
+      price: naira,
     }),
   ),
+  /** The orders the payment placed (empty unless successful). */
   orders: z.array(
-    z.object({
-      id: z.number().int(),
-      status: orderStatus,
-      product_name: z.string(),
-      quantity: z.number().int(),
-      price: z.number(),
-    }),
+    userOrder.pick({ id: true, status: true, product_name: true, quantity: true, price: true }),
   ),
-  refund: z
-    .object({
-      status: refundStatus,
-      amount: z.number(),
-      reason: z.string(),
-      created: z.string(),
-      refunded: z.string().nullable(),
-    })
+  /** The charge given back, as the refunds list has it; null when none. */
+  refund: adminRefundAnswer
+    .pick({ status: true, amount: true, reason: true, created: true, refunded: true })
     .nullable(),
-}) satisfies z.ZodType<PaymentOutcome>
+})
+export type PaymentOutcome = z.infer<typeof paymentOutcomeAnswer>
 
-export const adminRefundAnswer = z.object({
-  id: z.number().int(),
-  tx_ref: z.string(),
-  customer: z.string(),
-  email: z.string(),
-  amount: z.number(),
-  status: refundStatus,
-  reason: z.string(),
-  error: z.string(),
-  attempts: z.number().int(),
-  products: z.string(),
-  created: z.string(),
-  refunded: z.string().nullable(),
-}) satisfies z.ZodType<AdminRefund>
+// ---------- the payment calls' table ----------
 
 export const paymentEndpoints = defineEndpoints('payments', {
   'POST api/initiate-payment/': {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField, phoneField, requiredText } from './fields.js'
+import { isoTime, lagosDay, messageAnswer, naira, nairaField, phoneField, requiredText } from './fields.js'
 import { BOOKING_STATUSES, SERVICES, lagosNow } from './bookings.js'
 import { addDays, isCalendarDate } from './dates.js'
 import type { BookingSettings } from './working-hours.js'
@@ -132,7 +132,7 @@ export const planListQuery = z.object({
 
 const visit = z.object({
   bookingId: z.number().int(),
-  date: z.string(),
+  date: lagosDay,
   time: z.string(),
   status: z.enum(BOOKING_STATUSES),
 })
@@ -150,8 +150,8 @@ export const planAnswer = z.object({
   every: z.string(),
   preferredWeekday: z.number().int().nullable(),
   preferredTime: z.string(),
-  /** Naira per visit. */
-  price: z.number(),
+  /** Per visit. */
+  price: naira,
   status: z.enum(PLAN_STATUSES),
   /** The visit booked ahead (Pending or Confirmed), if any. */
   nextVisit: visit.nullable(),
@@ -159,7 +159,7 @@ export const planAnswer = z.object({
   lastVisit: visit.nullable(),
   /** The completed visit whose report offered it, when the customer took the offer. */
   sourceBookingId: z.number().int().nullable(),
-  createdAt: z.string(),
+  createdAt: isoTime,
 })
 export type PlanAnswer = z.infer<typeof planAnswer>
 

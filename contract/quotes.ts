@@ -1,7 +1,16 @@
 /** Quotes for a booking's work: written by the office or a technician on site, accepted or declined by the customer. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { clientKeyField, dayField, messageAnswer, optionalReason, statusSearchQuery } from './fields.js'
+import {
+  clientKeyField,
+  dayField,
+  isoTime,
+  lagosDay,
+  messageAnswer,
+  naira,
+  optionalReasonBody,
+  statusSearchQuery,
+} from './fields.js'
 import {
   billedToAnswer,
   documentDiscount,
@@ -10,7 +19,7 @@ import {
   documentNote,
   documentTotalsAnswer,
 } from './documents.js'
-import { INVOICE_STATUSES } from './invoices.js'
+import { invoiceSummaryAnswer } from './invoices.js'
 
 /** What is stored; Expired is read from valid_until (a Sent quote past it). */
 export const STORED_QUOTE_STATUSES = ['Draft', 'Sent', 'Accepted', 'Declined', 'Withdrawn'] as const
@@ -70,15 +79,10 @@ export const acceptQuoteBody = z.object({
 })
 export type AcceptQuoteRequest = z.input<typeof acceptQuoteBody>
 
-export const declineQuoteBody = z.object({
-  reason: optionalReason,
-})
+export const declineQuoteBody = optionalReasonBody
 export type DeclineQuoteRequest = z.input<typeof declineQuoteBody>
 
-export const quoteListQuery = statusSearchQuery(
-  QUOTE_STATUSES,
-  'Status must be Draft, Sent, Accepted, Declined, Withdrawn or Expired',
-)
+export const quoteListQuery = statusSearchQuery(QUOTE_STATUSES)
 
 export const quoteSummaryAnswer = z.object({
   id: z.number().int(),
@@ -88,34 +92,32 @@ export const quoteSummaryAnswer = z.object({
   customerId: z.number().int().nullable(),
   bookingId: z.number().int(),
   /** The Lagos day it was written, YYYY-MM-DD. */
-  issuedOn: z.string(),
-  validUntil: z.string(),
-  total: z.number(),
+  issuedOn: lagosDay,
+  validUntil: lagosDay,
+  total: naira,
   depositPercent: z.number().int(),
 })
 export type QuoteSummary = z.infer<typeof quoteSummaryAnswer>
 
 /** The invoice an accepted quote became; `link` opens it to pay without logging in (when it asks a deposit and is out). */
-export const quoteInvoiceAnswer = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  status: z.enum(INVOICE_STATUSES),
-  total: z.number(),
-  /** It asks the quote's deposit first (sent at once on accepting). */
-  deposit: z.boolean(),
-  link: z.string().nullable(),
-})
+export const quoteInvoiceAnswer = invoiceSummaryAnswer
+  .pick({ id: true, number: true, status: true, total: true })
+  .extend({
+    /** It asks the quote's deposit first (sent at once on accepting). */
+    deposit: z.boolean(),
+    link: z.string().nullable(),
+  })
 
 export const quoteAnswer = quoteSummaryAnswer.extend({
   billedTo: billedToAnswer,
-  /** Naira asked up front on acceptance (0 = none). */
-  deposit: z.number(),
-  sentAt: z.string().nullable(),
+  /** Asked up front on acceptance (0 = none). */
+  deposit: naira,
+  sentAt: isoTime.nullable(),
   acceptedName: z.string().nullable(),
-  acceptedAt: z.string().nullable(),
-  declinedAt: z.string().nullable(),
+  acceptedAt: isoTime.nullable(),
+  declinedAt: isoTime.nullable(),
   declineReason: z.string(),
-  withdrawnAt: z.string().nullable(),
+  withdrawnAt: isoTime.nullable(),
   note: z.string(),
   /** The first-service offer the customer still has (its percent): taken off the invoice, not the quote. */
   offerPercent: z.number().int().nullable(),

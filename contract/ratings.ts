@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { SERVICES } from './bookings.js'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer } from './fields.js'
+import { isoTime, lagosDay, messageAnswer } from './fields.js'
 
 /** How long the completion message's rating link opens the page. */
 export const RATING_LINK_DAYS = 30
@@ -26,12 +26,12 @@ const rating = z.object({
   stars: z.number().int(),
   comment: z.string(),
   publish: z.boolean(),
-  ratedAt: z.string(),
+  ratedAt: isoTime,
 })
 
 export const ratingLinkAnswer = z.object({
   service: z.enum(SERVICES),
-  date: z.string(),
+  date: lagosDay,
   /** The technician's first name, as the customer knows them; null when nobody was assigned. */
   technician: z.string().nullable(),
   rating: rating.nullable(),
@@ -48,9 +48,9 @@ export const adminRatingsAnswer = z.object({
       bookingId: z.number().int(),
       customer: z.string(),
       service: z.enum(SERVICES),
-      date: z.string(),
+      date: lagosDay,
       technician: z.string().nullable(),
-      publishedAt: z.string().nullable(),
+      publishedAt: isoTime.nullable(),
     }),
   ),
 })
@@ -63,7 +63,7 @@ export const testimonialAnswer = z.object({
   comment: z.string(),
   service: z.enum(SERVICES),
   /** The Lagos day it was rated, YYYY-MM-DD. */
-  ratedOn: z.string(),
+  ratedOn: lagosDay,
 })
 export type TestimonialAnswer = z.infer<typeof testimonialAnswer>
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField, requiredText } from './fields.js'
+import { messageAnswer, naira, nairaField, requiredText } from './fields.js'
 import { SERVICES } from './bookings.js'
 import { PRICE_RULES } from './service-prices.js'
 
@@ -30,8 +30,8 @@ export const serviceKind = z.object({
   name: z.string(),
   description: z.string(),
   price_rule: z.enum(PRICE_RULES),
-  /** Naira: the price, the price of one unit, or the lowest price ("from"). */
-  price: z.number(),
+  /** The price, the price of one unit, or the lowest price ("from"). */
+  price: naira,
   /** The unit's name for a per_unit kind ("room"); empty otherwise. */
   unit: z.string(),
   /** Hidden kinds are left out of /services and /book; bookings made with one keep it. */

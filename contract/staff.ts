@@ -1,7 +1,7 @@
 /** Field technicians (docs/rules/technicians.md): jobs, their events, treatments, photos and the report. */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField, requiredText } from './fields.js'
+import { isoTime, lagosDay, messageAnswer, naira, nairaField, requiredText } from './fields.js'
 import { JOB_EVENT_TYPES, JOB_STATUSES, PAYMENT_METHODS, PHOTO_KINDS } from './job-status.js'
 import { QUOTE_STATUSES } from './quotes.js'
 
@@ -117,8 +117,8 @@ export type CompleteRequest = z.input<typeof completeBody>
 export const jobEvent = z.object({
   id: z.number().int(),
   type: z.enum([...JOB_EVENT_TYPES, 'completed']),
-  occurred_at: z.string(),
-  received_at: z.string(),
+  occurred_at: isoTime,
+  received_at: isoTime,
   note: z.string(),
 })
 export type JobEvent = z.infer<typeof jobEvent>
@@ -152,7 +152,7 @@ export const jobQuote = z.object({
   id: z.number().int(),
   number: z.string(),
   status: z.enum(QUOTE_STATUSES),
-  total: z.number(),
+  total: naira,
 })
 export type JobQuote = z.infer<typeof jobQuote>
 export type JobPhoto = z.infer<typeof jobPhoto>
@@ -169,10 +169,10 @@ export const job = z.object({
   /** The kind the customer chose, the units they counted and the estimate when they booked (see Booking). */
   service_kind: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   units: z.number().int().nullable().optional(),
-  estimate: z.number().nullable().optional(),
+  estimate: naira.nullable().optional(),
   estimate_text: z.string().nullable().optional(),
   info: z.string(),
-  date: z.string(),
+  date: lagosDay,
   time: z.string(),
   booking_status: z.enum(['Pending', 'Confirmed', 'Completed', 'Cancelled']),
   /** Booked outside the working hours: the customer was promised a response within 2 to 4 hours. */
@@ -187,7 +187,7 @@ export const job = z.object({
   report_url: z.string().nullable(),
   /** The customer answered the day-before reminder: they will be there. */
   customer_confirmed: z.boolean().optional(),
-  updated_at: z.string(),
+  updated_at: isoTime,
 })
 export type Job = z.infer<typeof job>
 

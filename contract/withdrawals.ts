@@ -1,7 +1,7 @@
 /** Money out: withdrawals (admins/withdrawals/) and the payout account (admins/payment-settings/). */
 import { z } from 'zod'
 import { defineEndpoints } from './endpoint.js'
-import { messageAnswer, nairaField, requiredText } from './fields.js'
+import { isoTime, messageAnswer, naira, nairaField, requiredText } from './fields.js'
 
 export const withdrawalBody = z.object({
   amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 25,000').pipe(
@@ -12,26 +12,31 @@ export type WithdrawalRequest = z.input<typeof withdrawalBody>
 /** A withdrawal is paid into the payout account: without one there is nowhere to send it. */
 export const NO_PAYOUT_ACCOUNT =
   'Add the payout account (bank, account name and number) in Settings → Payment before requesting a withdrawal.'
+
+/** The bank account withdrawals are paid into. */
+const payoutAccount = z.object({
+  bank_name: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+})
+
 export const WITHDRAWAL_STATUSES = ['Pending', 'Paid', 'Rejected', 'Cancelled'] as const
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
 export const withdrawal = z.object({
   id: z.number().int(),
-  /** Naira. */
-  amount: z.number(),
+  amount: naira,
   status: z.enum(WITHDRAWAL_STATUSES),
-  created: z.string(),
+  created: isoTime,
   /** Who asked ('' for an automatic one or a deleted account). */
   admin: z.string(),
   /** The account it is paid into, as it was when requested. */
-  bank_name: z.string(),
-  account_name: z.string(),
-  account_number: z.string(),
+  ...payoutAccount.shape,
   /** The bank's transfer reference, once Paid. */
   reference: z.string(),
   /** Made by the automatic-withdrawal rule. */
   automatic: z.boolean(),
   /** When it was last moved (Paid or Cancelled); null while Pending. */
-  updated: z.string().nullable(),
+  updated: isoTime.nullable(),
 })
 export type Withdrawal = z.infer<typeof withdrawal>
 
@@ -72,14 +77,11 @@ export const paymentSettingsBody = z.object({
 })
 export type PaymentSettingsRequest = z.input<typeof paymentSettingsBody>
 /** The payout account as saved (all blank, threshold 0, until it is first saved). */
-export const paymentSettings = z.object({
-  bank_name: z.string(),
-  account_name: z.string(),
-  account_number: z.string(),
+export const paymentSettings = payoutAccount.extend({
   swift_code: z.string(),
   auto_withdraw: z.boolean(),
-  /** Naira: past it, a withdrawal of the whole balance is requested by itself. */
-  threshold: z.number(),
+  /** Past it, a withdrawal of the whole balance is requested by itself. */
+  threshold: naira,
 })
 export type PaymentSettings = z.infer<typeof paymentSettings>
 /** What GET admins/payment-settings/ answers before the payout account is first saved. */
