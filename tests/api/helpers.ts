@@ -89,10 +89,6 @@ export async function makeTestApp(
   }
 }
 
-/** A second instance of the API over the same database (another process behind the load balancer). */
-export const secondInstance = (t: TestContext) =>
-  createApp({ db: t.db, config: { ...t.config }, gateway: createGateway(t.config) })
-
 /** Ends the lease on an idempotency key, as when the process that claimed it died long ago. */
 export const expireLease = (db: Database, key: string) =>
   db

@@ -3,15 +3,8 @@ import { createApp } from '../../api/app'
 import type { AppConfig } from '../../api/config'
 import type { OpenedDatabase } from '../../api/db'
 import { createGateway } from '../../api/payments'
-import {
-  ADMIN,
-  CUSTOMER,
-  Client,
-  secondInstance,
-  makeTestApp,
-  type TestContext,
-  appointment,
-} from './helpers'
+import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext, appointment } from './helpers'
+import { secondInstance } from './instances'
 
 let t: TestContext
 let second: OpenedDatabase | undefined
