@@ -135,6 +135,14 @@ export function onEachLoggedInApp(receive: (fresh: Awaited<ReturnType<typeof mak
   onEachApp(makeLoggedInApp, receive)
 }
 
+/** Gives every test of the file a fresh makeTestApp() (and closes it after): `onEachTestApp((fresh) => (t = fresh))`. */
+export function onEachTestApp(receive: (t: TestContext) => void) {
+  onEachApp(
+    async () => ({ t: await makeTestApp() }),
+    (fresh) => receive(fresh.t),
+  )
+}
+
 /** Gives every test of the file what `make` opens (and closes its app after). */
 export function onEachApp<T extends { t: TestContext }>(make: () => Promise<T>, receive: (fresh: T) => void) {
   let current: TestContext | undefined
