@@ -17,7 +17,7 @@ import {
   type TestContext,
 } from './helpers'
 import { queuedData } from './messaging-helpers'
-import { racingInstance } from './instances'
+import { onRacingInstance } from './instances'
 import { book, doJob, onEachTechnicianApp, YEAR } from './staff-helpers'
 
 let t: TestContext
@@ -245,9 +245,7 @@ describe('issuing a certificate', () => {
   })
 
   it('is issued once for one booking when two admins on two instances issue it at once, and numbers stay in sequence', async () => {
-    const other = racingInstance(t)
-    await admin.fetchToken()
-    const adminB = admin.onInstance(other.app)
+    const { client: adminB, close } = await onRacingInstance(t, admin)
     const bookings = [await officeCompleted(), await officeCompleted(), await officeCompleted()]
     try {
       const answers = await Promise.all(
@@ -257,7 +255,7 @@ describe('issuing a certificate', () => {
       const numbers = answers.filter((a) => a.status === 201).map((a) => a.body.certificate.number)
       expect(numbers.sort()).toEqual([1, 2, 3].map((n) => `FC-${YEAR()}-000${n}`))
     } finally {
-      await other.close()
+      await close()
     }
     expect(await countRows(t.db, 'certificates')).toBe(3)
   })

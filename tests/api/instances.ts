@@ -3,7 +3,7 @@ import { createApp } from '../../api/app'
 import type { AppConfig } from '../../api/config'
 import type { Database } from '../../api/db'
 import { createGateway, type Gateway } from '../../api/payments'
-import type { TestContext } from './helpers'
+import type { Client, TestContext } from './helpers'
 import { testEngine } from './test-database'
 
 /** A second instance of the API over the same database (another process behind the load balancer). */
@@ -28,4 +28,11 @@ export function racingInstance(
       await second?.close()
     },
   }
+}
+
+/** The same logged-in browser on a racingInstance(): its cookies and a fresh CSRF token go along. */
+export async function onRacingInstance(t: TestContext, client: Client) {
+  const instance = racingInstance(t)
+  await client.fetchToken()
+  return { client: client.onInstance(instance.app), close: instance.close }
 }

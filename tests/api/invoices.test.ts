@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { signLink } from '../../api/lib/signed-links'
 import { Client, CUSTOMER, countRows, findUserId, lagosDay, type TestContext } from './helpers'
 import { queuedData } from './messaging-helpers'
-import { racingInstance } from './instances'
+import { onRacingInstance } from './instances'
 import { at, book, completion, doJob, idempotencyKey, onEachTechnicianApp, uuid, YEAR } from './staff-helpers'
 
 let t: TestContext
@@ -222,9 +222,7 @@ describe('numbers', () => {
   it('are sequential with no gap or duplicate under 20 creations at once on two instances', async () => {
     // SQLite and PGlite run both apps over one pool: their one writer already serialises, so the test
     // checks the counter itself there.
-    const other = racingInstance(t)
-    await admin.fetchToken()
-    const adminB = admin.onInstance(other.app)
+    const { client: adminB, close } = await onRacingInstance(t, admin)
     const id = await customerId()
     try {
       const answers = await Promise.all(
@@ -241,7 +239,7 @@ describe('numbers', () => {
         Array.from({ length: 20 }, (_, i) => `INV-${YEAR()}-${String(i + 1).padStart(4, '0')}`),
       )
     } finally {
-      await other.close()
+      await close()
     }
   })
 
@@ -278,9 +276,7 @@ describe('the first-service offer', () => {
   })
 
   it('goes to exactly one of two invoices written at the same moment', async () => {
-    const instance = racingInstance(t)
-    await admin.fetchToken()
-    const other = admin.onInstance(instance.app)
+    const { client: other, close } = await onRacingInstance(t, admin)
     const id = await customerId()
     try {
       const answers = await Promise.all(
@@ -292,7 +288,7 @@ describe('the first-service offer', () => {
       expect(answers.map((a) => a.body.invoice.totals.firstServiceDiscount).sort()).toEqual([0, 10000])
       expect(await countRows(t.db, 'first_service_claims')).toBe(1)
     } finally {
-      await instance.close()
+      await close()
     }
   })
 
