@@ -109,6 +109,15 @@ export async function countRows<T extends keyof Tables>(
   return Number((await query.executeTakeFirstOrThrow()).n)
 }
 
+/** The product with the lowest id: the one a test puts in a cart when any will do. */
+export const firstProduct = (db: Database) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name', 'price_kobo'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+
 /** The id of the account with this email, read through the query layer (either engine). */
 export const findUserId = async (db: Database, email: string) =>
   (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
