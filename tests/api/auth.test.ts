@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, CUSTOMER, Client, onEachTestApp, type TestContext } from './helpers'
 import { migrate } from '../../api/db'
 
 let t: TestContext
-beforeEach(async () => {
-  t = await makeTestApp()
-})
-afterEach(() => t.close())
+onEachTestApp((fresh) => (t = fresh))
 
 describe('GET token', () => {
   it('returns a token and sets the csrftoken cookie; a second call keeps the same token', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, signUp, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client, signUp, firstProduct, makeTestApp, type TestContext } from './helpers'
 
 let t: TestContext
 let customer: Client
@@ -211,12 +211,7 @@ describe('POST cart/set/ (the offline cart replay)', () => {
   })
 
   it('keeps what is left when less is in stock, and refuses an unknown product or a bad quantity', async () => {
-    const p = await t.db
-      .selectFrom('products')
-      .select(['id', 'name'])
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirstOrThrow()
+    const p = await firstProduct(t.db)
     await t.db.updateTable('products').set({ stock: 2 }).where('id', '=', p.id).execute()
     const res = await customer.post('cart/set/', { id: p.id, quantity: 5 })
     expect(res.body).toEqual({ message: `Only 2 of ${p.name} left`, id: p.id, quantity: 2 })

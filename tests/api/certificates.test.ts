@@ -4,7 +4,6 @@ import { createGateway } from '../../api/payments'
 import { CERTIFICATE_MISSES_PER_HOUR } from '../../api/routes/certificates'
 import { addMonthsToDay } from '../../contract/plans'
 import { renderTemplate } from '../../api/messaging/templates'
-import { testEngine } from './test-database'
 import {
   Client,
   adminOnlyCheck,
@@ -17,6 +16,8 @@ import {
   CUSTOMER,
   type TestContext,
 } from './helpers'
+import { queuedData } from './messaging-helpers'
+import { onRacingInstance } from './instances'
 import { book, doJob, onEachTechnicianApp, YEAR } from './staff-helpers'
 
 let t: TestContext
@@ -152,15 +153,11 @@ describe('issuing a certificate', () => {
 
     const notes = (await customer.get('users/notifications/')).body as { heading: string; link: string }[]
     expect(notes[0]).toMatchObject({ heading: `Certificate FC-${YEAR()}-0001`, link: '/documents' })
-    const queued = await t.db
-      .selectFrom('message_queue')
-      .select('data')
-      .where('template', '=', 'certificate_issued')
-      .execute()
-    expect(queued.map((q) => JSON.parse(q.data))).toEqual([
+    const queued = await queuedData(t.db, 'certificate_issued')
+    expect(queued).toEqual([
       expect.objectContaining({ number: `FC-${YEAR()}-0001`, verify_url: cert.verifyUrl }),
     ])
-    const email = renderTemplate('certificate_issued', JSON.parse(queued[0].data), (p) =>
+    const email = renderTemplate('certificate_issued', queued[0], (p) =>
       p.startsWith('http') ? p : `http://localhost:8080${p}`,
     )
     expect(email.subject).toBe(`Fumigation certificate FC-${YEAR()}-0001`)
@@ -248,12 +245,7 @@ describe('issuing a certificate', () => {
   })
 
   it('is issued once for one booking when two admins on two instances issue it at once, and numbers stay in sequence', async () => {
-    // PostgreSQL server: a second pool is a second instance; SQLite and PGlite serialise on one writer.
-    const second = testEngine === 'postgres' && process.env.TEST_DB === 'postgres' ? t.connectAgain() : null
-    const other = createApp({ db: second?.db ?? t.db, config: t.config, gateway: createGateway(t.config) })
-    const adminB = new Client(other)
-    adminB.cookies = admin.cookies
-    adminB.csrf = await admin.fetchToken()
+    const { client: adminB, close } = await onRacingInstance(t, admin)
     const bookings = [await officeCompleted(), await officeCompleted(), await officeCompleted()]
     try {
       const answers = await Promise.all(
@@ -263,7 +255,7 @@ describe('issuing a certificate', () => {
       const numbers = answers.filter((a) => a.status === 201).map((a) => a.body.certificate.number)
       expect(numbers.sort()).toEqual([1, 2, 3].map((n) => `FC-${YEAR()}-000${n}`))
     } finally {
-      await second?.close()
+      await close()
     }
     expect(await countRows(t.db, 'certificates')).toBe(3)
   })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Client, secondInstance, CUSTOMER, makeTestApp, type TestContext } from './helpers'
+import { Client, CUSTOMER, makeTestApp, type TestContext } from './helpers'
+import { secondInstance } from './instances'
 
 let t: TestContext
 afterEach(() => t.close())

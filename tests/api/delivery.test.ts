@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ADMIN, Client, signUp, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, Client, signUp, firstProduct, makeTestApp, type TestContext } from './helpers'
 import { createGateway } from '../../api/payments'
 import { formatNaira } from '../../contract/money'
 import { TO_BE_AGREED } from '../../contract/delivery'
@@ -26,12 +26,7 @@ async function setUp() {
     email: 'ngozi@test.ng',
     password: 'password-123',
   })
-  const product = await t.db
-    .selectFrom('products')
-    .select(['id', 'name', 'price_kobo'])
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow()
+  const product = await firstProduct(t.db)
   return { admin, c, product }
 }
 

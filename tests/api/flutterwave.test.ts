@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, makeTestApp, type TestContext } from './helpers'
+import { CUSTOMER, Client, firstProduct, makeTestApp, type TestContext } from './helpers'
 import { FlutterwaveGateway, createGateway } from '../../api/payments'
 
 const SECRET_KEY = 'FLWSECK_TEST-0123456789abcdef-X'
@@ -247,12 +247,7 @@ describe('the app with FLW_SECRET_KEY set', () => {
   async function checkout() {
     const c = new Client(t.app)
     await c.login(CUSTOMER)
-    const p = await t.db
-      .selectFrom('products')
-      .select(['id', 'price_kobo'])
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirstOrThrow()
+    const p = await firstProduct(t.db)
     expect((await c.post(`cart/${p.id}/`)).status).toBe(200)
     expect((await c.post(`cart/${p.id}/`)).status).toBe(200)
     const res = await c.post('api/initiate-payment/')

@@ -89,10 +89,6 @@ export async function makeTestApp(
   }
 }
 
-/** A second instance of the API over the same database (another process behind the load balancer). */
-export const secondInstance = (t: TestContext) =>
-  createApp({ db: t.db, config: { ...t.config }, gateway: createGateway(t.config) })
-
 /** Ends the lease on an idempotency key, as when the process that claimed it died long ago. */
 export const expireLease = (db: Database, key: string) =>
   db
@@ -112,6 +108,15 @@ export async function countRows<T extends keyof Tables>(
   if (where) query = query.where(where[0] as never, where[1] === null ? 'is' : '=', where[1] as never)
   return Number((await query.executeTakeFirstOrThrow()).n)
 }
+
+/** The product with the lowest id: the one a test puts in a cart when any will do. */
+export const firstProduct = (db: Database) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name', 'price_kobo'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow()
 
 /** The id of the account with this email, read through the query layer (either engine). */
 export const findUserId = async (db: Database, email: string) =>
@@ -137,6 +142,14 @@ export async function makeLoggedInApp() {
  */
 export function onEachLoggedInApp(receive: (fresh: Awaited<ReturnType<typeof makeLoggedInApp>>) => void) {
   onEachApp(makeLoggedInApp, receive)
+}
+
+/** Gives every test of the file a fresh makeTestApp() (and closes it after): `onEachTestApp((fresh) => (t = fresh))`. */
+export function onEachTestApp(receive: (t: TestContext) => void) {
+  onEachApp(
+    async () => ({ t: await makeTestApp() }),
+    (fresh) => receive(fresh.t),
+  )
 }
 
 /** Gives every test of the file what `make` opens (and closes its app after). */

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { pruneIdempotencyKeys } from '../../api/lib/housekeeping'
 import {
   Client,
-  secondInstance,
   countRows,
   expectReplayOf,
   expireLease,
@@ -12,6 +11,7 @@ import {
   lagosDay,
   type TestContext,
 } from './helpers'
+import { secondInstance } from './instances'
 
 let t: TestContext
 let customer: Client

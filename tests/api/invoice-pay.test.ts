@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../api/app'
 import { FlutterwaveGateway, checkPendingPayments, createGateway, type Gateway } from '../../api/payments'
 import { signLink } from '../../api/lib/signed-links'
-import { testEngine } from './test-database'
 import {
   ADMIN,
   CUSTOMER,
@@ -13,6 +11,8 @@ import {
   makeTestApp,
   type TestContext,
 } from './helpers'
+import { queuedData } from './messaging-helpers'
+import { racingInstance } from './instances'
 
 let t: TestContext
 let gateway: Gateway
@@ -107,9 +107,7 @@ describe('paying an invoice by its link', () => {
 
     // PostgreSQL server: a second pool is a second instance. SQLite and PGlite (one session) run both apps
     // over one connection, whose one writer serialises them: the status guard is what is checked there.
-    const second = testEngine === 'postgres' && process.env.TEST_DB === 'postgres' ? t.connectAgain() : null
-    const db = second?.db ?? t.db
-    const other = createApp({ db, config: t.config, gateway: createGateway(t.config, db) })
+    const other = racingInstance(t, (config, db) => createGateway(config, db))
     const webhook = (app: typeof t.app) =>
       app.request('/api/payments/webhook/flutterwave', {
         method: 'POST',
@@ -119,11 +117,11 @@ describe('paying an invoice by its link', () => {
     try {
       const results = await Promise.all([
         t.app.request(back.pathname + back.search),
-        other.request(back.pathname + back.search),
+        other.app.request(back.pathname + back.search),
         webhook(t.app),
-        webhook(other),
+        webhook(other.app),
         checkPendingPayments({ db: t.db, gateway, now: t.config.now }),
-        checkPendingPayments({ db, gateway: createGateway(t.config, db), now: t.config.now }),
+        checkPendingPayments({ db: other.db, gateway: createGateway(t.config, other.db), now: t.config.now }),
       ])
       expect(results.map((r) => ('status' in r ? r.status : 'check'))).toEqual([
         303,
@@ -139,7 +137,7 @@ describe('paying an invoice by its link', () => {
       expect(landing.searchParams.get('tx_ref')).toBe(txRef)
       expect(landing.searchParams.get('status')).toBe('successful')
     } finally {
-      await second?.close()
+      await other.close()
     }
 
     expect(await ledger(inv.id)).toEqual([
@@ -153,12 +151,7 @@ describe('paying an invoice by its link', () => {
     expect(await invoiceRow(inv.id)).toEqual({ status: 'Paid', paid_kobo: 3_000_000 })
     expect(await countRows(t.db, 'refunds')).toBe(0)
     // One receipt, by the customer's settings (the message queue), and one notification.
-    const receipts = await t.db
-      .selectFrom('message_queue')
-      .select('data')
-      .where('template', '=', 'invoice_receipt')
-      .execute()
-    expect(receipts.map((r) => JSON.parse(r.data))).toEqual([
+    expect(await queuedData(t.db, 'invoice_receipt')).toEqual([
       expect.objectContaining({ number: inv.number, amount: '₦30,000.00', reference: txRef, due: '' }),
     ])
     customer = new Client(t.app)

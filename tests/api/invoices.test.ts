@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments'
 import { signLink } from '../../api/lib/signed-links'
-import { testEngine } from './test-database'
 import { Client, CUSTOMER, countRows, findUserId, lagosDay, type TestContext } from './helpers'
+import { queuedData } from './messaging-helpers'
+import { onRacingInstance } from './instances'
 import { at, book, completion, doJob, idempotencyKey, onEachTechnicianApp, uuid, YEAR } from './staff-helpers'
 
 let t: TestContext
@@ -221,13 +220,9 @@ describe('an invoice from a completed booking', () => {
 
 describe('numbers', () => {
   it('are sequential with no gap or duplicate under 20 creations at once on two instances', async () => {
-    // PostgreSQL server: a second pool is a second instance. SQLite and PGlite (one session) run both
-    // apps over one pool: their one writer already serialises, so the test checks the counter itself.
-    const second = testEngine === 'postgres' && process.env.TEST_DB === 'postgres' ? t.connectAgain() : null
-    const other = createApp({ db: second?.db ?? t.db, config: t.config, gateway: createGateway(t.config) })
-    const adminB = new Client(other)
-    adminB.cookies = admin.cookies
-    adminB.csrf = await admin.fetchToken()
+    // SQLite and PGlite run both apps over one pool: their one writer already serialises, so the test
+    // checks the counter itself there.
+    const { client: adminB, close } = await onRacingInstance(t, admin)
     const id = await customerId()
     try {
       const answers = await Promise.all(
@@ -244,7 +239,7 @@ describe('numbers', () => {
         Array.from({ length: 20 }, (_, i) => `INV-${YEAR()}-${String(i + 1).padStart(4, '0')}`),
       )
     } finally {
-      await second?.close()
+      await close()
     }
   })
 
@@ -281,12 +276,7 @@ describe('the first-service offer', () => {
   })
 
   it('goes to exactly one of two invoices written at the same moment', async () => {
-    const second = testEngine === 'postgres' && process.env.TEST_DB === 'postgres' ? t.connectAgain() : null
-    const other = new Client(
-      createApp({ db: second?.db ?? t.db, config: t.config, gateway: createGateway(t.config) }),
-    )
-    other.cookies = admin.cookies
-    other.csrf = await admin.fetchToken()
+    const { client: other, close } = await onRacingInstance(t, admin)
     const id = await customerId()
     try {
       const answers = await Promise.all(
@@ -298,7 +288,7 @@ describe('the first-service offer', () => {
       expect(answers.map((a) => a.body.invoice.totals.firstServiceDiscount).sort()).toEqual([0, 10000])
       expect(await countRows(t.db, 'first_service_claims')).toBe(1)
     } finally {
-      await second?.close()
+      await close()
     }
   })
 
@@ -423,13 +413,9 @@ describe('what the customer sees', () => {
 
     const notes = (await customer.get('users/notifications/')).body
     expect(JSON.stringify(notes)).toContain(`/invoices/${inv.id}`)
-    const queued = await t.db
-      .selectFrom('message_queue')
-      .select(['template', 'data'])
-      .where('template', '=', 'invoice_sent')
-      .execute()
+    const queued = await queuedData(t.db, 'invoice_sent')
     expect(queued.length).toBeGreaterThan(0)
-    expect(JSON.parse(queued[0].data)).toMatchObject({ number: inv.number, amount: '₦24,000.00', link })
+    expect(queued[0]).toMatchObject({ number: inv.number, amount: '₦24,000.00', link })
 
     const list = (await customer.get('invoices/')).body
     expect(list).toEqual([expect.objectContaining({ id: inv.id, status: 'Sent', due: 24000 })])

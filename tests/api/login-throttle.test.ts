@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ADMIN, Client, secondInstance, CUSTOMER, makeTestApp, type TestContext } from './helpers'
+import { ADMIN, Client, CUSTOMER, makeTestApp, type TestContext } from './helpers'
+import { secondInstance } from './instances'
 
 let t: TestContext
 afterEach(() => {

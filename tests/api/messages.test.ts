@@ -1,12 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, countRows, expectReplayOf, makeTestApp, type TestContext } from './helpers'
+import { describe, expect, it } from 'vitest'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  countRows,
+  expectReplayOf,
+  onEachTestApp,
+  type TestContext,
+} from './helpers'
 import { seedMessages } from '../../api/lib/seed-data'
 
 let t: TestContext
-beforeEach(async () => {
-  t = await makeTestApp()
-})
-afterEach(() => t.close())
+onEachTestApp((fresh) => (t = fresh))
 
 const THANKS = 'Thank you! Your message has been received. We will get back to you shortly.'
 const message = {

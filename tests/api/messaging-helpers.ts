@@ -4,8 +4,21 @@ import type { AppConfig } from '../../api/config'
 import { createTransports, MessageSender } from '../../api/messaging'
 import type { SenderOptions } from '../../api/messaging/message-queue'
 import type { Gateway } from '../../api/payments'
+import type { Database } from '../../api/db'
+import type { TemplateData, TemplateName } from '../../api/messaging/templates'
 import { makeTestApp, type TestContext } from './helpers'
 import { MailFakes } from './mail-fakes'
+
+/** The data of each message queued with this template (any channel), parsed, oldest first. */
+export async function queuedData<K extends TemplateName>(db: Database, template: K) {
+  const rows = await db
+    .selectFrom('message_queue')
+    .select('data')
+    .where('template', '=', template)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => JSON.parse(row.data) as TemplateData[K])
+}
 
 /** A message sender for the test's app and its links; by default over the transports its config names. */
 export const senderFor = (t: TestContext, options: Partial<SenderOptions> = {}) =>

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type TestContext,
-  ADMIN,
-  CUSTOMER,
-  Client,
-  findUserId,
-  secondInstance,
-  signUp,
-  suiteNow,
-} from './helpers'
+import { type TestContext, ADMIN, CUSTOMER, Client, findUserId, signUp, suiteNow } from './helpers'
+import { secondInstance } from './instances'
 import { messagingTestFile } from './messaging-helpers'
 import type { MessageSender } from '../../api/messaging'
 import { PASSWORD_RESET_SENT } from '../../contract/account'

@@ -141,6 +141,15 @@ async function initiate(c: Client, body?: unknown) {
   return { url, txRef }
 }
 
+/** The customer's cart: two of the first product and one of the second. */
+async function cartOfTwoProducts() {
+  const [a, b] = await products()
+  const c = await customer()
+  await addToCart(c, a.id, 2)
+  await addToCart(c, b.id)
+  return { a, b, c }
+}
+
 /** The customer puts the first product in the cart (`times` over) and starts paying for it. */
 async function payingForFirst(times = 1) {
   const [a] = await products()
@@ -194,10 +203,7 @@ describe('POST api/initiate-payment/', () => {
 
   it('prices the cart on the server: a client amount is ignored and later price changes do not move it', async () => {
     t = await withSandbox()
-    const [a, b] = await products()
-    const c = await customer()
-    await addToCart(c, a.id, 2)
-    await addToCart(c, b.id)
+    const { a, b, c } = await cartOfTwoProducts()
     const { url, txRef } = await initiate(c, { amount: 1, items: [{ id: a.id, price: 1 }] })
     const expected = 2 * a.price_kobo + b.price_kobo
     const row = await payment(txRef)
@@ -324,10 +330,7 @@ describe('the sandbox gateway page', () => {
 describe('POST verify/ with the sandbox', () => {
   it('settles a paid cart once: orders, stock, empty cart, notification; a repeat creates nothing', async () => {
     t = await withSandbox()
-    const [a, b] = await products()
-    const c = await customer()
-    await addToCart(c, a.id, 2)
-    await addToCart(c, b.id)
+    const { a, b, c } = await cartOfTwoProducts()
     const { url, txRef } = await initiate(c)
     await paySandbox(url, 'success')
 

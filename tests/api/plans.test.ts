@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments'
 import { addDays } from '../../contract/dates'
 import { addMonthsToDay } from '../../contract/plans'
-import { testEngine } from './test-database'
 import { CUSTOMER, Client, findUserId, lagosDay, lagosWeekday, signUp, type TestContext } from './helpers'
+import { racingInstance } from './instances'
 import { at, book, completion, doJob, idempotencyKey, onEachTechnicianApp } from './staff-helpers'
 
 let t: TestContext
@@ -97,9 +95,8 @@ describe('completing a plan’s visit', () => {
       ).status,
     ).toBe(201)
     // The technician's completion and the office marking it done, at the same moment, on two instances.
-    const again = testEngine === 'postgres' && process.env.TEST_DB === 'postgres' ? t.connectAgain() : null
-    const other = createApp({ db: again?.db ?? t.db, config: t.config, gateway: createGateway(t.config) })
-    const adminThere = new Client(other)
+    const other = racingInstance(t)
+    const adminThere = new Client(other.app)
     adminThere.cookies = new Map(admin.cookies)
     const completeKey = idempotencyKey()
     try {
@@ -109,7 +106,7 @@ describe('completing a plan’s visit', () => {
       ])
       expect(answers.some((a) => a.status === 201 || a.status === 200)).toBe(true)
     } finally {
-      await again?.close()
+      await other.close()
     }
     // The phone's outbox sends the completion again (its answer was lost): the same answer, nothing more.
     const replay = await tech.post(

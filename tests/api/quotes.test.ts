@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../api/app'
-import { createGateway } from '../../api/payments'
-import { testEngine } from './test-database'
 import { Client, countRows, lagosDay, signUp, type TestContext } from './helpers'
+import { racingInstance } from './instances'
 import { addTechnician, book, onEachTechnicianApp, TECH2, uuid, YEAR } from './staff-helpers'
 
 let t: TestContext
@@ -153,18 +151,16 @@ describe('a technician’s quote from the job', () => {
 describe('the customer answers by link, without logging in', () => {
   it('accepting writes one draft invoice with the quote’s lines and the offer, even sent twice at once on two instances', async () => {
     const { quote, token, bookingId } = await sentQuote()
-    // PostgreSQL server: a second pool is a second instance; SQLite and PGlite serialise on one writer.
-    const second = testEngine === 'postgres' && process.env.TEST_DB === 'postgres' ? t.connectAgain() : null
-    const other = createApp({ db: second?.db ?? t.db, config: t.config, gateway: createGateway(t.config) })
+    const other = racingInstance(t)
     try {
       const answers = await Promise.all([
         new Client(t.app).post(`quote-links/${token}/accept/`, { name: 'Chidi Okafor' }),
-        new Client(other).post(`quote-links/${token}/accept/`, { name: 'Chidi Okafor' }),
+        new Client(other.app).post(`quote-links/${token}/accept/`, { name: 'Chidi Okafor' }),
       ])
       expect(answers.map((a) => a.status)).toEqual([200, 200])
       expect(answers[0].body.message).toBe(answers[1].body.message)
     } finally {
-      await second?.close()
+      await other.close()
     }
     expect(await countRows(t.db, 'invoices')).toBe(1)
     const again = await new Client(t.app).post(`quote-links/${token}/accept/`, { name: 'Chidi Okafor' })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Client, type TestContext } from './helpers'
+import { queuedData } from './messaging-helpers'
 import { TECH2, addTechnician, at, book, doJob, onEachTechnicianApp } from './staff-helpers'
 
 let t: TestContext
@@ -17,13 +18,8 @@ async function completedVisit(who = { client: tech, id: techId }, service = 'fum
   const rate = notes.find((n) => n.heading === 'How Did We Do?' && n.link.includes('/rate/rating.'))
   expect(rate, JSON.stringify(notes.map((n) => n.heading))).toBeDefined()
   // The completion email and SMS carry it too.
-  const queued = await t.db
-    .selectFrom('message_queue')
-    .select('data')
-    .where('template', '=', 'service_completed')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()
-  expect(JSON.parse(queued.data).rate_url).toBe(rate!.link)
+  const latest = (await queuedData(t.db, 'service_completed')).at(-1)
+  expect(latest?.rate_url).toBe(rate!.link)
   return { id, token: rate!.link.slice('/rate/'.length) }
 }
 

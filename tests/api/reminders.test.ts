@@ -3,6 +3,7 @@ import { sendDueReminders } from '../../api/lib/reminders'
 import { signLink } from '../../api/lib/signed-links'
 import { testEngine } from './test-database'
 import { Client, countRows, lagosDay, type TestContext } from './helpers'
+import { queuedData } from './messaging-helpers'
 import { at, book, onEachTechnicianApp } from './staff-helpers'
 
 let t: TestContext
@@ -18,12 +19,8 @@ const reminders = () => countRows(t.db, 'message_queue', ['template', 'booking_r
 
 /** The link of the reminder the customer was sent for the booking. */
 async function reminderLink() {
-  const row = await t.db
-    .selectFrom('message_queue')
-    .select('data')
-    .where('template', '=', 'booking_reminder')
-    .executeTakeFirstOrThrow()
-  const link = (JSON.parse(row.data) as { link: string }).link
+  const [reminder] = await queuedData(t.db, 'booking_reminder')
+  const link = reminder.link
   expect(link).toMatch(/^\/r\/booking\./)
   return link.slice('/r/'.length)
 }

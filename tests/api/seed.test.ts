@@ -1,16 +1,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, countRows, makeTestApp, type TestContext } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, CUSTOMER, countRows, onEachTestApp, type TestContext } from './helpers'
 import { migrate, openDatabase } from '../../api/db/index'
 import { seedIfEmpty } from '../../api/lib/seed'
 
 let t: TestContext
-beforeEach(async () => {
-  t = await makeTestApp()
-})
-afterEach(() => t.close())
+onEachTestApp((fresh) => (t = fresh))
 
 describe('seed, and payments that outlive their customer', () => {
   it('seeds the demo purchase history once: a second start adds nothing', async () => {

@@ -3,18 +3,13 @@
  * finds it among their documents and opens the printable page, and a stranger on a phone opens the address
  * printed on it and reads Valid with the business name.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, screenshotsOf } from './env'
 import { loggedIn } from './own-server'
 import { completedVisit } from './visits'
 import { DESKTOP, NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
-const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'certificates-e2e-shots')
-fs.mkdirSync(shots, { recursive: true })
-const shot = (name: string) => path.join(shots, name)
+const shot = screenshotsOf('certificates')
 
 test('the office issues a certificate for a completed visit; the customer prints it; anyone checks it on a phone', async ({
   browser,

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { addDays, BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
@@ -40,4 +41,14 @@ export function lagosWeekday(days: number): string {
   let day = addDays(todayIso(new Date(), BUSINESS_TIME_ZONE), days)
   while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1)
   return day
+}
+
+/**
+ * Where a test file's screenshots go (E2E_SHOTS_DIR, else a folder of the file's own in the system's
+ * temporary folder), made if missing; the function answers the path of one screenshot there.
+ */
+export function screenshotsOf(file: string) {
+  const dir = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), `${file}-e2e-shots`)
+  fs.mkdirSync(dir, { recursive: true })
+  return (name: string) => path.join(dir, name)
 }

@@ -2,18 +2,13 @@
  * An invoice's life in a real Chromium: the admin writes it from a completed booking, prices and sends it;
  * the customer opens the link on a phone without logging in and sees what is due, printable at 320 px.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, screenshotsOf } from './env'
 import { loggedIn } from './own-server'
 import { completedVisit } from './visits'
 import { NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
-const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'invoices-e2e-shots')
-fs.mkdirSync(shots, { recursive: true })
-const shot = (name: string) => path.join(shots, name)
+const shot = screenshotsOf('invoices')
 
 /** The customer's visit, completed by the technician, for the admin to invoice. */
 const completedBooking = (browser: Browser, admin: Page) =>

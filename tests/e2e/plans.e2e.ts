@@ -3,18 +3,14 @@
  * "Book the next visit every 3 months", starts the plan, and finds the next visit booked; when that visit is
  * completed, the one after it is booked, once; the office sees the plan.
  */
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, screenshotsOf } from './env'
 import { loggedIn, readDatabase } from './own-server'
 import { call, completedVisit } from './visits'
 import { NARROW, PHONE, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 
-const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'plans-e2e-shots')
-fs.mkdirSync(shots, { recursive: true })
-const shot = (name: string) => path.join(shots, name)
+const shot = screenshotsOf('plans')
 const query = <T>(sql: string, ...params: unknown[]) =>
   readDatabase<T>(path.join(E2E.dataDir, 'app.db'), sql, ...params)
 

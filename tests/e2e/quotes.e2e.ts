@@ -3,20 +3,15 @@
  * stopped (own-server.ts), it lands once when the server is back, the customer accepts it by its link on a
  * phone without logging in and pays the deposit on the invoice it became, and the admin sees that invoice.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { E2E } from './env'
+import { E2E, screenshotsOf } from './env'
 import { logIn, phonePage, readDatabase, serverForTheseTests, waitForWorker } from './own-server'
 import { DESKTOP, NARROW, expectNoAxeViolations, settled, sidewaysOverflow } from './a11y-helpers'
 import { payThroughSandbox } from './sandbox'
 
 const server = serverForTheseTests('quotes', 1000)
 const query = <T>(sql: string, ...params: unknown[]) => readDatabase<T>(server.dbFile, sql, ...params)
-const shots = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'quotes-e2e-shots')
-fs.mkdirSync(shots, { recursive: true })
-const shot = (name: string) => path.join(shots, name)
+const shot = screenshotsOf('quotes')
 
 test('a quote written offline on the job lands once, is accepted by link on a phone, and its invoice asks the deposit first', async ({
   browser,

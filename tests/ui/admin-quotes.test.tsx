@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { AdminQuoteAnswer } from '../../contract/quotes'
 import { booking, mockApi, openAdminScreen, renderAdmin } from './admin-helpers'
 import {
+  acceptedByAmaka,
   AMAKA_BILLED_TO,
   serviceLine,
   totalsPreviewRows,
@@ -78,19 +79,9 @@ describe('the quote editor', () => {
 
   test('an accepted quote shows who accepted it and the invoice it became', async () => {
     mockApi({
-      'GET admins/quotes/5/': quote({
-        status: 'Accepted',
-        acceptedName: 'Amaka Obi',
-        acceptedAt: '2026-11-23T10:00:00.000Z',
-        invoice: {
-          id: 40,
-          number: 'INV-2026-0040',
-          status: 'Draft',
-          total: 36000,
-          deposit: false,
-          link: null,
-        },
-      }),
+      'GET admins/quotes/5/': quote(
+        acceptedByAmaka({ status: 'Draft', total: 36000, deposit: false, link: null }),
+      ),
     })
     renderAdmin('/admin/quotes/5')
     expect(await screen.findByText(/Accepted by Amaka Obi on/)).toBeInTheDocument()

@@ -1,6 +1,7 @@
 // Pieces the invoice and quote screens' tests build their answers from (amounts in naira, as the answers show them).
 import { screen, within } from '@testing-library/react'
 import type { DocumentLineAnswer, DocumentTotalsAnswer } from '../../contract/documents'
+import type { QuoteAnswer } from '../../contract/quotes'
 
 /** Amaka, with every contact detail: whom the admin's drafts are billed to. */
 export const AMAKA_BILLED_TO = {
@@ -44,6 +45,16 @@ export const UNANSWERED_QUOTE = {
   declineReason: '',
   withdrawnAt: null,
 }
+
+/** What a quote's answer says once Amaka accepted it and it became invoice INV-2026-0040, standing as `invoice` says. */
+export const acceptedByAmaka = (
+  invoice: Pick<NonNullable<QuoteAnswer['invoice']>, 'status' | 'total' | 'deposit' | 'link'>,
+) => ({
+  status: 'Accepted' as const,
+  acceptedName: 'Amaka Obi',
+  acceptedAt: '2026-11-23T10:00:00.000Z',
+  invoice: { id: 40, number: 'INV-2026-0040', ...invoice },
+})
 
 /** The editor's "Totals preview" as "term value" rows. */
 export const totalsPreviewRows = () =>

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { QuoteAnswer } from '../../contract/quotes'
 import { AnswerQuote } from '../../src/features/quotes/components/answer-quote'
 import { QuoteDocument } from '../../src/features/quotes/components/quote-document'
-import { serviceLine, totalsWithoutDiscounts, UNANSWERED_QUOTE } from './billing-fixtures'
+import { acceptedByAmaka, serviceLine, totalsWithoutDiscounts, UNANSWERED_QUOTE } from './billing-fixtures'
 
 afterEach(() => {
   cleanup()
@@ -56,19 +56,9 @@ function mockAnswer(answers: { status: number; body: unknown }[]) {
   return calls
 }
 
-const accepted = quote({
-  status: 'Accepted',
-  acceptedName: 'Amaka Obi',
-  acceptedAt: '2026-11-23T10:00:00.000Z',
-  invoice: {
-    id: 40,
-    number: 'INV-2026-0040',
-    status: 'Sent',
-    total: 15000,
-    deposit: true,
-    link: '/i/invoice.40.1.sig',
-  },
-})
+const accepted = quote(
+  acceptedByAmaka({ status: 'Sent', total: 15000, deposit: true, link: '/i/invoice.40.1.sig' }),
+)
 
 function renderAnswer(q: QuoteAnswer, onAnswered = vi.fn()) {
   const view = render(
