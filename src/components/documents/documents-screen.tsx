@@ -5,13 +5,14 @@ import { Plus } from 'lucide-react'
 import { PageHeader } from '../ui/page-header'
 import { SearchBox, SelectFilter } from '../ui/list-filters'
 import { EmptyState, QueryGate } from '../ui/query-state'
+import { DocumentList, type DocumentListParts } from './document-list'
 
 /**
  * A back-office list of documents (quotes, invoices, certificates): a "New" button opening the feature's form (opened at
  * once when the URL names a booking, as a booking's details link to it), a search by number or name, a
- * status filter, and the feature's list. The feature gives its own query, form, list and extra actions.
+ * status filter, and the list. The feature gives its own query, form, list's parts and extra actions.
  */
-export function DocumentsScreen<S extends string, T>({
+export function DocumentsScreen<S extends string, T extends { id: number }>({
   title,
   noun,
   newLabel,
@@ -31,7 +32,8 @@ export function DocumentsScreen<S extends string, T>({
   statuses: readonly S[]
   useList: (status: S | 'all', search: string) => UseQueryResult<T[]>
   newForm: (props: { booking: string; onCancel: () => void }) => ReactNode
-  list: (items: T[]) => ReactNode
+  /** The list's number, columns, status, actions and card (labelled with the title). */
+  list: DocumentListParts<T>
   /** Buttons before "New …" in the header. */
   actions?: ReactNode
   /** What shows between the header and the new form (the billing rules). */
@@ -85,7 +87,7 @@ export function DocumentsScreen<S extends string, T>({
         {items.data && items.data.length === 0 ? (
           <EmptyState>No {noun}s found</EmptyState>
         ) : (
-          items.data && list(items.data)
+          items.data && <DocumentList label={title} docs={items.data} {...list} />
         )}
       </QueryGate>
     </>

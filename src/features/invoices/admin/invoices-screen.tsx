@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { INVOICE_STATUSES, type InvoiceSummary } from '../../../../contract/invoices.js'
+import { INVOICE_STATUSES } from '../../../../contract/invoices.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { Field } from '../../../components/ui/field'
 import { CustomerOptions } from '../../../components/ui/customer-options'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
-import { DocumentLink, DocumentList } from '../../../components/documents/document-list'
+import { DocumentLink } from '../../../components/documents/document-list'
 import {
   BOOKING_NUMBER_MISSING,
   BookingNumberField,
@@ -38,29 +38,21 @@ export default function InvoicesScreen() {
       }
       above={showRules && <BillingRulesForm />}
       newForm={(props) => <NewInvoiceForm {...props} />}
-      list={(invoices) => <InvoiceList invoices={invoices} />}
-    />
-  )
-}
-
-function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
-  return (
-    <DocumentList
-      label="Invoices"
-      docs={invoices}
-      number={(inv) => <DocumentLink to={`/admin/invoices/${inv.id}`} number={inv.number} />}
-      columns={[
-        { label: 'Billed to', cell: (inv) => inv.billedName },
-        { label: 'Issued', cell: (inv) => formatDay(inv.issuedOn) },
-        { label: 'Due by', cell: (inv) => formatDay(inv.dueDate) },
-        { label: 'Total', cell: (inv) => formatNaira(inv.total), className: 'tabular-nums' },
-        { label: 'Amount due', cell: (inv) => formatNaira(inv.due), className: 'tabular-nums' },
-      ]}
-      status={(inv) => <InvoiceStatusBadge status={inv.status} />}
-      card={(inv) => [
-        inv.billedName,
-        `Total ${formatNaira(inv.total)} · due ${formatNaira(inv.due)} by ${formatDay(inv.dueDate)}`,
-      ]}
+      list={{
+        number: (inv) => <DocumentLink to={`/admin/invoices/${inv.id}`} number={inv.number} />,
+        columns: [
+          { label: 'Billed to', cell: (inv) => inv.billedName },
+          { label: 'Issued', cell: (inv) => formatDay(inv.issuedOn) },
+          { label: 'Due by', cell: (inv) => formatDay(inv.dueDate) },
+          { label: 'Total', cell: (inv) => formatNaira(inv.total), className: 'tabular-nums' },
+          { label: 'Amount due', cell: (inv) => formatNaira(inv.due), className: 'tabular-nums' },
+        ],
+        status: (inv) => <InvoiceStatusBadge status={inv.status} />,
+        card: (inv) => [
+          inv.billedName,
+          `Total ${formatNaira(inv.total)} · due ${formatNaira(inv.due)} by ${formatDay(inv.dueDate)}`,
+        ],
+      }}
     />
   )
 }

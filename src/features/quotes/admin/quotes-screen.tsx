@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { QUOTE_STATUSES, type QuoteSummary } from '../../../../contract/quotes.js'
+import { QUOTE_STATUSES } from '../../../../contract/quotes.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
-import { DocumentLink, DocumentList } from '../../../components/documents/document-list'
+import { DocumentLink } from '../../../components/documents/document-list'
 import {
   BOOKING_NUMBER_MISSING,
   BookingNumberField,
@@ -23,29 +23,21 @@ export default function QuotesScreen() {
       statuses={QUOTE_STATUSES}
       useList={useAdminQuotes}
       newForm={(props) => <NewQuoteForm {...props} />}
-      list={(quotes) => <QuoteList quotes={quotes} />}
-    />
-  )
-}
-
-function QuoteList({ quotes }: { quotes: QuoteSummary[] }) {
-  return (
-    <DocumentList
-      label="Quotes"
-      docs={quotes}
-      number={(q) => <DocumentLink to={`/admin/quotes/${q.id}`} number={q.number} />}
-      columns={[
-        { label: 'Billed to', cell: (q) => q.billedName },
-        { label: 'Booking', cell: (q) => `#${q.bookingId}` },
-        { label: 'Issued', cell: (q) => formatDay(q.issuedOn) },
-        { label: 'Valid until', cell: (q) => formatDay(q.validUntil) },
-        { label: 'Total', cell: (q) => formatNaira(q.total), className: 'tabular-nums' },
-      ]}
-      status={(q) => <QuoteStatusBadge status={q.status} />}
-      card={(q) => [
-        `${q.billedName} · booking #${q.bookingId}`,
-        `Total ${formatNaira(q.total)} · valid until ${formatDay(q.validUntil)}`,
-      ]}
+      list={{
+        number: (q) => <DocumentLink to={`/admin/quotes/${q.id}`} number={q.number} />,
+        columns: [
+          { label: 'Billed to', cell: (q) => q.billedName },
+          { label: 'Booking', cell: (q) => `#${q.bookingId}` },
+          { label: 'Issued', cell: (q) => formatDay(q.issuedOn) },
+          { label: 'Valid until', cell: (q) => formatDay(q.validUntil) },
+          { label: 'Total', cell: (q) => formatNaira(q.total), className: 'tabular-nums' },
+        ],
+        status: (q) => <QuoteStatusBadge status={q.status} />,
+        card: (q) => [
+          `${q.billedName} · booking #${q.bookingId}`,
+          `Total ${formatNaira(q.total)} · valid until ${formatDay(q.validUntil)}`,
+        ],
+      }}
     />
   )
 }
