@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '../ui/page-header'
-import { SearchBox, SelectFilter } from '../ui/list-filters'
+import { FilterBar, SearchBox, SelectFilter } from '../ui/list-filters'
 import { EmptyState, QueryGate } from '../ui/query-state'
 import { DocumentList, type DocumentListParts } from './document-list'
 
@@ -51,19 +51,13 @@ export function DocumentsScreen<S extends string, T extends { id: number }>({
     <>
       <PageHeader
         title={title}
-        actions={
-          <>
-            {actions}
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={() => setCreating(true)}
-              disabled={creating}
-            >
-              <Plus className="size-4" aria-hidden /> {newLabel ?? `New ${noun}`}
-            </button>
-          </>
-        }
+        actions={actions}
+        add={{
+          icon: Plus,
+          label: newLabel ?? `New ${noun}`,
+          onClick: () => setCreating(true),
+          disabled: creating,
+        }}
       />
       {above}
       {creating &&
@@ -74,7 +68,7 @@ export function DocumentsScreen<S extends string, T extends { id: number }>({
             if (bookingParam) setParams({})
           },
         })}
-      <div className="mb-4 flex flex-wrap gap-3">
+      <FilterBar>
         <SearchBox
           value={search}
           onChange={setSearch}
@@ -82,7 +76,7 @@ export function DocumentsScreen<S extends string, T extends { id: number }>({
           placeholder="Number or name..."
         />
         <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={options} />
-      </div>
+      </FilterBar>
       <QueryGate query={items} what={`the ${noun}s`}>
         {items.data && items.data.length === 0 ? (
           <EmptyState>No {noun}s found</EmptyState>
