@@ -7,9 +7,9 @@ import { CustomerOptions } from '../../../components/ui/customer-options'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
 import { DocumentLink } from '../../../components/documents/document-list'
 import {
-  BOOKING_NUMBER_MISSING,
   BookingNumberField,
   NewDraftForm,
+  bookingNumberProblem,
   startingLines,
   typedId,
 } from '../../../components/documents/new-draft-form'
@@ -71,11 +71,11 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
     <NewDraftForm
       noun="invoice"
       check={() =>
-        id !== null
-          ? null
-          : from === 'booking'
-            ? { field: 'booking', text: BOOKING_NUMBER_MISSING }
-            : { field: 'customer', text: 'Choose the customer to bill' }
+        from === 'booking'
+          ? bookingNumberProblem(bookingId)
+          : id === null
+            ? { field: 'customer', text: 'Choose the customer to bill' }
+            : null
       }
       write={async (key) => {
         const answer = await create.mutateAsync({
@@ -87,7 +87,7 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
       pending={create.isPending}
       onCancel={onCancel}
     >
-      {(problem) => (
+      {(errorOf) => (
         <>
           <fieldset className="flex flex-wrap gap-4">
             <legend className="field-label">Bill</legend>
@@ -114,15 +114,11 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
               id="new-invoice-booking"
               value={bookingId}
               onChange={setBookingId}
-              error={problem?.field === 'booking' ? problem.text : null}
+              error={errorOf('booking')}
               hint="In Bookings, a booking’s details have “Create invoice”, which fills this in."
             />
           ) : (
-            <Field
-              id="new-invoice-customer"
-              label="Customer"
-              error={problem?.field === 'customer' ? problem.text : null}
-            >
+            <Field id="new-invoice-customer" label="Customer" error={errorOf('customer')}>
               <select className="field" value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
                 <CustomerOptions
                   customers={customers.data}

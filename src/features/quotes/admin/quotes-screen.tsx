@@ -5,11 +5,10 @@ import { formatNaira } from '../../../../contract/money.js'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
 import { DocumentLink } from '../../../components/documents/document-list'
 import {
-  BOOKING_NUMBER_MISSING,
   BookingNumberField,
   NewDraftForm,
+  bookingNumberProblem,
   startingLines,
-  typedId,
 } from '../../../components/documents/new-draft-form'
 import { useAdminQuotes, useCreateQuote } from '../api'
 import { QuoteStatusBadge } from '../components/quote-status'
@@ -49,7 +48,7 @@ function NewQuoteForm({ booking, onCancel }: { booking: string; onCancel: () => 
   return (
     <NewDraftForm
       noun="quote"
-      check={() => (typedId(bookingId) === null ? { field: 'booking', text: BOOKING_NUMBER_MISSING } : null)}
+      check={() => bookingNumberProblem(bookingId)}
       write={async (key) => {
         const answer = await create.mutateAsync({
           body: { bookingId: Number(bookingId), lines: startingLines() },
@@ -60,12 +59,12 @@ function NewQuoteForm({ booking, onCancel }: { booking: string; onCancel: () => 
       pending={create.isPending}
       onCancel={onCancel}
     >
-      {(problem) => (
+      {(errorOf) => (
         <BookingNumberField
           id="new-quote-booking"
           value={bookingId}
           onChange={setBookingId}
-          error={problem?.field === 'booking' ? problem.text : null}
+          error={errorOf('booking')}
           hint="In Bookings, a booking’s details have “Write a quote”, which fills this in."
         />
       )}
