@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type ComponentType, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
@@ -18,7 +18,7 @@ export function DocumentsScreen<S extends string, T extends { id: number }>({
   newLabel,
   statuses,
   useList,
-  newForm,
+  newForm: NewForm,
   list,
   actions,
   above,
@@ -31,7 +31,8 @@ export function DocumentsScreen<S extends string, T extends { id: number }>({
   newLabel?: string
   statuses: readonly S[]
   useList: (status: S | 'all', search: string) => UseQueryResult<T[]>
-  newForm: (props: { booking: string; onCancel: () => void }) => ReactNode
+  /** The feature's form, given the booking the URL names ('' for none) and how to close it. */
+  newForm: ComponentType<{ booking: string; onCancel: () => void }>
   /** The list's number, columns, status, actions and card (labelled with the title). */
   list: DocumentListParts<T>
   /** Buttons before "New …" in the header. */
@@ -60,14 +61,15 @@ export function DocumentsScreen<S extends string, T extends { id: number }>({
         }}
       />
       {above}
-      {creating &&
-        newForm({
-          booking: bookingParam,
-          onCancel: () => {
+      {creating && (
+        <NewForm
+          booking={bookingParam}
+          onCancel={() => {
             setCreating(false)
             if (bookingParam) setParams({})
-          },
-        })}
+          }}
+        />
+      )}
       <FilterBar>
         <SearchBox
           value={search}

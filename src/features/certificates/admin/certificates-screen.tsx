@@ -67,7 +67,7 @@ export default function CertificatesScreen() {
         newLabel="Issue certificate"
         statuses={CERTIFICATE_STATUSES}
         useList={useAdminCertificates}
-        newForm={(props) => <IssueForm {...props} />}
+        newForm={IssueForm}
         list={{
           number: (c) => <PrintLink cert={c} />,
           columns: [

@@ -37,7 +37,7 @@ export default function InvoicesScreen() {
         </button>
       }
       above={showRules && <BillingRulesForm />}
-      newForm={(props) => <NewInvoiceForm {...props} />}
+      newForm={NewInvoiceForm}
       list={{
         number: (inv) => <DocumentLink to={`/admin/invoices/${inv.id}`} number={inv.number} />,
         columns: [

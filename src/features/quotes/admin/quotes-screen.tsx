@@ -21,7 +21,7 @@ export default function QuotesScreen() {
       noun="quote"
       statuses={QUOTE_STATUSES}
       useList={useAdminQuotes}
-      newForm={(props) => <NewQuoteForm {...props} />}
+      newForm={NewQuoteForm}
       list={{
         number: (q) => <DocumentLink to={`/admin/quotes/${q.id}`} number={q.number} />,
         columns: [
