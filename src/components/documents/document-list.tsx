@@ -5,6 +5,19 @@ import { linkButton } from '../ui/page-header'
 import type { TableColumn } from '../ui/plain-table'
 import { CardTop, MobileCards } from '../ui/mobile-cards'
 
+/** What a feature says of its documents for the list: their number, columns, status, actions and card. */
+export type DocumentListParts<T> = {
+  /** The document's number, as a link to it. */
+  number: (doc: T) => ReactNode
+  /** The columns between the number and the status (tabular-nums for money). */
+  columns: readonly TableColumn<T>[]
+  status: (doc: T) => ReactNode
+  /** What can be done to one (a last "Actions" column; under the card's lines). */
+  actions?: (doc: T) => ReactNode
+  /** The card's two lines under its number: who the document is for, then its dates and money. */
+  card: (doc: T) => readonly [ReactNode, ReactNode]
+}
+
 /**
  * A back-office list of quotes, invoices or certificates: on wider screens a table (the number, the feature's
  * columns, the status, the actions when there are any), on phones a card a document with the number and status
@@ -18,19 +31,10 @@ export function DocumentList<T extends { id: number }>({
   status,
   actions,
   card,
-}: {
+}: DocumentListParts<T> & {
   /** "Invoices": the cards' accessible name. */
   label: string
   docs: readonly T[]
-  /** The document's number, as a link to it. */
-  number: (doc: T) => ReactNode
-  /** The columns between the number and the status (tabular-nums for money). */
-  columns: readonly TableColumn<T>[]
-  status: (doc: T) => ReactNode
-  /** What can be done to one (a last "Actions" column; under the card's lines). */
-  actions?: (doc: T) => ReactNode
-  /** The card's two lines under its number: who the document is for, then its dates and money. */
-  card: (doc: T) => readonly [ReactNode, ReactNode]
 }) {
   const cell = 'px-4 py-3'
   return (

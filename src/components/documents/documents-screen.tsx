@@ -1,23 +1,24 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type ComponentType, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '../ui/page-header'
-import { SearchBox, SelectFilter } from '../ui/list-filters'
+import { FilterBar, SearchBox, SelectFilter } from '../ui/list-filters'
 import { EmptyState, QueryGate } from '../ui/query-state'
+import { DocumentList, type DocumentListParts } from './document-list'
 
 /**
  * A back-office list of documents (quotes, invoices, certificates): a "New" button opening the feature's form (opened at
  * once when the URL names a booking, as a booking's details link to it), a search by number or name, a
- * status filter, and the feature's list. The feature gives its own query, form, list and extra actions.
+ * status filter, and the list. The feature gives its own query, form, list's parts and extra actions.
  */
-export function DocumentsScreen<S extends string, T>({
+export function DocumentsScreen<S extends string, T extends { id: number }>({
   title,
   noun,
   newLabel,
   statuses,
   useList,
-  newForm,
+  newForm: NewForm,
   list,
   actions,
   above,
@@ -30,8 +31,10 @@ export function DocumentsScreen<S extends string, T>({
   newLabel?: string
   statuses: readonly S[]
   useList: (status: S | 'all', search: string) => UseQueryResult<T[]>
-  newForm: (props: { booking: string; onCancel: () => void }) => ReactNode
-  list: (items: T[]) => ReactNode
+  /** The feature's form, given the booking the URL names ('' for none) and how to close it. */
+  newForm: ComponentType<{ booking: string; onCancel: () => void }>
+  /** The list's number, columns, status, actions and card (labelled with the title). */
+  list: DocumentListParts<T>
   /** Buttons before "New …" in the header. */
   actions?: ReactNode
   /** What shows between the header and the new form (the billing rules). */
@@ -49,30 +52,25 @@ export function DocumentsScreen<S extends string, T>({
     <>
       <PageHeader
         title={title}
-        actions={
-          <>
-            {actions}
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={() => setCreating(true)}
-              disabled={creating}
-            >
-              <Plus className="size-4" aria-hidden /> {newLabel ?? `New ${noun}`}
-            </button>
-          </>
-        }
+        actions={actions}
+        add={{
+          icon: Plus,
+          label: newLabel ?? `New ${noun}`,
+          onClick: () => setCreating(true),
+          disabled: creating,
+        }}
       />
       {above}
-      {creating &&
-        newForm({
-          booking: bookingParam,
-          onCancel: () => {
+      {creating && (
+        <NewForm
+          booking={bookingParam}
+          onCancel={() => {
             setCreating(false)
             if (bookingParam) setParams({})
-          },
-        })}
-      <div className="mb-4 flex flex-wrap gap-3">
+          }}
+        />
+      )}
+      <FilterBar>
         <SearchBox
           value={search}
           onChange={setSearch}
@@ -80,12 +78,12 @@ export function DocumentsScreen<S extends string, T>({
           placeholder="Number or name..."
         />
         <SelectFilter value={status} onChange={setStatus} label="Filter by status" options={options} />
-      </div>
+      </FilterBar>
       <QueryGate query={items} what={`the ${noun}s`}>
         {items.data && items.data.length === 0 ? (
           <EmptyState>No {noun}s found</EmptyState>
         ) : (
-          items.data && list(items.data)
+          items.data && <DocumentList label={title} docs={items.data} {...list} />
         )}
       </QueryGate>
     </>

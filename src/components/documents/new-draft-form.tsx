@@ -15,6 +15,10 @@ export function typedId(typed: string) {
 
 export const BOOKING_NUMBER_MISSING = 'Enter the booking’s number, e.g. 12'
 
+/** The mistake in a typed booking number, under the booking's field; null when it is one. */
+export const bookingNumberProblem = (typed: string): DraftProblem | null =>
+  typedId(typed) === null ? { field: 'booking', text: BOOKING_NUMBER_MISSING } : null
+
 /** The one line a draft written by hand starts with, to be worded and priced on its page. */
 export const startingLines = (): DocumentLineInput[] => [
   { kind: 'service', description: 'Service', quantity: 1, unitPrice: 0 },
@@ -72,8 +76,8 @@ export function NewDraftForm({
   write: (key: string) => Promise<string>
   pending: boolean
   onCancel: () => void
-  /** The fields, given the mistake to show under the one it names. */
-  children: (problem: DraftProblem | null) => ReactNode
+  /** The fields, given the mistake to show under a field by its name (null for the others). */
+  children: (errorOf: (field: string) => string | null) => ReactNode
 }) {
   const navigate = useNavigate()
   const [problem, setProblem] = useState<DraftProblem | null>(null)
@@ -101,7 +105,7 @@ export function NewDraftForm({
     <Card className="mb-6 max-w-2xl p-5">
       <form ref={formRef} onSubmit={submit} noValidate aria-label={`New ${noun}`} className="space-y-4">
         <h2 className="text-lg font-semibold text-slate-900">New {noun}</h2>
-        {children(problem)}
+        {children((field) => (problem?.field === field ? problem.text : null))}
         <FormError message={problem && !problem.field ? problem.text : undefined} />
         <FormActions
           onCancel={onCancel}

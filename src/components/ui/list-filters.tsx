@@ -1,5 +1,11 @@
 /** The search box and the select filters of the back-office lists. */
+import type { ReactNode } from 'react'
 import { Search } from 'lucide-react'
+
+/** The row of a list's search box and filters, above the list. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return <div className="mb-4 flex flex-wrap gap-3">{children}</div>
+}
 
 export function SearchBox({
   value,

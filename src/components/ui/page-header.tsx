@@ -1,11 +1,24 @@
 /** The top of a back-office screen, and its cards. */
 import { type ReactNode } from 'react'
+import type { LucideIcon } from 'lucide-react'
 
-export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+/** The screen's one primary button, last in its header: "New plan", "Add New Product". */
+export type HeaderAdd = { icon: LucideIcon; label: string; onClick: () => void; disabled?: boolean }
+
+export function PageHeader({ title, actions, add }: { title: string; actions?: ReactNode; add?: HeaderAdd }) {
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      {(actions || add) && (
+        <div className="flex flex-wrap gap-2">
+          {actions}
+          {add && (
+            <button type="button" className="btn-primary" onClick={add.onClick} disabled={add.disabled}>
+              <add.icon className="size-4" aria-hidden /> {add.label}
+            </button>
+          )}
+        </div>
+      )}
     </div>
   )
 }

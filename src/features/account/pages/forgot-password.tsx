@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { Mail, Smartphone } from 'lucide-react'
 import type { PasswordResetChoice } from '../../../../contract/account.js'
-import { ApiError, errorMessage } from '../../../lib/api-client'
+import { ApiError } from '../../../lib/api-client'
+import { useActionError } from '../../../components/ui/use-action-error'
 import { TextField } from '../../../components/ui/text-field'
 import { useFormFields } from '../../../components/ui/use-form-fields'
 import { confirmPasswordReset, requestPasswordReset } from '../api'
@@ -25,8 +26,7 @@ export default function ForgotPassword() {
   const [sent, setSent] = useState('')
   const [code, setCode] = useState('')
   const [password, setPassword] = useState<NewPassword>({ password: '', confirm: '' })
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { error, setError, pending, attempt } = useActionError(FALLBACK)
   // A number on several accounts: the server lists them (emails masked) once the code is right.
   const [choice, setChoice] = useState<PasswordResetChoice | null>(null)
   const [accountId, setAccountId] = useState<number | null>(null)
@@ -38,16 +38,10 @@ export default function ForgotPassword() {
 
   async function ask(e: FormEvent) {
     e.preventDefault()
-    setBusy(true)
-    setError('')
-    try {
+    await attempt(async () => {
       const { message } = await requestPasswordReset(channel === 'email' ? { email } : { phone })
       setSent(message)
-    } catch (err) {
-      setError(errorMessage(err, FALLBACK))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   async function confirm(e: FormEvent) {
@@ -55,25 +49,23 @@ export default function ForgotPassword() {
     const problem = newPasswordProblem(password)
     if (problem) return setError(problem)
     if (choice && accountId === null) return setError('Choose the account to reset.')
-    setBusy(true)
-    setError('')
-    try {
-      const { message } = await confirmPasswordReset({
-        phone,
-        code,
-        new_password: password.password,
-        ...(accountId !== null && { account_id: accountId }),
-      })
-      navigate('/login', { replace: true, state: { message } })
-    } catch (err) {
-      const body = err instanceof ApiError && err.status === 409 ? (err.body as PasswordResetChoice) : null
-      if (body?.accounts?.length) {
+    await attempt(async () => {
+      try {
+        const { message } = await confirmPasswordReset({
+          phone,
+          code,
+          new_password: password.password,
+          ...(accountId !== null && { account_id: accountId }),
+        })
+        navigate('/login', { replace: true, state: { message } })
+      } catch (err) {
+        // A 409 listing accounts is a question, not a failure.
+        const body = err instanceof ApiError && err.status === 409 ? (err.body as PasswordResetChoice) : null
+        if (!body?.accounts?.length) throw err
         setChoice(body)
         setAccountId(null)
-      } else setError(errorMessage(err, FALLBACK))
-    } finally {
-      setBusy(false)
-    }
+      }
+    })
   }
 
   const choose = (next: Channel) => {
@@ -142,8 +134,8 @@ export default function ForgotPassword() {
             </p>
           )}
           <FormError className="text-sm font-medium text-red-600" message={error} />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy
+          <button type="submit" className="btn-primary w-full" disabled={pending}>
+            {pending
               ? 'Sending...'
               : sent
                 ? 'Send again'
@@ -187,8 +179,8 @@ export default function ForgotPassword() {
             </fieldset>
           )}
           <FormError className="text-sm font-medium text-red-600" message={error} />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? 'Saving...' : 'Set new password'}
+          <button type="submit" className="btn-primary w-full" disabled={pending}>
+            {pending ? 'Saving...' : 'Set new password'}
           </button>
           <button
             type="button"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { errorMessage } from '../../../lib/api-client'
+import { useActionError } from '../../../components/ui/use-action-error'
 import { confirmPasswordReset } from '../api'
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/new-password-fields'
 import { AuthCard } from '../components/auth-card'
@@ -11,23 +11,18 @@ export default function ResetPassword() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const [form, setForm] = useState<NewPassword>({ password: '', confirm: '' })
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { error, setError, pending, attempt } = useActionError(
+    'Could not reach the server. Check your connection and try again.',
+  )
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     const problem = newPasswordProblem(form)
     if (problem) return setError(problem)
-    setBusy(true)
-    setError('')
-    try {
+    await attempt(async () => {
       const { message } = await confirmPasswordReset({ token, new_password: form.password })
       navigate('/login', { replace: true, state: { message } })
-    } catch (err) {
-      setError(errorMessage(err, 'Could not reach the server. Check your connection and try again.'))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -45,8 +40,8 @@ export default function ResetPassword() {
                 </Link>
               </p>
             )}
-            <button type="submit" className="btn-primary w-full" disabled={busy}>
-              {busy ? 'Saving...' : 'Set new password'}
+            <button type="submit" className="btn-primary w-full" disabled={pending}>
+              {pending ? 'Saving...' : 'Set new password'}
             </button>
           </form>
         </>

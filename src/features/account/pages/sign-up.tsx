@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { useSession } from '../../../lib/session'
 import { useFirstServiceOffer } from '../../../lib/first-service-offer'
-import { errorMessage } from '../../../lib/api-client'
 import { signUp } from '../api'
 import { useFormFields } from '../../../components/ui/use-form-fields'
 import { TextField } from '../../../components/ui/text-field'
 import { FormError } from '../../../components/ui/form-actions'
+import { useActionError } from '../../../components/ui/use-action-error'
 import { AuthCard } from '../components/auth-card'
 
 export default function Sign() {
@@ -14,22 +14,17 @@ export default function Sign() {
   const session = useSession()
   const offer = useFirstServiceOffer()
   const { form, bind } = useFormFields({ fullName: '', email: '', password: '' })
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { error, pending, attempt } = useActionError(
+    'Could not reach the server. Check your connection and try again.',
+  )
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    setBusy(true)
-    setError('')
-    try {
+    await attempt(async () => {
       const { message } = await signUp(form)
       // The login form opens with this email filled in.
       navigate('/login', { state: { message, email: form.email.trim() } })
-    } catch (err) {
-      setError(errorMessage(err, 'Could not reach the server. Check your connection and try again.'))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   // Already logged in: nothing to sign up for.
@@ -68,8 +63,8 @@ export default function Sign() {
           hint="At least 8 characters."
         />
         <FormError className="text-sm font-medium italic text-red-600" message={error} />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Signing up...' : 'Sign Up'}
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? 'Signing up...' : 'Sign Up'}
         </button>
       </form>
     </AuthCard>

@@ -20,7 +20,7 @@ import { BookingCalendar } from './booking-calendar'
 import { filterBookings } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
-import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
+import { FilterBar, SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { PageHeader, linkButton } from '../../../components/ui/page-header'
 import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { QueryGate } from '../../../components/ui/query-state'
@@ -291,14 +291,14 @@ export default function BookingsScreen() {
           </button>
         }
       />
-      <div className="mb-4 flex flex-wrap gap-3">
+      <FilterBar>
         <SearchBox
           {...searchBox}
           label="Search bookings"
           placeholder="Search by name, phone or location..."
         />
         <SelectFilter {...select} label="Filter by status" options={STATUS_OPTIONS} />
-      </div>
+      </FilterBar>
       <p
         role="status"
         className={notice ? 'mb-4 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800' : 'sr-only'}

@@ -18,7 +18,6 @@ import { Card, linkButton } from '../../../components/ui/page-header'
 import { Modal } from '../../../components/ui/modal'
 import { QueryGate } from '../../../components/ui/query-state'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
-import { DocumentList } from '../../../components/documents/document-list'
 import {
   BOOKING_NUMBER_MISSING,
   BookingNumberField,
@@ -68,45 +67,30 @@ export default function CertificatesScreen() {
         newLabel="Issue certificate"
         statuses={CERTIFICATE_STATUSES}
         useList={useAdminCertificates}
-        newForm={(props) => <IssueForm {...props} />}
-        list={(certs) => <CertificateList certs={certs} onRevoke={setRevoking} />}
+        newForm={IssueForm}
+        list={{
+          number: (c) => <PrintLink cert={c} />,
+          columns: [
+            { label: 'Business', cell: (c) => c.businessName },
+            { label: 'Booking', cell: (c) => `#${c.bookingId}` },
+            { label: 'Treated', cell: (c) => formatDay(c.treatedOn) },
+            { label: 'Valid until', cell: (c) => formatDay(c.validUntil) },
+          ],
+          status: (c) => <CertificateStatusBadge status={c.status} />,
+          actions: (c) =>
+            c.status !== 'Revoked' && (
+              <button type="button" className={linkButton} onClick={() => setRevoking(c)}>
+                revoke<span className="sr-only"> {c.number}</span>
+              </button>
+            ),
+          card: (c) => [
+            `${c.businessName} · booking #${c.bookingId}`,
+            `Treated ${formatDay(c.treatedOn)} · valid until ${formatDay(c.validUntil)}`,
+          ],
+        }}
       />
       <RevokeDialog cert={revoking} onClose={() => setRevoking(null)} />
     </>
-  )
-}
-
-function CertificateList({
-  certs,
-  onRevoke,
-}: {
-  certs: CertificateAnswer[]
-  onRevoke: (cert: CertificateAnswer) => void
-}) {
-  return (
-    <DocumentList
-      label="Certificates"
-      docs={certs}
-      number={(c) => <PrintLink cert={c} />}
-      columns={[
-        { label: 'Business', cell: (c) => c.businessName },
-        { label: 'Booking', cell: (c) => `#${c.bookingId}` },
-        { label: 'Treated', cell: (c) => formatDay(c.treatedOn) },
-        { label: 'Valid until', cell: (c) => formatDay(c.validUntil) },
-      ]}
-      status={(c) => <CertificateStatusBadge status={c.status} />}
-      actions={(c) =>
-        c.status !== 'Revoked' && (
-          <button type="button" className={linkButton} onClick={() => onRevoke(c)}>
-            revoke<span className="sr-only"> {c.number}</span>
-          </button>
-        )
-      }
-      card={(c) => [
-        `${c.businessName} · booking #${c.bookingId}`,
-        `Treated ${formatDay(c.treatedOn)} · valid until ${formatDay(c.validUntil)}`,
-      ]}
-    />
   )
 }
 

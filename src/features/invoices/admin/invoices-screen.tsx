@@ -1,15 +1,15 @@
 import { useState } from 'react'
-import { INVOICE_STATUSES, type InvoiceSummary } from '../../../../contract/invoices.js'
+import { INVOICE_STATUSES } from '../../../../contract/invoices.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { Field } from '../../../components/ui/field'
 import { CustomerOptions } from '../../../components/ui/customer-options'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
-import { DocumentLink, DocumentList } from '../../../components/documents/document-list'
+import { DocumentLink } from '../../../components/documents/document-list'
 import {
-  BOOKING_NUMBER_MISSING,
   BookingNumberField,
   NewDraftForm,
+  bookingNumberProblem,
   startingLines,
   typedId,
 } from '../../../components/documents/new-draft-form'
@@ -37,30 +37,22 @@ export default function InvoicesScreen() {
         </button>
       }
       above={showRules && <BillingRulesForm />}
-      newForm={(props) => <NewInvoiceForm {...props} />}
-      list={(invoices) => <InvoiceList invoices={invoices} />}
-    />
-  )
-}
-
-function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
-  return (
-    <DocumentList
-      label="Invoices"
-      docs={invoices}
-      number={(inv) => <DocumentLink to={`/admin/invoices/${inv.id}`} number={inv.number} />}
-      columns={[
-        { label: 'Billed to', cell: (inv) => inv.billedName },
-        { label: 'Issued', cell: (inv) => formatDay(inv.issuedOn) },
-        { label: 'Due by', cell: (inv) => formatDay(inv.dueDate) },
-        { label: 'Total', cell: (inv) => formatNaira(inv.total), className: 'tabular-nums' },
-        { label: 'Amount due', cell: (inv) => formatNaira(inv.due), className: 'tabular-nums' },
-      ]}
-      status={(inv) => <InvoiceStatusBadge status={inv.status} />}
-      card={(inv) => [
-        inv.billedName,
-        `Total ${formatNaira(inv.total)} · due ${formatNaira(inv.due)} by ${formatDay(inv.dueDate)}`,
-      ]}
+      newForm={NewInvoiceForm}
+      list={{
+        number: (inv) => <DocumentLink to={`/admin/invoices/${inv.id}`} number={inv.number} />,
+        columns: [
+          { label: 'Billed to', cell: (inv) => inv.billedName },
+          { label: 'Issued', cell: (inv) => formatDay(inv.issuedOn) },
+          { label: 'Due by', cell: (inv) => formatDay(inv.dueDate) },
+          { label: 'Total', cell: (inv) => formatNaira(inv.total), className: 'tabular-nums' },
+          { label: 'Amount due', cell: (inv) => formatNaira(inv.due), className: 'tabular-nums' },
+        ],
+        status: (inv) => <InvoiceStatusBadge status={inv.status} />,
+        card: (inv) => [
+          inv.billedName,
+          `Total ${formatNaira(inv.total)} · due ${formatNaira(inv.due)} by ${formatDay(inv.dueDate)}`,
+        ],
+      }}
     />
   )
 }
@@ -79,11 +71,11 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
     <NewDraftForm
       noun="invoice"
       check={() =>
-        id !== null
-          ? null
-          : from === 'booking'
-            ? { field: 'booking', text: BOOKING_NUMBER_MISSING }
-            : { field: 'customer', text: 'Choose the customer to bill' }
+        from === 'booking'
+          ? bookingNumberProblem(bookingId)
+          : id === null
+            ? { field: 'customer', text: 'Choose the customer to bill' }
+            : null
       }
       write={async (key) => {
         const answer = await create.mutateAsync({
@@ -95,7 +87,7 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
       pending={create.isPending}
       onCancel={onCancel}
     >
-      {(problem) => (
+      {(errorOf) => (
         <>
           <fieldset className="flex flex-wrap gap-4">
             <legend className="field-label">Bill</legend>
@@ -122,15 +114,11 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
               id="new-invoice-booking"
               value={bookingId}
               onChange={setBookingId}
-              error={problem?.field === 'booking' ? problem.text : null}
+              error={errorOf('booking')}
               hint="In Bookings, a booking’s details have “Create invoice”, which fills this in."
             />
           ) : (
-            <Field
-              id="new-invoice-customer"
-              label="Customer"
-              error={problem?.field === 'customer' ? problem.text : null}
-            >
+            <Field id="new-invoice-customer" label="Customer" error={errorOf('customer')}>
               <select className="field" value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
                 <CustomerOptions
                   customers={customers.data}

@@ -107,3 +107,12 @@ export function PageHero({ eyebrow, title, intro, children }: PageHeroProps) {
 
 /** Horizontal padding and max width shared by every section. */
 export const container = 'mx-auto max-w-7xl px-4 sm:px-6'
+
+/** The band of cards right under a PageHero, raised to overlap its bottom edge (About's figures, Contact's ways). */
+export function HeroOverlap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section className={`${container} relative z-10 -mt-8 sm:-mt-10`} aria-label={label}>
+      {children}
+    </section>
+  )
+}

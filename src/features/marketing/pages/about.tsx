@@ -4,7 +4,7 @@ import ContactForm from '../../../components/contact-form'
 import { CallToAction } from '../components/call-to-action'
 import { CompanyStats } from '../components/company-stats'
 import { FeatureCard } from '../components/feature-card'
-import { container, HeadedSection, PageHero } from '../components/section'
+import { container, HeadedSection, HeroOverlap, PageHero } from '../components/section'
 import { Modal } from '../../../components/ui/modal'
 import { portrait, TEAM, TIMELINE, type TeamMember } from '../content/about'
 
@@ -36,9 +36,9 @@ export default function About() {
         intro="GreenShield Pest Control & Cleaning began in Lagos with one van and a simple promise: treatments that work, with products that are safe for your family."
       />
 
-      <section className={`${container} relative z-10 -mt-8 sm:-mt-10`} aria-label="GreenShield in numbers">
+      <HeroOverlap label="GreenShield in numbers">
         <CompanyStats look="cards" />
-      </section>
+      </HeroOverlap>
 
       <HeadedSection id="about-purpose" eyebrow="What drives us" title="Mission, vision and values">
         <ul className="mt-12 grid gap-6 md:grid-cols-3">

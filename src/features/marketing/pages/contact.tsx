@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Clock, ExternalLink, Headset, Mail, MapPin, Phone } from 'lucide-react'
 import ContactForm from '../../../components/contact-form'
-import { container, PageHero } from '../components/section'
+import { container, HeroOverlap, PageHero } from '../components/section'
 import { COMPANY } from '../../../lib/company'
 import { useWorkingHoursText } from '../../../lib/working-hours'
 
@@ -15,7 +15,7 @@ export default function Contact() {
         intro="Call, WhatsApp, email or send a message below. For an urgent pest problem, call us: emergency response 2 to 4 hours."
       />
 
-      <section className={`${container} relative z-10 -mt-8 sm:-mt-10`} aria-label="How to reach us">
+      <HeroOverlap label="How to reach us">
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <ContactCard icon={<MapPin className="size-5" aria-hidden />} title="Location">
             {COMPANY.address}
@@ -50,7 +50,7 @@ export default function Contact() {
             </span>
           </ContactCard>
         </ul>
-      </section>
+      </HeroOverlap>
 
       <section
         className={`${container} grid grid-cols-1 gap-8 py-16 sm:py-20 lg:grid-cols-5`}

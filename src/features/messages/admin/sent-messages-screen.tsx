@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../../contract/dates.js'
 import { Modal } from '../../../components/ui/modal'
 import { useSentMessages } from '../api'
 import { MessageList, MessageRow } from './message-list'
-import { SelectFilter } from '../../../components/ui/list-filters'
+import { FilterBar, SelectFilter } from '../../../components/ui/list-filters'
 import { PageHeader } from '../../../components/ui/page-header'
 import { ListResults, usePagination } from '../../../components/ui/pagination'
 
@@ -108,10 +108,10 @@ export default function SentMessagesScreen() {
         message that fails is sent again by SMS. With nothing configured, messages are written to the server
         log and listed here.
       </p>
-      <div className="mb-4 flex flex-wrap gap-3">
+      <FilterBar>
         <SelectFilter value={status} onChange={setStatus} label="Status" options={STATUS_OPTIONS} />
         <SelectFilter value={channel} onChange={setChannel} label="Channel" options={CHANNEL_OPTIONS} />
-      </div>
+      </FilterBar>
       <ListResults query={sent} what="sent messages" empty="No messages yet" pages={pages}>
         <MessageList label="Sent messages">
           {pages.pageItems.map((m) => {

@@ -12,7 +12,7 @@ import { DeliveryFeesPanel } from './delivery-fees-panel'
 import { filterOrders, type OrderFilters, type OrderStatusFilter } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { CELL_X_COMPACT, DataTable, type Column } from '../../../components/ui/data-table'
-import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
+import { FilterBar, SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
 import { StatusBadge } from '../../../components/ui/status-badge'
@@ -186,7 +186,7 @@ function OrdersList({ tabs, panel }: { tabs: ReactNode; panel: HTMLAttributes<HT
       />
       {tabs}
       <div {...panel}>
-        <div className="mb-4 flex flex-wrap gap-3">
+        <FilterBar>
           <SearchBox value={search} onChange={setSearch} label="Search orders" />
           <SelectFilter
             value={status}
@@ -194,7 +194,7 @@ function OrdersList({ tabs, panel }: { tabs: ReactNode; panel: HTMLAttributes<HT
             label="Filter by status"
             options={STATUS_OPTIONS}
           />
-        </div>
+        </FilterBar>
         {moreFilters && (
           <Card className="mb-4 flex flex-wrap items-end gap-4 p-4">
             <div id="order-date-filters" className="contents">

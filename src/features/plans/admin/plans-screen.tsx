@@ -45,11 +45,7 @@ export default function PlansScreen() {
     <>
       <PageHeader
         title="Plans"
-        actions={
-          <button type="button" className="btn-primary" onClick={() => setCreating(true)} disabled={creating}>
-            <Plus className="size-4" aria-hidden /> New plan
-          </button>
-        }
+        add={{ icon: Plus, label: 'New plan', onClick: () => setCreating(true), disabled: creating }}
       />
       {creating && (
         <NewPlanForm

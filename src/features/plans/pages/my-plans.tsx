@@ -2,8 +2,8 @@ import { useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Repeat } from 'lucide-react'
 import { OFFERED_INTERVAL, intervalText } from '../../../../contract/plans.js'
-import { errorMessage } from '../../../lib/api-client'
 import { FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { useActionError } from '../../../components/ui/use-action-error'
 import { linkButton } from '../../../components/ui/page-header'
 import { EmptyState, QueryGate } from '../../../components/ui/query-state'
 import { useMovePlan, useMyPlans, useTakePlanOffer } from '../api'
@@ -59,22 +59,19 @@ export default function MyPlans() {
 function Offer({ bookingId, onDone }: { bookingId: number; onDone: (r: FormResult) => void }) {
   const take = useTakePlanOffer()
   const [months, setMonths] = useState<number>(OFFERED_INTERVAL.intervalCount)
-  const [error, setError] = useState('')
+  const { error, attempt } = useActionError('We could not book it. Check your connection and try again.')
   // One key per choice: a double tap makes one plan; another choice is another request.
   const keys = useRef(new Map<number, string>())
   const submit = async () => {
-    setError('')
     const key = keys.current.get(months) ?? crypto.randomUUID()
     keys.current.set(months, key)
-    try {
+    await attempt(async () => {
       const answer = await take.mutateAsync({
         body: { bookingId, intervalUnit: 'months', intervalCount: months },
         key,
       })
       onDone({ ok: true, text: answer.message })
-    } catch (err) {
-      setError(errorMessage(err, 'We could not book it. Check your connection and try again.'))
-    }
+    })
   }
   return (
     <section

@@ -1,15 +1,14 @@
 import { useState } from 'react'
-import { QUOTE_STATUSES, type QuoteSummary } from '../../../../contract/quotes.js'
+import { QUOTE_STATUSES } from '../../../../contract/quotes.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
-import { DocumentLink, DocumentList } from '../../../components/documents/document-list'
+import { DocumentLink } from '../../../components/documents/document-list'
 import {
-  BOOKING_NUMBER_MISSING,
   BookingNumberField,
   NewDraftForm,
+  bookingNumberProblem,
   startingLines,
-  typedId,
 } from '../../../components/documents/new-draft-form'
 import { useAdminQuotes, useCreateQuote } from '../api'
 import { QuoteStatusBadge } from '../components/quote-status'
@@ -22,30 +21,22 @@ export default function QuotesScreen() {
       noun="quote"
       statuses={QUOTE_STATUSES}
       useList={useAdminQuotes}
-      newForm={(props) => <NewQuoteForm {...props} />}
-      list={(quotes) => <QuoteList quotes={quotes} />}
-    />
-  )
-}
-
-function QuoteList({ quotes }: { quotes: QuoteSummary[] }) {
-  return (
-    <DocumentList
-      label="Quotes"
-      docs={quotes}
-      number={(q) => <DocumentLink to={`/admin/quotes/${q.id}`} number={q.number} />}
-      columns={[
-        { label: 'Billed to', cell: (q) => q.billedName },
-        { label: 'Booking', cell: (q) => `#${q.bookingId}` },
-        { label: 'Issued', cell: (q) => formatDay(q.issuedOn) },
-        { label: 'Valid until', cell: (q) => formatDay(q.validUntil) },
-        { label: 'Total', cell: (q) => formatNaira(q.total), className: 'tabular-nums' },
-      ]}
-      status={(q) => <QuoteStatusBadge status={q.status} />}
-      card={(q) => [
-        `${q.billedName} · booking #${q.bookingId}`,
-        `Total ${formatNaira(q.total)} · valid until ${formatDay(q.validUntil)}`,
-      ]}
+      newForm={NewQuoteForm}
+      list={{
+        number: (q) => <DocumentLink to={`/admin/quotes/${q.id}`} number={q.number} />,
+        columns: [
+          { label: 'Billed to', cell: (q) => q.billedName },
+          { label: 'Booking', cell: (q) => `#${q.bookingId}` },
+          { label: 'Issued', cell: (q) => formatDay(q.issuedOn) },
+          { label: 'Valid until', cell: (q) => formatDay(q.validUntil) },
+          { label: 'Total', cell: (q) => formatNaira(q.total), className: 'tabular-nums' },
+        ],
+        status: (q) => <QuoteStatusBadge status={q.status} />,
+        card: (q) => [
+          `${q.billedName} · booking #${q.bookingId}`,
+          `Total ${formatNaira(q.total)} · valid until ${formatDay(q.validUntil)}`,
+        ],
+      }}
     />
   )
 }
@@ -57,7 +48,7 @@ function NewQuoteForm({ booking, onCancel }: { booking: string; onCancel: () => 
   return (
     <NewDraftForm
       noun="quote"
-      check={() => (typedId(bookingId) === null ? { field: 'booking', text: BOOKING_NUMBER_MISSING } : null)}
+      check={() => bookingNumberProblem(bookingId)}
       write={async (key) => {
         const answer = await create.mutateAsync({
           body: { bookingId: Number(bookingId), lines: startingLines() },
@@ -68,12 +59,12 @@ function NewQuoteForm({ booking, onCancel }: { booking: string; onCancel: () => 
       pending={create.isPending}
       onCancel={onCancel}
     >
-      {(problem) => (
+      {(errorOf) => (
         <BookingNumberField
           id="new-quote-booking"
           value={bookingId}
           onChange={setBookingId}
-          error={problem?.field === 'booking' ? problem.text : null}
+          error={errorOf('booking')}
           hint="In Bookings, a booking’s details have “Write a quote”, which fills this in."
         />
       )}

@@ -109,15 +109,7 @@ export default function ServicesScreen() {
     <>
       <PageHeader
         title="Services"
-        actions={
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => setEditing({ kind: null, service: '' })}
-          >
-            <Plus className="size-4" aria-hidden /> Add a kind
-          </button>
-        }
+        add={{ icon: Plus, label: 'Add a kind', onClick: () => setEditing({ kind: null, service: '' }) }}
       />
       <p className="mb-4 max-w-3xl text-sm text-slate-600">
         The kinds of work customers choose on the booking form, with the prices shown on /services and /book.

@@ -18,7 +18,7 @@ import { StockBadge } from '../components/stock-badge'
 import { adminProductQuery, useAdminProducts, useDeleteProduct, useSaveProduct } from '../api'
 import { filterProducts } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
-import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
+import { FilterBar, SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { QueryGate } from '../../../components/ui/query-state'
@@ -255,16 +255,12 @@ export default function ProductsScreen() {
     <>
       <PageHeader
         title="Products Management"
-        actions={
-          <button type="button" className="btn-primary" onClick={() => setDialog({ id: null })}>
-            <Plus className="size-4" aria-hidden /> Add New Product
-          </button>
-        }
+        add={{ icon: Plus, label: 'Add New Product', onClick: () => setDialog({ id: null }) }}
       />
-      <div className="mb-4 flex flex-wrap gap-3">
+      <FilterBar>
         <SearchBox {...searchBox} label="Search products" />
         <SelectFilter {...select} label="Filter by category" options={CATEGORY_OPTIONS} />
-      </div>
+      </FilterBar>
       <ListResults query={products} what="products" empty="No products found" pages={pages}>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Products">
           {pages.pageItems.map((p) => (

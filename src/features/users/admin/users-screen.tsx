@@ -11,7 +11,7 @@ import { useAddAdmin, useDeleteUser, useSendPasswordReset, useUpdateUser, useUse
 import { filterUsers } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
-import { SearchBox, SelectFilter } from '../../../components/ui/list-filters'
+import { FilterBar, SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { Field } from '../../../components/ui/field'
@@ -227,16 +227,12 @@ export default function UsersScreen() {
     <>
       <PageHeader
         title="User Management"
-        actions={
-          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
-            <UserPlus className="size-4" aria-hidden /> Add New Admin User
-          </button>
-        }
+        add={{ icon: UserPlus, label: 'Add New Admin User', onClick: () => setAdding(true) }}
       />
-      <div className="mb-4 flex flex-wrap gap-3">
+      <FilterBar>
         <SearchBox {...searchBox} label="Search users" />
         <SelectFilter {...select} label="Filter by role" options={ROLE_OPTIONS} />
-      </div>
+      </FilterBar>
       <ListResults query={users} what="users" empty="No users found" pages={pages}>
         <DataTable columns={USER_COLUMNS}>
           {pages.pageItems.map((u) => (
