@@ -16,7 +16,7 @@ import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import type { RefundStatus } from '../../contract/payments.js'
 import { billingSettings, vatRateBp } from './billing.js'
 import { kindColumns, type StoredChoice } from './bookings.js'
-import { fail } from './http-error.js'
+import { fail, notFound } from './http-error.js'
 import { notify } from './notify.js'
 import { signLink } from './signed-links.js'
 import { sendMessage } from '../messaging/index.js'
@@ -24,7 +24,9 @@ import {
   billedColumns,
   billedTo,
   lineAnswer,
-  lineRows,
+  documentLines,
+  replaceLines,
+  totalsColumns,
   priced,
   storedTotalsAnswer,
   type Billed,
@@ -61,15 +63,6 @@ export async function nextDocumentNumber(trx: Queryable, kind: DocumentKind, yea
 }
 
 // ---------- lines and totals ----------
-
-async function writeLines(trx: Queryable, invoiceId: number, lines: readonly StoredLine[]) {
-  await trx.deleteFrom('invoice_lines').where('invoice_id', '=', invoiceId).execute()
-  if (lines.length === 0) return
-  await trx
-    .insertInto('invoice_lines')
-    .values(lineRows(lines).map((row) => ({ invoice_id: invoiceId, ...row })))
-    .execute()
-}
 
 /**
  * Who holds the first-service offer after a write of `lines`: the invoice keeps a claim it has while it
@@ -132,15 +125,12 @@ async function priceInvoice(
       field: 'lines',
     })
   }
-  await writeLines(trx, invoice.id, lines)
+  await replaceLines(trx, 'invoice', invoice.id, lines)
   await trx
     .updateTable('invoices')
     .set({
-      subtotal_kobo: totals.subtotalKobo,
+      ...totalsColumns(totals),
       first_service_kobo: totals.firstServiceDiscountKobo,
-      discount_kobo: totals.discountKobo,
-      vat_kobo: totals.vatKobo,
-      total_kobo: totals.totalKobo,
       first_service_percent: percent,
       updated_at: nowIso,
     })
@@ -270,8 +260,7 @@ export async function invoiceFromBooking(trx: Queryable, bookingId: number) {
       ...kindColumns('b'),
     ])
     .where('b.id', '=', bookingId)
-    .executeTakeFirst()
-  if (!booking) fail(404, 'No such booking.', { field: 'bookingId' })
+    .executeTakeFirstOrThrow(notFound('No such booking.', { field: 'bookingId' }))
   const report = await trx
     .selectFrom('job_reports')
     .select(['payment_amount_kobo', 'payment_method', 'payment_reference', 'occurred_at'])
@@ -387,8 +376,7 @@ async function lockInvoice(trx: Queryable, id: number) {
   const row = await forUpdate(
     trx,
     trx.selectFrom('invoices').selectAll().where('id', '=', id),
-  ).executeTakeFirst()
-  if (!row) fail(404, 'No such invoice.')
+  ).executeTakeFirstOrThrow(notFound('No such invoice.'))
   return row
 }
 
@@ -480,8 +468,7 @@ export async function refundInvoicePayment(
     .select(['ip.source', 'ip.amount_kobo', 'ip.payment_id', 'p.transaction_id', 'r.id as refund_id'])
     .where('ip.id', '=', invoicePaymentId)
     .where('ip.invoice_id', '=', invoiceId)
-    .executeTakeFirst()
-  if (!paid) fail(404, `Invoice ${invoice.number} has no such payment.`)
+    .executeTakeFirstOrThrow(notFound(`Invoice ${invoice.number} has no such payment.`))
   if (paid.source !== 'gateway' || paid.payment_id === null) {
     fail(
       409,
@@ -660,12 +647,7 @@ async function depositDueKobo(db: Queryable, invoice: InvoiceRow, dueKobo: numbe
 export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAnswer | undefined> {
   const r = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) return undefined
-  const lines = await db
-    .selectFrom('invoice_lines')
-    .selectAll()
-    .where('invoice_id', '=', id)
-    .orderBy('position')
-    .execute()
+  const lines = await documentLines(db, 'invoice', id)
   const payments = await db
     .selectFrom('invoice_payments as ip')
     .leftJoin('refunds as r', 'r.payment_id', 'ip.payment_id')

@@ -14,13 +14,15 @@ import type { InvoiceStatus } from '../../contract/invoices.js'
 import { addDays, businessDay, formatDay } from '../../contract/dates.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { billingSettings, vatRateBp } from './billing.js'
-import { fail } from './http-error.js'
+import { fail, notFound } from './http-error.js'
 import { createInvoice, markSent, nextDocumentNumber } from './invoices.js'
 import {
   billedColumns,
   billedTo,
   lineAnswer,
-  lineRows,
+  documentLines,
+  replaceLines,
+  totalsColumns,
   priced,
   storedLineOf,
   storedTotalsAnswer,
@@ -31,18 +33,6 @@ import {
 const today = (nowMs: number) => businessDay(new Date(nowMs))
 
 // ---------- writing ----------
-
-/** A quote's lines as stored, in their order. */
-const quoteLines = (db: Queryable, quoteId: number) =>
-  db.selectFrom('quote_lines').selectAll().where('quote_id', '=', quoteId).orderBy('position').execute()
-
-async function writeLines(trx: Queryable, quoteId: number, lines: readonly StoredLine[]) {
-  await trx.deleteFrom('quote_lines').where('quote_id', '=', quoteId).execute()
-  await trx
-    .insertInto('quote_lines')
-    .values(lineRows(lines).map((row) => ({ quote_id: quoteId, ...row })))
-    .execute()
-}
 
 /**
  * Writes the lines and the totals documentTotals works out from them. No first-service offer here: it is
@@ -56,16 +46,10 @@ async function priceQuote(
   nowIso: string,
 ) {
   const totals = documentTotals(priced(lines), { discountKobo, vatRateBp: quote.vat_rate_bp })
-  await writeLines(trx, quote.id, lines)
+  await replaceLines(trx, 'quote', quote.id, lines)
   await trx
     .updateTable('quotes')
-    .set({
-      subtotal_kobo: totals.subtotalKobo,
-      discount_kobo: totals.discountKobo,
-      vat_kobo: totals.vatKobo,
-      total_kobo: totals.totalKobo,
-      updated_at: nowIso,
-    })
+    .set({ ...totalsColumns(totals), updated_at: nowIso })
     .where('id', '=', quote.id)
     .execute()
 }
@@ -135,8 +119,7 @@ export async function lockQuote(trx: Queryable, id: number) {
   const row = await forUpdate(
     trx,
     trx.selectFrom('quotes').selectAll().where('id', '=', id),
-  ).executeTakeFirst()
-  if (!row) fail(404, 'No such quote.')
+  ).executeTakeFirstOrThrow(notFound('No such quote.'))
   return row
 }
 
@@ -261,7 +244,7 @@ export async function acceptQuote(
   if (affectedRows(moved) === 0) return acceptQuote(trx, id, name, nowMs)
   const billed: Billed = { customerId: quote.customer_id, ...billedTo(quote) }
   const note = `From quote ${quote.number}, accepted by ${name}.`
-  const lines = await quoteLines(trx, id)
+  const lines = await documentLines(trx, 'quote', id)
   // The booking may already carry an invoice (the job was invoiced before the quote was accepted): the
   // quote's invoice is then written apart from the booking, for the office to reconcile.
   const open = await trx
@@ -364,7 +347,7 @@ async function offerStillOpen(db: Queryable, customerId: number | null, hasServi
 export async function findQuote(db: Queryable, id: number, nowMs: number): Promise<QuoteAnswer | undefined> {
   const r = await db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) return undefined
-  const lines = await quoteLines(db, id)
+  const lines = await documentLines(db, 'quote', id)
   const invoice = await db
     .selectFrom('invoices')
     .select(['id', 'number', 'status', 'total_kobo'])

@@ -10,7 +10,7 @@ import {
   type TestimonialAnswer,
 } from '../../contract/ratings.js'
 import { businessDay } from '../../contract/dates.js'
-import { fail } from './http-error.js'
+import { fail, notFound } from './http-error.js'
 import { signLink } from './signed-links.js'
 
 // All of the ratings' SQL (docs/rules/technicians.md, "Ratings").
@@ -39,8 +39,7 @@ export async function ratingView(db: Queryable, bookingId: number): Promise<Rati
       'r.rated_at',
     ])
     .where('b.id', '=', bookingId)
-    .executeTakeFirst()
-  if (!row) fail(404, 'This visit no longer exists. Please call us.')
+    .executeTakeFirstOrThrow(notFound('This visit no longer exists. Please call us.'))
   return {
     service: row.service as Service,
     date: row.date,
@@ -67,8 +66,7 @@ export async function rateVisit(
     .leftJoin('jobs as j', 'j.booking_id', 'b.id')
     .select(['b.status', 'j.staff_id'])
     .where('b.id', '=', bookingId)
-    .executeTakeFirst()
-  if (!visit) fail(404, 'This visit no longer exists. Please call us.')
+    .executeTakeFirstOrThrow(notFound('This visit no longer exists. Please call us.'))
   if (visit.status !== 'Completed') fail(409, 'This visit is not completed yet: rate it once we have been.')
   const values = {
     stars: body.stars,
@@ -95,8 +93,7 @@ export async function publishRating(db: Queryable, bookingId: number, published:
     .selectFrom('job_ratings')
     .select(['publish', 'published_at'])
     .where('booking_id', '=', bookingId)
-    .executeTakeFirst()
-  if (!rating) fail(404, 'There is no rating for this booking.')
+    .executeTakeFirstOrThrow(notFound('There is no rating for this booking.'))
   if (published && rating.publish !== 1) fail(409, 'The customer did not agree to show this rating.')
   const done = await db
     .updateTable('job_ratings')
