@@ -23,12 +23,12 @@ import { sendMessage } from '../messaging/index.js'
 import {
   billedColumns,
   billedTo,
-  lineAnswer,
   documentLines,
-  replaceLines,
-  totalsColumns,
+  lineAnswer,
   priced,
+  replaceLines,
   storedTotalsAnswer,
+  totalsColumns,
   type Billed,
   type StoredLine,
 } from './document-lines.js'
@@ -61,6 +61,27 @@ export async function nextDocumentNumber(trx: Queryable, kind: DocumentKind, yea
     .executeTakeFirstOrThrow()
   return `${PREFIX[kind]}-${year}-${String(last_seq).padStart(4, '0')}`
 }
+
+/**
+ * What a new invoice or quote is written with: now, its day of issue (Lagos), the billing settings and
+ * the VAT rate they give, and its number (so, like nextDocumentNumber, inside the inserting transaction).
+ */
+export async function newDocument(trx: Queryable, kind: 'invoice' | 'quote', nowMs: number) {
+  const nowIso = new Date(nowMs).toISOString()
+  const day = businessDay(nowIso)
+  const settings = await billingSettings(trx)
+  const number = await nextDocumentNumber(trx, kind, Number(day.slice(0, 4)))
+  return { nowIso, day, settings, number, rate: vatRateBp(settings) }
+}
+
+/** The booking's invoice that is not void, if it has one (a booking has one at a time). */
+export const openInvoiceOf = (trx: Queryable, bookingId: number) =>
+  trx
+    .selectFrom('invoices')
+    .select(['id', 'number'])
+    .where('booking_id', '=', bookingId)
+    .where('status', '<>', 'Void')
+    .executeTakeFirst()
 
 // ---------- lines and totals ----------
 
@@ -158,22 +179,13 @@ export interface NewInvoice {
  * first-service claim and an on-site payment all go back if anything fails.
  */
 export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: number): Promise<number> {
-  const nowIso = new Date(nowMs).toISOString()
-  const today = businessDay(nowIso)
-  const settings = await billingSettings(trx)
-  const number = await nextDocumentNumber(trx, 'invoice', Number(today.slice(0, 4)))
+  const { nowIso, day: today, settings, number, rate } = await newDocument(trx, 'invoice', nowMs)
   // Checked with the counter's row held: creations take turns from here, so two at once cannot both pass.
   if (input.bookingId) {
-    const open = await trx
-      .selectFrom('invoices')
-      .select('number')
-      .where('booking_id', '=', input.bookingId)
-      .where('status', '<>', 'Void')
-      .executeTakeFirst()
+    const open = await openInvoiceOf(trx, input.bookingId)
     if (open)
       fail(409, `This booking already has invoice ${open.number}.`, { extra: { number: open.number } })
   }
-  const rate = vatRateBp(settings)
   const { id } = await trx
     .insertInto('invoices')
     .values({
@@ -372,13 +384,10 @@ export async function billedCustomer(db: Queryable, customerId: number): Promise
 // ---------- changing ----------
 
 /** The invoice's row, locked until the transaction ends (PostgreSQL), or a 404. */
-async function lockInvoice(trx: Queryable, id: number) {
-  const row = await forUpdate(
-    trx,
-    trx.selectFrom('invoices').selectAll().where('id', '=', id),
-  ).executeTakeFirstOrThrow(notFound('No such invoice.'))
-  return row
-}
+const lockInvoice = (trx: Queryable, id: number) =>
+  forUpdate(trx, trx.selectFrom('invoices').selectAll().where('id', '=', id)).executeTakeFirstOrThrow(
+    notFound('No such invoice.'),
+  )
 
 export async function editDraft(
   trx: Queryable,

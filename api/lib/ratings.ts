@@ -21,6 +21,20 @@ const DAY_MS = 24 * 3600_000
 export const ratingLink = async (db: Database, bookingId: number, nowMs: number) =>
   `/rate/${await signLink(db, 'rating', bookingId, nowMs + RATING_LINK_DAYS * DAY_MS)}`
 
+/**
+ * A visit and its rating as the rating link and the office's list both show them: the service and day, the
+ * technician's first name, the stars and what came with them (aliases: b bookings, u users, r job_ratings).
+ */
+const RATED_VISIT = [
+  'b.service',
+  'b.date',
+  'u.first_name',
+  'r.stars',
+  'r.comment',
+  'r.publish',
+  'r.rated_at',
+] as const
+
 /** The visit a rating link opens: what it was, who came, and its rating if given. */
 export async function ratingView(db: Queryable, bookingId: number): Promise<RatingLinkAnswer> {
   const row = await db
@@ -28,16 +42,7 @@ export async function ratingView(db: Queryable, bookingId: number): Promise<Rati
     .leftJoin('jobs as j', 'j.booking_id', 'b.id')
     .leftJoin('users as u', 'u.id', 'j.staff_id')
     .leftJoin('job_ratings as r', 'r.booking_id', 'b.id')
-    .select([
-      'b.service',
-      'b.date',
-      'b.status',
-      'u.first_name',
-      'r.stars',
-      'r.comment',
-      'r.publish',
-      'r.rated_at',
-    ])
+    .select([...RATED_VISIT, 'b.status'])
     .where('b.id', '=', bookingId)
     .executeTakeFirstOrThrow(notFound('This visit no longer exists. Please call us.'))
   return {
@@ -152,18 +157,7 @@ export async function ratingsForOffice(db: Queryable): Promise<AdminRatingsAnswe
     .selectFrom('job_ratings as r')
     .innerJoin('bookings as b', 'b.id', 'r.booking_id')
     .leftJoin('users as u', 'u.id', 'r.staff_id')
-    .select([
-      'r.booking_id',
-      'r.stars',
-      'r.comment',
-      'r.publish',
-      'r.published_at',
-      'r.rated_at',
-      'b.full_name',
-      'b.service',
-      'b.date',
-      'u.first_name',
-    ])
+    .select([...RATED_VISIT, 'r.booking_id', 'r.published_at', 'b.full_name'])
     .orderBy('r.rated_at', 'desc')
     .limit(100)
     .execute()
