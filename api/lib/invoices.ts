@@ -17,9 +17,8 @@ import type { RefundStatus } from '../../contract/payments.js'
 import { billingSettings, vatRateBp } from './billing.js'
 import { kindColumns, type StoredChoice } from './bookings.js'
 import { fail, notFound } from './http-error.js'
-import { notify } from './notify.js'
+import { tell } from './notify.js'
 import { signLink } from './signed-links.js'
-import { sendMessage } from '../messaging/index.js'
 import {
   billedColumns,
   billedTo,
@@ -717,18 +716,16 @@ export async function tellInvoiceOut(
   words: { amount: string; text: string; label: string },
   link: string,
 ) {
-  await notify(
+  await tell(
     trx,
     customerId,
-    `Invoice ${invoice.number}`,
-    words.text,
-    { path: `/invoices/${invoice.id}`, label: words.label },
-    'invoices',
-  )
-  await sendMessage(
-    { db: trx },
     {
-      to: customerId,
+      heading: `Invoice ${invoice.number}`,
+      body: words.text,
+      link: { path: `/invoices/${invoice.id}`, label: words.label },
+      kind: 'invoices',
+    },
+    {
       template: 'invoice_sent',
       data: { number: invoice.number, amount: words.amount, due_date: formatDay(invoice.dueDate), link },
     },
