@@ -14,7 +14,7 @@ import {
   type CertificateTreatment,
 } from '../../contract/certificates.js'
 import { businessDay } from '../../contract/dates.js'
-import { fail } from './http-error.js'
+import { fail, notFound } from './http-error.js'
 import { nextDocumentNumber } from './invoices.js'
 
 // All of the certificates' SQL (docs/rules/certificates.md).
@@ -65,8 +65,7 @@ async function certifiedBooking(db: Queryable, bookingId: number) {
       'r.assignment_id',
     ])
     .where('b.id', '=', bookingId)
-    .executeTakeFirst()
-  if (!booking) fail(404, `There is no booking #${bookingId}.`)
+    .executeTakeFirstOrThrow(notFound(`There is no booking #${bookingId}.`))
   if (booking.status !== 'Completed')
     fail(
       409,
@@ -233,8 +232,7 @@ export async function revokeCertificate(
     .selectFrom('certificates')
     .select(['number', 'revoked_at'])
     .where('id', '=', id)
-    .executeTakeFirst()
-  if (!row) fail(404, 'No such certificate.')
+    .executeTakeFirstOrThrow(notFound('No such certificate.'))
   const done = await trx
     .updateTable('certificates')
     .set({ revoked_at: new Date(nowMs).toISOString(), revoked_by: by, revoke_reason: reason })

@@ -9,9 +9,11 @@ import {
   type DocumentLine,
   type DocumentLineAnswer,
   type DocumentTotalsAnswer,
+  type DocumentTotalsKobo,
   type LineKind,
 } from '../../contract/documents.js'
 import { toKobo, toNaira } from '../../contract/money.js'
+import type { Queryable } from '../db/index.js'
 
 /** A line as the database keeps it (kobo, hundredths of a unit). */
 export interface StoredLine {
@@ -63,6 +65,36 @@ export const lineRows = (lines: readonly StoredLine[]): LineRow[] =>
     service_kind_id: l.serviceKindId,
   }))
 
+/** Where each kind of document keeps its lines: the same columns, with the document's id named for it. */
+const LINE_TABLES = {
+  invoice: { table: 'invoice_lines', owner: 'invoice_id' },
+  quote: { table: 'quote_lines', owner: 'quote_id' },
+} as const
+
+type LinedDocument = keyof typeof LINE_TABLES
+
+/** A document's lines as stored, in their order. */
+export function documentLines(db: Queryable, kind: LinedDocument, id: number): Promise<LineRow[]> {
+  const { table, owner } = LINE_TABLES[kind]
+  return db.selectFrom(table).selectAll().where(owner, '=', id).orderBy('position').execute()
+}
+
+/** Writes `lines` as the document's lines, in place of those it had. */
+export async function replaceLines(
+  trx: Queryable,
+  kind: LinedDocument,
+  id: number,
+  lines: readonly StoredLine[],
+) {
+  const { table, owner } = LINE_TABLES[kind]
+  await trx.deleteFrom(table).where(owner, '=', id).execute()
+  if (lines.length === 0) return
+  await trx
+    .insertInto(table)
+    .values(lineRows(lines).map((row) => ({ [owner]: id, ...row }) as LineRow & Record<typeof owner, number>))
+    .execute()
+}
+
 /** A line read back, to write again elsewhere (a quote's lines on the invoice it becomes). */
 export const storedLineOf = (row: LineRow): StoredLine => ({
   kind: row.kind as LineKind,
@@ -109,6 +141,14 @@ export const billedTo = (r: {
   billed_email: string
   billed_address: string
 }) => ({ name: r.billed_name, phone: r.billed_phone, email: r.billed_email, address: r.billed_address })
+
+/** A document's totals as its row keeps them (the first-service discount, an invoice's alone, apart). */
+export const totalsColumns = (totals: DocumentTotalsKobo) => ({
+  subtotal_kobo: totals.subtotalKobo,
+  discount_kobo: totals.discountKobo,
+  vat_kobo: totals.vatKobo,
+  total_kobo: totals.totalKobo,
+})
 
 /** A document's stored totals as the answers show them; `offer`: the first-service offer it carries. */
 export const storedTotalsAnswer = (

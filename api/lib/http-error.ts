@@ -29,3 +29,12 @@ export function fail(
 ): never {
   throw new ApiFailure(status, message, options.field, options.headers, options.extra)
 }
+
+/**
+ * What Kysely's `executeTakeFirstOrThrow` throws when the row is not there: the request ends 404 with this
+ * message, as fail() would, so a lookup is one statement.
+ */
+export const notFound =
+  (message: string, options: { field?: string } = {}) =>
+  () =>
+    new ApiFailure(404, message, options.field)

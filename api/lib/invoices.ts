@@ -16,17 +16,18 @@ import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import type { RefundStatus } from '../../contract/payments.js'
 import { billingSettings, vatRateBp } from './billing.js'
 import { kindColumns, type StoredChoice } from './bookings.js'
-import { fail } from './http-error.js'
-import { notify } from './notify.js'
+import { fail, notFound } from './http-error.js'
+import { tell } from './notify.js'
 import { signLink } from './signed-links.js'
-import { sendMessage } from '../messaging/index.js'
 import {
   billedColumns,
   billedTo,
+  documentLines,
   lineAnswer,
-  lineRows,
   priced,
+  replaceLines,
   storedTotalsAnswer,
+  totalsColumns,
   type Billed,
   type StoredLine,
 } from './document-lines.js'
@@ -60,16 +61,28 @@ export async function nextDocumentNumber(trx: Queryable, kind: DocumentKind, yea
   return `${PREFIX[kind]}-${year}-${String(last_seq).padStart(4, '0')}`
 }
 
-// ---------- lines and totals ----------
-
-async function writeLines(trx: Queryable, invoiceId: number, lines: readonly StoredLine[]) {
-  await trx.deleteFrom('invoice_lines').where('invoice_id', '=', invoiceId).execute()
-  if (lines.length === 0) return
-  await trx
-    .insertInto('invoice_lines')
-    .values(lineRows(lines).map((row) => ({ invoice_id: invoiceId, ...row })))
-    .execute()
+/**
+ * What a new invoice or quote is written with: now, its day of issue (Lagos), the billing settings and
+ * the VAT rate they give, and its number (so, like nextDocumentNumber, inside the inserting transaction).
+ */
+export async function newDocument(trx: Queryable, kind: 'invoice' | 'quote', nowMs: number) {
+  const nowIso = new Date(nowMs).toISOString()
+  const day = businessDay(nowIso)
+  const settings = await billingSettings(trx)
+  const number = await nextDocumentNumber(trx, kind, Number(day.slice(0, 4)))
+  return { nowIso, day, settings, number, rate: vatRateBp(settings) }
 }
+
+/** The booking's invoice that is not void, if it has one (a booking has one at a time). */
+export const openInvoiceOf = (trx: Queryable, bookingId: number) =>
+  trx
+    .selectFrom('invoices')
+    .select(['id', 'number'])
+    .where('booking_id', '=', bookingId)
+    .where('status', '<>', 'Void')
+    .executeTakeFirst()
+
+// ---------- lines and totals ----------
 
 /**
  * Who holds the first-service offer after a write of `lines`: the invoice keeps a claim it has while it
@@ -132,15 +145,12 @@ async function priceInvoice(
       field: 'lines',
     })
   }
-  await writeLines(trx, invoice.id, lines)
+  await replaceLines(trx, 'invoice', invoice.id, lines)
   await trx
     .updateTable('invoices')
     .set({
-      subtotal_kobo: totals.subtotalKobo,
+      ...totalsColumns(totals),
       first_service_kobo: totals.firstServiceDiscountKobo,
-      discount_kobo: totals.discountKobo,
-      vat_kobo: totals.vatKobo,
-      total_kobo: totals.totalKobo,
       first_service_percent: percent,
       updated_at: nowIso,
     })
@@ -168,22 +178,13 @@ export interface NewInvoice {
  * first-service claim and an on-site payment all go back if anything fails.
  */
 export async function createInvoice(trx: Queryable, input: NewInvoice, nowMs: number): Promise<number> {
-  const nowIso = new Date(nowMs).toISOString()
-  const today = businessDay(nowIso)
-  const settings = await billingSettings(trx)
-  const number = await nextDocumentNumber(trx, 'invoice', Number(today.slice(0, 4)))
+  const { nowIso, day: today, settings, number, rate } = await newDocument(trx, 'invoice', nowMs)
   // Checked with the counter's row held: creations take turns from here, so two at once cannot both pass.
   if (input.bookingId) {
-    const open = await trx
-      .selectFrom('invoices')
-      .select('number')
-      .where('booking_id', '=', input.bookingId)
-      .where('status', '<>', 'Void')
-      .executeTakeFirst()
+    const open = await openInvoiceOf(trx, input.bookingId)
     if (open)
       fail(409, `This booking already has invoice ${open.number}.`, { extra: { number: open.number } })
   }
-  const rate = vatRateBp(settings)
   const { id } = await trx
     .insertInto('invoices')
     .values({
@@ -270,8 +271,7 @@ export async function invoiceFromBooking(trx: Queryable, bookingId: number) {
       ...kindColumns('b'),
     ])
     .where('b.id', '=', bookingId)
-    .executeTakeFirst()
-  if (!booking) fail(404, 'No such booking.', { field: 'bookingId' })
+    .executeTakeFirstOrThrow(notFound('No such booking.', { field: 'bookingId' }))
   const report = await trx
     .selectFrom('job_reports')
     .select(['payment_amount_kobo', 'payment_method', 'payment_reference', 'occurred_at'])
@@ -383,14 +383,10 @@ export async function billedCustomer(db: Queryable, customerId: number): Promise
 // ---------- changing ----------
 
 /** The invoice's row, locked until the transaction ends (PostgreSQL), or a 404. */
-async function lockInvoice(trx: Queryable, id: number) {
-  const row = await forUpdate(
-    trx,
-    trx.selectFrom('invoices').selectAll().where('id', '=', id),
-  ).executeTakeFirst()
-  if (!row) fail(404, 'No such invoice.')
-  return row
-}
+const lockInvoice = (trx: Queryable, id: number) =>
+  forUpdate(trx, trx.selectFrom('invoices').selectAll().where('id', '=', id)).executeTakeFirstOrThrow(
+    notFound('No such invoice.'),
+  )
 
 export async function editDraft(
   trx: Queryable,
@@ -480,8 +476,7 @@ export async function refundInvoicePayment(
     .select(['ip.source', 'ip.amount_kobo', 'ip.payment_id', 'p.transaction_id', 'r.id as refund_id'])
     .where('ip.id', '=', invoicePaymentId)
     .where('ip.invoice_id', '=', invoiceId)
-    .executeTakeFirst()
-  if (!paid) fail(404, `Invoice ${invoice.number} has no such payment.`)
+    .executeTakeFirstOrThrow(notFound(`Invoice ${invoice.number} has no such payment.`))
   if (paid.source !== 'gateway' || paid.payment_id === null) {
     fail(
       409,
@@ -660,12 +655,7 @@ async function depositDueKobo(db: Queryable, invoice: InvoiceRow, dueKobo: numbe
 export async function findInvoice(db: Queryable, id: number): Promise<InvoiceAnswer | undefined> {
   const r = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) return undefined
-  const lines = await db
-    .selectFrom('invoice_lines')
-    .selectAll()
-    .where('invoice_id', '=', id)
-    .orderBy('position')
-    .execute()
+  const lines = await documentLines(db, 'invoice', id)
   const payments = await db
     .selectFrom('invoice_payments as ip')
     .leftJoin('refunds as r', 'r.payment_id', 'ip.payment_id')
@@ -726,18 +716,16 @@ export async function tellInvoiceOut(
   words: { amount: string; text: string; label: string },
   link: string,
 ) {
-  await notify(
+  await tell(
     trx,
     customerId,
-    `Invoice ${invoice.number}`,
-    words.text,
-    { path: `/invoices/${invoice.id}`, label: words.label },
-    'invoices',
-  )
-  await sendMessage(
-    { db: trx },
     {
-      to: customerId,
+      heading: `Invoice ${invoice.number}`,
+      body: words.text,
+      link: { path: `/invoices/${invoice.id}`, label: words.label },
+      kind: 'invoices',
+    },
+    {
       template: 'invoice_sent',
       data: { number: invoice.number, amount: words.amount, due_date: formatDay(invoice.dueDate), link },
     },

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/index.js'
 import type { MessageKind } from '../../contract/message-channels.js'
 import { queuePush } from '../messaging/push.js'
+import { sendMessage, type SendRequest } from '../messaging/index.js'
+import type { TemplateName } from '../messaging/templates.js'
 
 /**
  * What a notification links to: `path` is under the API base ("staff/jobs/5/report") or an app route
@@ -44,6 +46,29 @@ export async function notify(
     .values({ user_id: userId, heading, body, link: link?.path ?? null, link_label: link?.label ?? null })
     .execute()
   await queuePush(db, userId, kind, { heading, body, link: link?.path })
+}
+
+/** A notification: its words, what it opens, and which of the person's channel choices its push obeys. */
+export interface Notice {
+  heading: string
+  body: string
+  link?: NotificationLink
+  kind?: MessageKind
+}
+
+/**
+ * Tells a person of an event both ways, in the caller's transaction: the notification (and their phones)
+ * and the message their channel choices send. Nobody to tell (a document billed to no account): nothing.
+ */
+export async function tell<K extends TemplateName>(
+  db: Queryable,
+  userId: number | null | undefined,
+  notice: Notice,
+  message: Omit<SendRequest<K>, 'to'>,
+) {
+  if (!userId) return
+  await notify(db, userId, notice.heading, notice.body, notice.link, notice.kind)
+  await sendMessage({ db }, { ...message, to: userId })
 }
 
 /** Writes the same notification for every admin. */

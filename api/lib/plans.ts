@@ -14,7 +14,7 @@ import { businessDay, formatDay, formatTime } from '../../contract/dates.js'
 import { toKobo, toNaira } from '../../contract/money.js'
 import { bookingSettings } from './bookings.js'
 import { displayName } from './users.js'
-import { fail } from './http-error.js'
+import { fail, notFound } from './http-error.js'
 import { notify } from './notify.js'
 
 // All of a plan's SQL (docs/rules/plans.md). A plan's visits are bookings with plan_id; the visit a
@@ -165,8 +165,7 @@ export async function takeOffer(
     .selectAll()
     .where('id', '=', input.bookingId)
     .where('user_id', '=', customerId)
-    .executeTakeFirst()
-  if (!visit) fail(404, 'No such visit of yours.', { field: 'bookingId' })
+    .executeTakeFirstOrThrow(notFound('No such visit of yours.', { field: 'bookingId' }))
   if (visit.status !== 'Completed')
     fail(409, 'The visit is not completed yet: the plan is offered on its report.')
   const taken = await trx
@@ -224,8 +223,7 @@ export async function createPlan(
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'email'])
     .where('id', '=', input.customerId)
-    .executeTakeFirst()
-  if (!customer) fail(404, 'No such customer.', { field: 'customerId' })
+    .executeTakeFirstOrThrow(notFound('No such customer.', { field: 'customerId' }))
   const { id } = await trx
     .insertInto('service_plans')
     .values({

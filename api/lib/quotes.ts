@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { sql, type Updateable } from 'kysely'
 import type { Queryable } from '../db/index.js'
+import type { Quotes } from '../db/schema.js'
 import { textSearch } from './search.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
 import { depositKobo, documentTotals, isServiceWork, type LineKind } from '../../contract/documents.js'
@@ -13,17 +14,19 @@ import {
 import type { InvoiceStatus } from '../../contract/invoices.js'
 import { addDays, businessDay, formatDay } from '../../contract/dates.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
-import { billingSettings, vatRateBp } from './billing.js'
-import { fail } from './http-error.js'
-import { createInvoice, markSent, nextDocumentNumber } from './invoices.js'
+import { billingSettings } from './billing.js'
+import { fail, notFound } from './http-error.js'
+import { createInvoice, markSent, newDocument, openInvoiceOf } from './invoices.js'
 import {
   billedColumns,
   billedTo,
+  documentLines,
   lineAnswer,
-  lineRows,
   priced,
+  replaceLines,
   storedLineOf,
   storedTotalsAnswer,
+  totalsColumns,
   type Billed,
   type StoredLine,
 } from './document-lines.js'
@@ -31,18 +34,6 @@ import {
 const today = (nowMs: number) => businessDay(new Date(nowMs))
 
 // ---------- writing ----------
-
-/** A quote's lines as stored, in their order. */
-const quoteLines = (db: Queryable, quoteId: number) =>
-  db.selectFrom('quote_lines').selectAll().where('quote_id', '=', quoteId).orderBy('position').execute()
-
-async function writeLines(trx: Queryable, quoteId: number, lines: readonly StoredLine[]) {
-  await trx.deleteFrom('quote_lines').where('quote_id', '=', quoteId).execute()
-  await trx
-    .insertInto('quote_lines')
-    .values(lineRows(lines).map((row) => ({ quote_id: quoteId, ...row })))
-    .execute()
-}
 
 /**
  * Writes the lines and the totals documentTotals works out from them. No first-service offer here: it is
@@ -56,16 +47,10 @@ async function priceQuote(
   nowIso: string,
 ) {
   const totals = documentTotals(priced(lines), { discountKobo, vatRateBp: quote.vat_rate_bp })
-  await writeLines(trx, quote.id, lines)
+  await replaceLines(trx, 'quote', quote.id, lines)
   await trx
     .updateTable('quotes')
-    .set({
-      subtotal_kobo: totals.subtotalKobo,
-      discount_kobo: totals.discountKobo,
-      vat_kobo: totals.vatKobo,
-      total_kobo: totals.totalKobo,
-      updated_at: nowIso,
-    })
+    .set({ ...totalsColumns(totals), updated_at: nowIso })
     .where('id', '=', quote.id)
     .execute()
 }
@@ -97,10 +82,7 @@ export class ClientKeySeen extends Error {
  * A client key seen before throws ClientKeySeen, so the caller's transaction gives the number back.
  */
 export async function createQuote(trx: Queryable, input: NewQuote, nowMs: number): Promise<number> {
-  const nowIso = new Date(nowMs).toISOString()
-  const day = today(nowMs)
-  const settings = await billingSettings(trx)
-  const number = await nextDocumentNumber(trx, 'quote', Number(day.slice(0, 4)))
+  const { nowIso, day, settings, number, rate } = await newDocument(trx, 'quote', nowMs)
   // Checked with the counter's row held: two copies of one offline write take turns from here.
   if (input.clientKey) {
     const seen = await quoteByClientKey(trx, input.clientKey)
@@ -108,7 +90,6 @@ export async function createQuote(trx: Queryable, input: NewQuote, nowMs: number
   }
   const validUntil = input.validUntil ?? addDays(day, settings.quoteValidDays)
   if (validUntil < day) fail(400, 'Valid until cannot be in the past.', { field: 'validUntil' })
-  const rate = vatRateBp(settings)
   const { id } = await trx
     .insertInto('quotes')
     .values({
@@ -131,14 +112,20 @@ export async function createQuote(trx: Queryable, input: NewQuote, nowMs: number
 }
 
 /** The quote's row, locked until the transaction ends (PostgreSQL), or a 404. */
-export async function lockQuote(trx: Queryable, id: number) {
-  const row = await forUpdate(
-    trx,
-    trx.selectFrom('quotes').selectAll().where('id', '=', id),
-  ).executeTakeFirst()
-  if (!row) fail(404, 'No such quote.')
-  return row
-}
+export const lockQuote = (trx: Queryable, id: number) =>
+  forUpdate(trx, trx.selectFrom('quotes').selectAll().where('id', '=', id)).executeTakeFirstOrThrow(
+    notFound('No such quote.'),
+  )
+
+/**
+ * The UPDATE that moves quote `id` on: `change` (its status and what the move records), stamped now. The
+ * caller holds the row's lock (lockQuote) or adds the status it moves from, so the check and the write agree.
+ */
+const moveQuote = (trx: Queryable, id: number, change: Updateable<Quotes>, nowIso: string) =>
+  trx
+    .updateTable('quotes')
+    .set({ ...change, updated_at: nowIso })
+    .where('id', '=', id)
 
 export async function editQuoteDraft(
   trx: Queryable,
@@ -180,11 +167,7 @@ export async function markQuoteSent(trx: Queryable, id: number, nowMs: number) {
     fail(409, `Quote ${quote.number} was valid until ${formatDay(quote.valid_until)}: set a later day first.`)
   }
   const nowIso = new Date(nowMs).toISOString()
-  await trx
-    .updateTable('quotes')
-    .set({ status: 'Sent', sent_at: nowIso, updated_at: nowIso })
-    .where('id', '=', id)
-    .execute()
+  await moveQuote(trx, id, { status: 'Sent', sent_at: nowIso }, nowIso).execute()
   return quote
 }
 
@@ -194,11 +177,7 @@ export async function withdrawQuote(trx: Queryable, id: number, nowMs: number) {
   if (quote.status !== 'Draft' && quote.status !== 'Sent')
     fail(409, `Quote ${quote.number} is ${quote.status}: it cannot be withdrawn.`)
   const nowIso = new Date(nowMs).toISOString()
-  await trx
-    .updateTable('quotes')
-    .set({ status: 'Withdrawn', withdrawn_at: nowIso, updated_at: nowIso })
-    .where('id', '=', id)
-    .execute()
+  await moveQuote(trx, id, { status: 'Withdrawn', withdrawn_at: nowIso }, nowIso).execute()
 }
 
 /** Why a quote the customer holds cannot be answered now (409), or nothing. */
@@ -252,24 +231,21 @@ export async function acceptQuote(
   }
   closedFor(quote, nowMs, 'accepted')
   const nowIso = new Date(nowMs).toISOString()
-  const moved = await trx
-    .updateTable('quotes')
-    .set({ status: 'Accepted', accepted_name: name, accepted_at: nowIso, updated_at: nowIso })
-    .where('id', '=', id)
+  const moved = await moveQuote(
+    trx,
+    id,
+    { status: 'Accepted', accepted_name: name, accepted_at: nowIso },
+    nowIso,
+  )
     .where('status', '=', 'Sent')
     .executeTakeFirst()
   if (affectedRows(moved) === 0) return acceptQuote(trx, id, name, nowMs)
   const billed: Billed = { customerId: quote.customer_id, ...billedTo(quote) }
   const note = `From quote ${quote.number}, accepted by ${name}.`
-  const lines = await quoteLines(trx, id)
+  const lines = await documentLines(trx, 'quote', id)
   // The booking may already carry an invoice (the job was invoiced before the quote was accepted): the
   // quote's invoice is then written apart from the booking, for the office to reconcile.
-  const open = await trx
-    .selectFrom('invoices')
-    .select('id')
-    .where('booking_id', '=', quote.booking_id)
-    .where('status', '<>', 'Void')
-    .executeTakeFirst()
+  const open = await openInvoiceOf(trx, quote.booking_id)
   const invoiceId = await createInvoice(
     trx,
     {
@@ -296,10 +272,7 @@ export async function declineQuote(trx: Queryable, id: number, reason: string, n
   if (quote.status === 'Declined') return false
   closedFor(quote, nowMs, 'declined')
   const nowIso = new Date(nowMs).toISOString()
-  await trx
-    .updateTable('quotes')
-    .set({ status: 'Declined', declined_at: nowIso, decline_reason: reason, updated_at: nowIso })
-    .where('id', '=', id)
+  await moveQuote(trx, id, { status: 'Declined', declined_at: nowIso, decline_reason: reason }, nowIso)
     .where('status', '=', 'Sent')
     .execute()
   return true
@@ -364,7 +337,7 @@ async function offerStillOpen(db: Queryable, customerId: number | null, hasServi
 export async function findQuote(db: Queryable, id: number, nowMs: number): Promise<QuoteAnswer | undefined> {
   const r = await db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) return undefined
-  const lines = await quoteLines(db, id)
+  const lines = await documentLines(db, 'quote', id)
   const invoice = await db
     .selectFrom('invoices')
     .select(['id', 'number', 'status', 'total_kobo'])

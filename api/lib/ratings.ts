@@ -10,7 +10,7 @@ import {
   type TestimonialAnswer,
 } from '../../contract/ratings.js'
 import { businessDay } from '../../contract/dates.js'
-import { fail } from './http-error.js'
+import { fail, notFound } from './http-error.js'
 import { signLink } from './signed-links.js'
 
 // All of the ratings' SQL (docs/rules/technicians.md, "Ratings").
@@ -21,6 +21,20 @@ const DAY_MS = 24 * 3600_000
 export const ratingLink = async (db: Database, bookingId: number, nowMs: number) =>
   `/rate/${await signLink(db, 'rating', bookingId, nowMs + RATING_LINK_DAYS * DAY_MS)}`
 
+/**
+ * A visit and its rating as the rating link and the office's list both show them: the service and day, the
+ * technician's first name, the stars and what came with them (aliases: b bookings, u users, r job_ratings).
+ */
+const RATED_VISIT = [
+  'b.service',
+  'b.date',
+  'u.first_name',
+  'r.stars',
+  'r.comment',
+  'r.publish',
+  'r.rated_at',
+] as const
+
 /** The visit a rating link opens: what it was, who came, and its rating if given. */
 export async function ratingView(db: Queryable, bookingId: number): Promise<RatingLinkAnswer> {
   const row = await db
@@ -28,19 +42,9 @@ export async function ratingView(db: Queryable, bookingId: number): Promise<Rati
     .leftJoin('jobs as j', 'j.booking_id', 'b.id')
     .leftJoin('users as u', 'u.id', 'j.staff_id')
     .leftJoin('job_ratings as r', 'r.booking_id', 'b.id')
-    .select([
-      'b.service',
-      'b.date',
-      'b.status',
-      'u.first_name',
-      'r.stars',
-      'r.comment',
-      'r.publish',
-      'r.rated_at',
-    ])
+    .select([...RATED_VISIT, 'b.status'])
     .where('b.id', '=', bookingId)
-    .executeTakeFirst()
-  if (!row) fail(404, 'This visit no longer exists. Please call us.')
+    .executeTakeFirstOrThrow(notFound('This visit no longer exists. Please call us.'))
   return {
     service: row.service as Service,
     date: row.date,
@@ -67,8 +71,7 @@ export async function rateVisit(
     .leftJoin('jobs as j', 'j.booking_id', 'b.id')
     .select(['b.status', 'j.staff_id'])
     .where('b.id', '=', bookingId)
-    .executeTakeFirst()
-  if (!visit) fail(404, 'This visit no longer exists. Please call us.')
+    .executeTakeFirstOrThrow(notFound('This visit no longer exists. Please call us.'))
   if (visit.status !== 'Completed') fail(409, 'This visit is not completed yet: rate it once we have been.')
   const values = {
     stars: body.stars,
@@ -95,8 +98,7 @@ export async function publishRating(db: Queryable, bookingId: number, published:
     .selectFrom('job_ratings')
     .select(['publish', 'published_at'])
     .where('booking_id', '=', bookingId)
-    .executeTakeFirst()
-  if (!rating) fail(404, 'There is no rating for this booking.')
+    .executeTakeFirstOrThrow(notFound('There is no rating for this booking.'))
   if (published && rating.publish !== 1) fail(409, 'The customer did not agree to show this rating.')
   const done = await db
     .updateTable('job_ratings')
@@ -155,18 +157,7 @@ export async function ratingsForOffice(db: Queryable): Promise<AdminRatingsAnswe
     .selectFrom('job_ratings as r')
     .innerJoin('bookings as b', 'b.id', 'r.booking_id')
     .leftJoin('users as u', 'u.id', 'r.staff_id')
-    .select([
-      'r.booking_id',
-      'r.stars',
-      'r.comment',
-      'r.publish',
-      'r.published_at',
-      'r.rated_at',
-      'b.full_name',
-      'b.service',
-      'b.date',
-      'u.first_name',
-    ])
+    .select([...RATED_VISIT, 'r.booking_id', 'r.published_at', 'b.full_name'])
     .orderBy('r.rated_at', 'desc')
     .limit(100)
     .execute()

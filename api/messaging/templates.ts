@@ -94,6 +94,26 @@ type Renderer<T> = (data: T, link: LinkMaker) => Rendered
 
 const email = (greeting: string, lines: string[]) => [greeting, '', ...lines, '', `${COMPANY}`].join('\n')
 
+/**
+ * An invoice or a quote gone out: one message but for the document's name, the day it names (`long` in
+ * the email, `short` in the SMS) and what its signed page lets the customer do.
+ */
+function documentSent<T extends { number: string; amount: string; link: string }>(
+  name: 'Invoice' | 'Quote',
+  day: (data: T) => { long: string; short: string },
+  pageLets: string,
+): Renderer<T> {
+  const noun = name.toLowerCase()
+  return (d, link) => ({
+    subject: `${name} ${d.number}`,
+    text: email('Hello,', [
+      `Your ${noun} ${d.number} for ${d.amount} is ready; ${day(d).long}.`,
+      `${pageLets}: ${link(d.link)}`,
+    ]),
+    sms: `GreenShield: ${noun} ${d.number} for ${d.amount}, ${day(d).short}: ${link(d.link)}`,
+  })
+}
+
 const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<TemplateData[K]> } } = {
   booking_received: {
     kind: 'job_updates',
@@ -185,25 +205,19 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
   },
   invoice_sent: {
     kind: 'invoices',
-    render: (d, link) => ({
-      subject: `Invoice ${d.number}`,
-      text: email('Hello,', [
-        `Your invoice ${d.number} for ${d.amount} is ready; it is due by ${d.due_date}.`,
-        `See it, print it or save it as a PDF: ${link(d.link)}`,
-      ]),
-      sms: `GreenShield: invoice ${d.number} for ${d.amount}, due ${d.due_date}: ${link(d.link)}`,
-    }),
+    render: documentSent(
+      'Invoice',
+      (d) => ({ long: `it is due by ${d.due_date}`, short: `due ${d.due_date}` }),
+      'See it, print it or save it as a PDF',
+    ),
   },
   quote_sent: {
     kind: 'invoices',
-    render: (d, link) => ({
-      subject: `Quote ${d.number}`,
-      text: email('Hello,', [
-        `Your quote ${d.number} for ${d.amount} is ready; it is valid until ${d.valid_until}.`,
-        `Read it, then accept or decline it: ${link(d.link)}`,
-      ]),
-      sms: `GreenShield: quote ${d.number} for ${d.amount}, valid until ${d.valid_until}: ${link(d.link)}`,
-    }),
+    render: documentSent(
+      'Quote',
+      (d) => ({ long: `it is valid until ${d.valid_until}`, short: `valid until ${d.valid_until}` }),
+      'Read it, then accept or decline it',
+    ),
   },
   certificate_issued: {
     kind: 'job_updates',

@@ -5,9 +5,8 @@ import type { Database, Tables } from '../db/index.js'
 import { forUpdate } from '../db/dialect.js'
 import { fail, ApiFailure } from '../lib/http-error.js'
 import { recordInvoicePayment } from '../lib/invoices.js'
-import { notify } from '../lib/notify.js'
+import { tell } from '../lib/notify.js'
 import { runAutoWithdrawal } from '../lib/balance.js'
-import { sendMessage } from '../messaging/index.js'
 import type { GatewayTransaction } from './gateway.js'
 import { INVOICE_PAID_MESSAGE, settlePending, type PaymentRow } from './rows.js'
 
@@ -148,30 +147,26 @@ export async function recordInvoiceCharge(
   const amount = formatNaira(toNaira(payment.amount_kobo))
   const dueKobo = invoice.total_kobo - invoice.paid_kobo
   const left = dueKobo > 0 ? `${formatNaira(toNaira(dueKobo))} is still due.` : 'It is paid in full.'
-  await notify(
+  await tell(
     trx,
     payment.user_id,
-    'Payment Successful',
-    `We received your payment of ${amount} for invoice ${invoice.number} (Reference ${payment.tx_ref}). ${left}`,
-    { path: `/invoices/${invoice.id}`, label: 'See the invoice' },
-    'invoices',
-  )
-  if (payment.user_id) {
-    await sendMessage(
-      { db: trx },
-      {
-        to: payment.user_id,
-        template: 'invoice_receipt',
-        data: {
-          number: invoice.number,
-          amount,
-          reference: payment.tx_ref,
-          due: dueKobo > 0 ? formatNaira(toNaira(dueKobo)) : '',
-          link: `/invoices/${invoice.id}`,
-        },
+    {
+      heading: 'Payment Successful',
+      body: `We received your payment of ${amount} for invoice ${invoice.number} (Reference ${payment.tx_ref}). ${left}`,
+      link: { path: `/invoices/${invoice.id}`, label: 'See the invoice' },
+      kind: 'invoices',
+    },
+    {
+      template: 'invoice_receipt',
+      data: {
+        number: invoice.number,
+        amount,
+        reference: payment.tx_ref,
+        due: dueKobo > 0 ? formatNaira(toNaira(dueKobo)) : '',
+        link: `/invoices/${invoice.id}`,
       },
-    )
-  }
+    },
+  )
   // The balance counts every successful payment: this one may take it past the admin's threshold.
   await runAutoWithdrawal(trx)
   return true

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import type { Database, Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import type { Gateway } from './gateway.js'
-import { notify } from '../lib/notify.js'
+import { tell } from '../lib/notify.js'
 import { sendMessage } from '../messaging/index.js'
 import { findPayment, iso, itemsText, linesOf, type PaymentRow } from './rows.js'
 
@@ -85,30 +85,19 @@ export async function processRefund(
         .where('status', '=', 'processing')
         .executeTakeFirst()
       if (!affectedRows(changed)) return
-      await notify(
+      const amount = formatNaira(toNaira(refund.amount_kobo))
+      await tell(
         trx,
         payment.user_id,
-        'Payment Refunded',
-        `We have refunded your payment of ${formatNaira(toNaira(refund.amount_kobo))} ` +
-          `(Reference ${payment.tx_ref}): ${refund.reason} ` +
-          'Your bank may take a few working days to show it.',
-        undefined,
-        'invoices',
+        {
+          heading: 'Payment Refunded',
+          body:
+            `We have refunded your payment of ${amount} (Reference ${payment.tx_ref}): ${refund.reason} ` +
+            'Your bank may take a few working days to show it.',
+          kind: 'invoices',
+        },
+        { template: 'refund', data: { amount, reference: payment.tx_ref, reason: refund.reason } },
       )
-      if (payment.user_id) {
-        await sendMessage(
-          { db: trx },
-          {
-            to: payment.user_id,
-            template: 'refund',
-            data: {
-              amount: formatNaira(toNaira(refund.amount_kobo)),
-              reference: payment.tx_ref,
-              reason: refund.reason,
-            },
-          },
-        )
-      }
     })
     return 'refunded'
   } catch (err) {

@@ -4,9 +4,8 @@ import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { fail } from '../lib/http-error.js'
-import { notify } from '../lib/notify.js'
+import { tell } from '../lib/notify.js'
 import { clientAddress, WindowLimiter } from '../lib/rate-limit.js'
-import { sendMessage } from '../messaging/index.js'
 import {
   certificateDraft,
   certificateOwner,
@@ -51,27 +50,24 @@ export const adminCertificateRoutes = new Hono<AppEnv>({ strict: false })
         const { id, customerId } = await issueCertificate(trx, { ...body, issuedBy: admin.id }, config.now())
         const certificate = (await findCertificate(trx, id, config.now(), config.appUrl))!
         const validUntil = formatDay(certificate.validUntil)
-        await notify(
+        await tell(
           trx,
           customerId,
-          `Certificate ${certificate.number}`,
-          `Your fumigation certificate ${certificate.number} is ready; it is valid until ${validUntil}.`,
-          { path: '/documents', label: 'See your documents' },
-        )
-        if (customerId)
-          await sendMessage(
-            { db: trx },
-            {
-              to: customerId,
-              template: 'certificate_issued',
-              data: {
-                number: certificate.number,
-                valid_until: validUntil,
-                link: '/documents',
-                verify_url: certificate.verifyUrl,
-              },
+          {
+            heading: `Certificate ${certificate.number}`,
+            body: `Your fumigation certificate ${certificate.number} is ready; it is valid until ${validUntil}.`,
+            link: { path: '/documents', label: 'See your documents' },
+          },
+          {
+            template: 'certificate_issued',
+            data: {
+              number: certificate.number,
+              valid_until: validUntil,
+              link: '/documents',
+              verify_url: certificate.verifyUrl,
             },
-          )
+          },
+        )
         return answerOnce(c, trx, { message: `Certificate ${certificate.number} issued.`, certificate }, 201)
       })
     },

@@ -5,10 +5,9 @@ import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { bodyOf, parseId, validate } from '../middleware/validate.js'
 import { answerOnce, idempotent } from '../middleware/idempotency.js'
 import { fail } from '../lib/http-error.js'
-import { notify } from '../lib/notify.js'
+import { tell } from '../lib/notify.js'
 import { invalidLink, readLink, signLink } from '../lib/signed-links.js'
 import { serverSecret } from '../lib/server-secret.js'
-import { sendMessage } from '../messaging/index.js'
 import { findJobRow, wasEverAssigned } from '../lib/jobs.js'
 import { findInvoice, invoiceFromBooking, invoiceLink, tellInvoiceOut } from '../lib/invoices.js'
 import { storedLines } from '../lib/document-lines.js'
@@ -95,18 +94,16 @@ async function tellCustomer(c: Context<AppEnv>, trx: Queryable, id: number) {
   if (!quote.customerId) return quote
   const amount = formatNaira(quote.total)
   const validUntil = formatDay(quote.validUntil)
-  await notify(
+  await tell(
     trx,
     quote.customerId,
-    `Quote ${quote.number}`,
-    `Your quote ${quote.number} for ${amount} is ready; it is valid until ${validUntil}.`,
-    { path: `/quotes/${id}`, label: 'See the quote' },
-    'invoices',
-  )
-  await sendMessage(
-    { db: trx },
     {
-      to: quote.customerId,
+      heading: `Quote ${quote.number}`,
+      body: `Your quote ${quote.number} for ${amount} is ready; it is valid until ${validUntil}.`,
+      link: { path: `/quotes/${id}`, label: 'See the quote' },
+      kind: 'invoices',
+    },
+    {
       template: 'quote_sent',
       data: { number: quote.number, amount, valid_until: validUntil, link: await quoteLink(c, quote) },
     },
