@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OutboxEntry } from '../offline/db'
 import { Field } from './ui/field'
-import { FormActions, FormError } from './ui/form-actions'
+import { FormActions } from './ui/form-actions'
 import {
   bodyErrors,
   editableFields,
@@ -128,8 +128,8 @@ export function OutboxEntryEditor({
           </Field>
         )
       })}
-      <FormError message={problem} />
       <FormActions
+        error={problem}
         className="flex flex-wrap gap-2"
         onCancel={onCancel}
         pending={busy}

@@ -4,7 +4,7 @@ import type { DocumentLineInput } from '../../../contract/documents.js'
 import { errorMessage } from '../../lib/api-client'
 import { focusFirstInvalid } from '../../lib/focus-first-invalid'
 import { TextField } from '../ui/text-field'
-import { FormActions, FormError } from '../ui/form-actions'
+import { FormActions } from '../ui/form-actions'
 import { Card } from '../ui/page-header'
 
 /** The booking (or account) number typed or chosen in a document's first form, or null when it is not one. */
@@ -106,8 +106,8 @@ export function NewDraftForm({
       <form ref={formRef} onSubmit={submit} noValidate aria-label={`New ${noun}`} className="space-y-4">
         <h2 className="text-lg font-semibold text-slate-900">New {noun}</h2>
         {children((field) => (problem?.field === field ? problem.text : null))}
-        <FormError message={problem && !problem.field ? problem.text : undefined} />
         <FormActions
+          error={problem && !problem.field ? problem.text : undefined}
           onCancel={onCancel}
           pending={pending}
           submitLabel="Write the draft"

@@ -18,6 +18,10 @@ export function FormError({
 }
 
 interface FormActionsProps {
+  /** Why the last send failed, on its own line above the buttons (FormError); nothing while there is none. */
+  error?: ReactNode
+  /** Classes for that line, where a page's forms set it in their own style. */
+  errorClassName?: string
   onCancel: () => void
   cancelLabel?: string
   /** True while the form is being sent: the submit button is then disabled. */
@@ -31,8 +35,13 @@ interface FormActionsProps {
   buttonClassName?: string
 }
 
-/** A form's Cancel and submit buttons, the submit one disabled while the form is being sent. */
+/**
+ * A form's Cancel and submit buttons, the submit one disabled while the form is being sent, under the line
+ * that says why the last send failed.
+ */
 export function FormActions({
+  error,
+  errorClassName,
   onCancel,
   cancelLabel = 'Cancel',
   pending,
@@ -43,14 +52,17 @@ export function FormActions({
 }: FormActionsProps) {
   const extra = buttonClassName ? ` ${buttonClassName}` : ''
   return (
-    <div className={className}>
-      <button type="button" className={`btn-secondary${extra}`} onClick={onCancel}>
-        {cancelLabel}
-      </button>
-      <button type="submit" className={`btn-primary${extra}`} disabled={pending}>
-        {pending && pendingLabel ? pendingLabel : submitLabel}
-      </button>
-    </div>
+    <>
+      <FormError message={error} className={errorClassName} />
+      <div className={className}>
+        <button type="button" className={`btn-secondary${extra}`} onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="submit" className={`btn-primary${extra}`} disabled={pending}>
+          {pending && pendingLabel ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </>
   )
 }
 

@@ -262,8 +262,8 @@ function CertificateForm({ draft, onDone }: { draft: CertificateDraftAnswer; onD
           </ul>
         )}
       </div>
-      <FormError message={errors.form} />
       <FormActions
+        error={errors.form}
         onCancel={onDone}
         pending={issue.isPending}
         submitLabel="Issue certificate"

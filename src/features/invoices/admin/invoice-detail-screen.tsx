@@ -23,13 +23,7 @@ import {
 import { Field } from '../../../components/ui/field'
 import { Options } from '../../../components/ui/options'
 import { TextField } from '../../../components/ui/text-field'
-import {
-  FormActions,
-  FormError,
-  ResultLine,
-  SaveRow,
-  type FormResult,
-} from '../../../components/ui/form-actions'
+import { FormActions, ResultLine, SaveRow, type FormResult } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
 import { Card, linkButton } from '../../../components/ui/page-header'
 import {
@@ -316,8 +310,8 @@ function ReasonDialog({
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
-        <FormError message={refused} />
         <FormActions
+          error={refused}
           onCancel={onClose}
           cancelLabel={cancelLabel}
           pending={pending}

@@ -16,7 +16,7 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { Field } from '../../../components/ui/field'
 import { CustomerOptions } from '../../../components/ui/customer-options'
 import { Options } from '../../../components/ui/options'
-import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { FormActions, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { EmptyState, QueryGate } from '../../../components/ui/query-state'
@@ -256,8 +256,8 @@ function NewPlanForm({ onCancel, onDone }: { onCancel: () => void; onDone: (mess
             <input className="field w-44" type="date" {...bind('firstVisit')} />
           </Field>
         </div>
-        <FormError message={error} />
         <FormActions
+          error={error}
           onCancel={onCancel}
           pending={create.isPending}
           submitLabel="Write the plan"

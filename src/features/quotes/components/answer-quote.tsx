@@ -4,7 +4,7 @@ import { acceptQuoteBody, declineQuoteBody, type QuoteAnswer } from '../../../..
 import { formatDateTime, formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { Field } from '../../../components/ui/field'
-import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { FormActions, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { errorMessage } from '../../../lib/api-client'
 import { acceptQuote, declineQuote, type QuoteAnswerer } from '../api'
 
@@ -148,8 +148,8 @@ export function AnswerQuote({
           <textarea name="reason" rows={3} className="field" value={reason} onChange={edit(setReason)} />
         </Field>
       )}
-      <FormError message={formError} />
       <FormActions
+        error={formError}
         onCancel={() => switchTo(mode === 'accept' ? 'decline' : 'accept')}
         cancelLabel={cancelLabel}
         pending={pending}

@@ -18,7 +18,7 @@ import { Field } from '../../../components/ui/field'
 import { Options } from '../../../components/ui/options'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { TextField } from '../../../components/ui/text-field'
-import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { FormActions, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { RowAction } from '../../../components/ui/row-action'
@@ -342,8 +342,9 @@ function KindForm({
         checked={fields.active}
         onChange={set('active')}
       />
-      <FormError className="text-sm font-medium text-red-600" message={errors.form} />
       <FormActions
+        error={errors.form}
+        errorClassName="text-sm font-medium text-red-600"
         className="flex justify-end gap-3 pt-2"
         onCancel={onCancel}
         pending={save.isPending}

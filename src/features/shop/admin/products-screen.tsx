@@ -12,7 +12,7 @@ import { useFormFields, type TextKey } from '../../../components/ui/use-form-fie
 import { Field } from '../../../components/ui/field'
 import { Options } from '../../../components/ui/options'
 import { serverRefusal } from '../../../components/ui/server-refusal'
-import { FormActions, FormError } from '../../../components/ui/form-actions'
+import { FormActions } from '../../../components/ui/form-actions'
 import { fieldErrors } from '../../../lib/field-errors'
 import { StockBadge } from '../components/stock-badge'
 import { adminProductQuery, useAdminProducts, useDeleteProduct, useSaveProduct } from '../api'
@@ -208,8 +208,9 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           </div>
         )}
       </Field>
-      <FormError className="text-sm font-medium text-red-600" message={errors.form} />
       <FormActions
+        error={errors.form}
+        errorClassName="text-sm font-medium text-red-600"
         className="flex justify-end gap-3 pt-2"
         onCancel={onDone}
         pending={save.isPending}

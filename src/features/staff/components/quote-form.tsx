@@ -13,7 +13,7 @@ import {
 } from '../../../components/documents/lines-editor'
 import { Field } from '../../../components/ui/field'
 import { Checkbox } from '../../../components/ui/checkbox'
-import { FormActions, FormError } from '../../../components/ui/form-actions'
+import { FormActions } from '../../../components/ui/form-actions'
 import { InvalidOutboxBody } from '../../../offline/kinds'
 
 interface Form {
@@ -136,8 +136,8 @@ export function QuoteForm({
         checked={form.send}
         onChange={(e) => setForm((f) => ({ ...f, send: e.target.checked }))}
       />
-      <FormError message={errors.lines ?? errors.form} />
       <FormActions
+        error={errors.lines ?? errors.form}
         onCancel={onCancel}
         pending={busy}
         submitLabel="Save quote"

@@ -15,7 +15,7 @@ import { FilterBar, SearchBox, SelectFilter } from '../../../components/ui/list-
 import { PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useListFilters } from '../../../components/ui/pagination'
 import { Field } from '../../../components/ui/field'
-import { FormActions, FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
+import { FormActions, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { CardTop, MobileCards } from '../../../components/ui/mobile-cards'
 import { RowAction } from '../../../components/ui/row-action'
 import { useActionError } from '../../../components/ui/use-action-error'
@@ -76,8 +76,8 @@ function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void 
             <option value="staff">Staff (field technician)</option>
           </select>
         </Field>
-        <FormError message={error} />
         <FormActions
+          error={error}
           className="flex justify-end gap-3 pt-2"
           onCancel={close}
           pending={addAdmin.isPending}
@@ -124,8 +124,8 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
         </select>
       </Field>
       <TextField id="edit-phone" label="Phone No" type="tel" {...bind('phone_number')} />
-      <FormError message={error} />
       <FormActions
+        error={error}
         onCancel={onClose}
         pending={update.isPending}
         submitLabel="Save"
