@@ -14,7 +14,16 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { E2E, lagosWeekday } from './env'
 import { HangingProxy } from './hanging-proxy'
-import { OwnServer, fillAppointment, logIn, phonePage, readDatabase, shot, waitForWorker } from './own-server'
+import {
+  OwnServer,
+  fillAppointment,
+  logIn,
+  phonePage,
+  readDatabase,
+  readPhone,
+  shot,
+  waitForWorker,
+} from './own-server'
 
 const server = new OwnServer('lie-fi', 3101)
 const proxy = new HangingProxy(3100, server.port)
@@ -105,26 +114,20 @@ const notAnswering = (page: Page) => page.getByRole('status').filter({ hasText: 
  * What is still in the phone's outbox, in words (kind, status, tries, last error, seconds until the next
  * try and of the send's claim): the value a failing wait prints, so a stuck entry says why.
  */
-const outbox = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('greenshield')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const all = open.result.transaction('outbox').objectStore('outbox').getAll()
-          all.onsuccess = () => {
-            const inSeconds = (at?: number) => (at ? Math.round((at - Date.now()) / 1000) : '-')
-            resolve(
-              (all.result as Record<string, unknown>[]).map(
-                (e) =>
-                  `${String(e.kind)} ${String(e.status)} tries=${String(e.attempts)} next=${inSeconds(e.nextAttemptAt as number)}s claim=${inSeconds(e.sendingUntil as number)}s ${String(e.lastError ?? '')}`,
-              ),
-            )
-          }
-        }
-      }),
+const outbox = async (page: Page) => {
+  const inSeconds = (at: unknown) => (typeof at === 'number' ? Math.round((at - Date.now()) / 1000) : '-')
+  return (await readPhone(page, 'outbox', 'getAll')).map(
+    (e) =>
+      `${String(e.kind)} ${String(e.status)} tries=${String(e.attempts)} next=${inSeconds(e.nextAttemptAt)}s claim=${inSeconds(e.sendingUntil)}s ${String(e.lastError ?? '')}`,
   )
+}
+
+/**
+ * How many rows of `store` the phone keeps. The app saves a screen's fresh answer just after showing it;
+ * a navigation in that moment (page.goto, not a customer's tap) cancels the save, so the online visits
+ * below wait for it as a customer reading the screen would.
+ */
+const savedRows = (page: Page, store: 'bookings' | 'orders') => readPhone(page, store, 'count')
 
 const waitingToBeSent = (page: Page) => page.getByRole('button', { name: /waiting to be sent/ })
 
@@ -165,8 +168,10 @@ test('the customer: /book, /orders/ and /products show their saved data within 1
   await customer.goto('/book')
   await expect(customer.getByRole('heading', { name: 'Book an Appointment' })).toBeVisible()
   await expect(bookingRow).toBeVisible()
+  await expect.poll(() => savedRows(customer, 'bookings')).toBeGreaterThan(0)
   await customer.goto('/orders/')
   await expect(customer.getByRole('heading', { name: SEEDED_ORDER })).toBeVisible()
+  await expect.poll(() => savedRows(customer, 'orders')).toBeGreaterThan(0)
   await customer.goto('/products')
   await expect(card(customer, CATALOGUE_PRODUCT)).toBeVisible()
   await addToCart(customer, ONLINE_PRODUCT)

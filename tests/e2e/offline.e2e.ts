@@ -14,6 +14,7 @@ import {
   fillAppointment,
   logIn,
   readDatabase,
+  readPhone,
   serverForTheseTests,
   shot,
   spaDir,
@@ -120,19 +121,8 @@ function bookingsInDatabase() {
   )[0]!.n
 }
 
-/** Entries left in the outbox (the app's IndexedDB), read from any page of the origin. */
-const outboxCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('greenshield')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count()
-          count.onsuccess = () => resolve(count.result)
-        }
-      }),
-  )
+/** Entries left in the outbox (the app's IndexedDB). */
+const outboxCount = (page: Page) => readPhone(page, 'outbox', 'count')
 
 /** Logs the customer in, opens /book while online, stops the server and books: the booking is queued. */
 async function bookWithServerDown(browser: Browser, time: string) {

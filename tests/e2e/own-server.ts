@@ -179,6 +179,28 @@ export function readDatabase<T>(dbFile: string, sql: string, ...params: unknown[
   }
 }
 
+/**
+ * What the phone keeps in one store of the app's IndexedDB: its row count, or its rows (JSON bodies
+ * only: a Blob does not cross page.evaluate). Read from any page of the origin.
+ */
+export function readPhone(page: Page, store: string, read: 'count'): Promise<number>
+export function readPhone(page: Page, store: string, read: 'getAll'): Promise<Record<string, unknown>[]>
+export function readPhone(page: Page, store: string, read: 'count' | 'getAll') {
+  return page.evaluate(
+    ([name, method]) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('greenshield')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const request = open.result.transaction(name).objectStore(name)[method]()
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => reject(request.error)
+        }
+      }),
+    [store, read] as const,
+  )
+}
+
 /** A phone (390 x 844, touch) on `baseURL`, its service worker allowed. */
 export const phonePage = (browser: Browser, baseURL: string) =>
   browser
