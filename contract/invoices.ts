@@ -21,24 +21,24 @@ import {
   documentNote,
   documentTotalsAnswer,
 } from './documents.js'
+import { PAYMENT_METHOD_LABEL, PAYMENT_METHODS } from './job-status.js'
+import { GATEWAY_METHOD_LABEL, LEDGER_SOURCES } from './ledger.js'
 import { formatNaira, toKobo, toNaira } from './money.js'
 
 export const INVOICE_STATUSES = ['Draft', 'Sent', 'Part-paid', 'Paid', 'Void'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 
-/** Every way money for service work arrives (the ledger's method column). */
-export const INVOICE_PAYMENT_METHODS = ['card', 'bank_transfer', 'ussd', 'cash', 'transfer', 'pos'] as const
+/** Every way money for service work arrives (the ledger's method column): through the gateway, or on site. */
+export const INVOICE_PAYMENT_METHODS = ['card', 'bank_transfer', 'ussd', ...PAYMENT_METHODS] as const
 export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number]
 export const INVOICE_PAYMENT_METHOD_LABELS: Record<InvoicePaymentMethod, string> = {
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  ussd: 'USSD',
-  cash: 'Cash',
+  ...GATEWAY_METHOD_LABEL,
+  ...PAYMENT_METHOD_LABEL,
+  // Told apart from a bank transfer an admin records by hand.
   transfer: 'Transfer (on site)',
-  pos: 'POS',
 }
 /** Where a payment came from: the gateway (pay by link), a technician on site, or an admin by hand. */
-export const INVOICE_PAYMENT_SOURCES = ['gateway', 'on_site', 'manual'] as const
+export const INVOICE_PAYMENT_SOURCES = LEDGER_SOURCES
 /** What an admin records by hand: money that reached the company's account or office. */
 export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'pos'] as const
 

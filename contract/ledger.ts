@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { daysInRange, isCalendarDate } from './dates.js'
+import { PAYMENT_METHOD_LABEL } from './job-status.js'
 
 /** What a ledger event does to the business's money. */
 export const LEDGER_KINDS = ['income', 'refund', 'withdrawal'] as const
@@ -19,15 +20,10 @@ export type LedgerStream = (typeof LEDGER_STREAMS)[number]
 export const LEDGER_SOURCES = ['gateway', 'on_site', 'manual'] as const
 export type LedgerSource = (typeof LEDGER_SOURCES)[number]
 
-/** Words for the methods money moves by; a method not listed shows as written. */
-export const MONEY_METHOD_LABEL: Record<string, string> = {
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  ussd: 'USSD',
-  cash: 'Cash',
-  transfer: 'Bank transfer',
-  pos: 'POS',
-}
+/** The methods the payment gateway takes, in words. */
+export const GATEWAY_METHOD_LABEL = { card: 'Card', bank_transfer: 'Bank transfer', ussd: 'USSD' } as const
+/** Words for the methods money moves by (the gateway's, then those taken on site); others show as written. */
+export const MONEY_METHOD_LABEL: Record<string, string> = { ...GATEWAY_METHOD_LABEL, ...PAYMENT_METHOD_LABEL }
 export const moneyMethodLabel = (method: string) => MONEY_METHOD_LABEL[method] ?? method
 export const MONEY_SOURCE_LABEL: Record<LedgerSource, string> = {
   gateway: 'Payment gateway',
