@@ -67,6 +67,28 @@ export const documentDiscount = nairaField(
 /** The writer's note on a document, printed on it. */
 export const documentNote = z.string().trim().max(1000, 'Keep the note under 1,000 characters')
 
+/**
+ * A draft's body: its lines, a discount and a note, and between them the terms its kind of document adds
+ * (an invoice's due date; a quote's deposit and last valid day).
+ */
+export const documentDraftBody = <const Terms extends z.ZodRawShape>(terms: Terms) =>
+  z.object({
+    lines: documentLinesBody,
+    discount: documentDiscount.optional(),
+    ...terms,
+    note: documentNote.optional(),
+  })
+
+/** What a quote's or an invoice's summary starts with: which document, its status, and whom it bills. */
+export const documentSummaryAnswer = <const S extends readonly string[]>(statuses: S) =>
+  z.object({
+    id: z.number().int(),
+    number: z.string(),
+    status: z.enum(statuses),
+    billedName: z.string(),
+    customerId: z.number().int().nullable(),
+  })
+
 /** Who a document bills, copied onto it when it was written. */
 export const billedToAnswer = z.object({
   name: z.string(),
@@ -98,6 +120,9 @@ export const documentTotalsAnswer = z.object({
   total: naira,
 })
 export type DocumentTotalsAnswer = z.infer<typeof documentTotalsAnswer>
+
+/** A document's lines and what they add up to, as its answer ends with them. */
+export const documentLinesAndTotals = { lines: z.array(documentLineAnswer), totals: documentTotalsAnswer }
 
 export interface PricedLine {
   kind: LineKind

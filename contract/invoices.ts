@@ -15,11 +15,9 @@ import {
 } from './fields.js'
 import {
   billedToAnswer,
-  documentDiscount,
-  documentLineAnswer,
-  documentLinesBody,
-  documentNote,
-  documentTotalsAnswer,
+  documentDraftBody,
+  documentLinesAndTotals,
+  documentSummaryAnswer,
 } from './documents.js'
 import { PAYMENT_METHOD_LABEL, PAYMENT_METHODS } from './job-status.js'
 import { GATEWAY_METHOD_LABEL, LEDGER_SOURCES } from './ledger.js'
@@ -57,12 +55,7 @@ export const refundInvoicePaymentBody = z.object({ reason: reasonField('Say why 
 export type RefundInvoicePaymentRequest = z.input<typeof refundInvoicePaymentBody>
 
 /** What an admin may change on a draft: its lines, discount, due date and note. */
-export const invoiceDraftBody = z.object({
-  lines: documentLinesBody,
-  discount: documentDiscount.optional(),
-  dueDate: dayField('Due date').optional(),
-  note: documentNote.optional(),
-})
+export const invoiceDraftBody = documentDraftBody({ dueDate: dayField('Due date').optional() })
 export type InvoiceDraftRequest = z.input<typeof invoiceDraftBody>
 
 /**
@@ -73,10 +66,7 @@ export const createInvoiceBody = z
   .object({
     bookingId: z.number({ error: 'Choose a booking' }).int().positive().optional(),
     customerId: z.number({ error: 'Choose a customer' }).int().positive().optional(),
-    lines: documentLinesBody.optional(),
-    discount: documentDiscount.optional(),
-    dueDate: dayField('Due date').optional(),
-    note: documentNote.optional(),
+    ...invoiceDraftBody.partial({ lines: true }).shape,
   })
   .refine((b) => b.bookingId !== undefined || b.customerId !== undefined, {
     message: 'Choose a booking or a customer to bill',
@@ -130,12 +120,7 @@ export const invoicePaymentAnswer = z.object({
 })
 export type InvoicePaymentAnswer = z.infer<typeof invoicePaymentAnswer>
 
-export const invoiceSummaryAnswer = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  status: z.enum(INVOICE_STATUSES),
-  billedName: z.string(),
-  customerId: z.number().int().nullable(),
+export const invoiceSummaryAnswer = documentSummaryAnswer(INVOICE_STATUSES).extend({
   bookingId: z.number().int().nullable(),
   /** The Lagos day it was issued, YYYY-MM-DD. */
   issuedOn: lagosDay,
@@ -157,8 +142,7 @@ export const invoiceAnswer = invoiceSummaryAnswer.extend({
   note: z.string(),
   /** The first-service offer this invoice holds (its percent), even while its service lines are at ₦0. */
   offerPercent: z.number().int().nullable(),
-  lines: z.array(documentLineAnswer),
-  totals: documentTotalsAnswer,
+  ...documentLinesAndTotals,
   payments: z.array(invoicePaymentAnswer),
 })
 export type InvoiceAnswer = z.infer<typeof invoiceAnswer>

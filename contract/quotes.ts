@@ -13,11 +13,9 @@ import {
 } from './fields.js'
 import {
   billedToAnswer,
-  documentDiscount,
-  documentLineAnswer,
-  documentLinesBody,
-  documentNote,
-  documentTotalsAnswer,
+  documentDraftBody,
+  documentLinesAndTotals,
+  documentSummaryAnswer,
 } from './documents.js'
 import { invoiceSummaryAnswer } from './invoices.js'
 
@@ -41,12 +39,9 @@ const depositField = z
   .max(100, 'Deposit is at most 100%')
 
 /** What the office may set on a draft. */
-export const quoteDraftBody = z.object({
-  lines: documentLinesBody,
-  discount: documentDiscount.optional(),
+export const quoteDraftBody = documentDraftBody({
   depositPercent: depositField.optional(),
   validUntil: dayField('Valid until').optional(),
-  note: documentNote.optional(),
 })
 export type QuoteDraftRequest = z.input<typeof quoteDraftBody>
 
@@ -62,10 +57,8 @@ export type CreateQuoteRequest = z.input<typeof createQuoteBody>
  */
 export const jobQuoteBody = z.object({
   clientKey: clientKeyField,
-  lines: documentLinesBody,
-  discount: documentDiscount.optional(),
-  depositPercent: depositField.optional(),
-  note: documentNote.optional(),
+  // Valid for the billing rules' usual number of days: the technician does not set the last day.
+  ...quoteDraftBody.omit({ validUntil: true }).shape,
   send: z.boolean().default(false),
 })
 export type JobQuoteRequest = z.input<typeof jobQuoteBody>
@@ -84,12 +77,7 @@ export type DeclineQuoteRequest = z.input<typeof declineQuoteBody>
 
 export const quoteListQuery = statusSearchQuery(QUOTE_STATUSES)
 
-export const quoteSummaryAnswer = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  status: z.enum(QUOTE_STATUSES),
-  billedName: z.string(),
-  customerId: z.number().int().nullable(),
+export const quoteSummaryAnswer = documentSummaryAnswer(QUOTE_STATUSES).extend({
   bookingId: z.number().int(),
   /** The Lagos day it was written, YYYY-MM-DD. */
   issuedOn: lagosDay,
@@ -121,8 +109,7 @@ export const quoteAnswer = quoteSummaryAnswer.extend({
   note: z.string(),
   /** The first-service offer the customer still has (its percent): taken off the invoice, not the quote. */
   offerPercent: z.number().int().nullable(),
-  lines: z.array(documentLineAnswer),
-  totals: documentTotalsAnswer,
+  ...documentLinesAndTotals,
   invoice: quoteInvoiceAnswer.nullable(),
 })
 export type QuoteAnswer = z.infer<typeof quoteAnswer>
