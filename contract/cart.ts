@@ -1,17 +1,15 @@
 /** The customer's cart (cart/{id}/, get/carts/, check_cart/, update-cart/, admins/delete/{id}/cart/). */
 import { z } from 'zod'
+import { product } from './catalogue.js'
 import { defineEndpoints } from './endpoint.js'
 import { countAnswer, messageAnswer, naira } from './fields.js'
 
+/** A line of the cart: the product with its current price and stock, and how many. */
 export const cartItem = z.object({
-  /** The product id. */
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  image: z.string(),
+  ...product.pick({ id: true, name: true, description: true, image: true }).shape,
+  /** The product's current price (sent as `prices`, as the cart always has). */
   prices: naira,
-  originalPrice: naira,
-  stock: z.number().int(),
+  ...product.pick({ originalPrice: true, stock: true }).shape,
   quantity: z.number().int(),
 })
 export type CartItem = z.infer<typeof cartItem>
