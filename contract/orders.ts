@@ -28,16 +28,13 @@ export const userOrder = z.object({
 })
 export type UserOrder = z.infer<typeof userOrder>
 
+/** An order line as the back office lists it: who ordered, the line as the customer sees it, and the payment. */
 export const adminOrder = z.object({
   id: z.number().int(),
   user: z.string(),
   phone_number: z.string(),
   location: z.string(),
-  product_name: z.string(),
-  quantity: z.number().int(),
-  price: naira,
-  status: orderStatus,
-  created: isoTime,
+  ...userOrder.pick({ product_name: true, quantity: true, price: true, status: true, created: true }).shape,
   /** The payment's reference (tx_ref): the lines of one payment share it; `#<id>` for a line without one. */
   reference: z.string(),
   /** The customer's account email ('' once the account is deleted). */
