@@ -43,11 +43,7 @@ export const cartSetBody = z.object({
 })
 export type CartSetRequest = z.input<typeof cartSetBody>
 /** The answer: the quantity the line now has (lowered to the stock when less is left). */
-export const cartSetAnswer = z.object({
-  message: z.string(),
-  id: z.number().int(),
-  quantity: z.number().int(),
-})
+export const cartSetAnswer = messageAnswer.extend(cartItem.pick({ id: true, quantity: true }).shape)
 export type CartSetAnswer = z.infer<typeof cartSetAnswer>
 
 export const cartEndpoints = defineEndpoints('cart', {
