@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Engine } from '../../index.js'
-import { createDocumentLines } from '../document-lines.js'
+import { createDocumentLines, indexDocuments } from '../documents.js'
 import { words } from '../words.js'
 
 /** Invoices for service work (docs/rules/invoices.md). The lines' shape is the one quote_lines will copy. */
@@ -65,12 +65,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('created_by', w.bigint, (c) => c.references('users.id').onDelete('set null'))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
-  for (const column of ['customer', 'booking', 'quote', 'status'])
-    await db.schema
-      .createIndex(`invoices_${column}`)
-      .on('invoices')
-      .column(column === 'status' ? column : `${column}_id`)
-      .execute()
+  await indexDocuments(db.schema, 'invoices', ['customer', 'booking', 'quote'])
 
   await createDocumentLines(db.schema, w, 'invoice')
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Engine } from '../../index.js'
-import { createDocumentLines } from '../document-lines.js'
+import { createDocumentLines, indexDocuments } from '../documents.js'
 import { words } from '../words.js'
 
 /**
@@ -59,12 +59,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('client_key', 'text', (c) => c.unique())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
-  for (const column of ['customer', 'booking', 'status'])
-    await db.schema
-      .createIndex(`quotes_${column}`)
-      .on('quotes')
-      .column(column === 'status' ? column : `${column}_id`)
-      .execute()
+  await indexDocuments(db.schema, 'quotes', ['customer', 'booking'])
 
   await createDocumentLines(db.schema, w, 'quote')
 }

@@ -1,5 +1,19 @@
+// What the documents migrations (019 invoices, 021 quotes) build alike.
 import { sql, type SchemaModule } from 'kysely'
 import type { words } from './words.js'
+
+/**
+ * The indexes of a documents table (invoices in 019, quotes in 021): `<table>_<name>` on each `<name>_id`
+ * it is looked up by, and `<table>_status`. Deployed like createDocumentLines below: never edited.
+ */
+export async function indexDocuments(schema: SchemaModule, table: 'invoices' | 'quotes', lookups: string[]) {
+  for (const column of [...lookups, 'status'])
+    await schema
+      .createIndex(`${table}_${column}`)
+      .on(table)
+      .column(column === 'status' ? column : `${column}_id`)
+      .execute()
+}
 
 /**
  * The lines table of a kind of document: invoice_lines (019) and quote_lines (021) have this one shape, so
