@@ -82,25 +82,26 @@ const COLUMNS = [
 
 /**
  * One source of the ledger: `from` (its tables, joins and conditions) selecting `columns` in the ledger's
- * order, kept to the rows whose moment `at` falls in the range.
+ * order, kept to the rows whose moment `at` falls in the range asked for.
  */
 function source<DB, TB extends keyof DB>(
-  from: SelectQueryBuilder<DB, TB, object>,
+  from: (db: Queryable) => SelectQueryBuilder<DB, TB, object>,
   columns: SourceColumns,
-  range: LedgerRange,
-): SourceQuery {
+): Source {
   const { at } = columns
-  let query = from.select(
-    COLUMNS.map((name) => {
-      const value = columns[name] ?? null
-      return (
-        typeof value === 'string' ? sql.lit(value) : value === null ? sql`CAST(NULL AS TEXT)` : value
-      ).as(name)
-    }),
-  ) as unknown as SourceQuery
-  if (range.from) query = query.where(sql<boolean>`${at} >= ${range.from}`)
-  if (range.to) query = query.where(sql<boolean>`${at} < ${range.to}`)
-  return query
+  return (db, range) => {
+    let query = from(db).select(
+      COLUMNS.map((name) => {
+        const value = columns[name] ?? null
+        return (
+          typeof value === 'string' ? sql.lit(value) : value === null ? sql`CAST(NULL AS TEXT)` : value
+        ).as(name)
+      }),
+    ) as unknown as SourceQuery
+    if (range.from) query = query.where(sql<boolean>`${at} >= ${range.from}`)
+    if (range.to) query = query.where(sql<boolean>`${at} < ${range.to}`)
+    return query
+  }
 }
 
 /** An account's name as people read it, else its email. */
@@ -116,8 +117,8 @@ const paymentStream = sql<LedgerStream>`CASE WHEN p.invoice_id IS NULL THEN 'pro
  * an event of its own. The payments table does not record how a cart was paid, so that reads as card; an
  * invoice's payment has the method the gateway reported on its invoice_payments row.
  */
-const gatewayPayments: Source = (db, range) =>
-  source(
+const gatewayPayments = source(
+  (db) =>
     db
       .selectFrom('payments as p')
       .leftJoin('refunds as r', 'r.payment_id', 'p.id')
@@ -125,69 +126,65 @@ const gatewayPayments: Source = (db, range) =>
       .leftJoin('invoice_payments as ip', 'ip.payment_id', 'p.id')
       .leftJoin('invoices as i', 'i.id', 'p.invoice_id')
       .where((eb) => eb.or([eb('p.status', '=', 'successful'), eb('r.id', 'is not', null)])),
-    {
-      at: sql`COALESCE(p.settled_at, p.created_at)`,
-      kind: 'income',
-      stream: paymentStream,
-      method: sql`COALESCE(ip.method, 'card')`,
-      source: 'gateway',
-      amount_kobo: sql`CASE WHEN p.status = 'successful' THEN p.amount_kobo ELSE r.amount_kobo END`,
-      reference: sql`p.tx_ref`,
-      customer: sql`COALESCE(i.billed_name, ${accountName('u')})`,
-      subject: sql`CASE WHEN i.number IS NULL THEN 'Order' ELSE 'Invoice ' || i.number END`,
-      lines: sql`CASE WHEN p.invoice_id IS NULL THEN p.lines END`,
-    },
-    range,
-  )
+  {
+    at: sql`COALESCE(p.settled_at, p.created_at)`,
+    kind: 'income',
+    stream: paymentStream,
+    method: sql`COALESCE(ip.method, 'card')`,
+    source: 'gateway',
+    amount_kobo: sql`CASE WHEN p.status = 'successful' THEN p.amount_kobo ELSE r.amount_kobo END`,
+    reference: sql`p.tx_ref`,
+    customer: sql`COALESCE(i.billed_name, ${accountName('u')})`,
+    subject: sql`CASE WHEN i.number IS NULL THEN 'Order' ELSE 'Invoice ' || i.number END`,
+    lines: sql`CASE WHEN p.invoice_id IS NULL THEN p.lines END`,
+  },
+)
 
 /**
  * Charges given back through the gateway. A refund is owed from the moment it is recorded, so one
  * still being retried counts too (dated when recorded, then when the gateway confirmed it).
  */
-const gatewayRefunds: Source = (db, range) =>
-  source(
+const gatewayRefunds = source(
+  (db) =>
     db
       .selectFrom('refunds as r')
       .innerJoin('payments as p', 'p.id', 'r.payment_id')
       .leftJoin('users as u', 'u.id', 'p.user_id'),
-    {
-      at: sql`COALESCE(r.refunded_at, r.created_at)`,
-      kind: 'refund',
-      stream: paymentStream,
-      method: 'card',
-      source: 'gateway',
-      amount_kobo: sql`r.amount_kobo`,
-      reference: sql`p.tx_ref`,
-      customer: accountName('u'),
-      subject: sql`CASE WHEN r.status = 'refunded' THEN 'Refund: ' ELSE 'Refund (' || r.status || '): ' END || r.reason`,
-    },
-    range,
-  )
+  {
+    at: sql`COALESCE(r.refunded_at, r.created_at)`,
+    kind: 'refund',
+    stream: paymentStream,
+    method: 'card',
+    source: 'gateway',
+    amount_kobo: sql`r.amount_kobo`,
+    reference: sql`p.tx_ref`,
+    customer: accountName('u'),
+    subject: sql`CASE WHEN r.status = 'refunded' THEN 'Refund: ' ELSE 'Refund (' || r.status || '): ' END || r.reason`,
+  },
+)
 
 /**
  * Money taken out of the gateway balance to the payout account: every withdrawal not rejected or
  * cancelled (a pending one is already spoken for), dated when requested.
  */
-const withdrawals: Source = (db, range) =>
-  source(
-    db.selectFrom('withdrawals as w').where('w.status', 'not in', ['Rejected', 'Cancelled']),
-    {
-      at: sql`w.created_at`,
-      kind: 'withdrawal',
-      stream: null,
-      method: 'bank_transfer',
-      source: 'gateway',
-      amount_kobo: sql`w.amount_kobo`,
-      reference: sql`COALESCE(w.reference, '')`,
-      customer: sql`w.account_name`,
-      subject: sql`'Withdrawal #' || CAST(w.id AS TEXT) || ' to ' || TRIM(w.bank_name || ' ' || w.account_number) || ' (' || w.status || ')'`,
-    },
-    range,
-  )
+const withdrawals = source(
+  (db) => db.selectFrom('withdrawals as w').where('w.status', 'not in', ['Rejected', 'Cancelled']),
+  {
+    at: sql`w.created_at`,
+    kind: 'withdrawal',
+    stream: null,
+    method: 'bank_transfer',
+    source: 'gateway',
+    amount_kobo: sql`w.amount_kobo`,
+    reference: sql`COALESCE(w.reference, '')`,
+    customer: sql`w.account_name`,
+    subject: sql`'Withdrawal #' || CAST(w.id AS TEXT) || ' to ' || TRIM(w.bank_name || ' ' || w.account_number) || ' (' || w.status || ')'`,
+  },
+)
 
 /** What technicians took at the customer's (their completion reports): it never passed through the gateway. */
-const onSiteJobPayments: Source = (db, range) =>
-  source(
+const onSiteJobPayments = source(
+  (db) =>
     db
       .selectFrom('job_reports as jr')
       .innerJoin('bookings as b', 'b.id', 'jr.booking_id')
@@ -203,43 +200,41 @@ const onSiteJobPayments: Source = (db, range) =>
           ),
         ),
       ),
-    {
-      at: sql`jr.occurred_at`,
-      kind: 'income',
-      stream: 'services',
-      method: sql`COALESCE(jr.payment_method, 'cash')`,
-      source: 'on_site',
-      amount_kobo: sql`jr.payment_amount_kobo`,
-      reference: sql`jr.payment_reference`,
-      customer: sql`b.full_name`,
-      subject: sql`'Booking #' || CAST(b.id AS TEXT) || ' · ' || b.service`,
-    },
-    range,
-  )
+  {
+    at: sql`jr.occurred_at`,
+    kind: 'income',
+    stream: 'services',
+    method: sql`COALESCE(jr.payment_method, 'cash')`,
+    source: 'on_site',
+    amount_kobo: sql`jr.payment_amount_kobo`,
+    reference: sql`jr.payment_reference`,
+    customer: sql`b.full_name`,
+    subject: sql`'Booking #' || CAST(b.id AS TEXT) || ' · ' || b.service`,
+  },
+)
 
 /**
  * Money recorded against invoices by hand: what a technician took on site, a bank transfer the admin
  * entered. (An invoice's gateway payments are gatewayPayments' events, refunds and all.)
  */
-const invoiceMoneyByHand: Source = (db, range) =>
-  source(
+const invoiceMoneyByHand = source(
+  (db) =>
     db
       .selectFrom('invoice_payments as ip')
       .innerJoin('invoices as i', 'i.id', 'ip.invoice_id')
       .where('ip.source', '<>', 'gateway'),
-    {
-      at: sql`ip.received_at`,
-      kind: 'income',
-      stream: 'services',
-      method: sql`ip.method`,
-      source: sql`ip.source`,
-      amount_kobo: sql`ip.amount_kobo`,
-      reference: sql`CASE WHEN ip.reference = '' THEN i.number ELSE ip.reference END`,
-      customer: sql`i.billed_name`,
-      subject: sql`'Invoice ' || i.number`,
-    },
-    range,
-  )
+  {
+    at: sql`ip.received_at`,
+    kind: 'income',
+    stream: 'services',
+    method: sql`ip.method`,
+    source: sql`ip.source`,
+    amount_kobo: sql`ip.amount_kobo`,
+    reference: sql`CASE WHEN ip.reference = '' THEN i.number ELSE ip.reference END`,
+    customer: sql`i.billed_name`,
+    subject: sql`'Invoice ' || i.number`,
+  },
+)
 
 /** Every place money is recorded. */
 const SOURCES: Source[] = [
