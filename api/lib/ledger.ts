@@ -48,20 +48,60 @@ export interface LedgerRange {
 type SourceQuery = SelectQueryBuilder<Tables, never, LedgerRow>
 type Source = (db: Queryable, range: LedgerRange) => SourceQuery
 
-const text = (value: string) => sql.lit(value) as unknown as RawBuilder<string>
-const NO_STREAM = sql<LedgerStream | null>`CAST(NULL AS TEXT)`
-const NO_LINES = sql<string | null>`CAST(NULL AS TEXT)`
+/**
+ * What a source selects for each of the ledger's columns: an expression over its own tables, or a plain
+ * string for a value fixed for the whole source (null for no stream). `lines` is only a product
+ * payment's: NULL when left out.
+ */
+interface SourceColumns {
+  at: RawBuilder<string>
+  kind: LedgerKind
+  stream: RawBuilder<LedgerStream> | LedgerStream | null
+  method: RawBuilder<string> | string
+  source: RawBuilder<LedgerSource> | LedgerSource
+  amount_kobo: RawBuilder<number>
+  reference: RawBuilder<string>
+  customer: RawBuilder<string>
+  subject: RawBuilder<string>
+  lines?: RawBuilder<string | null>
+}
 
-/** Keeps the rows whose moment `at` (an expression over the source's own tables) falls in the range. */
-function within<Q extends SelectQueryBuilder<Tables, never, LedgerRow>>(
-  query: Q,
-  at: RawBuilder<string>,
-  range: LedgerRange,
-): Q {
-  let q = query
-  if (range.from) q = q.where(sql<boolean>`${at} >= ${range.from}`) as Q
-  if (range.to) q = q.where(sql<boolean>`${at} < ${range.to}`) as Q
-  return q
+/** The ledger's columns in LedgerRow's order, the one every source's SELECT keeps. */
+const COLUMNS = [
+  'at',
+  'kind',
+  'stream',
+  'method',
+  'source',
+  'amount_kobo',
+  'reference',
+  'customer',
+  'subject',
+  'lines',
+] as const satisfies readonly (keyof LedgerRow)[]
+
+/**
+ * One source of the ledger: `from` (its tables, joins and conditions) selecting `columns` in the ledger's
+ * order, kept to the rows whose moment `at` falls in the range asked for.
+ */
+function source<DB, TB extends keyof DB>(
+  from: (db: Queryable) => SelectQueryBuilder<DB, TB, object>,
+  columns: SourceColumns,
+): Source {
+  const { at } = columns
+  return (db, range) => {
+    let query = from(db).select(
+      COLUMNS.map((name) => {
+        const value = columns[name] ?? null
+        return (
+          typeof value === 'string' ? sql.lit(value) : value === null ? sql`CAST(NULL AS TEXT)` : value
+        ).as(name)
+      }),
+    ) as unknown as SourceQuery
+    if (range.from) query = query.where(sql<boolean>`${at} >= ${range.from}`)
+    if (range.to) query = query.where(sql<boolean>`${at} < ${range.to}`)
+    return query
+  }
 }
 
 /** An account's name as people read it, else its email. */
@@ -77,98 +117,74 @@ const paymentStream = sql<LedgerStream>`CASE WHEN p.invoice_id IS NULL THEN 'pro
  * an event of its own. The payments table does not record how a cart was paid, so that reads as card; an
  * invoice's payment has the method the gateway reported on its invoice_payments row.
  */
-const gatewayPayments: Source = (db, range) => {
-  const at = sql<string>`COALESCE(p.settled_at, p.created_at)`
-  return within(
+const gatewayPayments = source(
+  (db) =>
     db
       .selectFrom('payments as p')
       .leftJoin('refunds as r', 'r.payment_id', 'p.id')
       .leftJoin('users as u', 'u.id', 'p.user_id')
       .leftJoin('invoice_payments as ip', 'ip.payment_id', 'p.id')
       .leftJoin('invoices as i', 'i.id', 'p.invoice_id')
-      .where((eb) => eb.or([eb('p.status', '=', 'successful'), eb('r.id', 'is not', null)]))
-      .select([
-        at.as('at'),
-        text('income').$castTo<LedgerKind>().as('kind'),
-        paymentStream.$castTo<LedgerStream | null>().as('stream'),
-        sql<string>`COALESCE(ip.method, 'card')`.as('method'),
-        text('gateway').$castTo<LedgerSource>().as('source'),
-        sql<number>`CASE WHEN p.status = 'successful' THEN p.amount_kobo ELSE r.amount_kobo END`.as(
-          'amount_kobo',
-        ),
-        sql<string>`p.tx_ref`.as('reference'),
-        sql<string>`COALESCE(i.billed_name, ${accountName('u')})`.as('customer'),
-        sql<string>`CASE WHEN i.number IS NULL THEN 'Order' ELSE 'Invoice ' || i.number END`.as('subject'),
-        sql<string | null>`CASE WHEN p.invoice_id IS NULL THEN p.lines END`.as('lines'),
-      ]) as unknown as SourceQuery,
-    at,
-    range,
-  )
-}
+      .where((eb) => eb.or([eb('p.status', '=', 'successful'), eb('r.id', 'is not', null)])),
+  {
+    at: sql`COALESCE(p.settled_at, p.created_at)`,
+    kind: 'income',
+    stream: paymentStream,
+    method: sql`COALESCE(ip.method, 'card')`,
+    source: 'gateway',
+    amount_kobo: sql`CASE WHEN p.status = 'successful' THEN p.amount_kobo ELSE r.amount_kobo END`,
+    reference: sql`p.tx_ref`,
+    customer: sql`COALESCE(i.billed_name, ${accountName('u')})`,
+    subject: sql`CASE WHEN i.number IS NULL THEN 'Order' ELSE 'Invoice ' || i.number END`,
+    lines: sql`CASE WHEN p.invoice_id IS NULL THEN p.lines END`,
+  },
+)
 
 /**
  * Charges given back through the gateway. A refund is owed from the moment it is recorded, so one
  * still being retried counts too (dated when recorded, then when the gateway confirmed it).
  */
-const gatewayRefunds: Source = (db, range) => {
-  const at = sql<string>`COALESCE(r.refunded_at, r.created_at)`
-  return within(
+const gatewayRefunds = source(
+  (db) =>
     db
       .selectFrom('refunds as r')
       .innerJoin('payments as p', 'p.id', 'r.payment_id')
-      .leftJoin('users as u', 'u.id', 'p.user_id')
-      .select([
-        at.as('at'),
-        text('refund').$castTo<LedgerKind>().as('kind'),
-        paymentStream.$castTo<LedgerStream | null>().as('stream'),
-        text('card').as('method'),
-        text('gateway').$castTo<LedgerSource>().as('source'),
-        sql<number>`r.amount_kobo`.as('amount_kobo'),
-        sql<string>`p.tx_ref`.as('reference'),
-        accountName('u').as('customer'),
-        sql<string>`CASE WHEN r.status = 'refunded' THEN 'Refund: ' ELSE 'Refund (' || r.status || '): ' END || r.reason`.as(
-          'subject',
-        ),
-        NO_LINES.as('lines'),
-      ]) as unknown as SourceQuery,
-    at,
-    range,
-  )
-}
+      .leftJoin('users as u', 'u.id', 'p.user_id'),
+  {
+    at: sql`COALESCE(r.refunded_at, r.created_at)`,
+    kind: 'refund',
+    stream: paymentStream,
+    method: 'card',
+    source: 'gateway',
+    amount_kobo: sql`r.amount_kobo`,
+    reference: sql`p.tx_ref`,
+    customer: accountName('u'),
+    subject: sql`CASE WHEN r.status = 'refunded' THEN 'Refund: ' ELSE 'Refund (' || r.status || '): ' END || r.reason`,
+  },
+)
 
 /**
  * Money taken out of the gateway balance to the payout account: every withdrawal not rejected or
  * cancelled (a pending one is already spoken for), dated when requested.
  */
-const withdrawals: Source = (db, range) => {
-  const at = sql<string>`w.created_at`
-  return within(
-    db
-      .selectFrom('withdrawals as w')
-      .where('w.status', 'not in', ['Rejected', 'Cancelled'])
-      .select([
-        at.as('at'),
-        text('withdrawal').$castTo<LedgerKind>().as('kind'),
-        NO_STREAM.as('stream'),
-        text('bank_transfer').as('method'),
-        text('gateway').$castTo<LedgerSource>().as('source'),
-        sql<number>`w.amount_kobo`.as('amount_kobo'),
-        sql<string>`COALESCE(w.reference, '')`.as('reference'),
-        sql<string>`w.account_name`.as('customer'),
-        sql<string>`'Withdrawal #' || CAST(w.id AS TEXT) || ' to ' || TRIM(w.bank_name || ' ' || w.account_number) || ' (' || w.status || ')'`.as(
-          'subject',
-        ),
-        NO_LINES.as('lines'),
-      ]) as unknown as SourceQuery,
-    at,
-    range,
-  )
-}
+const withdrawals = source(
+  (db) => db.selectFrom('withdrawals as w').where('w.status', 'not in', ['Rejected', 'Cancelled']),
+  {
+    at: sql`w.created_at`,
+    kind: 'withdrawal',
+    stream: null,
+    method: 'bank_transfer',
+    source: 'gateway',
+    amount_kobo: sql`w.amount_kobo`,
+    reference: sql`COALESCE(w.reference, '')`,
+    customer: sql`w.account_name`,
+    subject: sql`'Withdrawal #' || CAST(w.id AS TEXT) || ' to ' || TRIM(w.bank_name || ' ' || w.account_number) || ' (' || w.status || ')'`,
+  },
+)
 
 /** What technicians took at the customer's (their completion reports): it never passed through the gateway. */
-const onSiteJobPayments: Source = (db, range) => {
-  const at = sql<string>`jr.occurred_at`
-  return within(
+const onSiteJobPayments = source(
+  (db) =>
     db
       .selectFrom('job_reports as jr')
       .innerJoin('bookings as b', 'b.id', 'jr.booking_id')
@@ -183,51 +199,42 @@ const onSiteJobPayments: Source = (db, range) => {
               .where('ip.source', '=', 'on_site'),
           ),
         ),
-      )
-      .select([
-        at.as('at'),
-        text('income').$castTo<LedgerKind>().as('kind'),
-        text('services').$castTo<LedgerStream | null>().as('stream'),
-        sql<string>`COALESCE(jr.payment_method, 'cash')`.as('method'),
-        text('on_site').$castTo<LedgerSource>().as('source'),
-        sql<number>`jr.payment_amount_kobo`.as('amount_kobo'),
-        sql<string>`jr.payment_reference`.as('reference'),
-        sql<string>`b.full_name`.as('customer'),
-        sql<string>`'Booking #' || CAST(b.id AS TEXT) || ' · ' || b.service`.as('subject'),
-        NO_LINES.as('lines'),
-      ]) as unknown as SourceQuery,
-    at,
-    range,
-  )
-}
+      ),
+  {
+    at: sql`jr.occurred_at`,
+    kind: 'income',
+    stream: 'services',
+    method: sql`COALESCE(jr.payment_method, 'cash')`,
+    source: 'on_site',
+    amount_kobo: sql`jr.payment_amount_kobo`,
+    reference: sql`jr.payment_reference`,
+    customer: sql`b.full_name`,
+    subject: sql`'Booking #' || CAST(b.id AS TEXT) || ' · ' || b.service`,
+  },
+)
 
 /**
  * Money recorded against invoices by hand: what a technician took on site, a bank transfer the admin
  * entered. (An invoice's gateway payments are gatewayPayments' events, refunds and all.)
  */
-const invoiceMoneyByHand: Source = (db, range) => {
-  const at = sql<string>`ip.received_at`
-  return within(
+const invoiceMoneyByHand = source(
+  (db) =>
     db
       .selectFrom('invoice_payments as ip')
       .innerJoin('invoices as i', 'i.id', 'ip.invoice_id')
-      .where('ip.source', '<>', 'gateway')
-      .select([
-        at.as('at'),
-        text('income').$castTo<LedgerKind>().as('kind'),
-        text('services').$castTo<LedgerStream | null>().as('stream'),
-        sql<string>`ip.method`.as('method'),
-        sql<LedgerSource>`ip.source`.as('source'),
-        sql<number>`ip.amount_kobo`.as('amount_kobo'),
-        sql<string>`CASE WHEN ip.reference = '' THEN i.number ELSE ip.reference END`.as('reference'),
-        sql<string>`i.billed_name`.as('customer'),
-        sql<string>`'Invoice ' || i.number`.as('subject'),
-        NO_LINES.as('lines'),
-      ]) as unknown as SourceQuery,
-    at,
-    range,
-  )
-}
+      .where('ip.source', '<>', 'gateway'),
+  {
+    at: sql`ip.received_at`,
+    kind: 'income',
+    stream: 'services',
+    method: sql`ip.method`,
+    source: sql`ip.source`,
+    amount_kobo: sql`ip.amount_kobo`,
+    reference: sql`CASE WHEN ip.reference = '' THEN i.number ELSE ip.reference END`,
+    customer: sql`i.billed_name`,
+    subject: sql`'Invoice ' || i.number`,
+  },
+)
 
 /** Every place money is recorded. */
 const SOURCES: Source[] = [

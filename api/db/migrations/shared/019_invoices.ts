@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Engine } from '../../index.js'
+import { createDocumentLines, indexDocuments } from '../documents.js'
 import { words } from '../words.js'
 
 /** Invoices for service work (docs/rules/invoices.md). The lines' shape is the one quote_lines will copy. */
@@ -64,30 +65,9 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('created_by', w.bigint, (c) => c.references('users.id').onDelete('set null'))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
-  for (const column of ['customer', 'booking', 'quote', 'status'])
-    await db.schema
-      .createIndex(`invoices_${column}`)
-      .on('invoices')
-      .column(column === 'status' ? column : `${column}_id`)
-      .execute()
+  await indexDocuments(db.schema, 'invoices', ['customer', 'booking', 'quote'])
 
-  await db.schema
-    .createTable('invoice_lines')
-    .addColumn('invoice_id', w.bigint, (c) => c.notNull().references('invoices.id').onDelete('cascade'))
-    .addColumn('position', w.bigint, (c) => c.notNull().check(sql`position >= 1`))
-    .addColumn('kind', 'text', (c) =>
-      c.notNull().check(sql`kind IN ('service', 'treatment', 'material', 'labour', 'callout')`),
-    )
-    .addColumn('description', 'text', (c) => c.notNull())
-    // Hundredths of a unit: 2.5 m² is 250.
-    .addColumn('quantity_hundredths', w.bigint, (c) => c.notNull().check(sql`quantity_hundredths > 0`))
-    .addColumn('unit_price_kobo', w.bigint, (c) => c.notNull().check(notNegative('unit_price_kobo')))
-    .addColumn('total_kobo', w.bigint, (c) => c.notNull().check(notNegative('total_kobo')))
-    .addColumn('product_id', w.bigint, (c) => c.references('products.id').onDelete('set null'))
-    // Service kinds are priced in their own migration: no foreign key here.
-    .addColumn('service_kind_id', w.bigint)
-    .addPrimaryKeyConstraint('invoice_lines_pkey', ['invoice_id', 'position'])
-    .execute()
+  await createDocumentLines(db.schema, w, 'invoice')
 
   // The ledger of money received for service work. client_key makes a replayed record land once.
   await db.schema

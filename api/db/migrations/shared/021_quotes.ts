@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Engine } from '../../index.js'
+import { createDocumentLines, indexDocuments } from '../documents.js'
 import { words } from '../words.js'
 
 /**
@@ -58,26 +59,7 @@ export async function up(db: Kysely<any>, engine: Engine) {
     .addColumn('client_key', 'text', (c) => c.unique())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
-  for (const column of ['customer', 'booking', 'status'])
-    await db.schema
-      .createIndex(`quotes_${column}`)
-      .on('quotes')
-      .column(column === 'status' ? column : `${column}_id`)
-      .execute()
+  await indexDocuments(db.schema, 'quotes', ['customer', 'booking'])
 
-  await db.schema
-    .createTable('quote_lines')
-    .addColumn('quote_id', w.bigint, (c) => c.notNull().references('quotes.id').onDelete('cascade'))
-    .addColumn('position', w.bigint, (c) => c.notNull().check(sql`position >= 1`))
-    .addColumn('kind', 'text', (c) =>
-      c.notNull().check(sql`kind IN ('service', 'treatment', 'material', 'labour', 'callout')`),
-    )
-    .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('quantity_hundredths', w.bigint, (c) => c.notNull().check(sql`quantity_hundredths > 0`))
-    .addColumn('unit_price_kobo', w.bigint, (c) => c.notNull().check(notNegative('unit_price_kobo')))
-    .addColumn('total_kobo', w.bigint, (c) => c.notNull().check(notNegative('total_kobo')))
-    .addColumn('product_id', w.bigint, (c) => c.references('products.id').onDelete('set null'))
-    .addColumn('service_kind_id', w.bigint)
-    .addPrimaryKeyConstraint('quote_lines_pkey', ['quote_id', 'position'])
-    .execute()
+  await createDocumentLines(db.schema, w, 'quote')
 }
