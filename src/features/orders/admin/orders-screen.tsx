@@ -198,22 +198,21 @@ function OrdersList({ tabs, panel }: { tabs: ReactNode; panel: HTMLAttributes<HT
         {moreFilters && (
           <Card className="mb-4 flex flex-wrap items-end gap-4 p-4">
             <div id="order-date-filters" className="contents">
-              <TextField
-                id="orders-from"
-                label="From"
-                type="date"
-                value={from}
-                max={to || undefined}
-                onChange={(e) => setFrom(e.target.value)}
-              />
-              <TextField
-                id="orders-to"
-                label="To"
-                type="date"
-                value={to}
-                min={from || undefined}
-                onChange={(e) => setTo(e.target.value)}
-              />
+              {/* Each end bounds the other: the pickers offer no range that ends before it starts. */}
+              {[
+                { end: 'from', label: 'From', value: from, set: setFrom, bound: { max: to || undefined } },
+                { end: 'to', label: 'To', value: to, set: setTo, bound: { min: from || undefined } },
+              ].map(({ end, label, value, set, bound }) => (
+                <TextField
+                  key={end}
+                  id={`orders-${end}`}
+                  label={label}
+                  type="date"
+                  value={value}
+                  {...bound}
+                  onChange={(e) => set(e.target.value)}
+                />
+              ))}
               <button
                 type="button"
                 className="btn-secondary"
