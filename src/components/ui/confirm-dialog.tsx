@@ -1,6 +1,6 @@
 /** Ask before acting, and show the answer: the back office's confirm and result dialogs. */
 import { useState, type ReactNode } from 'react'
-import { Modal } from './modal'
+import { DialogActions, Modal } from './modal'
 import { errorMessage } from '../../lib/api-client'
 import { FormError } from './form-actions'
 
@@ -47,14 +47,9 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel,
-  busyLabel,
-  cancelLabel = 'Cancel',
-  busy,
   error,
-  danger,
-  onConfirm,
   onCancel,
+  ...actions
 }: {
   open: boolean
   title: string
@@ -74,21 +69,7 @@ export function ConfirmDialog({
       title={title}
       onClose={onCancel}
       size="sm"
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className={danger ? 'btn-danger' : 'btn-primary'}
-            onClick={onConfirm}
-            disabled={busy}
-          >
-            {busy ? busyLabel : confirmLabel}
-          </button>
-        </>
-      }
+      footer={<DialogActions {...actions} onCancel={onCancel} cancelWhileBusy />}
     >
       <p className="text-slate-700">{message}</p>
       <FormError className="mt-3 text-sm text-red-700" message={error} />

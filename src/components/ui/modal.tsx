@@ -67,8 +67,8 @@ export function Modal({
 }
 
 /**
- * A dialog's footer for an action that takes a moment: Cancel and the action, both disabled while it runs,
- * the action saying `busyLabel` meanwhile.
+ * A dialog's footer for an action that takes a moment: Cancel and the action, the action saying `busyLabel`
+ * and disabled while it runs (and Cancel too, unless `cancelWhileBusy`).
  */
 export function DialogActions({
   onCancel,
@@ -77,6 +77,9 @@ export function DialogActions({
   confirmLabel,
   busyLabel,
   busy,
+  danger,
+  disabled,
+  cancelWhileBusy,
 }: {
   onCancel: () => void
   cancelLabel?: string
@@ -85,13 +88,24 @@ export function DialogActions({
   confirmLabel: string
   busyLabel: string
   busy: boolean
+  /** A destructive action (delete, revoke): the red button. */
+  danger?: boolean
+  /** The action cannot be taken yet (nothing chosen), busy or not. */
+  disabled?: boolean
+  /** Cancel stays usable while the action runs: closing the dialog does not stop it. */
+  cancelWhileBusy?: boolean
 }) {
   return (
     <>
-      <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
+      <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy && !cancelWhileBusy}>
         {cancelLabel}
       </button>
-      <button type="button" className="btn-primary" onClick={onConfirm} disabled={busy}>
+      <button
+        type="button"
+        className={danger ? 'btn-danger' : 'btn-primary'}
+        onClick={onConfirm}
+        disabled={busy || disabled}
+      >
         {busy ? busyLabel : confirmLabel}
       </button>
     </>

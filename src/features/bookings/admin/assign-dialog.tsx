@@ -3,7 +3,7 @@ import type { Booking } from '../../../../contract/bookings.js'
 import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import { errorMessage } from '../../../lib/api-client'
-import { Modal } from '../../../components/ui/modal'
+import { DialogActions, Modal } from '../../../components/ui/modal'
 import { useAssignBooking, useJobsOn, useTechnicians } from '../api'
 import { FormError } from '../../../components/ui/form-actions'
 import { useActionError } from '../../../components/ui/use-action-error'
@@ -47,17 +47,15 @@ export function AssignDialog({ booking, onClose }: { booking: Booking | null; on
               Unassign
             </button>
           )}
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={assign.isPending || choice === null || choice === current}
-            onClick={() => void submit(choice)}
-          >
-            {assign.isPending ? 'Saving...' : current === null ? 'Assign' : 'Reassign'}
-          </button>
+          <DialogActions
+            onCancel={onClose}
+            onConfirm={() => void submit(choice)}
+            confirmLabel={current === null ? 'Assign' : 'Reassign'}
+            busyLabel="Saving..."
+            busy={assign.isPending}
+            disabled={choice === null || choice === current}
+            cancelWhileBusy
+          />
         </>
       }
     >

@@ -15,7 +15,7 @@ import { FormActions, FormError } from '../../../components/ui/form-actions'
 import { serverRefusal } from '../../../components/ui/server-refusal'
 import { useActionError } from '../../../components/ui/use-action-error'
 import { Card, linkButton } from '../../../components/ui/page-header'
-import { Modal } from '../../../components/ui/modal'
+import { DialogActions, Modal } from '../../../components/ui/modal'
 import { QueryGate } from '../../../components/ui/query-state'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
 import {
@@ -293,19 +293,15 @@ function RevokeDialog({ cert, onClose }: { cert: CertificateAnswer | null; onClo
       onClose={close}
       size="sm"
       footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn-danger"
-            onClick={() => void confirm()}
-            disabled={revoke.isPending}
-          >
-            {revoke.isPending ? 'Revoking…' : 'Revoke'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={close}
+          onConfirm={() => void confirm()}
+          confirmLabel="Revoke"
+          busyLabel="Revoking…"
+          busy={revoke.isPending}
+          danger
+          cancelWhileBusy
+        />
       }
     >
       <p className="mb-3 text-slate-700">

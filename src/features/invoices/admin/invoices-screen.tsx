@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { INVOICE_STATUSES } from '../../../../contract/invoices.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
-import { Field } from '../../../components/ui/field'
-import { CustomerOptions } from '../../../components/ui/customer-options'
+import { CustomerSelect } from '../../../components/ui/customer-options'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
 import { DocumentLink } from '../../../components/documents/document-list'
 import {
@@ -118,15 +117,14 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
               hint="In Bookings, a booking’s details have “Create invoice”, which fills this in."
             />
           ) : (
-            <Field id="new-invoice-customer" label="Customer" error={errorOf('customer')}>
-              <select className="field" value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
-                <CustomerOptions
-                  customers={customers.data}
-                  pending={customers.isPending}
-                  choose="Choose a customer"
-                />
-              </select>
-            </Field>
+            <CustomerSelect
+              id="new-invoice-customer"
+              error={errorOf('customer')}
+              value={customerId}
+              onChange={setCustomerId}
+              customers={customers}
+              choose="Choose a customer"
+            />
           )}
         </>
       )}

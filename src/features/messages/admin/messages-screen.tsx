@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { Archive, ArchiveRestore, Mail, MailOpen, Send } from 'lucide-react'
 import type { AdminMessage, InboxView } from '../../../../contract/messages.js'
 import { formatDateTime } from '../../../../contract/dates.js'
@@ -51,12 +50,7 @@ export default function MessagesScreen() {
     <>
       <PageHeader
         title="Messages"
-        actions={
-          <Link to="/admin/sent-messages" className="btn-secondary">
-            <Send className="size-4" aria-hidden />
-            Sent email &amp; SMS
-          </Link>
-        }
+        link={{ to: '/admin/sent-messages', icon: Send, label: 'Sent email & SMS' }}
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <div

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { ArrowLeft, BellRing, Mail, MessageCircle, MessageSquareText } from 'lucide-react'
 import type { SentMessage, SentMessageStatus } from '../../../../contract/messages.js'
 import { MESSAGE_CHANNELS, type MessageChannel } from '../../../../contract/message-channels.js'
@@ -96,12 +95,7 @@ export default function SentMessagesScreen() {
     <>
       <PageHeader
         title="Sent messages"
-        actions={
-          <Link to="/admin/messages" className="btn-secondary">
-            <ArrowLeft className="size-4" aria-hidden />
-            Messages
-          </Link>
-        }
+        link={{ to: '/admin/messages', icon: ArrowLeft, label: 'Messages' }}
       />
       <p className="-mt-3 mb-4 max-w-2xl text-sm text-slate-600">
         Email, SMS and WhatsApp to customers and admins. A failed send is retried automatically; a WhatsApp

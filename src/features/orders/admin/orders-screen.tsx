@@ -28,6 +28,12 @@ const STATUS_OPTIONS = [
 
 type Action = { order: AdminOrder; kind: 'done' | 'shipped' }
 
+/** The button of each move an order can make, in the order they come. */
+const MOVE_BUTTONS = [
+  { move: 'Shipped', kind: 'shipped', label: 'Mark as shipped', tone: 'btn-secondary' },
+  { move: 'Completed', kind: 'done', label: 'Mark as done', tone: 'btn-primary' },
+] as const
+
 const filterOrdersBy = (orders: AdminOrder[], search: string, filters: Omit<OrderFilters, 'search'>) =>
   filterOrders(orders, { ...filters, search })
 
@@ -96,24 +102,16 @@ function OrderActions({
   // In the table the buttons stack, so the row fits beside the sidebar on a laptop screen.
   return (
     <div className={wide ? 'flex flex-wrap gap-2' : 'flex flex-col gap-1.5'}>
-      {moves.includes('Shipped') && (
+      {MOVE_BUTTONS.filter(({ move }) => moves.includes(move)).map(({ kind, label, tone }) => (
         <button
+          key={kind}
           type="button"
-          className={`btn-secondary ${size}`}
-          onClick={() => onAction({ order, kind: 'shipped' })}
+          className={`${tone} ${size}`}
+          onClick={() => onAction({ order, kind })}
         >
-          Mark as shipped
+          {label}
         </button>
-      )}
-      {moves.includes('Completed') && (
-        <button
-          type="button"
-          className={`btn-primary ${size}`}
-          onClick={() => onAction({ order, kind: 'done' })}
-        >
-          Mark as done
-        </button>
-      )}
+      ))}
     </div>
   )
 }
@@ -198,22 +196,21 @@ function OrdersList({ tabs, panel }: { tabs: ReactNode; panel: HTMLAttributes<HT
         {moreFilters && (
           <Card className="mb-4 flex flex-wrap items-end gap-4 p-4">
             <div id="order-date-filters" className="contents">
-              <TextField
-                id="orders-from"
-                label="From"
-                type="date"
-                value={from}
-                max={to || undefined}
-                onChange={(e) => setFrom(e.target.value)}
-              />
-              <TextField
-                id="orders-to"
-                label="To"
-                type="date"
-                value={to}
-                min={from || undefined}
-                onChange={(e) => setTo(e.target.value)}
-              />
+              {/* Each end bounds the other: the pickers offer no range that ends before it starts. */}
+              {[
+                { end: 'from', label: 'From', value: from, set: setFrom, bound: { max: to || undefined } },
+                { end: 'to', label: 'To', value: to, set: setTo, bound: { min: from || undefined } },
+              ].map(({ end, label, value, set, bound }) => (
+                <TextField
+                  key={end}
+                  id={`orders-${end}`}
+                  label={label}
+                  type="date"
+                  value={value}
+                  {...bound}
+                  onChange={(e) => set(e.target.value)}
+                />
+              ))}
               <button
                 type="button"
                 className="btn-secondary"

@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { fieldErrors } from '../../../lib/field-errors'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { Field } from '../../../components/ui/field'
-import { CustomerOptions } from '../../../components/ui/customer-options'
+import { CustomerSelect } from '../../../components/ui/customer-options'
 import { Options } from '../../../components/ui/options'
 import { FormActions, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { SelectFilter } from '../../../components/ui/list-filters'
@@ -188,27 +188,18 @@ function NewPlanForm({ onCancel, onDone }: { onCancel: () => void; onDone: (mess
     <Card className="mb-6 max-w-2xl p-5">
       <form ref={formRef} onSubmit={submit} noValidate aria-label="New plan" className="space-y-4">
         <h2 className="text-lg font-semibold text-slate-900">New plan</h2>
-        <Field id="plan-customer" label="Customer" error={errors.customerId}>
-          <select
-            className="field"
-            value={form.customerId}
-            onChange={(e) => {
-              const chosen = customers.data?.find((u) => String(u.id) === e.target.value)
-              setErrors(({ customerId: _, ...rest }) => rest)
-              setForm((f) => ({
-                ...f,
-                customerId: e.target.value,
-                phoneNumber: f.phoneNumber || chosen?.phone_number || '',
-              }))
-            }}
-          >
-            <CustomerOptions
-              customers={customers.data}
-              pending={customers.isPending}
-              choose="Choose the customer"
-            />
-          </select>
-        </Field>
+        <CustomerSelect
+          id="plan-customer"
+          error={errors.customerId}
+          value={form.customerId}
+          onChange={(customerId) => {
+            const chosen = customers.data?.find((u) => String(u.id) === customerId)
+            setErrors(({ customerId: _, ...rest }) => rest)
+            setForm((f) => ({ ...f, customerId, phoneNumber: f.phoneNumber || chosen?.phone_number || '' }))
+          }}
+          customers={customers}
+          choose="Choose the customer"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="plan-service" label="Service" error={errors.service}>
             <select className="field capitalize" {...bind('service')}>

@@ -17,7 +17,7 @@ import { fieldErrors } from '../../../lib/field-errors'
 import { StockBadge } from '../components/stock-badge'
 import { adminProductQuery, useAdminProducts, useDeleteProduct, useSaveProduct } from '../api'
 import { filterProducts } from '../filters'
-import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
+import { DeleteDialog, useDeleteConfirm } from '../../../components/ui/delete-dialog'
 import { FilterBar, SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useListFilters } from '../../../components/ui/pagination'
@@ -247,8 +247,7 @@ function ProductDialog({ mode, onClose }: { mode: { id: number | null } | null; 
 export default function ProductsScreen() {
   const products = useAdminProducts()
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
-  const deleting = useConfirmAction<Product>()
-  const deleteProduct = useDeleteProduct()
+  const deleting = useDeleteConfirm<Product>(useDeleteProduct())
 
   const { pages, searchBox, select } = useListFilters(products.data, 'all', filterProducts)
 
@@ -321,13 +320,10 @@ export default function ProductsScreen() {
       </ListResults>
 
       <ProductDialog mode={dialog} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        {...deleting.dialog((p) => deleteProduct.mutateAsync(p.id), deleteProduct.isPending)}
+      <DeleteDialog
+        {...deleting.dialog}
         title="Delete Product"
         message="Are you sure you want to delete this product"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        danger
       />
     </>
   )

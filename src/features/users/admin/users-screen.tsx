@@ -9,7 +9,7 @@ import { useFormFields } from '../../../components/ui/use-form-fields'
 import type { RegisterAdminRequest } from '../../../../contract/auth.js'
 import { useAddAdmin, useDeleteUser, useSendPasswordReset, useUpdateUser, useUsers } from '../api'
 import { filterUsers } from '../filters'
-import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
+import { DeleteDialog, useDeleteConfirm } from '../../../components/ui/delete-dialog'
 import { DataTable } from '../../../components/ui/data-table'
 import { FilterBar, SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { PageHeader } from '../../../components/ui/page-header'
@@ -218,8 +218,7 @@ export default function UsersScreen() {
   const users = useUsers()
   const [adding, setAdding] = useState(false)
   const [editing, setEditing] = useState<AdminUser | null>(null)
-  const deleting = useConfirmAction<AdminUser>()
-  const deleteUser = useDeleteUser()
+  const deleting = useDeleteConfirm<AdminUser>(useDeleteUser())
 
   const { pages, searchBox, select } = useListFilters(users.data, 'all', filterUsers)
 
@@ -271,13 +270,10 @@ export default function UsersScreen() {
 
       <AddAdminDialog open={adding} onClose={() => setAdding(false)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        {...deleting.dialog((u) => deleteUser.mutateAsync(u.id), deleteUser.isPending)}
+      <DeleteDialog
+        {...deleting.dialog}
         title="Delete User"
         message={`Are you sure you want to delete ${deleting.target?.full_name || 'this user'}?`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        danger
       />
     </>
   )
