@@ -3,7 +3,7 @@
  * visitor sends, so the pages that show the form load neither the outbox nor the schema before.
  */
 import { quickMessageBody } from '../../contract/messages.js'
-import { bodyText, registerOutboxKind } from '../offline/kinds'
+import { registerOutboxKind } from '../offline/kinds'
 
 declare module '../offline/kinds' {
   interface OutboxKinds {
@@ -13,8 +13,7 @@ declare module '../offline/kinds' {
 
 registerOutboxKind('quick-message', {
   label: 'Message',
-  summary: ({ body }) => {
-    const text = bodyText(body)
+  summary: (_entry, text) => {
     const message = text('message')
     return `${text('name')} (${text('email')}): ${message.length > 80 ? `${message.slice(0, 80)}…` : message}`
   },

@@ -28,8 +28,11 @@ export interface EditableField {
 
 export interface OutboxKindInfo {
   label: string
-  /** What the entry is, in one line, for the outbox panel (an entry's own `about` wins). */
-  summary: (entry: OutboxEntry) => string
+  /**
+   * What the entry is, in one line, for the outbox panel (an entry's own `about` wins); `text` reads the
+   * stored body's fields (bodyText).
+   */
+  summary: (entry: OutboxEntry, text: BodyText) => string
   /** The request schema the server validates this body with. */
   schema: () => z.ZodType
   /** Where in the stored body the schema's part is ("fields": a multipart body's text fields); absent: all of it. */
@@ -45,11 +48,13 @@ export interface OutboxKindInfo {
   resendAs?: (entry: OutboxEntry, body: unknown) => Pick<OutboxEntry, 'kind' | 'path' | 'body'>
 }
 
+export type BodyText = (key: string) => string
+
 /**
- * Reads a stored body's fields as text for a summary: `field('date')`, blank when the body or the field is
+ * Reads a stored body's fields as text for a summary: `text('date')`, blank when the body or the field is
  * absent (a summary never fails on an entry it is asked to describe).
  */
-export function bodyText(body: unknown) {
+export function bodyText(body: unknown): BodyText {
   const fields = (body ?? {}) as Record<string, unknown>
   return (key: string) => {
     const value = fields[key]
@@ -153,5 +158,8 @@ export const editableFields = (fields: EditableField[], body: unknown) =>
 /** The entry's label and one-line summary; a kind not loaded in this page is named generically. */
 export function describeEntry(entry: OutboxEntry): { label: string; summary: string } {
   const info = findOutboxKind(entry.kind)
-  return { label: info?.label ?? 'Saved change', summary: entry.about ?? info?.summary(entry) ?? '' }
+  return {
+    label: info?.label ?? 'Saved change',
+    summary: entry.about ?? info?.summary(entry, bodyText(entry.body)) ?? '',
+  }
 }

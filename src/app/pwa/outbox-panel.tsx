@@ -5,6 +5,7 @@ import type { OutboxEntry } from '../../offline/db'
 import { discardOutboxEntry, resendOutboxEntry, retryOutboxEntry } from '../../offline/outbox'
 import { describeEntry, InvalidOutboxBody } from '../../offline/kinds'
 import { OutboxEntryEditor } from '../../components/outbox-entry-editor'
+import { DiscardConfirm } from '../../components/discard-confirm'
 import { isStale } from '../../offline/replay'
 import { replayOutboxNow } from '../../offline/sync'
 import { Modal } from '../../components/ui/modal'
@@ -105,24 +106,14 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
       )}
 
       {mode === 'discard' && (
-        <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3">
-          <p className="text-sm text-red-800">
-            Discard this {kindLabel(entry).toLowerCase()}? It will not be sent.
-          </p>
-          <div className="mt-2 flex gap-2">
-            <button type="button" className="btn-secondary" onClick={() => setMode('view')}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn-danger"
-              disabled={busy}
-              onClick={() => run(() => discardOutboxEntry(entry.id))}
-            >
-              Discard
-            </button>
-          </div>
-        </div>
+        <DiscardConfirm
+          look="dialog"
+          question={`Discard this ${kindLabel(entry).toLowerCase()}? It will not be sent.`}
+          cancelLabel="Cancel"
+          onCancel={() => setMode('view')}
+          onDiscard={() => run(() => discardOutboxEntry(entry.id))}
+          busy={busy}
+        />
       )}
 
       {mode === 'view' && (

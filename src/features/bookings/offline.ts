@@ -1,7 +1,7 @@
 /** A booking as an outbox kind: imported by ./api.ts, so it is known before one is queued. */
 import { appointmentBody } from '../../../contract/bookings.js'
 import { formatDate, formatTime } from '../../../contract/dates.js'
-import { bodyText, registerOutboxKind } from '../../offline/kinds'
+import { registerOutboxKind } from '../../offline/kinds'
 
 declare module '../../offline/kinds' {
   interface OutboxKinds {
@@ -11,8 +11,7 @@ declare module '../../offline/kinds' {
 
 registerOutboxKind('appointment', {
   label: 'Appointment',
-  summary: ({ body }) => {
-    const text = bodyText(body)
+  summary: (_entry, text) => {
     const service = text('service')
     const date = text('date')
     const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDate(`${date}T00:00:00`) : date

@@ -2,17 +2,15 @@
 import { useQuery } from '@tanstack/react-query'
 import type { BillingSettingsRequest } from '../../../contract/billing.js'
 import type {
-  CreateInvoiceRequest,
-  InvoiceDraftRequest,
   InvoiceStatus,
   InvoicePaymentOutcome,
   ManualPaymentRequest,
   PayInvoiceRequest,
 } from '../../../contract/invoices.js'
 import { callApiWithStatus, callApi } from '../../lib/api-client'
-import { documentKeys, onlineOnlyQuery, signedInQuery, useOnlineOnlyMutation } from '../../lib/query'
+import * as documentData from '../../lib/document-data'
+import { documentKeys, onlineOnlyQuery, useOnlineOnlyMutation } from '../../lib/query'
 import { userScope } from '../../lib/user-scope'
-import { listFilterQuery } from '../../lib/search'
 import { rememberBilling } from '../../lib/first-service-offer'
 import { useUserId } from '../../lib/session'
 
@@ -26,23 +24,10 @@ export const invoiceKeys = {
     [...documents.mineDetail(userId, id), 'payment', txRef] as const,
 }
 
-export const useAdminInvoices = (status: InvoiceStatus | 'all', q: string) => {
-  const userId = useUserId()
-  return useQuery(
-    onlineOnlyQuery(userId, invoiceKeys.admin(userId, status, q), () =>
-      callApi('GET admins/invoices/', { query: listFilterQuery(status, q) }),
-    ),
-  )
-}
-
-export const useAdminInvoice = (id: number) => {
-  const userId = useUserId()
-  return useQuery(
-    onlineOnlyQuery(userId, invoiceKeys.adminDetail(userId, id), () =>
-      callApi('GET admins/invoices/{id}/', { params: { id } }),
-    ),
-  )
-}
+export const useAdminInvoices = (status: InvoiceStatus | 'all', q: string) =>
+  documentData.useAdminList(invoiceKeys, 'GET admins/invoices/', status, q)
+export const useAdminInvoice = (id: number) =>
+  documentData.useAdminOne(invoiceKeys, 'GET admins/invoices/{id}/', id)
 
 /** The accounts a blank invoice can bill: customers only. */
 export const useInvoiceCustomers = () => {
@@ -54,18 +39,9 @@ export const useInvoiceCustomers = () => {
   )
 }
 
-export const useCreateInvoice = () =>
-  useOnlineOnlyMutation(({ body, key }: { body: CreateInvoiceRequest; key: string }) =>
-    callApi('POST admins/invoices/', { body }, { idempotencyKey: key }),
-  )
-
-export const useSaveDraft = () =>
-  useOnlineOnlyMutation(({ id, body }: { id: number; body: InvoiceDraftRequest }) =>
-    callApi('POST admins/invoices/{id}/', { params: { id }, body }),
-  )
-
-export const useSendInvoice = () =>
-  useOnlineOnlyMutation((id: number) => callApi('POST admins/invoices/{id}/send/', { params: { id } }))
+export const useCreateInvoice = () => documentData.useCreate('POST admins/invoices/')
+export const useSaveDraft = () => documentData.useSaveDraft('POST admins/invoices/{id}/')
+export const useSendInvoice = () => documentData.useStep('POST admins/invoices/{id}/send/')
 
 export const useVoidInvoice = () =>
   useOnlineOnlyMutation(({ id, reason }: { id: number; reason: string }) =>
@@ -102,39 +78,17 @@ export const useSaveBillingSettings = () =>
     return answer
   })
 
-export const useMyInvoices = () => {
-  const userId = useUserId()
-  return useQuery(signedInQuery(userId, invoiceKeys.mine(userId), () => callApi('GET invoices/')))
-}
-
-export const useMyInvoice = (id: number) => {
-  const userId = useUserId()
-  return useQuery(
-    signedInQuery(userId, invoiceKeys.mineDetail(userId, id), () =>
-      callApi('GET invoices/{id}/', { params: { id } }),
-    ),
-  )
-}
-
+export const useMyInvoices = () => documentData.useMine(invoiceKeys, 'GET invoices/')
+export const useMyInvoice = (id: number) => documentData.useMineOne(invoiceKeys, 'GET invoices/{id}/', id)
 export const useInvoiceLink = (token: string) =>
-  useQuery({
-    queryKey: invoiceKeys.link(token),
-    queryFn: () => callApi('GET invoice-links/{token}/', { params: { token } }),
-    retry: false,
-  })
+  documentData.useLink(invoiceKeys, 'GET invoice-links/{token}/', token)
 
 /** Where an invoice is paid from: the signed link's page (no login) or the customer's own invoice page. */
-export type InvoicePayer = { token: string } | { id: number }
+export type InvoicePayer = documentData.Holder
 
 /** Opens a gateway payment; the key makes a double tap open one payment. Answers where to send the browser. */
 export const payInvoice = (payer: InvoicePayer, body: PayInvoiceRequest, key: string) =>
-  'token' in payer
-    ? callApi(
-        'POST invoice-links/{token}/pay/',
-        { params: { token: payer.token }, body },
-        { idempotencyKey: key },
-      )
-    : callApi('POST invoices/{id}/pay/', { params: { id: payer.id }, body }, { idempotencyKey: key })
+  documentData.callAsHolder(payer, ['POST invoice-links/{token}/pay/', 'POST invoices/{id}/pay/'], body, key)
 
 /** While the provider has not said yet (pending), the page asks again every few seconds. */
 const OUTCOME_POLL_MS = 4000

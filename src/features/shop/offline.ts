@@ -4,7 +4,7 @@
  */
 import { cartSetBody } from '../../../contract/cart.js'
 import type { AppDatabase } from '../../offline/db'
-import { bodyText, registerOutboxKind } from '../../offline/kinds'
+import { registerOutboxKind } from '../../offline/kinds'
 
 declare module '../../offline/kinds' {
   interface OutboxKinds {
@@ -15,8 +15,7 @@ declare module '../../offline/kinds' {
 
 registerOutboxKind('cart', {
   label: 'Cart change',
-  summary: ({ body }) => {
-    const text = bodyText(body)
+  summary: (_entry, text) => {
     const what = text('name') || `product ${text('id')}`
     return Number(text('quantity')) === 0 ? `Remove ${what}` : `${text('quantity')} × ${what}`
   },

@@ -2,19 +2,12 @@ import type { ReactNode } from 'react'
 import { WEEKDAY_NAMES, type PlanAnswer, type PlanStatus } from '../../../../contract/plans.js'
 import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
+import { StatusBadge } from '../../../components/ui/status-badge'
 
 const STATUS_STYLE: Record<PlanStatus, string> = {
   Active: 'bg-green-100 text-green-800',
   Paused: 'bg-amber-100 text-amber-900',
   Cancelled: 'bg-slate-200 text-slate-700',
-}
-
-export function PlanStatusBadge({ status }: { status: PlanStatus }) {
-  return (
-    <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
-      {status}
-    </span>
-  )
 }
 
 /** "Wednesdays around 10:00 AM" / "around 10:00 AM": when the plan's visits are booked. */
@@ -54,7 +47,7 @@ export function PlanCard({ plan, actions }: { plan: PlanAnswer; actions?: ReactN
         <h2 id={`plan-${plan.id}`} className="text-base font-semibold text-slate-900">
           {planTitle(plan)}
         </h2>
-        <PlanStatusBadge status={plan.status} />
+        <StatusBadge status={plan.status} tones={STATUS_STYLE} />
       </div>
       <p className="break-words text-slate-600">
         {plan.location} · {preferredWhen(plan)}

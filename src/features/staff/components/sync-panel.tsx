@@ -6,6 +6,7 @@ import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
 import type { OutboxEntry } from '../../../offline/db'
 import { aboutJob, jobIdOf, photoOf, type EventBody, type JobRef, type TreatmentBody } from '../jobs'
 import { OutboxEntryEditor } from '../../../components/outbox-entry-editor'
+import { DiscardConfirm } from '../../../components/discard-confirm'
 import { jobActions } from '../api'
 
 const time = (iso: string | number) =>
@@ -73,25 +74,17 @@ export function FailedItem({ entry, jobs }: { entry: OutboxEntry; jobs?: JobRef[
         <OutboxEntryEditor entry={entry} save={(body) => jobActions.resend(entry, body)} onCancel={back} />
       )}
       {mode === 'discard' && (
-        <div role="alert" className="mt-2 rounded-lg bg-white p-3">
-          <p className="text-red-900">Discard this update? It will never reach the office.</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <button type="button" className="btn-secondary px-3 py-1.5 text-xs" onClick={back}>
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="btn-danger px-3 py-1.5 text-xs"
-              disabled={busy}
-              onClick={() => {
-                setBusy(true)
-                void jobActions.dismiss(entry.id).finally(() => setBusy(false))
-              }}
-            >
-              Discard
-            </button>
-          </div>
-        </div>
+        <DiscardConfirm
+          look="card"
+          question="Discard this update? It will never reach the office."
+          cancelLabel="Keep it"
+          onCancel={back}
+          onDiscard={() => {
+            setBusy(true)
+            void jobActions.dismiss(entry.id).finally(() => setBusy(false))
+          }}
+          busy={busy}
+        />
       )}
       {mode === 'view' && (
         <div className="mt-2 flex flex-wrap gap-2">
