@@ -1,16 +1,14 @@
 import type { Transaction } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, signUp, findUserId, onEachLoggedInApp, type TestContext } from './helpers'
+import { CUSTOMER, Client, signUp, findUserId } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { createApp } from '../../api/app'
 import type { Tables } from '../../api/db'
 import { createGateway } from '../../api/payments'
 import { parseCsv } from '../csv'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 const customerId = () => findUserId(t.db, CUSTOMER.email)
 
