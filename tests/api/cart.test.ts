@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, signUp, firstProduct, makeTestApp, type TestContext } from './helpers'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  signUp,
+  expectLoginNeeded,
+  firstProduct,
+  makeTestApp,
+  type TestContext,
+} from './helpers'
 
 let t: TestContext
 let customer: Client
@@ -88,11 +97,7 @@ describe('GET get/carts/ and GET check_cart/', () => {
     expect((await customer.get('get/carts')).body.map((l: any) => l.id)).toEqual([gel().id, termite().id])
   })
 
-  it('both need login (401)', async () => {
-    const anon = new Client(t.app)
-    expect((await anon.get('get/carts/')).status).toBe(401)
-    expect((await anon.get('check_cart/')).status).toBe(401)
-  })
+  it('both need login (401)', () => expectLoginNeeded(t.app, 'get/carts/', 'check_cart/'))
 })
 
 describe('DELETE admins/delete/{id}/cart/', () => {

@@ -239,6 +239,12 @@ export function adminOnlyCheck(current: () => { app: TestContext['app']; custome
   }
 }
 
+/** That each of these GETs answers 401 to a caller who is not logged in. */
+export async function expectLoginNeeded(app: TestContext['app'], ...paths: string[]) {
+  const anonymous = new Client(app)
+  for (const path of paths) expect((await anonymous.get(path)).status, path).toBe(401)
+}
+
 /**
  * That `again` is `first`'s answer replayed for a repeated Idempotency-Key: the same status and text, marked
  * as a replay.
