@@ -6,6 +6,7 @@ import {
   signUp,
   expectLoginNeeded,
   firstProduct,
+  productsInStock,
   makeTestApp,
   type TestContext,
 } from './helpers'
@@ -193,13 +194,7 @@ describe('POST /update-cart/', () => {
 
 describe('POST cart/set/ (the offline cart replay)', () => {
   it('sets a line to an absolute quantity, so replaying it changes nothing; 0 removes it', async () => {
-    const [a, b] = await t.db
-      .selectFrom('products')
-      .select(['id', 'stock'])
-      .where('stock', '>', 3)
-      .orderBy('id')
-      .limit(2)
-      .execute()
+    const [a, b] = await productsInStock(t.db, 2, 3)
     const key = { 'Idempotency-Key': crypto.randomUUID() }
     const first = await customer.post('cart/set/', { id: a.id, quantity: 3 }, key)
     expect(first.status).toBe(200)

@@ -118,6 +118,16 @@ export const firstProduct = (db: Database) =>
     .limit(1)
     .executeTakeFirstOrThrow()
 
+/** The `count` products with the lowest ids that have more than `moreThan` in stock: ones a test can put in a cart. */
+export const productsInStock = (db: Database, count: number, moreThan = 0) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name', 'stock'])
+    .where('stock', '>', moreThan)
+    .orderBy('id')
+    .limit(count)
+    .execute()
+
 /** The id of the account with this email, read through the query layer (either engine). */
 export const findUserId = async (db: Database, email: string) =>
   (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
