@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { adminOnlyCheck, Client, onEachLoggedInApp, type TestContext, lagosWeekday } from './helpers'
+import { adminOnlyCheck, Client, lagosWeekday } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 const adminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, onEachTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, Client } from './helpers'
+import { onEachTestApp, t } from './app-per-test'
 import { migrate } from '../../api/db'
 
-let t: TestContext
-onEachTestApp((fresh) => (t = fresh))
+onEachTestApp()
 
 describe('GET token', () => {
   it('returns a token and sets the csrftoken cookie; a second call keeps the same token', async () => {

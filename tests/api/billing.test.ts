@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { Client, onEachLoggedInApp, type TestContext } from './helpers'
+import { Client } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 
 describe('the billing rules the admin sets', () => {
-  let t: TestContext
-  let admin: Client
-  let customer: Client
-  onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+  onEachLoggedInApp()
 
   it('start with no VAT and 20% off the first service; only an admin changes them; the public sees the offer', async () => {
     expect((await new Client(t.app).get('billing-settings/')).body).toEqual({

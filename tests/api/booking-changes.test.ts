@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  Client,
-  countRows,
-  findUserId,
-  onEachLoggedInApp,
-  type TestContext,
-  lagosDay,
-  lagosWeekday as weekday,
-} from './helpers'
+import { ADMIN, Client, countRows, findUserId, lagosDay, lagosWeekday as weekday } from './helpers'
 import { TECH, addTechnician } from './staff-helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 const appointment = (change: Record<string, unknown> = {}) => ({
   phone_number: '0803 123 4567',

@@ -1,23 +1,11 @@
 import { sql, type KyselyPlugin } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import {
-  CUSTOMER,
-  Client,
-  countRows,
-  expectReplayOf,
-  onEachLoggedInApp,
-  type TestContext,
-  lagosDay,
-  lagosWeekday,
-  appointment,
-} from './helpers'
+import { CUSTOMER, Client, countRows, expectReplayOf, lagosDay, lagosWeekday, appointment } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 const bookingCount = () => countRows(t.db, 'bookings')
 const statusOf = async (id: number) =>

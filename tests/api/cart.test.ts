@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, Client, signUp, firstProduct, makeTestApp, type TestContext } from './helpers'
+import {
+  ADMIN,
+  CUSTOMER,
+  Client,
+  signUp,
+  expectLoginNeeded,
+  firstProduct,
+  productsInStock,
+  makeTestApp,
+  type TestContext,
+} from './helpers'
 
 let t: TestContext
 let customer: Client
@@ -88,11 +98,7 @@ describe('GET get/carts/ and GET check_cart/', () => {
     expect((await customer.get('get/carts')).body.map((l: any) => l.id)).toEqual([gel().id, termite().id])
   })
 
-  it('both need login (401)', async () => {
-    const anon = new Client(t.app)
-    expect((await anon.get('get/carts/')).status).toBe(401)
-    expect((await anon.get('check_cart/')).status).toBe(401)
-  })
+  it('both need login (401)', () => expectLoginNeeded(t.app, 'get/carts/', 'check_cart/'))
 })
 
 describe('DELETE admins/delete/{id}/cart/', () => {
@@ -188,13 +194,7 @@ describe('POST /update-cart/', () => {
 
 describe('POST cart/set/ (the offline cart replay)', () => {
   it('sets a line to an absolute quantity, so replaying it changes nothing; 0 removes it', async () => {
-    const [a, b] = await t.db
-      .selectFrom('products')
-      .select(['id', 'stock'])
-      .where('stock', '>', 3)
-      .orderBy('id')
-      .limit(2)
-      .execute()
+    const [a, b] = await productsInStock(t.db, 2, 3)
     const key = { 'Idempotency-Key': crypto.randomUUID() }
     const first = await customer.post('cart/set/', { id: a.id, quantity: 3 }, key)
     expect(first.status).toBe(200)

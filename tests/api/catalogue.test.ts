@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { ADMIN, Client, onEachLoggedInApp, makeTestApp, productForm, type TestContext } from './helpers'
+import { ADMIN, Client, makeTestApp, productForm } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 import { seedProducts } from '../../api/lib/seed-data'
 
 // Real, minimal image files (1x1 pixel), so the byte check sees what a browser would send.
@@ -16,10 +17,7 @@ const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, backgroun
   .toBuffer()
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64')
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 const validFields = {
   name: 'Ant Powder 250g',

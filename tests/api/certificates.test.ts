@@ -14,18 +14,13 @@ import {
   signUp,
   suiteNow,
   CUSTOMER,
-  type TestContext,
 } from './helpers'
 import { queuedData } from './messaging-helpers'
 import { onRacingInstance } from './instances'
-import { book, doJob, onEachTechnicianApp, YEAR } from './staff-helpers'
+import { book, doJob, YEAR } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 
 /** The admin's product with what its label says. */
 async function labelledProduct(name: string, activeIngredient: string, registrationNo: string) {

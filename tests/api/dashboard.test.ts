@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  CUSTOMER,
-  Client,
-  adminOnlyCheck,
-  onEachLoggedInApp,
-  findUserId,
-  lagosDay,
-  type TestContext,
-} from './helpers'
+import { ADMIN, CUSTOMER, Client, adminOnlyCheck, findUserId, lagosDay } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 import { sql, type RawBuilder } from 'kysely'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 /** What the balance must be, computed independently from the tables (naira). */
 const expectedBalance = async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, expect } from 'vitest'
+import { expect } from 'vitest'
 import { createApp } from '../../api/app'
 import { loadConfig, type AppConfig } from '../../api/config'
 import type { Database, Engine, OpenedDatabase, Tables } from '../../api/db'
@@ -118,6 +118,16 @@ export const firstProduct = (db: Database) =>
     .limit(1)
     .executeTakeFirstOrThrow()
 
+/** The `count` products with the lowest ids that have more than `moreThan` in stock: ones a test can put in a cart. */
+export const productsInStock = (db: Database, count: number, moreThan = 0) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name', 'stock'])
+    .where('stock', '>', moreThan)
+    .orderBy('id')
+    .limit(count)
+    .execute()
+
 /** The id of the account with this email, read through the query layer (either engine). */
 export const findUserId = async (db: Database, email: string) =>
   (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
@@ -136,33 +146,6 @@ export async function makeLoggedInApp() {
  * A browser-like caller: keeps cookies between calls and sends the CSRF header on unsafe methods,
  * so tests read like the app's own use of the API.
  */
-/**
- * Gives every test of the file a fresh app with a logged-in admin and customer (and closes it after):
- * `onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))`.
- */
-export function onEachLoggedInApp(receive: (fresh: Awaited<ReturnType<typeof makeLoggedInApp>>) => void) {
-  onEachApp(makeLoggedInApp, receive)
-}
-
-/** Gives every test of the file a fresh makeTestApp() (and closes it after): `onEachTestApp((fresh) => (t = fresh))`. */
-export function onEachTestApp(receive: (t: TestContext) => void) {
-  onEachApp(
-    async () => ({ t: await makeTestApp() }),
-    (fresh) => receive(fresh.t),
-  )
-}
-
-/** Gives every test of the file what `make` opens (and closes its app after). */
-export function onEachApp<T extends { t: TestContext }>(make: () => Promise<T>, receive: (fresh: T) => void) {
-  let current: TestContext | undefined
-  beforeEach(async () => {
-    const fresh = await make()
-    current = fresh.t
-    receive(fresh)
-  })
-  afterEach(() => current?.close())
-}
-
 export class Client {
   cookies = new Map<string, string>()
   csrf = ''
@@ -264,6 +247,12 @@ export function adminOnlyCheck(current: () => { app: TestContext['app']; custome
     expect(denied.status).toBe(403)
     expect(denied.body.message).toBeTruthy()
   }
+}
+
+/** That each of these GETs answers 401 to a caller who is not logged in. */
+export async function expectLoginNeeded(app: TestContext['app'], ...paths: string[]) {
+  const anonymous = new Client(app)
+  for (const path of paths) expect((await anonymous.get(path)).status, path).toBe(401)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Client, countRows, expireLease, makeLoggedInApp, type TestContext } from './helpers'
+import { Client, countRows, expireLease, makeLoggedInApp, productsInStock, type TestContext } from './helpers'
 import { addTechnician, at, book, completion, lagosDay, photoForm, treatment, uuid } from './staff-helpers'
 
 /**
@@ -106,14 +106,28 @@ async function assignedJob() {
   return id
 }
 
-/** Each call behind `idempotent` that writes: how to send it once more with the same key, and what it creates. */
-const calls: {
+interface Call {
   name: string
   table: Counted
   status: number
   /** Makes what the call needs, and returns the call itself (the same request each time it is sent). */
   prepare: () => Promise<(key: string) => ReturnType<Client['post']>>
-}[] = [
+}
+
+/** The technician's POST of `body` to staff/jobs/{id}/<step>/ of a job assigned to them, creating a row of `table`. */
+const jobWrite = (step: string, what: string, table: Counted, body: () => unknown): Call => ({
+  name: `POST staff/jobs/{id}/${step}/ (${what})`,
+  table,
+  status: 201,
+  prepare: async () => {
+    const id = await assignedJob()
+    const sent = body()
+    return (key) => tech.post(`staff/jobs/${id}/${step}/`, sent, { 'Idempotency-Key': key })
+  },
+})
+
+/** Each call behind `idempotent` that writes: how to send it once more with the same key, and what it creates. */
+const calls: Call[] = [
   {
     name: 'POST appointment/ (a booking)',
     table: 'bookings',
@@ -140,12 +154,7 @@ const calls: {
     table: 'cart_items',
     status: 200,
     prepare: async () => {
-      const product = await t.db
-        .selectFrom('products')
-        .select('id')
-        .where('stock', '>', 2)
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
+      const [product] = await productsInStock(t.db, 1, 2)
       await t.db.deleteFrom('cart_items').execute()
       return (key) => customer.post('cart/set/', { id: product.id, quantity: 2 }, { 'Idempotency-Key': key })
     },
@@ -160,36 +169,9 @@ const calls: {
         admin.post(`admins/bookings/${id}/assign/`, { staff_id: techId }, { 'Idempotency-Key': key })
     },
   },
-  {
-    name: 'POST staff/jobs/{id}/events/ (a job event)',
-    table: 'job_events',
-    status: 201,
-    prepare: async () => {
-      const id = await assignedJob()
-      const body = { type: 'on_my_way', occurred_at: at() }
-      return (key) => tech.post(`staff/jobs/${id}/events/`, body, { 'Idempotency-Key': key })
-    },
-  },
-  {
-    name: 'POST staff/jobs/{id}/treatments/ (a treatment)',
-    table: 'job_treatments',
-    status: 201,
-    prepare: async () => {
-      const id = await assignedJob()
-      const body = treatment()
-      return (key) => tech.post(`staff/jobs/${id}/treatments/`, body, { 'Idempotency-Key': key })
-    },
-  },
-  {
-    name: 'POST staff/jobs/{id}/photos/ (a photo)',
-    table: 'job_photos',
-    status: 201,
-    prepare: async () => {
-      const id = await assignedJob()
-      const form = photoForm(uuid())
-      return (key) => tech.post(`staff/jobs/${id}/photos/`, form, { 'Idempotency-Key': key })
-    },
-  },
+  jobWrite('events', 'a job event', 'job_events', () => ({ type: 'on_my_way', occurred_at: at() })),
+  jobWrite('treatments', 'a treatment', 'job_treatments', treatment),
+  jobWrite('photos', 'a photo', 'job_photos', () => photoForm(uuid())),
   {
     name: 'POST staff/jobs/{id}/complete/ (a completion and its report)',
     table: 'job_reports',

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { Client, countRows, onEachLoggedInApp, type TestContext } from './helpers'
+import { Client, countRows } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 describe('bodies the parser refuses', () => {
   it.each(['add/products/', 'add/produts/1/', 'add/products/1/'])(

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { signLink } from '../../api/lib/signed-links'
-import { Client, CUSTOMER, countRows, findUserId, lagosDay, type TestContext } from './helpers'
+import { Client, CUSTOMER, countRows, findUserId, lagosDay } from './helpers'
 import { queuedData } from './messaging-helpers'
 import { onRacingInstance } from './instances'
-import { at, book, completion, doJob, idempotencyKey, onEachTechnicianApp, uuid, YEAR } from './staff-helpers'
+import { at, book, completion, doJob, idempotencyKey, uuid, YEAR } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 
 const serviceLine = (unitPrice: number, change: Record<string, unknown> = {}) => ({
   kind: 'service',

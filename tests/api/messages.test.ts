@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  CUSTOMER,
-  Client,
-  countRows,
-  expectReplayOf,
-  onEachTestApp,
-  type TestContext,
-} from './helpers'
+import { ADMIN, CUSTOMER, Client, countRows, expectReplayOf } from './helpers'
+import { onEachTestApp, t } from './app-per-test'
 import { seedMessages } from '../../api/lib/seed-data'
 
-let t: TestContext
-onEachTestApp((fresh) => (t = fresh))
+onEachTestApp()
 
 const THANKS = 'Thank you! Your message has been received. We will get back to you shortly.'
 const message = {

@@ -6,6 +6,7 @@ import {
   expectStopToWaitFor,
   findUserId,
   makeTestApp,
+  productsInStock,
   type TestContext,
   appointment,
   suiteNow,
@@ -351,13 +352,7 @@ describe('payments', () => {
     }
     await configured({}, gateway)
     const customer = await loggedIn(CUSTOMER)
-    const product = await t.db
-      .selectFrom('products')
-      .select(['id', 'name'])
-      .where('stock', '>', 0)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirstOrThrow()
+    const [product] = await productsInStock(t.db, 1)
     expect((await customer.post(`cart/${product.id}/`)).status).toBe(200)
     const { body } = await customer.post('api/initiate-payment/')
     const txRef = decodeURIComponent(new URL(body.payment_url).pathname.split('/').pop()!)

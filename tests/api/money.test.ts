@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { adminOnlyCheck, CUSTOMER, findUserId, type Client, type TestContext } from './helpers'
-import { book, doJob, lagosDay, onEachTechnicianApp, uuid } from './staff-helpers'
+import { adminOnlyCheck, CUSTOMER, findUserId } from './helpers'
+import { book, doJob, lagosDay, uuid } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 import { csvField, csvFigure, csvRow } from '../../api/lib/csv'
 import { recordInvoicePayment } from '../../api/lib/invoices'
 import { addDays, addMonths, businessDayStart, businessMonth } from '../../contract/dates'
 import { parseCsv } from '../csv'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
 
 const MINUTE = 60_000

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  CUSTOMER,
-  Client,
-  lagosDay,
-  lagosWeekday,
-  onEachLoggedInApp,
-  type TestContext,
-} from './helpers'
+import { ADMIN, CUSTOMER, Client, lagosDay, lagosWeekday } from './helpers'
 import { TECH, addTechnician, book, doJob, idempotencyKey } from './staff-helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 import { renderTemplate, type TemplateName } from '../../api/messaging/templates'
 import { businessDay } from '../../contract/dates'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 /** The device's clock as the suite's: the server's own clock, not the calendar the test runs on. */
 const deviceNow = () => new Date(t.config.now()).toISOString()

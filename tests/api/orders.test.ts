@@ -1,16 +1,14 @@
 import type { Transaction } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { CUSTOMER, Client, signUp, findUserId, onEachLoggedInApp, type TestContext } from './helpers'
+import { CUSTOMER, Client, signUp, expectLoginNeeded, findUserId } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 import { BUSINESS_TIME_ZONE, todayIso } from '../../contract/dates'
 import { createApp } from '../../api/app'
 import type { Tables } from '../../api/db'
 import { createGateway } from '../../api/payments'
 import { parseCsv } from '../csv'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 const customerId = () => findUserId(t.db, CUSTOMER.email)
 
@@ -297,11 +295,7 @@ describe('GET users/orders and GET check_order', () => {
     // The admin has no orders of its own either.
     expect((await admin.get('users/orders')).body).toEqual([])
   })
-  it('needs a login', async () => {
-    const anonymous = new Client(t.app)
-    expect((await anonymous.get('users/orders')).status).toBe(401)
-    expect((await anonymous.get('check_order')).status).toBe(401)
-  })
+  it('needs a login', () => expectLoginNeeded(t.app, 'users/orders', 'check_order'))
 })
 
 describe('GET admins/orders/export.csv', () => {

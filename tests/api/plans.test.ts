@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { addDays } from '../../contract/dates'
 import { addMonthsToDay } from '../../contract/plans'
-import { CUSTOMER, Client, findUserId, lagosDay, lagosWeekday, signUp, type TestContext } from './helpers'
+import { CUSTOMER, Client, findUserId, lagosDay, lagosWeekday, signUp } from './helpers'
 import { racingInstance } from './instances'
-import { at, book, completion, doJob, idempotencyKey, onEachTechnicianApp } from './staff-helpers'
+import { at, book, completion, doJob, idempotencyKey } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 
 const OTHER = { fullName: 'Tunde Bakare', email: 'other@test.ng', password: 'other-password-1' }
 

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notify } from '../../api/lib/notify'
 import { vapidKeys } from '../../api/messaging/push'
-import { Client, countRows, lagosWeekday, type TestContext } from './helpers'
+import { Client, countRows, lagosWeekday } from './helpers'
 import { senderFor } from './messaging-helpers'
 import { FakePushService, type FakePhone } from './push-service'
-import { book, onEachTechnicianApp } from './staff-helpers'
+import { book } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 
 const pushService = new FakePushService()
 beforeAll(() => pushService.start())

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { Client, countRows, lagosDay, signUp, type TestContext } from './helpers'
+import { Client, countRows, lagosDay, signUp } from './helpers'
 import { racingInstance } from './instances'
-import { addTechnician, book, onEachTechnicianApp, TECH2, uuid, YEAR } from './staff-helpers'
+import { addTechnician, book, TECH2, uuid, YEAR } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 
 const lines = (unitPrice = 40_000) => [
   { kind: 'service', description: 'Termite treatment, whole house', quantity: 1, unitPrice },

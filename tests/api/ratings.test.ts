@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { Client, type TestContext } from './helpers'
+import { Client } from './helpers'
 import { queuedData } from './messaging-helpers'
-import { TECH2, addTechnician, at, book, doJob, onEachTechnicianApp } from './staff-helpers'
+import { TECH2, addTechnician, at, book, doJob } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 
 /** A visit of the demo customer completed by `who`; answers its id and the rating link's token. */
 async function completedVisit(who = { client: tech, id: techId }, service = 'fumigation') {

@@ -2,16 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { sendDueReminders } from '../../api/lib/reminders'
 import { signLink } from '../../api/lib/signed-links'
 import { testEngine } from './test-database'
-import { Client, countRows, lagosDay, type TestContext } from './helpers'
+import { Client, countRows, lagosDay } from './helpers'
 import { queuedData } from './messaging-helpers'
-import { at, book, onEachTechnicianApp } from './staff-helpers'
+import { at, book } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 
 /** An instant on today's Lagos date (the suite's day), at `hhmm` Lagos time. */
 const todayAt = (hhmm: string) => Date.parse(`${lagosDay(0)}T${hhmm}:00+01:00`)

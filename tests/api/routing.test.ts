@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { Client, onEachLoggedInApp, type TestContext } from './helpers'
+import { Client } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 /**
  * Every API call this server implements, with ids that match nothing so nothing

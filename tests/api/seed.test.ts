@@ -2,12 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ADMIN, CUSTOMER, countRows, onEachTestApp, type TestContext } from './helpers'
+import { ADMIN, CUSTOMER, countRows } from './helpers'
+import { onEachTestApp, t } from './app-per-test'
 import { migrate, openDatabase } from '../../api/db/index'
 import { seedIfEmpty } from '../../api/lib/seed'
 
-let t: TestContext
-onEachTestApp((fresh) => (t = fresh))
+onEachTestApp()
 
 describe('seed, and payments that outlive their customer', () => {
   it('seeds the demo purchase history once: a second start adds nothing', async () => {

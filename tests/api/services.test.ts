@@ -3,12 +3,10 @@
  * (services/), and a booking that names one keeps the estimate worked out when it was made.
  */
 import { describe, expect, it } from 'vitest'
-import { Client, adminOnlyCheck, appointment, onEachLoggedInApp, type TestContext } from './helpers'
+import { Client, adminOnlyCheck, appointment } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 const kindBody = (change: Record<string, unknown> = {}) => ({
   service: 'fumigation',

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { SPRAY_TREATMENT } from '../treatment'
-import { Client, lagosDay, makeLoggedInApp, onEachApp, suiteNow, type TestContext } from './helpers'
+import { Client, lagosDay, makeLoggedInApp, suiteNow, type TestContext } from './helpers'
 
 export const TECH = { email: 'tech@test.ng', password: 'tech-password-1', fullName: 'Femi Okon' }
 export const TECH2 = { email: 'tech2@test.ng', password: 'tech-password-2', fullName: 'Bola Ade' }
@@ -52,11 +52,6 @@ export async function makeTechnicianApp() {
     throw error
   }
 }
-
-/** Gives every test of the file a fresh makeTechnicianApp() (and closes it after). */
-export const onEachTechnicianApp = (
-  receive: (fresh: Awaited<ReturnType<typeof makeTechnicianApp>>) => void,
-) => onEachApp(makeTechnicianApp, receive)
 
 /**
  * A customer's booking (Pending), returned by id. Tomorrow by default: a time today is refused once it

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../api/app'
 import { createGateway } from '../../api/payments'
-import { ADMIN, Client, signUp, countRows, expectReplayOf, type TestContext } from './helpers'
+import { ADMIN, Client, signUp, countRows, expectReplayOf } from './helpers'
 import { importJobPhotosFromDisk } from '../../api/lib/report'
 import {
   JPEG,
@@ -13,18 +13,13 @@ import {
   book,
   completion,
   lagosDay,
-  onEachTechnicianApp,
   photoForm,
   treatment,
   uuid,
 } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 
 const assign = (bookingId: number, staffId: number | null, headers?: Record<string, string>) =>
   admin.post(`admins/bookings/${bookingId}/assign/`, { staff_id: staffId }, headers)

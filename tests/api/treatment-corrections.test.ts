@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { Client, type TestContext } from './helpers'
-import {
-  TECH2,
-  addTechnician,
-  book,
-  doJob,
-  onEachTechnicianApp,
-  completion,
-  treatment,
-  uuid,
-} from './staff-helpers'
+import { Client } from './helpers'
+import { TECH2, addTechnician, book, doJob, completion, treatment, uuid } from './staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, tech, techId } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let tech: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, tech, techId } = fresh))
+onEachTechnicianApp()
 
 /** Device times relative to the suite's clock, never the real calendar. */
 const deviceTime = (minutesFromNow = 0) => new Date(t.config.now() + minutesFromNow * 60_000).toISOString()

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ADMIN,
-  CUSTOMER,
-  Client,
-  countRows,
-  adminOnlyCheck,
-  onEachLoggedInApp,
-  findUserId,
-  type TestContext,
-} from './helpers'
+import { ADMIN, CUSTOMER, countRows, adminOnlyCheck, findUserId } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 const userId = (email: string) => findUserId(t.db, email)
 const roleOf = async (id: number) =>

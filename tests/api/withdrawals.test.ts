@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { Client, adminOnlyCheck, onEachLoggedInApp, type TestContext } from './helpers'
+import { adminOnlyCheck } from './helpers'
+import { onEachLoggedInApp, t, admin, customer } from './app-per-test'
 import { formatNaira } from '../../contract/money'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-onEachLoggedInApp((fresh) => ({ t, admin, customer } = fresh))
+onEachLoggedInApp()
 
 const expectAdminOnly = adminOnlyCheck(() => ({ app: t.app, customer }))
 

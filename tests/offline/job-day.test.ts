@@ -3,26 +3,15 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { replayOutbox } from '../../src/offline/replay'
 import { jobUpdates, localJobView } from '../../src/features/staff/jobs'
-import { Client, countRows, type TestContext } from '../api/helpers'
-import {
-  JPEG,
-  TECH2,
-  addTechnician,
-  book,
-  completion,
-  onEachTechnicianApp,
-  treatment,
-} from '../api/staff-helpers'
+import { countRows } from '../api/helpers'
+import { JPEG, TECH2, addTechnician, book, completion, treatment } from '../api/staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, techId } from '../api/app-per-test'
 import { applyConfirmed } from '../../src/offline/confirmed'
 import '../../src/features/staff/offline'
 import { browserDeps, deps, freshDb, queuedJobUpdate } from './helpers'
 import { technicianPhone } from './app-fetch'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, techId } = fresh))
+onEachTechnicianApp()
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 8, minute)).toISOString()
 const photoBlob = () => new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' })

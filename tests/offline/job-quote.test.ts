@@ -5,17 +5,14 @@ import { replayOutbox } from '../../src/offline/replay'
 import { applyConfirmed } from '../../src/offline/confirmed'
 import { checkOutboxBody } from '../../src/offline/kinds'
 import { jobUpdates, localJobView } from '../../src/features/staff/jobs'
-import { Client, countRows, type TestContext } from '../api/helpers'
-import { book, onEachTechnicianApp } from '../api/staff-helpers'
+import { countRows } from '../api/helpers'
+import { book } from '../api/staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, techId } from '../api/app-per-test'
 import '../../src/features/staff/offline'
 import { browserDeps, queuedJobUpdate } from './helpers'
 import { technicianPhone } from './app-fetch'
 
-let t: TestContext
-let admin: Client
-let customer: Client
-let techId: number
-onEachTechnicianApp((fresh) => ({ t, admin, customer, techId } = fresh))
+onEachTechnicianApp()
 
 describe('a quote written on the job with no data', () => {
   it('waits on the phone, then lands once even when the first answer is lost on the way back', async () => {

@@ -7,8 +7,8 @@ import { InvalidOutboxBody } from '../../src/offline/kinds'
 import { queueThroughOutbox, resendOutboxEntry, submitThroughOutbox } from '../../src/offline/outbox'
 import { replayOutbox } from '../../src/offline/replay'
 import { applyConfirmed } from '../../src/offline/confirmed'
-import { Client, type TestContext } from '../api/helpers'
-import { book, completion, onEachTechnicianApp, treatment } from '../api/staff-helpers'
+import { book, completion, treatment } from '../api/staff-helpers'
+import { onEachTechnicianApp, t, admin, customer, techId } from '../api/app-per-test'
 import { technicianPhone } from './app-fetch'
 import { browserDeps, queuedJobUpdate } from './helpers'
 // Every feature's kinds, as the outbox panel has them.
@@ -135,11 +135,7 @@ describe('every queued write is checked with the server’s schema before it is 
 })
 
 describe('a refused job update, corrected in the sync panel and resent', () => {
-  let t: TestContext
-  let admin: Client
-  let customer: Client
-  let techId: number
-  onEachTechnicianApp((fresh) => ({ t, admin, customer, techId } = fresh))
+  onEachTechnicianApp()
 
   const queued = (update: JobUpdate, userId: number) =>
     queuedJobUpdate(update, userId, { about: 'Ada Customer · Fumigation' })

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { AdminInvoiceAnswer, InvoicePaymentAnswer } from '../../contract/invoices'
 import { booking, mockApi, openAdminScreen, renderAdmin, type Call } from './admin-helpers'
-import { AMAKA_BILLED_TO, serviceLine, totalsPreviewRows, totalsWithoutDiscounts } from './billing-fixtures'
+import { AMAKAS_NEW_DRAFT, serviceLine, totalsPreviewRows } from './billing-fixtures'
 
 afterEach(() => {
   cleanup()
@@ -14,27 +14,16 @@ afterEach(() => {
 const invoice = (change: Partial<AdminInvoiceAnswer> = {}): AdminInvoiceAnswer => ({
   id: 5,
   number: 'INV-2026-0005',
-  status: 'Draft',
-  billedName: 'Amaka Obi',
-  customerId: 3,
-  bookingId: 7,
-  issuedOn: '2026-11-23',
+  ...AMAKAS_NEW_DRAFT,
   dueDate: '2026-11-30',
-  total: 0,
   paid: 0,
   due: 0,
-  billedTo: AMAKA_BILLED_TO,
   quoteId: null,
   depositDue: 0,
-  sentAt: null,
   voidedAt: null,
   voidReason: '',
-  note: '',
-  offerPercent: 20,
   lines: [serviceLine('Fumigation service')],
-  totals: totalsWithoutDiscounts(0, 7.5),
   payments: [],
-  link: null,
   ...change,
 })
 

@@ -6,10 +6,9 @@ import type { AdminQuoteAnswer } from '../../contract/quotes'
 import { booking, mockApi, openAdminScreen, renderAdmin } from './admin-helpers'
 import {
   acceptedByAmaka,
-  AMAKA_BILLED_TO,
+  AMAKAS_NEW_DRAFT,
   serviceLine,
   totalsPreviewRows,
-  totalsWithoutDiscounts,
   UNANSWERED_QUOTE,
 } from './billing-fixtures'
 
@@ -21,24 +20,13 @@ afterEach(() => {
 const quote = (change: Partial<AdminQuoteAnswer> = {}): AdminQuoteAnswer => ({
   id: 5,
   number: 'Q-2026-0005',
-  status: 'Draft',
-  billedName: 'Amaka Obi',
-  customerId: 3,
-  bookingId: 7,
-  issuedOn: '2026-11-23',
+  ...AMAKAS_NEW_DRAFT,
   validUntil: '2026-12-07',
-  total: 0,
   depositPercent: 0,
   deposit: 0,
-  billedTo: AMAKA_BILLED_TO,
-  sentAt: null,
   ...UNANSWERED_QUOTE,
-  note: '',
-  offerPercent: 20,
   lines: [serviceLine('Service')],
-  totals: totalsWithoutDiscounts(0, 7.5),
   invoice: null,
-  link: null,
   ...change,
 })
 

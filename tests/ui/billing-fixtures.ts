@@ -37,6 +37,25 @@ export const totalsWithoutDiscounts = (
   total: subtotal + vat,
 })
 
+/**
+ * What the admin's editor reads of a new draft billed to Amaka for booking 7, an invoice or a quote alike:
+ * nothing on it yet, not sent, with the 20% first-service offer and VAT at 7.5%.
+ */
+export const AMAKAS_NEW_DRAFT = {
+  status: 'Draft' as const,
+  billedName: 'Amaka Obi',
+  customerId: 3,
+  bookingId: 7,
+  issuedOn: '2026-11-23',
+  total: 0,
+  billedTo: AMAKA_BILLED_TO,
+  sentAt: null,
+  note: '',
+  offerPercent: 20,
+  totals: totalsWithoutDiscounts(0, 7.5),
+  link: null,
+}
+
 /** A quote's answer while the customer has neither accepted nor declined it and it is not withdrawn. */
 export const UNANSWERED_QUOTE = {
   acceptedName: null,
