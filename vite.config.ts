@@ -100,13 +100,14 @@ export default defineConfig({
           groups: [
             {
               // What the app runs on every page (main.tsx loads it once the page is painted): Preact, the
-              // router, zustand, src/lib, the small pure helpers every page formats with (money, the
-              // company's details, service prices), whether the device has saved data (offline/device.ts)
-              // and the UI pieces of the public shell (dialogs, fields, the loading block), in one file
-              // rather than twenty small shared ones (each a request, with its headers, on a slow network). Tables, filters and pagination stay with the screens that
-              // use them: a first visit does not pay for them.
+              // router, zustand, src/lib (not query.ts and document-data.ts: they use the query library), the
+              // small pure helpers every page formats with (money, the company's details, service prices),
+              // whether the device has saved data (offline/device.ts) and the UI pieces of the public shell
+              // (dialogs, fields, the loading block), in one file rather than twenty small shared ones (each a
+              // request, with its headers, on a slow network). Tables, filters and pagination stay with the
+              // screens that use them: a first visit does not pay for them.
               name: 'core',
-              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand|preact)\/|\/src\/lib\/(?!query\.ts)|\/contract\/(money|company|service-prices|phone|categories)\.ts|\/src\/offline\/device\.ts|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta|form-actions)\.tsx|\/src\/components\/login-required-dialog\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
+              test: /node_modules\/(react|react-dom|scheduler|react-router|zustand|preact)\/|\/src\/lib\/(?!query\.ts|document-data\.ts)|\/contract\/(money|company|service-prices|phone|categories)\.ts|\/src\/offline\/device\.ts|\/src\/components\/ui\/(modal|native-dialog|text-field|page-loading|page-meta|form-actions)\.tsx|\/src\/components\/login-required-dialog\.tsx|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|context)/,
             },
             {
               // The query cache (react-query) and the offline-first read over it (offline/snapshot.ts and
