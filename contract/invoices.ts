@@ -80,11 +80,14 @@ export type CreateInvoiceRequest = z.input<typeof createInvoiceBody>
 
 export const voidInvoiceBody = z.object({ reason: reasonField('Say why the invoice is void') })
 
+/** An amount paid towards an invoice, naira, as typed in the back office or on the customer's pay screen. */
+const paymentAmount = nairaField('Amount is required', 'Amount must be a number of naira, e.g. 15,000').pipe(
+  z.number().positive('Amount must be more than ₦0').max(100_000_000, 'Amount is too large'),
+)
+
 export const manualPaymentBody = z
   .object({
-    amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 15,000').pipe(
-      z.number().positive('Amount must be more than ₦0').max(100_000_000, 'Amount is too large'),
-    ),
+    amount: paymentAmount,
     method: z.enum(MANUAL_PAYMENT_METHODS, {
       error: 'Choose how the money came: bank transfer, cash or POS',
     }),
@@ -174,9 +177,7 @@ export function payAmountProblem(amountKobo: number, dueKobo: number): string | 
 
 /** Paying an invoice through the gateway: how much (naira), the whole amount due when left out. */
 export const payInvoiceBody = z.object({
-  amount: nairaField('Amount is required', 'Amount must be a number of naira, e.g. 15,000')
-    .pipe(z.number().positive('Amount must be more than ₦0').max(100_000_000, 'Amount is too large'))
-    .optional(),
+  amount: paymentAmount.optional(),
 })
 export type PayInvoiceRequest = z.input<typeof payInvoiceBody>
 export const payInvoiceAnswer = z.object({ payment_url: z.string() })
