@@ -36,25 +36,17 @@ export function DocumentList<T extends { id: number }>({
   label: string
   docs: readonly T[]
 }) {
-  const cell = 'px-4 py-3'
   return (
     <>
       <DataTable
-        columns={['Number', ...columns.map((c) => c.label), 'Status', ...(actions ? ['Actions'] : [])]}
-      >
-        {docs.map((doc) => (
-          <tr key={doc.id}>
-            <td className={cell}>{number(doc)}</td>
-            {columns.map((c) => (
-              <td key={c.label} className={c.className ? `${cell} ${c.className}` : cell}>
-                {c.cell(doc)}
-              </td>
-            ))}
-            <td className={cell}>{status(doc)}</td>
-            {actions && <td className={cell}>{actions(doc)}</td>}
-          </tr>
-        ))}
-      </DataTable>
+        rows={docs}
+        columns={[
+          { label: 'Number', cell: number },
+          ...columns,
+          { label: 'Status', cell: status },
+          ...(actions ? [{ label: 'Actions', cell: actions }] : []),
+        ]}
+      />
       <MobileCards items={docs} label={label}>
         {(doc) => {
           const [who, detail] = card(doc)

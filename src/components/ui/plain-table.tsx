@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 /** One column of a table of rows: its heading, and what a row shows in it. */
 export interface TableColumn<T> {
   label: string
-  cell: (row: T) => ReactNode
+  /** What the row shows; `index` is its place among the rows shown (a list groups rows by their neighbour). */
+  cell: (row: T, index: number) => ReactNode
   /** Classes added to its cells (e.g. whitespace-nowrap for a date or a price). */
   className?: string
   /** Classes added to its heading (text-right over amounts). */
@@ -12,7 +13,13 @@ export interface TableColumn<T> {
   rowHeader?: boolean
 }
 
-/** The looks of a small table: in a card with a shaded heading row, roomy or compact; in a dialog, bare. */
+/** The horizontal padding of a compact list's cells below 1280 px, where many columns sit beside the sidebar. */
+const CELL_X_COMPACT = 'px-3 xl:px-4'
+
+/**
+ * The looks of a table: a small one in a card with a shaded heading row, roomy or compact; in a dialog, bare;
+ * a list screen's (DataTable), roomy or compact.
+ */
 const LOOKS = {
   card: {
     table: 'w-full text-left text-sm',
@@ -27,6 +34,18 @@ const LOOKS = {
     td: 'px-3 py-2',
   },
   dialog: { table: 'w-full text-left', head: 'text-slate-500', th: 'py-1 font-medium', td: 'py-1.5' },
+  list: {
+    table: 'w-full text-left text-sm',
+    head: 'bg-slate-50 text-slate-600',
+    th: 'px-4 py-3 font-medium',
+    td: 'px-4 py-3',
+  },
+  listCompact: {
+    table: 'w-full text-left text-sm',
+    head: 'bg-slate-50 text-slate-600',
+    th: `${CELL_X_COMPACT} py-3 font-medium`,
+    td: `${CELL_X_COMPACT} py-3`,
+  },
 }
 
 const withClass = (base: string, extra: string | undefined) => (extra ? `${base} ${extra}` : base)
@@ -38,6 +57,7 @@ export function PlainTable<T>({
   columns,
   look,
   caption,
+  rowClassName,
 }: {
   rows: readonly T[]
   rowKey: (row: T) => string | number
@@ -45,6 +65,8 @@ export function PlainTable<T>({
   look: keyof typeof LOOKS
   /** What the table holds, for a screen reader (not shown). */
   caption?: string
+  /** Classes of one row, e.g. a stronger line where a new group of rows starts. */
+  rowClassName?: (row: T, index: number) => string | undefined
 }) {
   const classes = LOOKS[look]
   return (
@@ -60,8 +82,8 @@ export function PlainTable<T>({
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row)} className={rowClassName?.(row, index)}>
             {columns.map(({ label, cell, className, rowHeader }) => {
               const Cell = rowHeader ? 'th' : 'td'
               return (
@@ -70,7 +92,7 @@ export function PlainTable<T>({
                   scope={rowHeader ? 'row' : undefined}
                   className={withClass(classes.td, className)}
                 >
-                  {cell(row)}
+                  {cell(row, index)}
                 </Cell>
               )
             })}

@@ -41,17 +41,6 @@ const canAssign = canCancelBooking
 /** The button's words: 'confirm' completes the booking, so its dialog says so. */
 const ACTION_LABEL = { approve: 'approve', confirm: 'Mark as completed' } as const
 
-const BOOKING_COLUMNS = [
-  'Customer',
-  'Whatsapp no',
-  'Service',
-  'Details',
-  'Date & Time',
-  'Status',
-  'Technician',
-  'Actions',
-]
-
 /** The booking's Lagos date and time as written, whatever the admin's device zone ("March 10, 2026 at 10:00 AM"). */
 const when = (b: Booking) => `${formatDay(b.date)} at ${formatTime(b.time)}`
 
@@ -311,39 +300,52 @@ export default function BookingsScreen() {
         </QueryGate>
       ) : (
         <ListResults query={bookings} what="bookings" empty="No bookings found" pages={pages}>
-          <DataTable columns={BOOKING_COLUMNS}>
-            {pages.pageItems.map((b) => (
-              <tr key={b.id}>
-                <td className="px-4 py-3 font-medium text-slate-900">{b.full_name}</td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <WhatsappNumber phone={b.phone_number} />
-                </td>
-                <td className="px-4 py-3 capitalize">{b.service}</td>
-                <td className="px-4 py-3">
+          <DataTable
+            rows={pages.pageItems}
+            columns={[
+              { label: 'Customer', cell: (b) => b.full_name, className: 'font-medium text-slate-900' },
+              {
+                label: 'Whatsapp no',
+                cell: (b) => <WhatsappNumber phone={b.phone_number} />,
+                className: 'whitespace-nowrap',
+              },
+              { label: 'Service', cell: (b) => b.service, className: 'capitalize' },
+              {
+                label: 'Details',
+                cell: (b) => (
                   <button type="button" className={linkButton} onClick={() => setViewing(b)}>
                     view
                   </button>
-                </td>
-                <td className="px-4 py-3">
-                  {/* Day and time on two lines: the table fits a 1366 px laptop without scrolling sideways. */}
-                  <span className="block whitespace-nowrap">{formatDay(b.date)}</span>
-                  <span className="block whitespace-nowrap text-slate-600">{formatTime(b.time)}</span>
-                  <EmergencyBadge booking={b} />
-                  <RescheduleButton booking={b} onReschedule={setMoving} />
-                </td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={b.status} />
-                  <AttentionNote booking={b} />
-                </td>
-                <td className="px-4 py-3">
-                  <TechnicianCell booking={b} onAssign={setAssigning} />
-                </td>
-                <td className="px-4 py-3">
-                  <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+                ),
+              },
+              {
+                label: 'Date & Time',
+                cell: (b) => (
+                  <>
+                    {/* Day and time on two lines: the table fits a 1366 px laptop without scrolling sideways. */}
+                    <span className="block whitespace-nowrap">{formatDay(b.date)}</span>
+                    <span className="block whitespace-nowrap text-slate-600">{formatTime(b.time)}</span>
+                    <EmergencyBadge booking={b} />
+                    <RescheduleButton booking={b} onReschedule={setMoving} />
+                  </>
+                ),
+              },
+              {
+                label: 'Status',
+                cell: (b) => (
+                  <>
+                    <StatusBadge status={b.status} />
+                    <AttentionNote booking={b} />
+                  </>
+                ),
+              },
+              { label: 'Technician', cell: (b) => <TechnicianCell booking={b} onAssign={setAssigning} /> },
+              {
+                label: 'Actions',
+                cell: (b) => <ActionButtons booking={b} onAdvance={askAdvance} onReject={askReject} />,
+              },
+            ]}
+          />
           <MobileCards items={pages.pageItems} label="Bookings">
             {(b) => (
               <>

@@ -11,7 +11,7 @@ import { RefundsPanel } from './refunds-panel'
 import { DeliveryFeesPanel } from './delivery-fees-panel'
 import { filterOrders, type OrderFilters, type OrderStatusFilter } from '../filters'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
-import { CELL_X_COMPACT, DataTable, type Column } from '../../../components/ui/data-table'
+import { DataTable } from '../../../components/ui/data-table'
 import { FilterBar, SearchBox, SelectFilter } from '../../../components/ui/list-filters'
 import { Card, PageHeader } from '../../../components/ui/page-header'
 import { ListResults, useFilteredPages } from '../../../components/ui/pagination'
@@ -40,16 +40,6 @@ const filterOrdersBy = (orders: AdminOrder[], search: string, filters: Omit<Orde
 // Below 1280 px (a laptop with the sidebar) the phone number goes under the customer and the quantity
 // before the price, so Status and Actions stay in view without scrolling sideways.
 const WIDE_ONLY = 'hidden xl:table-cell'
-const ORDER_COLUMNS: Column[] = [
-  'User',
-  { label: 'Phone no', className: WIDE_ONLY },
-  'Location',
-  'Product',
-  { label: 'Quantity', className: WIDE_ONLY },
-  'Price',
-  'Status',
-  'Actions',
-]
 const TABS = [
   ['orders', 'Orders'],
   ['refunds', 'Refunds'],
@@ -159,6 +149,9 @@ function OrdersList({ tabs, panel }: { tabs: ReactNode; panel: HTMLAttributes<HT
 
   const otherFilters = useMemo(() => ({ status, from, to }), [status, from, to])
   const { pages } = useFilteredPages(orders.data, search, otherFilters, filterOrdersBy)
+  /** Whether the line shown at `i` is the first of its order (the list keeps an order's lines together). */
+  const startsOrder = (o: AdminOrder, i: number) =>
+    i === 0 || pages.pageItems[i - 1].reference !== o.reference
   const exportUrl = ordersExportUrl({ status, q: search, from, to })
 
   return (
@@ -226,49 +219,52 @@ function OrdersList({ tabs, panel }: { tabs: ReactNode; panel: HTMLAttributes<HT
           </Card>
         )}
         <ListResults query={orders} what="orders" empty="No orders found" pages={pages}>
-          <DataTable columns={ORDER_COLUMNS} compact>
-            {pages.pageItems.map((o, i, shown) => (
-              // A new order starts with a stronger line; its other lines are marked by a fainter reference.
-              <tr
-                key={o.id}
-                className={
-                  i > 0 && shown[i - 1].reference !== o.reference ? 'border-t-2 border-slate-300' : ''
-                }
-              >
-                <td className={`max-w-48 ${CELL_X_COMPACT} py-3`}>
-                  <p className="font-medium text-slate-900">{o.user}</p>
-                  {o.email && <p className="text-xs break-words text-slate-500">{o.email}</p>}
-                  <p className="text-xs whitespace-nowrap text-slate-600 xl:hidden">
-                    {localPhone(o.phone_number)}
-                  </p>
-                  {/* The order this line belongs to: its reference (opens it) and date. */}
-                  <div className="mt-1.5">
-                    <OrderCell
-                      order={o}
-                      onOpen={setOpened}
-                      first={i === 0 || shown[i - 1].reference !== o.reference}
-                    />
-                  </div>
-                </td>
-                <td className={`${CELL_X_COMPACT} py-3 whitespace-nowrap ${WIDE_ONLY}`}>
-                  {localPhone(o.phone_number)}
-                </td>
-                <td className={`${CELL_X_COMPACT} py-3`}>{o.location}</td>
-                <td className={`${CELL_X_COMPACT} py-3`}>{o.product_name}</td>
-                <td className={`${CELL_X_COMPACT} py-3 ${WIDE_ONLY}`}>{o.quantity}</td>
-                <td className={`${CELL_X_COMPACT} py-3 whitespace-nowrap`}>
-                  <span className="xl:hidden">{o.quantity} × </span>
-                  {formatNaira(o.price)}
-                </td>
-                <td className={`${CELL_X_COMPACT} py-3`}>
-                  <StatusBadge status={o.status} />
-                </td>
-                <td className={`${CELL_X_COMPACT} py-3`}>
-                  <OrderActions order={o} onAction={pendingAction.ask} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+          <DataTable
+            rows={pages.pageItems}
+            compact
+            // A new order starts with a stronger line; its other lines are marked by a fainter reference.
+            rowClassName={(o, i) => (i > 0 && startsOrder(o, i) ? 'border-t-2 border-slate-300' : undefined)}
+            columns={[
+              {
+                label: 'User',
+                className: 'max-w-48',
+                cell: (o, i) => (
+                  <>
+                    <p className="font-medium text-slate-900">{o.user}</p>
+                    {o.email && <p className="text-xs break-words text-slate-500">{o.email}</p>}
+                    <p className="text-xs whitespace-nowrap text-slate-600 xl:hidden">
+                      {localPhone(o.phone_number)}
+                    </p>
+                    {/* The order this line belongs to: its reference (opens it) and date. */}
+                    <div className="mt-1.5">
+                      <OrderCell order={o} onOpen={setOpened} first={startsOrder(o, i)} />
+                    </div>
+                  </>
+                ),
+              },
+              {
+                label: 'Phone no',
+                cell: (o) => localPhone(o.phone_number),
+                className: `whitespace-nowrap ${WIDE_ONLY}`,
+                headClassName: WIDE_ONLY,
+              },
+              { label: 'Location', cell: (o) => o.location },
+              { label: 'Product', cell: (o) => o.product_name },
+              { label: 'Quantity', cell: (o) => o.quantity, className: WIDE_ONLY, headClassName: WIDE_ONLY },
+              {
+                label: 'Price',
+                className: 'whitespace-nowrap',
+                cell: (o) => (
+                  <>
+                    <span className="xl:hidden">{o.quantity} × </span>
+                    {formatNaira(o.price)}
+                  </>
+                ),
+              },
+              { label: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+              { label: 'Actions', cell: (o) => <OrderActions order={o} onAction={pendingAction.ask} /> },
+            ]}
+          />
           <MobileCards items={pages.pageItems} label="Orders">
             {(o) => (
               <>

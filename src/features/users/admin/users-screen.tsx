@@ -27,7 +27,8 @@ const ROLE_OPTIONS = [
   ['customer', 'Customer'],
 ] as const
 
-const USER_COLUMNS = ['Name', 'Email', 'Phone No', 'Role', 'Actions']
+/** A user's phone number as written in Nigeria, a dash when there is none. */
+const phoneOf = (u: AdminUser) => (u.phone_number ? localPhone(u.phone_number) : '—')
 
 /** The add-user form: every field filled in, the role chosen (Admin or Staff). */
 type NewUserForm = Required<RegisterAdminRequest>
@@ -233,21 +234,21 @@ export default function UsersScreen() {
         <SelectFilter {...select} label="Filter by role" options={ROLE_OPTIONS} />
       </FilterBar>
       <ListResults query={users} what="users" empty="No users found" pages={pages}>
-        <DataTable columns={USER_COLUMNS}>
-          {pages.pageItems.map((u) => (
-            <tr key={u.id}>
-              <td className="px-4 py-3 font-medium text-slate-900">{u.full_name}</td>
-              <td className="px-4 py-3">{u.username}</td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                {u.phone_number ? localPhone(u.phone_number) : '—'}
-              </td>
-              <td className="px-4 py-3">{u.role}</td>
-              <td className="px-4 py-3">
+        <DataTable
+          rows={pages.pageItems}
+          columns={[
+            { label: 'Name', cell: (u) => u.full_name, className: 'font-medium text-slate-900' },
+            { label: 'Email', cell: (u) => u.username },
+            { label: 'Phone No', cell: phoneOf, className: 'whitespace-nowrap' },
+            { label: 'Role', cell: (u) => u.role },
+            {
+              label: 'Actions',
+              cell: (u) => (
                 <UserActions user={u} inTable onEdit={setEditing} onDelete={(user) => deleting.ask(user)} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+              ),
+            },
+          ]}
+        />
         <MobileCards items={pages.pageItems} cardClassName="p-4">
           {(u) => (
             <>
@@ -260,7 +261,7 @@ export default function UsersScreen() {
                 }
               >
                 <p className="truncate text-sm text-slate-600">{u.username}</p>
-                <p className="text-sm text-slate-600">{u.phone_number ? localPhone(u.phone_number) : '—'}</p>
+                <p className="text-sm text-slate-600">{phoneOf(u)}</p>
               </CardTop>
               <UserActions user={u} onEdit={setEditing} onDelete={(user) => deleting.ask(user)} />
             </>
