@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { DialogActions, Modal } from '../../../components/ui/modal'
 import { RescheduleDialog } from './reschedule-dialog'
+import { ChangeBookingButtons } from './change-buttons'
 import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { serviceReportUrl, useBookings, useCancelMyBooking, useRescheduleMyBooking } from '../api'
 import { ServiceKindLine } from '../../../components/service-kind-line'
@@ -126,22 +127,12 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
                   </Link>
                 )}
                 {changeable && (
-                  <>
-                    <button
-                      type="button"
-                      className="btn-secondary px-3 py-1.5 text-sm"
-                      onClick={() => setMoving(b)}
-                    >
-                      Reschedule
-                    </button>
-                    <button
-                      type="button"
-                      className="btn-secondary px-3 py-1.5 text-sm text-red-700"
-                      onClick={() => setCancelling(b)}
-                    >
-                      Cancel booking
-                    </button>
-                  </>
+                  <ChangeBookingButtons
+                    small
+                    onReschedule={() => setMoving(b)}
+                    onCancel={() => setCancelling(b)}
+                    cancelLabel="Cancel booking"
+                  />
                 )}
               </div>
             </li>

@@ -11,6 +11,7 @@ import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { answerBookingLink, bookingKeys, rescheduleBookingLink, useBookingLink } from '../api'
 import { RescheduleDialog } from '../components/reschedule-dialog'
+import { ChangeBookingButtons } from '../components/change-buttons'
 
 /**
  * /r/:token: the booking the day-before reminder links to. Without logging in, the customer says they will
@@ -88,18 +89,11 @@ function Answer({ token, view }: { token: string; view: BookingLinkAnswer }) {
             </button>
           )}
           {view.changeRefusal === null && (
-            <>
-              <button type="button" className="btn-secondary" onClick={() => setMoving(true)}>
-                Reschedule
-              </button>
-              <button
-                type="button"
-                className="btn-secondary text-red-700"
-                onClick={() => cancelling.ask(true)}
-              >
-                Cancel the visit
-              </button>
-            </>
+            <ChangeBookingButtons
+              onReschedule={() => setMoving(true)}
+              onCancel={() => cancelling.ask(true)}
+              cancelLabel="Cancel the visit"
+            />
           )}
         </div>
       )}
