@@ -2,6 +2,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { BillingSettingsRequest } from '../../../contract/billing.js'
 import type {
+  CreateInvoiceRequest,
+  InvoiceDraftRequest,
   InvoiceStatus,
   InvoicePaymentOutcome,
   ManualPaymentRequest,
@@ -25,9 +27,9 @@ export const invoiceKeys = {
 }
 
 export const useAdminInvoices = (status: InvoiceStatus | 'all', q: string) =>
-  documentData.useAdminList(invoiceKeys, 'GET admins/invoices/', status, q)
+  documentData.useAdminList(invoiceKeys, status, q, (query) => callApi('GET admins/invoices/', { query }))
 export const useAdminInvoice = (id: number) =>
-  documentData.useAdminOne(invoiceKeys, 'GET admins/invoices/{id}/', id)
+  documentData.useAdminOne(invoiceKeys, id, (id) => callApi('GET admins/invoices/{id}/', { params: { id } }))
 
 /** The accounts a blank invoice can bill: customers only. */
 export const useInvoiceCustomers = () => {
@@ -39,9 +41,16 @@ export const useInvoiceCustomers = () => {
   )
 }
 
-export const useCreateInvoice = () => documentData.useCreate('POST admins/invoices/')
-export const useSaveDraft = () => documentData.useSaveDraft('POST admins/invoices/{id}/')
-export const useSendInvoice = () => documentData.useStep('POST admins/invoices/{id}/send/')
+export const useCreateInvoice = () =>
+  documentData.useCreate((body: CreateInvoiceRequest, options) =>
+    callApi('POST admins/invoices/', { body }, options),
+  )
+export const useSaveDraft = () =>
+  documentData.useSaveDraft((id, body: InvoiceDraftRequest) =>
+    callApi('POST admins/invoices/{id}/', { params: { id }, body }),
+  )
+export const useSendInvoice = () =>
+  documentData.useStep((id) => callApi('POST admins/invoices/{id}/send/', { params: { id } }))
 
 export const useVoidInvoice = () =>
   useOnlineOnlyMutation(({ id, reason }: { id: number; reason: string }) =>
@@ -78,17 +87,24 @@ export const useSaveBillingSettings = () =>
     return answer
   })
 
-export const useMyInvoices = () => documentData.useMine(invoiceKeys, 'GET invoices/')
-export const useMyInvoice = (id: number) => documentData.useMineOne(invoiceKeys, 'GET invoices/{id}/', id)
+export const useMyInvoices = () => documentData.useMine(invoiceKeys, () => callApi('GET invoices/'))
+export const useMyInvoice = (id: number) =>
+  documentData.useMineOne(invoiceKeys, id, (id) => callApi('GET invoices/{id}/', { params: { id } }))
 export const useInvoiceLink = (token: string) =>
-  documentData.useLink(invoiceKeys, 'GET invoice-links/{token}/', token)
+  documentData.useLink(invoiceKeys, token, (token) =>
+    callApi('GET invoice-links/{token}/', { params: { token } }),
+  )
 
 /** Where an invoice is paid from: the signed link's page (no login) or the customer's own invoice page. */
 export type InvoicePayer = documentData.Holder
 
 /** Opens a gateway payment; the key makes a double tap open one payment. Answers where to send the browser. */
 export const payInvoice = (payer: InvoicePayer, body: PayInvoiceRequest, key: string) =>
-  documentData.callAsHolder(payer, ['POST invoice-links/{token}/pay/', 'POST invoices/{id}/pay/'], body, key)
+  documentData.callAsHolder(payer, key, {
+    byLink: (token, options) =>
+      callApi('POST invoice-links/{token}/pay/', { params: { token }, body }, options),
+    byOwner: (id, options) => callApi('POST invoices/{id}/pay/', { params: { id }, body }, options),
+  })
 
 /** While the provider has not said yet (pending), the page asks again every few seconds. */
 const OUTCOME_POLL_MS = 4000
