@@ -8,6 +8,7 @@ import { RoleGuard } from './role-guard'
 import { RouteErrorBoundary } from './route-error'
 import { lazyWithQueries } from './with-queries'
 import { PageMeta } from '../components/ui/page-meta'
+import { pages } from '../../contract/pages.js'
 
 /**
  * A page the build prerenders (scripts/prerender.ts): it tells the public layout when it has rendered, so
@@ -93,7 +94,7 @@ export const publicRoutes: RouteObject = {
   ),
   children: [
     {
-      path: '/',
+      path: pages.home,
       element: titled(
         'Pest Control and Cleaning in Lagos',
         <Home />,
@@ -101,7 +102,7 @@ export const publicRoutes: RouteObject = {
       ),
     },
     {
-      path: '/about',
+      path: pages.about,
       element: titled(
         'About Us',
         <About />,
@@ -109,7 +110,7 @@ export const publicRoutes: RouteObject = {
       ),
     },
     {
-      path: '/services',
+      path: pages.services,
       element: titled(
         'Services',
         <Services />,
@@ -117,30 +118,30 @@ export const publicRoutes: RouteObject = {
       ),
     },
     {
-      path: '/products',
+      path: pages.products,
       element: titled('Shop', <Products />, 'Pest-control and cleaning products, delivered across Nigeria.'),
     },
     // Its own title and description come from the product itself.
-    { path: '/products/:id', element: <ProductPage /> },
+    { path: pages.product(':id'), element: <ProductPage /> },
     {
-      path: '/blog',
+      path: pages.blog,
       element: titled('Blog', <Blog />, 'Tips on keeping pests out of homes and businesses.'),
     },
     {
-      path: '/contact',
+      path: pages.contact,
       element: titled(
         'Contact Us',
         <Contact />,
         'Call, WhatsApp or write to us, see our opening hours, or find our office in Lekki, Lagos.',
       ),
     },
-    { path: '/login', element: titled('Log in', <Login />) },
-    { path: '/sign', element: titled('Create an account', <SignUp />) },
-    { path: '/forgot-password', element: titled('Forgot password', <ForgotPassword />) },
-    { path: '/reset-password', element: titled('Reset your password', <ResetPassword />) },
+    { path: pages.login, element: titled('Log in', <Login />) },
+    { path: pages.signUp, element: titled('Create an account', <SignUp />) },
+    { path: pages.forgotPassword, element: titled('Forgot password', <ForgotPassword />) },
+    { path: pages.resetPassword, element: titled('Reset your password', <ResetPassword />) },
     // Same page for user and admin: an admin books for a caller there.
     {
-      path: '/book',
+      path: pages.book,
       element: titled(
         'Book an Appointment',
         <RoleGuard user={<Book />} admin={<Book />} staff={<Book />} />,
@@ -148,41 +149,44 @@ export const publicRoutes: RouteObject = {
       ),
     },
     {
-      path: '/user/settings',
+      path: pages.settings,
       element: titled('My account', <RoleGuard user={<UserSettings />} staff={<UserSettings />} />),
     },
     {
-      path: '/staff',
+      path: pages.jobs,
       element: titled(
         'My jobs',
-        <RoleGuard staff={<JobSheet />} admin={<Navigate to="/admin/bookings" replace />} />,
+        <RoleGuard staff={<JobSheet />} admin={<Navigate to={pages.admin.bookings} replace />} />,
       ),
     },
-    { path: '/staff/jobs/:id', element: titled('Job', <RoleGuard staff={<JobDetail />} />) },
-    { path: '/orders', element: titled('My orders', <RoleGuard user={<Orders />} />) },
-    { path: '/invoices', element: titled('My invoices', <RoleGuard user={<MyInvoices />} />) },
-    { path: '/invoices/:id', element: titled('Invoice', <RoleGuard user={<MyInvoice />} />) },
-    { path: '/quotes', element: titled('My quotes', <RoleGuard user={<MyQuotes />} />) },
-    { path: '/documents', element: titled('My documents', <RoleGuard user={<MyDocuments />} />) },
-    { path: '/plans', element: titled('My plans', <RoleGuard user={<MyPlans />} />) },
-    { path: '/quotes/:id', element: titled('Quote', <RoleGuard user={<MyQuote />} />) },
+    { path: pages.job(':id'), element: titled('Job', <RoleGuard staff={<JobDetail />} />) },
+    { path: pages.orders, element: titled('My orders', <RoleGuard user={<Orders />} />) },
+    { path: pages.invoices, element: titled('My invoices', <RoleGuard user={<MyInvoices />} />) },
+    { path: pages.invoice(':id'), element: titled('Invoice', <RoleGuard user={<MyInvoice />} />) },
+    { path: pages.quotes, element: titled('My quotes', <RoleGuard user={<MyQuotes />} />) },
+    { path: pages.documents, element: titled('My documents', <RoleGuard user={<MyDocuments />} />) },
+    { path: pages.plans, element: titled('My plans', <RoleGuard user={<MyPlans />} />) },
+    { path: pages.quote(':id'), element: titled('Quote', <RoleGuard user={<MyQuote />} />) },
     // The link in a completed visit's message: rate it, logged in or not.
-    { path: '/rate/:token', element: titled('Rate your visit', <RateLink />) },
-    { path: '/reviews', element: titled('Reviews', <Reviews />, 'What our customers say about our visits.') },
+    { path: pages.rateLink(':token'), element: titled('Rate your visit', <RateLink />) },
+    {
+      path: pages.reviews,
+      element: titled('Reviews', <Reviews />, 'What our customers say about our visits.'),
+    },
     // The address printed on a fumigation certificate: anyone checks it, logged in or not.
-    { path: '/certificates/:code', element: titled('Certificate check', <CertificateCheck />) },
+    { path: pages.certificate(':code'), element: titled('Certificate check', <CertificateCheck />) },
     // The link in a visit's reminder: whoever holds it, logged in or not.
-    { path: '/r/:token', element: titled('Your visit', <BookingLink />) },
+    { path: pages.bookingLink(':token'), element: titled('Your visit', <BookingLink />) },
     // The link in a quote's email or SMS: whoever holds it, logged in or not.
-    { path: '/q/:token', element: titled('Quote', <QuoteLink />) },
+    { path: pages.quoteLink(':token'), element: titled('Quote', <QuoteLink />) },
     // The link in an invoice's email or SMS: whoever holds it, logged in or not.
-    { path: '/i/:token', element: titled('Invoice', <InvoiceLink />) },
-    { path: '/confirm/payment', element: titled('Payment', <ConfirmPayment />) },
+    { path: pages.invoiceLink(':token'), element: titled('Invoice', <InvoiceLink />) },
+    { path: pages.confirmPayment, element: titled('Payment', <ConfirmPayment />) },
     { path: '*', element: titled('Page not found', <NotFoundPage />) },
   ],
 }
 
-/** A back-office screen: its path under /admin, its title, and for a list the title and screen of one item. */
+/** A back-office screen: its address (under /admin), its title, and for a list the title and screen of one item. */
 type AdminScreen = [
   path: string,
   title: string,
@@ -192,21 +196,21 @@ type AdminScreen = [
 
 /** The back office's screens; the dashboard (its index) and the not-found page are set apart below. */
 const ADMIN_SCREENS: AdminScreen[] = [
-  ['users', 'Users', UsersScreen],
-  ['messages', 'Messages', MessagesScreen],
-  ['sent-messages', 'Sent messages', SentMessagesScreen],
-  ['bookings', 'Bookings', BookingsScreen],
-  ['booking-rules', 'Booking rules', BookingRulesScreen],
-  ['services', 'Services', ServicesScreen],
-  ['orders', 'Orders', OrdersScreen],
-  ['invoices', 'Invoices', InvoicesScreen, ['Invoice', InvoiceDetailScreen]],
-  ['plans', 'Plans', PlansScreen],
-  ['ratings', 'Ratings', RatingsScreen],
-  ['quotes', 'Quotes', QuotesScreen, ['Quote', QuoteDetailScreen]],
-  ['certificates', 'Certificates', CertificatesScreen],
-  ['products', 'Products', ProductsScreen],
-  ['settings', 'Settings', SettingsScreen],
-  ['api', 'API reference', ReferenceScreen],
+  [pages.admin.users, 'Users', UsersScreen],
+  [pages.admin.messages, 'Messages', MessagesScreen],
+  [pages.admin.sentMessages, 'Sent messages', SentMessagesScreen],
+  [pages.admin.bookings, 'Bookings', BookingsScreen],
+  [pages.admin.bookingRules, 'Booking rules', BookingRulesScreen],
+  [pages.admin.services, 'Services', ServicesScreen],
+  [pages.admin.orders, 'Orders', OrdersScreen],
+  [pages.admin.invoices, 'Invoices', InvoicesScreen, ['Invoice', InvoiceDetailScreen]],
+  [pages.admin.plans, 'Plans', PlansScreen],
+  [pages.admin.ratings, 'Ratings', RatingsScreen],
+  [pages.admin.quotes, 'Quotes', QuotesScreen, ['Quote', QuoteDetailScreen]],
+  [pages.admin.certificates, 'Certificates', CertificatesScreen],
+  [pages.admin.products, 'Products', ProductsScreen],
+  [pages.admin.settings, 'Settings', SettingsScreen],
+  [pages.admin.reference, 'API reference', ReferenceScreen],
 ]
 
 /** A screen's route; a list with an item screen also answers at its path + /:id. */
@@ -225,7 +229,7 @@ function adminRoute([path, title, Screen, item]: AdminScreen): RouteObject {
 
 /** The back office (/admin/*), behind the admin role, in its own layout. */
 export const adminRoutes: RouteObject = {
-  path: '/admin',
+  path: pages.admin.dashboard,
   element: (
     <RouteErrorBoundary>
       <Suspense fallback={<PageLoading />}>
@@ -238,7 +242,10 @@ export const adminRoutes: RouteObject = {
     ...ADMIN_SCREENS.map(adminRoute),
     {
       path: '*',
-      element: titled('Page not found', <NotFoundPage home="/admin" homeLabel="Back to the dashboard" />),
+      element: titled(
+        'Page not found',
+        <NotFoundPage home={pages.admin.dashboard} homeLabel="Back to the dashboard" />,
+      ),
     },
   ],
 }
