@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
+import { pages } from '../../contract/pages.js'
 
 /** Any address the route table does not know (and the back office's own unknown addresses). */
 export function NotFoundPage({
-  home = '/',
+  home = pages.home,
   homeLabel = 'Go to the home page',
 }: {
   home?: string

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link, Navigate, useLocation } from 'react-router'
 import { useSession } from '../lib/session'
 import { PageMeta } from '../components/ui/page-meta'
+import { pages } from '../../contract/pages.js'
 
 interface RoleGuardProps {
   /** What a customer (role user) sees. */
@@ -25,9 +26,17 @@ export function RoleGuard({ user, admin, staff }: RoleGuardProps) {
       </p>
     )
   }
-  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  if (status === 'anonymous') return <Navigate to={pages.login} replace state={{ from: location.pathname }} />
   const view = role === 'admin' ? admin : role === 'user' ? user : role === 'staff' ? staff : null
-  return <>{view ?? <NoAccess home={role === 'admin' ? '/admin' : role === 'staff' ? '/staff' : '/'} />}</>
+  return (
+    <>
+      {view ?? (
+        <NoAccess
+          home={role === 'admin' ? pages.admin.dashboard : role === 'staff' ? pages.jobs : pages.home}
+        />
+      )}
+    </>
+  )
 }
 
 export function NoAccess({ home }: { home: string }) {
@@ -37,9 +46,9 @@ export function NoAccess({ home }: { home: string }) {
       <h1 className="text-3xl font-bold text-slate-900">You don&apos;t have access</h1>
       <p className="mt-3 text-slate-600">This page is not available to your account.</p>
       <Link to={home} className="btn-primary mt-6 inline-flex px-5 py-2.5">
-        {home === '/admin'
+        {home === pages.admin.dashboard
           ? 'Back to the dashboard'
-          : home === '/staff'
+          : home === pages.jobs
             ? 'Go to your jobs'
             : 'Go to the home page'}
       </Link>

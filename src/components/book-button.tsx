@@ -4,6 +4,7 @@ import { CalendarCheck } from 'lucide-react'
 import { useSession } from '../lib/session'
 import { useFirstServiceOffer } from '../lib/first-service-offer'
 import { LoginRequiredDialog } from './login-required-dialog'
+import { pages } from '../../contract/pages.js'
 
 /**
  * 'Book an Appointment': a logged-in visitor goes to /book; a logged-out one sees the 'Login Required'
@@ -22,14 +23,14 @@ export function useBookAppointment() {
   const [loginRequired, setLoginRequired] = useState(false)
   const close = () => setLoginRequired(false)
   const book = () => {
-    if (status === 'authenticated') navigate('/book')
+    if (status === 'authenticated') navigate(pages.book)
     else setLoginRequired(true)
   }
   const loginDialog = (
     <LoginRequiredDialog
       open={loginRequired}
       onClose={close}
-      from="/book"
+      from={pages.book}
       purpose="book an appointment"
       afterSignUp={loginRequired ? <SignUpOffer /> : '.'}
     />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Modal } from './ui/modal'
+import { pages } from '../../contract/pages.js'
 
 /**
  * 'Login Required', for a logged-out visitor who tried something that needs an account: 'Go to Login'
@@ -33,7 +34,7 @@ export function LoginRequiredDialog({
           <button type="button" className="btn-secondary" onClick={onClose}>
             Not now
           </button>
-          <Link to="/login" state={{ from }} className="btn-primary" onClick={onClose}>
+          <Link to={pages.login} state={{ from }} className="btn-primary" onClick={onClose}>
             Go to Login
           </Link>
         </>
@@ -41,7 +42,7 @@ export function LoginRequiredDialog({
     >
       <p className="text-slate-600">
         Please log in to {purpose}. New here?{' '}
-        <Link to="/sign" className="font-semibold text-brand-700 hover:underline" onClick={onClose}>
+        <Link to={pages.signUp} className="font-semibold text-brand-700 hover:underline" onClick={onClose}>
           Sign up
         </Link>
         {afterSignUp}

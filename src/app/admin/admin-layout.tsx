@@ -30,24 +30,25 @@ import { useAdminAlerts, useMarkListSeen } from '../../features/messages/api'
 import { useNotifications } from '../../features/notifications/api'
 import { NotificationsModal } from '../../features/notifications/components/notifications-modal'
 import { FormError } from '../../components/ui/form-actions'
+import { pages } from '../../../contract/pages.js'
 
 /** The admin sidebar, in this order (docs/rules/screens.md); `alert` names the list whose new items it counts. */
 const LINKS: { to: string; label: string; icon: typeof Mail; end?: boolean; alert?: AlertList }[] = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/admin/users', label: 'User Management', icon: Users },
-  { to: '/admin/messages', label: 'Messages', icon: Mail, alert: 'messages' },
-  { to: '/admin/bookings', label: 'Bookings', icon: CalendarCheck, alert: 'bookings' },
-  { to: '/admin/booking-rules', label: 'Booking Rules', icon: Clock },
-  { to: '/admin/plans', label: 'Plans', icon: Repeat },
-  { to: '/admin/ratings', label: 'Ratings', icon: Star },
-  { to: '/admin/services', label: 'Services', icon: Tags },
-  { to: '/admin/orders', label: 'Orders', icon: ShoppingBag, alert: 'orders' },
-  { to: '/admin/invoices', label: 'Invoices', icon: ReceiptText },
-  { to: '/admin/quotes', label: 'Quotes', icon: FileSignature },
-  { to: '/admin/certificates', label: 'Certificates', icon: Award },
-  { to: '/admin/products', label: 'Products', icon: Package },
-  { to: '/admin/settings', label: 'Settings', icon: Settings },
-  { to: '/admin/api', label: 'API reference', icon: FileCode },
+  { to: pages.admin.dashboard, label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: pages.admin.users, label: 'User Management', icon: Users },
+  { to: pages.admin.messages, label: 'Messages', icon: Mail, alert: 'messages' },
+  { to: pages.admin.bookings, label: 'Bookings', icon: CalendarCheck, alert: 'bookings' },
+  { to: pages.admin.bookingRules, label: 'Booking Rules', icon: Clock },
+  { to: pages.admin.plans, label: 'Plans', icon: Repeat },
+  { to: pages.admin.ratings, label: 'Ratings', icon: Star },
+  { to: pages.admin.services, label: 'Services', icon: Tags },
+  { to: pages.admin.orders, label: 'Orders', icon: ShoppingBag, alert: 'orders' },
+  { to: pages.admin.invoices, label: 'Invoices', icon: ReceiptText },
+  { to: pages.admin.quotes, label: 'Quotes', icon: FileSignature },
+  { to: pages.admin.certificates, label: 'Certificates', icon: Award },
+  { to: pages.admin.products, label: 'Products', icon: Package },
+  { to: pages.admin.settings, label: 'Settings', icon: Settings },
+  { to: pages.admin.reference, label: 'API reference', icon: FileCode },
 ]
 
 /** The list a back-office path shows, when its new items are counted (/admin/bookings -> bookings). */
@@ -79,7 +80,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
     setLogoutError('')
     try {
       await logout()
-      navigate('/login')
+      navigate(pages.login)
     } catch {
       setLogoutError('Could not log out. Check your connection and try again.')
       setLoggingOut(false)

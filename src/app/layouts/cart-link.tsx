@@ -3,6 +3,7 @@ import { ShoppingCart } from 'lucide-react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useSession } from '../../lib/session'
 import { db } from '../../offline/db'
+import { pages } from '../../../contract/pages.js'
 
 /**
  * The cart and how many items it holds, read from the device's cart (Dexie): right offline too,
@@ -20,7 +21,7 @@ export function CartLink() {
   const label = count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart, empty'
   return (
     <Link
-      to="/products"
+      to={pages.products}
       aria-label={label}
       className="relative rounded-lg p-2 text-slate-800 hover:bg-slate-100"
     >

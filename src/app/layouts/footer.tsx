@@ -6,6 +6,7 @@ import { COMPANY, SOCIAL_LINKS } from '../../lib/company'
 import { useWorkingHoursText } from '../../lib/working-hours'
 import { Modal } from '../../components/ui/modal'
 import { SocialIcon } from './social-icon'
+import { pages } from '../../../contract/pages.js'
 
 export const NEWSLETTER_THANKS = 'Thank you for subscribing!'
 
@@ -80,19 +81,19 @@ const FOOTER_LINKS: { title: string; links: [to: string, text: string][] }[] = [
   {
     title: 'Services',
     links: [
-      ['/services#one', 'Pest control & fumigation'],
-      ['/services#two', 'Upholstery & deep cleaning'],
-      ['/services#three', 'Cleaning chemicals'],
+      [`${pages.services}#one`, 'Pest control & fumigation'],
+      [`${pages.services}#two`, 'Upholstery & deep cleaning'],
+      [`${pages.services}#three`, 'Cleaning chemicals'],
     ],
   },
   {
     title: 'Company',
     links: [
-      ['/about', 'About'],
-      ['/contact', 'Contact'],
-      ['/reviews', 'Reviews'],
-      ['/blog', 'Blog'],
-      ['/sign', 'Sign Up'],
+      [pages.about, 'About'],
+      [pages.contact, 'Contact'],
+      [pages.reviews, 'Reviews'],
+      [pages.blog, 'Blog'],
+      [pages.signUp, 'Sign Up'],
     ],
   },
 ]

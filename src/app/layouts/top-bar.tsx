@@ -6,6 +6,7 @@ import { useBookAppointment } from '../../components/book-button'
 import { NativeDialog } from '../../components/ui/native-dialog'
 import { LazyOutboxBadge as OutboxBadge } from '../pwa/lazy-pwa-shell'
 import { lazyWithQueries } from '../with-queries'
+import { pages } from '../../../contract/pages.js'
 
 // Logged-in furniture (menu, notifications) is its own chunk: anonymous visitors never download it.
 const DesktopUserMenu = lazyWithQueries(() =>
@@ -44,7 +45,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 export function Logo() {
   return (
     <Link
-      to="/"
+      to={pages.home}
       // Narrow on phones (the tagline wraps under the name) so a logged-in header fits 320 px; in rem, so
       // it grows with the text size.
       className="flex max-w-[10.5rem] shrink-0 items-center gap-2 rounded-md lg:max-w-none"
@@ -85,15 +86,15 @@ export function TopBar() {
 
   const links = [
     role === 'admin'
-      ? { to: '/admin', label: 'Admin' }
+      ? { to: pages.admin.dashboard, label: 'Admin' }
       : role === 'staff'
-        ? { to: '/staff', label: 'Jobs' }
-        : { to: '/', label: 'Home' },
-    { to: '/about', label: 'About Us' },
-    { to: '/services', label: 'Services' },
-    { to: '/products', label: 'Products' },
-    { to: '/blog', label: 'Blog' },
-    { to: '/contact', label: 'Contact' },
+        ? { to: pages.jobs, label: 'Jobs' }
+        : { to: pages.home, label: 'Home' },
+    { to: pages.about, label: 'About Us' },
+    { to: pages.services, label: 'Services' },
+    { to: pages.products, label: 'Products' },
+    { to: pages.blog, label: 'Blog' },
+    { to: pages.contact, label: 'Contact' },
   ]
 
   const closeMobile = () => setMobileOpen(false)
@@ -129,7 +130,7 @@ export function TopBar() {
       .join(' ')
     if (warning && !window.confirm(`${warning} Log out anyway?`)) return
     await logout().catch(() => {})
-    navigate('/')
+    navigate(pages.home)
   }
 
   return (
@@ -157,7 +158,7 @@ export function TopBar() {
               <DesktopUserMenu onNotifications={() => setNotificationsOpen(true)} onLogout={logOut} />
             </Suspense>
           ) : (
-            <Link to="/login" className="btn-secondary">
+            <Link to={pages.login} className="btn-secondary">
               Login
             </Link>
           )}
@@ -200,7 +201,7 @@ export function TopBar() {
             <MobileUserLinks onNavigate={closeMobile} onNotifications={openNotifications} onLogout={logOut} />
           </Suspense>
         ) : (
-          <Link to="/login" className="btn-secondary mt-3 w-full py-3" onClick={closeMobile}>
+          <Link to={pages.login} className="btn-secondary mt-3 w-full py-3" onClick={closeMobile}>
             Login
           </Link>
         )}

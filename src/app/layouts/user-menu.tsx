@@ -15,6 +15,7 @@ import {
 } from 'lucide-react'
 import { useNotifications } from '../../features/notifications/api'
 import { useSession } from '../../lib/session'
+import { pages } from '../../../contract/pages.js'
 
 /**
  * The logged-in part of the top bar, loaded only after login so that anonymous visitors never download
@@ -31,22 +32,22 @@ interface AccountLink {
 function accountLinks(role: string | null): AccountLink[] {
   if (role === 'admin')
     return [
-      { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
-      { to: '/admin/settings', label: 'Settings', icon: Settings },
+      { to: pages.admin.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+      { to: pages.admin.settings, label: 'Settings', icon: Settings },
     ]
   if (role === 'staff')
     return [
-      { to: '/staff', label: 'Job sheet', icon: ClipboardList },
-      { to: '/user/settings', label: 'Profile', icon: UserRound },
+      { to: pages.jobs, label: 'Job sheet', icon: ClipboardList },
+      { to: pages.settings, label: 'Profile', icon: UserRound },
     ]
   if (role === 'user')
     return [
-      { to: '/user/settings', label: 'Profile', icon: UserRound },
-      { to: '/orders', label: 'Orders', icon: ClipboardList },
-      { to: '/plans', label: 'Plans', icon: Repeat },
-      { to: '/documents', label: 'Documents', icon: FolderOpen },
-      { to: '/quotes', label: 'Quotes', icon: FileSignature },
-      { to: '/invoices', label: 'Invoices', icon: ReceiptText },
+      { to: pages.settings, label: 'Profile', icon: UserRound },
+      { to: pages.orders, label: 'Orders', icon: ClipboardList },
+      { to: pages.plans, label: 'Plans', icon: Repeat },
+      { to: pages.documents, label: 'Documents', icon: FolderOpen },
+      { to: pages.quotes, label: 'Quotes', icon: FileSignature },
+      { to: pages.invoices, label: 'Invoices', icon: ReceiptText },
     ]
   return []
 }

@@ -11,6 +11,7 @@ import { replayOutboxNow } from '../../offline/sync'
 import { Modal } from '../../components/ui/modal'
 // Lists any entry, whichever feature queued it.
 import './outbox-kinds'
+import { pages } from '../../../contract/pages.js'
 
 const kindLabel = (entry: OutboxEntry) => describeEntry(entry).label
 const summary = (entry: OutboxEntry) => describeEntry(entry).summary
@@ -26,7 +27,7 @@ function StatusLine({ entry }: { entry: OutboxEntry }) {
     return (
       <p className="text-sm font-medium text-amber-800">
         Needs login —{' '}
-        <Link to="/login" className="underline">
+        <Link to={pages.login} className="underline">
           log in
         </Link>{' '}
         to send it.
