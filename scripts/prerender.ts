@@ -14,6 +14,7 @@ import { build, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { PREACT_ALIAS } from './preact-alias'
 import { escapeHtml } from '../api/lib/escape-html'
+import { pages } from '../contract/pages'
 import type { PrerenderedRoute } from '../src/app/prerender'
 
 /** The app that main.tsx loads (once a prerendered page is painted). */
@@ -21,14 +22,14 @@ const APP_MODULE = 'src/app/start-app.tsx'
 
 /** Each prerendered route and its page module (src/app/router.tsx), whose chunks the HTML preloads. */
 const PAGES: Record<string, string> = {
-  '/': 'src/features/marketing/pages/home.tsx',
-  '/about': 'src/features/marketing/pages/about.tsx',
-  '/services': 'src/features/marketing/pages/services.tsx',
-  '/products': 'src/features/shop/pages/products.tsx',
-  '/blog': 'src/features/marketing/pages/blog.tsx',
-  '/contact': 'src/features/marketing/pages/contact.tsx',
-  '/login': 'src/features/account/pages/login.tsx',
-  '/sign': 'src/features/account/pages/sign-up.tsx',
+  [pages.home]: 'src/features/marketing/pages/home.tsx',
+  [pages.about]: 'src/features/marketing/pages/about.tsx',
+  [pages.services]: 'src/features/marketing/pages/services.tsx',
+  [pages.products]: 'src/features/shop/pages/products.tsx',
+  [pages.blog]: 'src/features/marketing/pages/blog.tsx',
+  [pages.contact]: 'src/features/marketing/pages/contact.tsx',
+  [pages.login]: 'src/features/account/pages/login.tsx',
+  [pages.signUp]: 'src/features/account/pages/sign-up.tsx',
 }
 export const PRERENDERED_ROUTES = Object.keys(PAGES)
 /** The empty shell for the routes not prerendered (the server's and the service worker's fallback). */

@@ -7,6 +7,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import type { WorkboxPlugin } from 'workbox-core'
+import { pages } from '../contract/pages'
 import { DEADLINES, fetchAnswer, joinApiPath } from '../src/lib/http'
 import {
   CACHE_NAMES,
@@ -249,11 +250,11 @@ interface PushPayload {
 function pushPayload(event: PushEvent): PushPayload {
   try {
     const data = event.data?.json() as Partial<PushPayload> | undefined
-    if (data?.title) return { title: data.title, body: data.body ?? '', url: data.url ?? '/' }
+    if (data?.title) return { title: data.title, body: data.body ?? '', url: data.url ?? pages.home }
   } catch {
     // Not ours, or garbled: still show something rather than nothing (a push must show a notification).
   }
-  return { title: 'GreenShield', body: event.data?.text() ?? 'You have a new notification.', url: '/' }
+  return { title: 'GreenShield', body: event.data?.text() ?? 'You have a new notification.', url: pages.home }
 }
 
 self.addEventListener('push', (event) => {
@@ -273,7 +274,7 @@ self.addEventListener('push', (event) => {
  */
 async function openFromNotification(url: string) {
   const target = new URL(url, self.location.origin)
-  const href = target.origin === self.location.origin ? target.href : self.location.origin + '/'
+  const href = target.origin === self.location.origin ? target.href : self.location.origin + pages.home
   const windows = await self.clients.matchAll({ type: 'window' })
   const open = windows.find((w) => new URL(w.url).origin === self.location.origin)
   if (open) {
@@ -285,6 +286,6 @@ async function openFromNotification(url: string) {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const url = (event.notification.data as { url?: string } | null)?.url ?? '/'
+  const url = (event.notification.data as { url?: string } | null)?.url ?? pages.home
   event.waitUntil(openFromNotification(url))
 })

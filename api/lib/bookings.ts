@@ -16,6 +16,7 @@ import { sendMessage, type TemplateData } from '../messaging/index.js'
 import { localPhone } from '../../contract/phone.js'
 import { estimateText, type PriceRule } from '../../contract/services.js'
 import { toNaira } from '../../contract/money.js'
+import { pages } from '../../contract/pages.js'
 import { sql } from 'kysely'
 
 /** A booking as the API answers it (contract Booking), column for column; emergency is 0/1 in the table. */
@@ -201,7 +202,7 @@ async function assignedTechnician(db: Queryable, bookingId: number): Promise<num
 
 /** Tells the admins, and the technician the booking is assigned to (if any), in the app. */
 export async function notifyBookingTeam(db: Queryable, bookingId: number, heading: string, body: string) {
-  await notifyAdmins(db, heading, body, { path: '/admin/bookings', label: 'Open Bookings' })
+  await notifyAdmins(db, heading, body, { path: pages.admin.bookings, label: 'Open Bookings' })
   await notify(db, await assignedTechnician(db, bookingId), heading, body, jobPage(bookingId))
 }
 

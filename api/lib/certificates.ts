@@ -14,6 +14,7 @@ import {
   type CertificateTreatment,
 } from '../../contract/certificates.js'
 import { businessDay } from '../../contract/dates.js'
+import { pages } from '../../contract/pages.js'
 import { fail, notFound } from './http-error.js'
 import { nextDocumentNumber } from './invoices.js'
 
@@ -45,7 +46,7 @@ export function newCertificateCode(): string {
 }
 
 /** The public address printed on a certificate: the app's page that checks it. */
-export const verifyUrl = (appUrl: string, code: string) => `${appUrl}/certificates/${code}`
+export const verifyUrl = (appUrl: string, code: string) => appUrl + pages.certificate(code)
 
 // ---------- the issue form's starting point ----------
 

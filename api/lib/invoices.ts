@@ -14,6 +14,7 @@ import {
 import { addDays, businessDay, formatDay } from '../../contract/dates.js'
 import { formatNaira, toKobo, toNaira } from '../../contract/money.js'
 import type { RefundStatus } from '../../contract/payments.js'
+import { pages } from '../../contract/pages.js'
 import { billingSettings, vatRateBp } from './billing.js'
 import { kindColumns, type StoredChoice } from './bookings.js'
 import { fail, notFound } from './http-error.js'
@@ -703,7 +704,7 @@ const DAY_MS = 86_400_000
 
 /** The invoice's page a signed link opens without logging in (/i/{token}), for INVOICE_LINK_DAYS from now. */
 export const invoiceLink = async (db: Database, id: number, nowMs: number) =>
-  `/i/${await signLink(db, 'invoice', id, nowMs + INVOICE_LINK_DAYS * DAY_MS)}`
+  pages.invoiceLink(await signLink(db, 'invoice', id, nowMs + INVOICE_LINK_DAYS * DAY_MS))
 
 /**
  * Tells the customer (an account) an invoice is out for them: in the app, opening its page, and by
@@ -722,7 +723,7 @@ export async function tellInvoiceOut(
     {
       heading: `Invoice ${invoice.number}`,
       body: words.text,
-      link: { path: `/invoices/${invoice.id}`, label: words.label },
+      link: { path: pages.invoice(invoice.id), label: words.label },
       kind: 'invoices',
     },
     {

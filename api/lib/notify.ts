@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js'
 import type { MessageKind } from '../../contract/message-channels.js'
+import { pages } from '../../contract/pages.js'
 import { queuePush } from '../messaging/push.js'
 import { sendMessage, type SendRequest } from '../messaging/index.js'
 import type { TemplateName } from '../messaging/templates.js'
@@ -15,11 +16,11 @@ export interface NotificationLink {
 }
 
 /** The customer's bookings (/book lists them under the form), where a booking's news is read and acted on. */
-export const MY_BOOKINGS: NotificationLink = { path: '/book', label: 'See your bookings' }
+export const MY_BOOKINGS: NotificationLink = { path: pages.book, label: 'See your bookings' }
 
 /** A technician's job page (keyed by the booking's id). */
 export const jobPage = (bookingId: number): NotificationLink => ({
-  path: `/staff/jobs/${bookingId}`,
+  path: pages.job(bookingId),
   label: 'Open the job',
 })
 

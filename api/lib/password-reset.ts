@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { PASSWORD_RESET_MINUTES } from '../../contract/account.js'
+import { pages } from '../../contract/pages.js'
 import type { Database, Queryable } from '../db/index.js'
 import { affectedRows, forUpdate } from '../db/dialect.js'
 import { sendMessage } from '../messaging/index.js'
@@ -70,7 +71,7 @@ export async function createPasswordReset(
         {
           to: user.id,
           template: 'password_reset',
-          data: { link: `/reset-password?token=${token}`, minutes },
+          data: { link: `${pages.resetPassword}?token=${token}`, minutes },
           channels: ['email'],
         },
       )

@@ -15,7 +15,7 @@ import { toKobo, toNaira } from '../../contract/money.js'
 import { bookingSettings } from './bookings.js'
 import { displayName } from './users.js'
 import { fail, notFound } from './http-error.js'
-import { notify } from './notify.js'
+import { MY_BOOKINGS, notify } from './notify.js'
 
 // All of a plan's SQL (docs/rules/plans.md). A plan's visits are bookings with plan_id; the visit a
 // completion books names the one it follows (plan_after_booking_id, unique), so it is written once.
@@ -77,7 +77,7 @@ async function bookVisit(
     'Next Visit Booked',
     `Your next ${plan.service} visit (${every}) is booked for ${formatDay(when.date)} at ` +
       `${formatTime(when.time)}. We will confirm it nearer the day; you can move or cancel it in My bookings.`,
-    { path: '/book', label: 'See your bookings' },
+    MY_BOOKINGS,
   )
   return inserted.id
 }

@@ -10,6 +10,7 @@ import {
   type TestimonialAnswer,
 } from '../../contract/ratings.js'
 import { businessDay } from '../../contract/dates.js'
+import { pages } from '../../contract/pages.js'
 import { fail, notFound } from './http-error.js'
 import { signLink } from './signed-links.js'
 
@@ -19,7 +20,7 @@ const DAY_MS = 24 * 3600_000
 
 /** The completion message's link to rate the visit: /rate/{token}, open for RATING_LINK_DAYS. */
 export const ratingLink = async (db: Database, bookingId: number, nowMs: number) =>
-  `/rate/${await signLink(db, 'rating', bookingId, nowMs + RATING_LINK_DAYS * DAY_MS)}`
+  pages.rateLink(await signLink(db, 'rating', bookingId, nowMs + RATING_LINK_DAYS * DAY_MS))
 
 /**
  * A visit and its rating as the rating link and the office's list both show them: the service and day, the

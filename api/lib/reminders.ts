@@ -2,6 +2,7 @@ import type { Database } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import { addDays, businessDay, businessDateTime } from '../../contract/dates.js'
 import { bookingStart } from '../../contract/bookings.js'
+import { pages } from '../../contract/pages.js'
 import { sendMessage } from '../messaging/index.js'
 import { appointmentWhen } from './bookings.js'
 import { notify } from './notify.js'
@@ -15,7 +16,7 @@ export const REMINDER_QUIET = { from: '20:00', until: '08:00' } as const
 
 /** The booking's no-login page: confirm, reschedule or cancel; the link lasts until the visit starts. */
 export const bookingLink = async (db: Database, booking: { id: number; date: string; time: string }) =>
-  `/r/${await signLink(db, 'booking', booking.id, bookingStart(booking))}`
+  pages.bookingLink(await signLink(db, 'booking', booking.id, bookingStart(booking)))
 
 /**
  * Sends the reminders due at `nowMs`: for each Pending or Confirmed visit of a customer with an account on the

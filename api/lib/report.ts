@@ -6,6 +6,7 @@ import { COMPANY_CONTACT } from '../../contract/company.js'
 import { addDays, businessDateTime, formatDay, formatTime } from '../../contract/dates.js'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { localPhone } from '../../contract/phone.js'
+import { pages } from '../../contract/pages.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows } from '../db/dialect.js'
 import { treatmentsWithCorrector, type JobRow } from './jobs.js'
@@ -188,8 +189,8 @@ export async function renderReport(db: Queryable, job: JobRow): Promise<string |
         // The offer of a plan: the customer takes it on /plans (asked there, never booked from here).
         job.plan_id == null && job.user_id !== null
           ? html`<p class="noprint">
-              <a href="/plans?from=${job.id}">Book the next visit every 3 months</a>: same place, day and
-              time; pause or cancel any time.
+              <a href="${pages.plans}?from=${job.id}">Book the next visit every 3 months</a>: same place, day
+              and time; pause or cancel any time.
             </p>`
           : ''
       }

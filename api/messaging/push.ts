@@ -10,6 +10,7 @@ import type { AppConfig } from '../config.js'
 import type { PushSubscriptionRequest } from '../../contract/push.js'
 import type { MessageKind } from '../../contract/message-channels.js'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../contract/account.js'
+import { pages } from '../../contract/pages.js'
 import { affectedRows } from '../db/dialect.js'
 import { switchesChoosing } from './choices.js'
 import { kickSenders } from './message-queue.js'
@@ -175,7 +176,11 @@ export class WebPushTransport implements Transport {
       .orderBy('id')
       .execute()
     const keys = await vapidKeys(db, this.options.config)
-    const payload: PushPayload = { title: message.subject, body: message.text, url: message.url ?? '/' }
+    const payload: PushPayload = {
+      title: message.subject,
+      body: message.text,
+      url: message.url ?? pages.home,
+    }
     const failures: string[] = []
     let delivered = 0
     for (const sub of subscriptions) {

@@ -4,6 +4,7 @@
  */
 
 import type { MessageKind } from '../../contract/message-channels.js'
+import { pages } from '../../contract/pages.js'
 
 const COMPANY = 'GreenShield Pest Control & Cleaning'
 
@@ -198,7 +199,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
       text: email('Hello,', [
         `We received your payment of ${d.amount} (Reference ${d.reference}).`,
         `Items: ${d.items}`,
-        `Your orders: ${link('/orders')}`,
+        `Your orders: ${link(pages.orders)}`,
       ]),
       sms: `GreenShield: payment of ${d.amount} received (Ref ${d.reference}). Your order has been placed.`,
     }),
@@ -251,7 +252,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
       subject: 'Your order has shipped',
       text: email('Hello,', [
         `Your order of ${d.items}${d.reference ? ` (Reference ${d.reference})` : ''} is on its way.`,
-        `Your orders: ${link('/orders')}`,
+        `Your orders: ${link(pages.orders)}`,
       ]),
       sms: `GreenShield: your order of ${d.items} is on its way.`,
     }),
@@ -262,7 +263,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
       subject: 'Your order has been delivered',
       text: email('Hello,', [
         `Your order of ${d.items}${d.reference ? ` (Reference ${d.reference})` : ''} has been delivered.`,
-        `Your orders: ${link('/orders')}`,
+        `Your orders: ${link(pages.orders)}`,
       ]),
       sms: `GreenShield: your order of ${d.items} has been delivered.`,
     }),
@@ -313,7 +314,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
               `EMERGENCY CALL-OUT: ${d.customer} booked ${d.service} for ${d.when} at ${d.location}, ` +
                 'outside the working hours.',
               `The customer was promised a response within 2 to 4 hours. Call them: ${d.phone ?? 'see the booking'}.`,
-              `Bookings: ${link('/admin/bookings')}`,
+              `Bookings: ${link(pages.admin.bookings)}`,
             ]),
             sms: `GreenShield: EMERGENCY call-out, ${d.service} for ${d.customer}${phone}, ${d.when}. Respond within 2 to 4 hours.`,
           }
@@ -322,7 +323,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
             text: email('Hello,', [
               `${d.customer} booked ${d.service} for ${d.when} at ${d.location}.`,
               ...(d.phone ? [`Phone: ${d.phone}`] : []),
-              `Bookings: ${link('/admin/bookings')}`,
+              `Bookings: ${link(pages.admin.bookings)}`,
             ]),
             sms: `GreenShield: new ${d.service} booking by ${d.customer} for ${d.when}.`,
           }
@@ -337,7 +338,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
           `on ${d.when} at ${d.location}.`,
         `Reason: ${d.reason}`,
         'Reschedule it, assign another technician or cancel it.',
-        `Bookings: ${link('/admin/bookings')}`,
+        `Bookings: ${link(pages.admin.bookings)}`,
       ]),
       sms: `GreenShield: ${d.technician} could not complete ${d.customer}'s ${d.service} job (${d.when}): ${d.reason.slice(0, 80)}`,
     }),
@@ -370,7 +371,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
       subject: `New order ${d.reference}: ${d.amount}`,
       text: email('Hello,', [
         `${d.customer} paid ${d.amount} (Reference ${d.reference}) for ${d.items}.`,
-        `Orders: ${link('/admin/orders')}`,
+        `Orders: ${link(pages.admin.orders)}`,
       ]),
       sms: `GreenShield: new order by ${d.customer}, ${d.amount} (Ref ${d.reference}).`,
     }),
@@ -382,7 +383,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
       text: email('Hello,', [
         `${d.name} <${d.email}> wrote:`,
         d.excerpt,
-        `Messages: ${link('/admin/messages')}`,
+        `Messages: ${link(pages.admin.messages)}`,
       ]),
       sms: `GreenShield: new message from ${d.name}: ${d.excerpt.slice(0, 80)}`,
     }),
@@ -395,7 +396,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
         `The refund of ${d.amount} (Reference ${d.reference}) could not be completed through the gateway.`,
         `Reason for the refund: ${d.reason}`,
         `Last error: ${d.error}`,
-        `Refunds: ${link('/admin/orders')}`,
+        `Refunds: ${link(pages.admin.orders)}`,
       ]),
       sms: `GreenShield: refund of ${d.amount} (Ref ${d.reference}) failed and needs an admin.`,
     }),
@@ -404,7 +405,7 @@ const TEMPLATES: { [K in TemplateName]: { kind: TemplateKind; render: Renderer<T
     kind: 'job_updates',
     // The tray shows a title and a few lines: the notification as the app lists it. Without a link a tap
     // opens the app's start page, where the bell lists it.
-    render: (d, link) => ({ subject: d.heading, text: d.body, sms: d.body, url: link(d.link ?? '/') }),
+    render: (d, link) => ({ subject: d.heading, text: d.body, sms: d.body, url: link(d.link ?? pages.home) }),
   },
 }
 

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { payAmountProblem } from '../../contract/invoices.js'
+import { pages } from '../../contract/pages.js'
 import type { Database, Tables } from '../db/index.js'
 import { forUpdate } from '../db/dialect.js'
 import { fail, ApiFailure } from '../lib/http-error.js'
@@ -153,7 +154,7 @@ export async function recordInvoiceCharge(
     {
       heading: 'Payment Successful',
       body: `We received your payment of ${amount} for invoice ${invoice.number} (Reference ${payment.tx_ref}). ${left}`,
-      link: { path: `/invoices/${invoice.id}`, label: 'See the invoice' },
+      link: { path: pages.invoice(invoice.id), label: 'See the invoice' },
       kind: 'invoices',
     },
     {
@@ -163,7 +164,7 @@ export async function recordInvoiceCharge(
         amount,
         reference: payment.tx_ref,
         due: dueKobo > 0 ? formatNaira(toNaira(dueKobo)) : '',
-        link: `/invoices/${invoice.id}`,
+        link: pages.invoice(invoice.id),
       },
     },
   )

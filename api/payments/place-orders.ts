@@ -1,5 +1,6 @@
 import { formatNaira, toNaira } from '../../contract/money.js'
 import { deliveryAddressLine, deliveryFeeText } from '../../contract/delivery.js'
+import { pages } from '../../contract/pages.js'
 import type { Transaction } from 'kysely'
 import type { Queryable, Tables } from '../db/index.js'
 import { affectedRows, nowIso } from '../db/dialect.js'
@@ -119,7 +120,7 @@ export async function placeOrders(
     payment.user_id,
     'Payment Successful',
     orderSummaryText(payment, lines, location),
-    { path: '/orders', label: 'See your orders' },
+    { path: pages.orders, label: 'See your orders' },
     'invoices',
   )
   const amount = formatNaira(toNaira(payment.amount_kobo))

@@ -18,6 +18,7 @@ import {
 import { CERTIFICATE_PRINT_SCRIPT, renderCertificate } from '../lib/certificate-page.js'
 import { CERTIFICATE_CODE_PATTERN, certificateListQuery } from '../../contract/certificates.js'
 import { formatDay } from '../../contract/dates.js'
+import { pages } from '../../contract/pages.js'
 
 /**
  * Codes that are not ours, per address: past this many in a window the public check answers 429. A real
@@ -56,14 +57,14 @@ export const adminCertificateRoutes = new Hono<AppEnv>({ strict: false })
           {
             heading: `Certificate ${certificate.number}`,
             body: `Your fumigation certificate ${certificate.number} is ready; it is valid until ${validUntil}.`,
-            link: { path: '/documents', label: 'See your documents' },
+            link: { path: pages.documents, label: 'See your documents' },
           },
           {
             template: 'certificate_issued',
             data: {
               number: certificate.number,
               valid_until: validUntil,
-              link: '/documents',
+              link: pages.documents,
               verify_url: certificate.verifyUrl,
             },
           },

@@ -33,6 +33,7 @@ import { storedLines } from '../lib/document-lines.js'
 import { invoiceListQuery, type AdminInvoiceAnswer } from '../../contract/invoices.js'
 import { businessDay, businessDayStart, formatDay } from '../../contract/dates.js'
 import { formatNaira, toKobo } from '../../contract/money.js'
+import { pages } from '../../contract/pages.js'
 
 const invoiceId = (c: Context<AppEnv>) => parseId(c.req.param('id')) ?? fail(404, 'No such invoice.')
 
@@ -311,7 +312,7 @@ export const customerInvoiceRoutes = new Hono<AppEnv>({ strict: false })
     validate('json', bodyOf('POST invoices/{id}/pay/')),
     async (c) => {
       const invoice = await ownInvoice(c)
-      return payInvoice(c, invoice.id, `/invoices/${invoice.id}`, c.req.valid('json').amount)
+      return payInvoice(c, invoice.id, pages.invoice(invoice.id), c.req.valid('json').amount)
     },
   )
   .get('/:id/payments/:txRef', requireLogin, async (c) => paymentOn(c, (await ownInvoice(c)).id))
@@ -325,6 +326,6 @@ export const invoiceLinkRoutes = new Hono<AppEnv>({ strict: false })
   .post('/:token/pay', idempotent, validate('json', bodyOf('POST invoice-links/{token}/pay/')), async (c) => {
     const invoice = await linkedInvoice(c)
     // Back to the same link's page, which shows the outcome.
-    return payInvoice(c, invoice.id, `/i/${c.req.param('token')}`, c.req.valid('json').amount)
+    return payInvoice(c, invoice.id, pages.invoiceLink(c.req.param('token')), c.req.valid('json').amount)
   })
   .get('/:token/payments/:txRef', async (c) => paymentOn(c, (await linkedInvoice(c)).id))

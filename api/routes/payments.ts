@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono'
 import { initiatePaymentBody, verifyBody, type InitiatePaymentAnswer } from '../../contract/payments.js'
 import { deliveryFeeKobo, saveDeliveryToProfile } from '../lib/delivery.js'
 import { toNaira } from '../../contract/money.js'
+import { pages } from '../../contract/pages.js'
 import type { AppEnv } from '../types.js'
 import { currentUser, requireLogin, requireRole } from '../middleware/auth.js'
 import { fullName } from '../lib/users.js'
@@ -160,7 +161,7 @@ export const paymentsRoutes = new Hono<AppEnv>({ strict: false })
     }
     // An invoice's payment goes back to the page it was paid from, which shows the outcome.
     const target = new URL(
-      payment?.return_path ?? '/confirm/payment',
+      payment?.return_path ?? pages.confirmPayment,
       payment?.return_origin ?? config.appUrl,
     )
     target.searchParams.set('status', status)

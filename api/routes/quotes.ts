@@ -28,6 +28,7 @@ import { QUOTE_LINK_DAYS, quoteListQuery, type QuoteAnswer } from '../../contrac
 import type { DocumentLine } from '../../contract/documents.js'
 import { addDays, businessDayStart, formatDateTime, formatDay } from '../../contract/dates.js'
 import { formatNaira, toKobo } from '../../contract/money.js'
+import { pages } from '../../contract/pages.js'
 
 /** What a quote's body sets on the stored draft (kobo, stored lines); left out: kept, or the default. */
 const draftOf = (body: {
@@ -55,7 +56,7 @@ const warmLinkKey = (c: Context<AppEnv>) => serverSecret(c.var.db, 'links')
 /** The quote's signed page: open until some days after its last day, so an expired quote still reads. */
 async function quoteLink(c: Context<AppEnv>, quote: Pick<QuoteAnswer, 'id' | 'validUntil'>) {
   const until = businessDayStart(addDays(quote.validUntil, QUOTE_LINK_DAYS)).getTime()
-  return `/q/${await signLink(c.var.db, 'quote', quote.id, until)}`
+  return pages.quoteLink(await signLink(c.var.db, 'quote', quote.id, until))
 }
 
 /**
@@ -77,7 +78,7 @@ async function readQuote(
     invoice.status === 'Draft' || invoice.status === 'Void'
       ? null
       : reader === 'account'
-        ? `/invoices/${invoice.id}`
+        ? pages.invoice(invoice.id)
         : await invoiceLink(c.var.db, invoice.id, c.var.config.now())
   return { ...quote, invoice: { ...invoice, link } }
 }
@@ -100,7 +101,7 @@ async function tellCustomer(c: Context<AppEnv>, trx: Queryable, id: number) {
     {
       heading: `Quote ${quote.number}`,
       body: `Your quote ${quote.number} for ${amount} is ready; it is valid until ${validUntil}.`,
-      link: { path: `/quotes/${id}`, label: 'See the quote' },
+      link: { path: pages.quote(id), label: 'See the quote' },
       kind: 'invoices',
     },
     {

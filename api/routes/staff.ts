@@ -10,6 +10,7 @@ import {
   type JobEventType,
   type JobStatus,
 } from '../../contract/job-status.js'
+import { pages } from '../../contract/pages.js'
 import type { AppEnv, SessionUser } from '../types.js'
 import type { Queryable } from '../db/index.js'
 import { affectedRows, forUpdate, nowIso } from '../db/dialect.js'
@@ -50,7 +51,6 @@ async function loadRow(c: Context<AppEnv>, db: Queryable = c.var.db): Promise<Jo
   return id ? findJobRow(db, id) : undefined
 }
 
-/** The job of the path's :id; 404 with `notFound` (a photo or report says what is missing) when none. */
 /** The technician a job was taken from hears of it; it leaves their sheet at the phone's next sync. */
 const tellJobTaken = (db: Queryable, row: JobRow) =>
   notify(
@@ -58,9 +58,10 @@ const tellJobTaken = (db: Queryable, row: JobRow) =>
     row.staff_id,
     'Job Taken Off Your Sheet',
     `The ${row.service} job for ${row.full_name} on ${when(row)} is no longer yours.`,
-    { path: '/staff', label: 'Open your jobs' },
+    { path: pages.jobs, label: 'Open your jobs' },
   )
 
+/** The job of the path's :id; 404 with `notFound` (a photo or report says what is missing) when none. */
 const jobOfPath = async (c: Context<AppEnv>, notFound = 'Job not found') =>
   (await loadRow(c)) ?? fail(404, notFound)
 
