@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { Mail, Smartphone } from 'lucide-react'
 import type { PasswordResetChoice } from '../../../../contract/account.js'
+import { pages } from '../../../../contract/pages.js'
 import { ApiError } from '../../../lib/api-client'
 import { useActionError } from '../../../components/ui/use-action-error'
 import { TextField } from '../../../components/ui/text-field'
@@ -57,7 +58,7 @@ export default function ForgotPassword() {
           new_password: password.password,
           ...(accountId !== null && { account_id: accountId }),
         })
-        navigate('/login', { replace: true, state: { message } })
+        navigate(pages.login, { replace: true, state: { message } })
       } catch (err) {
         // A 409 listing accounts is a question, not a failure.
         const body = err instanceof ApiError && err.status === 409 ? (err.body as PasswordResetChoice) : null
@@ -92,7 +93,7 @@ export default function ForgotPassword() {
   return (
     <AuthCard
       title="Forgot password"
-      elsewhere={{ question: 'Remembered it?', to: '/login', link: 'Log in' }}
+      elsewhere={{ question: 'Remembered it?', to: pages.login, link: 'Log in' }}
     >
       <p className="mt-2 text-slate-600">
         We will send you a link by email, or a code by SMS, to choose a new password.

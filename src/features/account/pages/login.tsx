@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { pages } from '../../../../contract/pages.js'
 import { errorMessage, NetworkError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { TextField } from '../../../components/ui/text-field'
@@ -9,6 +10,9 @@ import { AuthCard } from '../components/auth-card'
 
 /** How long a login may go unanswered before the page says the network is not answering. */
 export const SLOW_LOGIN_MS = 4_000
+
+/** Where a login does not go back to: the login and sign-up pages themselves. */
+const notReturnedTo: readonly string[] = [pages.login, pages.signUp]
 
 export default function Login() {
   const login = useSession((s) => s.login)
@@ -25,16 +29,16 @@ export default function Login() {
   const attempt = useRef<AbortController | null>(null)
   useEffect(() => () => attempt.current?.abort(), [])
 
-  const returnTo = state.from && !['/login', '/sign'].includes(state.from) ? state.from : null
+  const returnTo = state.from && !notReturnedTo.includes(state.from) ? state.from : null
   const nextFor = (role: string | null) =>
     role === 'admin'
-      ? '/admin'
+      ? pages.admin.dashboard
       : // A technician's day starts on the job sheet, so that is where they land.
         role === 'staff'
-        ? returnTo?.startsWith('/staff')
+        ? returnTo?.startsWith(pages.jobs)
           ? returnTo
-          : '/staff'
-        : (returnTo ?? '/')
+          : pages.jobs
+        : (returnTo ?? pages.home)
 
   async function logIn() {
     attempt.current?.abort()
@@ -74,7 +78,10 @@ export default function Login() {
   const message = error ? undefined : state.message
 
   return (
-    <AuthCard title="Log in" elsewhere={{ question: 'New here?', to: '/sign', link: 'Create an account' }}>
+    <AuthCard
+      title="Log in"
+      elsewhere={{ question: 'New here?', to: pages.signUp, link: 'Create an account' }}
+    >
       <p
         className={`mt-2 ${message ? 'font-medium text-brand-700' : 'text-slate-600'}`}
         role={message ? 'status' : undefined}
@@ -100,7 +107,7 @@ export default function Login() {
             {...bind('password')}
           />
           <p className="mt-2 text-right text-sm">
-            <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+            <Link to={pages.forgotPassword} className="font-semibold text-brand-700 hover:underline">
               Forgot password?
             </Link>
           </p>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { pages } from '../../../../contract/pages.js'
 import { useActionError } from '../../../components/ui/use-action-error'
 import { confirmPasswordReset } from '../api'
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/new-password-fields'
@@ -21,7 +22,7 @@ export default function ResetPassword() {
     if (problem) return setError(problem)
     await attempt(async () => {
       const { message } = await confirmPasswordReset({ token, new_password: form.password })
-      navigate('/login', { replace: true, state: { message } })
+      navigate(pages.login, { replace: true, state: { message } })
     })
   }
 
@@ -35,7 +36,7 @@ export default function ResetPassword() {
             {error && (
               <p role="alert" className="text-sm font-medium text-red-600">
                 {error}{' '}
-                <Link to="/forgot-password" className="underline">
+                <Link to={pages.forgotPassword} className="underline">
                   Ask for a new link
                 </Link>
               </p>
@@ -48,7 +49,7 @@ export default function ResetPassword() {
       ) : (
         <p role="alert" className="mt-4 text-slate-700">
           This link is incomplete. Open the link from the email again, or{' '}
-          <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+          <Link to={pages.forgotPassword} className="font-semibold text-brand-700 hover:underline">
             ask for a new one
           </Link>
           .

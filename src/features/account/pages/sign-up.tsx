@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react'
 import { Navigate, useNavigate } from 'react-router'
+import { pages } from '../../../../contract/pages.js'
 import { useSession } from '../../../lib/session'
 import { useFirstServiceOffer } from '../../../lib/first-service-offer'
 import { signUp } from '../api'
@@ -23,18 +24,18 @@ export default function Sign() {
     await attempt(async () => {
       const { message } = await signUp(form)
       // The login form opens with this email filled in.
-      navigate('/login', { state: { message, email: form.email.trim() } })
+      navigate(pages.login, { state: { message, email: form.email.trim() } })
     })
   }
 
   // Already logged in: nothing to sign up for.
   if (session.status === 'authenticated')
-    return <Navigate to={session.role === 'admin' ? '/admin' : '/'} replace />
+    return <Navigate to={session.role === 'admin' ? pages.admin.dashboard : pages.home} replace />
 
   return (
     <AuthCard
       title="Create your account"
-      elsewhere={{ question: 'Already have an account?', to: '/login', link: 'Log in' }}
+      elsewhere={{ question: 'Already have an account?', to: pages.login, link: 'Log in' }}
     >
       {offer !== null && (
         <p className="mt-2 text-slate-600">

@@ -5,6 +5,7 @@ import { bookingAction, canCancelBooking, type Booking } from '../../../../contr
 import { formatDay, formatTime } from '../../../../contract/dates.js'
 import { localPhone, whatsappLink } from '../../../../contract/phone.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
+import { pages } from '../../../../contract/pages.js'
 import { AssignDialog } from './assign-dialog'
 import { JobTreatments } from './job-treatments'
 import { Modal } from '../../../components/ui/modal'
@@ -170,14 +171,14 @@ function DetailsDialog({ booking, onClose }: { booking: Booking | null; onClose:
           {(booking.technician || booking.report_url) && <JobTreatments jobId={booking.id} />}
           {booking.status !== 'Cancelled' && (
             <div className="flex flex-wrap gap-2">
-              <Link to={`/admin/quotes?booking=${booking.id}`} className="btn-secondary">
+              <Link to={`${pages.admin.quotes}?booking=${booking.id}`} className="btn-secondary">
                 Write a quote
               </Link>
-              <Link to={`/admin/invoices?booking=${booking.id}`} className="btn-secondary">
+              <Link to={`${pages.admin.invoices}?booking=${booking.id}`} className="btn-secondary">
                 Create invoice
               </Link>
               {booking.status === 'Completed' && (
-                <Link to={`/admin/certificates?booking=${booking.id}`} className="btn-secondary">
+                <Link to={`${pages.admin.certificates}?booking=${booking.id}`} className="btn-secondary">
                   Issue certificate
                 </Link>
               )}

@@ -10,6 +10,7 @@ import {
 } from '../../../../contract/bookings.js'
 import { localPhone } from '../../../../contract/phone.js'
 import { JOB_STATUS_LABEL } from '../../../../contract/job-status.js'
+import { pages } from '../../../../contract/pages.js'
 import { ApiError } from '../../../lib/api-client'
 import { StatusBadge } from '../../../components/ui/status-badge'
 import { DialogActions, Modal } from '../../../components/ui/modal'
@@ -115,14 +116,14 @@ export function MyBookings({ settings }: { settings: BookingSettings | undefined
                 {b.status === 'Completed' && b.plan_id === undefined && (
                   // The report's offer: the same visit again every 3 months (/plans asks before booking).
                   <Link
-                    to={`/plans?from=${b.id}`}
+                    to={`${pages.plans}?from=${b.id}`}
                     className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700 underline"
                   >
                     <Repeat className="size-3.5" aria-hidden /> Book the next visit every 3 months
                   </Link>
                 )}
                 {b.plan_id !== undefined && (
-                  <Link to="/plans" className="text-xs font-semibold text-brand-700 underline">
+                  <Link to={pages.plans} className="text-xs font-semibold text-brand-700 underline">
                     Part of your plan
                   </Link>
                 )}

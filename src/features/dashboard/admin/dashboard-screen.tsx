@@ -27,6 +27,7 @@ import { MoneySection } from './money-section'
 import { NO_PAYOUT_ACCOUNT, withdrawalBody, type Withdrawal } from '../../../../contract/withdrawals.js'
 import type { DashboardStats, TakenOnSite } from '../../../../contract/dashboard.js'
 import { PAYMENT_METHOD_LABEL } from '../../../../contract/job-status.js'
+import { pages } from '../../../../contract/pages.js'
 import { Card } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { StatusBadge } from '../../../components/ui/status-badge'
@@ -36,10 +37,10 @@ import { Field } from '../../../components/ui/field'
 import { FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 
 const QUICK_LINKS = [
-  { to: '/', label: 'Home Page', icon: Home },
-  { to: '/products', label: 'Product Page', icon: Package },
-  { to: '/book', label: 'Appointment Page', icon: CalendarCheck },
-  { to: '/admin/orders', label: 'Orders', icon: ShoppingBag },
+  { to: pages.home, label: 'Home Page', icon: Home },
+  { to: pages.products, label: 'Product Page', icon: Package },
+  { to: pages.book, label: 'Appointment Page', icon: CalendarCheck },
+  { to: pages.admin.orders, label: 'Orders', icon: ShoppingBag },
 ]
 
 function Stat({
@@ -156,7 +157,7 @@ function WithdrawDialog({ open, balance, onClose }: { open: boolean; balance: nu
       {noAccount && (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" id="withdraw-no-account">
           {NO_PAYOUT_ACCOUNT}{' '}
-          <Link to="/admin/settings" className="font-semibold underline">
+          <Link to={pages.admin.settings} className="font-semibold underline">
             Open Settings
           </Link>
         </p>
@@ -417,7 +418,7 @@ export default function Dashboard() {
                   ))}
                 </ul>
                 <Link
-                  to="/admin/users"
+                  to={pages.admin.users}
                   className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
                 >
                   All users

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { Award, FileCheck2, FileSignature, ReceiptText } from 'lucide-react'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
+import { pages } from '../../../../contract/pages.js'
 import { linkButton } from '../../../components/ui/page-header'
 import { QueryGate } from '../../../components/ui/query-state'
 import { certificateUrl, reportUrl, useMyDocuments } from '../api'
@@ -55,14 +56,14 @@ export default function MyDocuments() {
         )}
       </Section>
       <Section title="Quotes" icon={<FileSignature className="size-5" aria-hidden />} query={quotes}>
-        <PaperRows papers={quotes.data} path="/quotes" empty="No quotes yet." />
+        <PaperRows papers={quotes.data} page={pages.quote} empty="No quotes yet." />
       </Section>
       <Section
         title="Invoices and receipts"
         icon={<ReceiptText className="size-5" aria-hidden />}
         query={invoices}
       >
-        <PaperRows papers={invoices.data} path="/invoices" empty="No invoices yet." />
+        <PaperRows papers={invoices.data} page={pages.invoice} empty="No invoices yet." />
       </Section>
     </div>
   )
@@ -97,17 +98,17 @@ function Section({
 /** Quotes and invoices: the number (to its page), the day issued, then status and total. */
 function PaperRows({
   papers,
-  path,
+  page,
   empty,
 }: {
   papers: { id: number; number: string; status: string; total: number; issuedOn: string }[] | undefined
-  path: string
+  page: (id: number) => string
   empty: string
 }) {
   if (papers?.length === 0) return <Empty>{empty}</Empty>
   return papers?.map((d) => (
     <Row key={d.id} aside={`${d.status} · ${formatNaira(d.total)}`}>
-      <Link to={`${path}/${d.id}`} className={`${linkButton} font-mono`}>
+      <Link to={page(d.id)} className={`${linkButton} font-mono`}>
         {d.number}
       </Link>{' '}
       <span className="text-slate-600">{formatDay(d.issuedOn)}</span>

@@ -11,6 +11,7 @@ import {
 } from '../../../../contract/invoices.js'
 import { formatDateTime, todayIso, BUSINESS_TIME_ZONE } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
+import { pages } from '../../../../contract/pages.js'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid'
 import { splitErrors } from '../../../components/documents/lines-editor'
@@ -41,7 +42,7 @@ import { InvoiceDocument } from '../components/invoice-document'
 export default function InvoiceDetailScreen() {
   return (
     <AdminDocumentScreen
-      back={['/admin/invoices', 'All invoices']}
+      back={[pages.admin.invoices, 'All invoices']}
       useDocument={useAdminInvoice}
       what="the invoice"
     >

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { INVOICE_STATUSES } from '../../../../contract/invoices.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
+import { pages } from '../../../../contract/pages.js'
 import { CustomerSelect } from '../../../components/ui/customer-options'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
 import { DocumentLink } from '../../../components/documents/document-list'
@@ -38,7 +39,7 @@ export default function InvoicesScreen() {
       above={showRules && <BillingRulesForm />}
       newForm={NewInvoiceForm}
       list={{
-        number: (inv) => <DocumentLink to={`/admin/invoices/${inv.id}`} number={inv.number} />,
+        number: (inv) => <DocumentLink to={pages.admin.invoice(inv.id)} number={inv.number} />,
         columns: [
           { label: 'Billed to', cell: (inv) => inv.billedName },
           { label: 'Issued', cell: (inv) => formatDay(inv.issuedOn) },
@@ -81,7 +82,7 @@ function NewInvoiceForm({ booking, onCancel }: { booking: string; onCancel: () =
           body: from === 'booking' ? { bookingId: id! } : { customerId: id!, lines: startingLines() },
           key,
         })
-        return `/admin/invoices/${answer.invoice.id}`
+        return pages.admin.invoice(answer.invoice.id)
       }}
       pending={create.isPending}
       onCancel={onCancel}

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router'
+import { pages } from '../../../../contract/pages.js'
 import { useMyInvoice } from '../api'
 import { CustomerInvoicePage } from '../components/customer-invoice-page'
 
@@ -6,5 +7,5 @@ import { CustomerInvoicePage } from '../components/customer-invoice-page'
 export default function MyInvoice() {
   const id = Number(useParams().id)
   const invoice = useMyInvoice(id)
-  return <CustomerInvoicePage back={['/invoices', 'My invoices']} invoice={invoice} payer={{ id }} />
+  return <CustomerInvoicePage back={[pages.invoices, 'My invoices']} invoice={invoice} payer={{ id }} />
 }

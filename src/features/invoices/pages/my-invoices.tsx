@@ -1,5 +1,6 @@
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
+import { pages } from '../../../../contract/pages.js'
 import { CustomerDocumentsPage } from '../../../components/documents/document-pages'
 import { useMyInvoices } from '../api'
 import { InvoiceStatusBadge } from '../components/invoice-status'
@@ -13,7 +14,7 @@ export default function MyInvoices() {
       query={invoices}
       what="your invoices"
       empty="No invoices yet. After a service, its invoice appears here."
-      href={(inv) => `/invoices/${inv.id}`}
+      href={(inv) => pages.invoice(inv.id)}
       more={(inv) =>
         inv.due > 0 && (
           <p className="font-semibold text-slate-900">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { pages } from '../../../../contract/pages.js'
 import { BookButton } from '../../../components/book-button'
 import { useFirstServiceOffer } from '../../../lib/first-service-offer'
 
@@ -28,7 +29,10 @@ export function CallToAction({
         <p className="mx-auto mt-3 max-w-xl text-brand-100">{text}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <BookButton className="btn bg-white px-6 py-3 text-brand-800 shadow-sm hover:bg-brand-50" />
-          <Link to="/sign" className="btn border border-white/40 px-6 py-3 text-white hover:bg-white/10">
+          <Link
+            to={pages.signUp}
+            className="btn border border-white/40 px-6 py-3 text-white hover:bg-white/10"
+          >
             {offer === null ? 'Sign up' : `Sign up: ${offer}% off your first service`}
           </Link>
         </div>

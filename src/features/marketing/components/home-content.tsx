@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { BadgeCheck, Clock3, Leaf, ShieldCheck, ShoppingBag, Siren, Users } from 'lucide-react'
+import { pages } from '../../../../contract/pages.js'
 import { WHY_US } from '../content/company'
 import { BookButton } from '../../../components/book-button'
 import { CallToAction } from './call-to-action'
@@ -43,7 +44,7 @@ export default function HomeContent() {
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <BookButton className="btn-primary px-6 py-3 text-base shadow-md shadow-brand-900/20" />
-              <Link to="/products" className="btn-secondary px-6 py-3 text-base">
+              <Link to={pages.products} className="btn-secondary px-6 py-3 text-base">
                 <ShoppingBag className="size-4" aria-hidden />
                 Shop Products
               </Link>

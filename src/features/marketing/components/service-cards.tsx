@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ArrowRight } from 'lucide-react'
+import { pages } from '../../../../contract/pages.js'
 import { serviceImage, SERVICES } from '../content/services'
 
 /** The three services as cards linking to their sections on /services. */
@@ -16,7 +17,7 @@ export function ServiceCards() {
             <h3 className="text-lg font-bold text-slate-900">{s.title}</h3>
             <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{s.summary}</p>
             <Link
-              to={`/services#${s.anchor}`}
+              to={`${pages.services}#${s.anchor}`}
               className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
             >
               Learn more<span className="sr-only"> about {s.title}</span>

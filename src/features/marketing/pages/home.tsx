@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { pages } from '../../../../contract/pages.js'
 import { inBrowserOnly } from '../../../lib/client-only'
 
 /** The home page appears after a deliberate 2 second delay, behind its loading placeholder (docs/rules/screens.md). */
@@ -13,7 +14,7 @@ const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve,
  */
 function placeholderShownAt() {
   const [load] = performance.getEntriesByType('navigation')
-  return load && new URL(load.name).pathname === '/' ? 0 : performance.now()
+  return load && new URL(load.name).pathname === pages.home ? 0 : performance.now()
 }
 
 // The delay runs alongside the chunk download, once per visit; coming back to / later is instant.

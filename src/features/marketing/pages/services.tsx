@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { CheckCircle2, ShoppingBag } from 'lucide-react'
+import { pages } from '../../../../contract/pages.js'
 import { BookButton } from '../../../components/book-button'
 import ContactForm from '../../../components/contact-form'
 import { FaqAccordion } from '../components/faq-accordion'
@@ -67,7 +68,7 @@ export default function Services() {
               )}
               <div className="mt-8">
                 {s.anchor === 'three' ? (
-                  <Link to="/products" className="btn-primary px-6 py-3">
+                  <Link to={pages.products} className="btn-primary px-6 py-3">
                     <ShoppingBag className="size-4" aria-hidden />
                     Shop Products
                   </Link>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Archive, ArchiveRestore, Mail, MailOpen, Send } from 'lucide-react'
 import type { AdminMessage, InboxView } from '../../../../contract/messages.js'
 import { formatDateTime } from '../../../../contract/dates.js'
+import { pages } from '../../../../contract/pages.js'
 import { errorMessage } from '../../../lib/api-client'
 import { Modal } from '../../../components/ui/modal'
 import { useAdminMessages, useArchiveMessage, useMarkMessageRead } from '../api'
@@ -33,7 +34,7 @@ export default function MessagesScreen() {
   const archive = useArchiveMessage()
   const [search, setSearch] = useState('')
   const [viewing, setViewing] = useState<AdminMessage | null>(null)
-  const { pages } = useFilteredPages(messages.data, search, null, filterMessages)
+  const { pages: pagination } = useFilteredPages(messages.data, search, null, filterMessages)
   const actionError = markRead.error ?? archive.error
 
   const open = (m: AdminMessage) => {
@@ -50,7 +51,7 @@ export default function MessagesScreen() {
     <>
       <PageHeader
         title="Messages"
-        link={{ to: '/admin/sent-messages', icon: Send, label: 'Sent email & SMS' }}
+        link={{ to: pages.admin.sentMessages, icon: Send, label: 'Sent email & SMS' }}
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <div
@@ -82,9 +83,9 @@ export default function MessagesScreen() {
           {errorMessage(actionError, 'Could not update the message. Try again.')}
         </p>
       )}
-      <ListResults query={messages} what="messages" empty={EMPTY[view]} pages={pages}>
+      <ListResults query={messages} what="messages" empty={EMPTY[view]} pages={pagination}>
         <MessageList label="Messages">
-          {pages.pageItems.map((m) => (
+          {pagination.pageItems.map((m) => (
             <MessageRow
               key={m.id}
               className={m.read ? '' : 'bg-brand-50/50'}

@@ -3,6 +3,7 @@ import { ArrowLeft, BellRing, Mail, MessageCircle, MessageSquareText } from 'luc
 import type { SentMessage, SentMessageStatus } from '../../../../contract/messages.js'
 import { MESSAGE_CHANNELS, type MessageChannel } from '../../../../contract/message-channels.js'
 import { formatDateTime } from '../../../../contract/dates.js'
+import { pages } from '../../../../contract/pages.js'
 import { Modal } from '../../../components/ui/modal'
 import { useSentMessages } from '../api'
 import { MessageList, MessageRow } from './message-list'
@@ -88,14 +89,14 @@ export default function SentMessagesScreen() {
   const [status, setStatus] = useState<StatusFilter>('all')
   const [channel, setChannel] = useState<ChannelFilter>('all')
   const sent = useSentMessages(status, channel)
-  const pages = usePagination(sent.data ?? [], `${status} ${channel}`)
+  const pagination = usePagination(sent.data ?? [], `${status} ${channel}`)
   const [viewing, setViewing] = useState<SentMessage | null>(null)
 
   return (
     <>
       <PageHeader
         title="Sent messages"
-        link={{ to: '/admin/messages', icon: ArrowLeft, label: 'Messages' }}
+        link={{ to: pages.admin.messages, icon: ArrowLeft, label: 'Messages' }}
       />
       <p className="-mt-3 mb-4 max-w-2xl text-sm text-slate-600">
         Email, SMS and WhatsApp to customers and admins. A failed send is retried automatically; a WhatsApp
@@ -106,9 +107,9 @@ export default function SentMessagesScreen() {
         <SelectFilter value={status} onChange={setStatus} label="Status" options={STATUS_OPTIONS} />
         <SelectFilter value={channel} onChange={setChannel} label="Channel" options={CHANNEL_OPTIONS} />
       </FilterBar>
-      <ListResults query={sent} what="sent messages" empty="No messages yet" pages={pages}>
+      <ListResults query={sent} what="sent messages" empty="No messages yet" pages={pagination}>
         <MessageList label="Sent messages">
-          {pages.pageItems.map((m) => {
+          {pagination.pageItems.map((m) => {
             const Icon = CHANNEL_ICONS[m.channel]
             const fallback = fallbackText(m)
             return (

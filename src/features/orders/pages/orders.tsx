@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { PackageOpen, WifiOff } from 'lucide-react'
+import { pages } from '../../../../contract/pages.js'
 import { useMyOrders } from '../api'
 import { OrderCard } from '../components/order-card'
 
@@ -30,7 +31,7 @@ export default function Orders() {
             <PackageOpen className="size-12 text-brand-600" aria-hidden />
             <p className="mt-4 text-lg font-semibold text-slate-900">No current orders!</p>
             <p className="mt-1 text-slate-600">Browse our range for the best pest control solutions!</p>
-            <Link to="/products" className="btn-primary mt-6">
+            <Link to={pages.products} className="btn-primary mt-6">
               Start Shopping
             </Link>
           </div>

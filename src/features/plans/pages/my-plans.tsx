@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Repeat } from 'lucide-react'
 import { OFFERED_INTERVAL, intervalText } from '../../../../contract/plans.js'
+import { pages } from '../../../../contract/pages.js'
 import { FormError, ResultLine, type FormResult } from '../../../components/ui/form-actions'
 import { useActionError } from '../../../components/ui/use-action-error'
 import { linkButton } from '../../../components/ui/page-header'
@@ -30,7 +31,7 @@ export default function MyPlans() {
       <p className="mb-6 text-slate-600">
         Regular visits at the same place: each visit we complete books the next one. You can pause or cancel
         at any time, and move or cancel a single visit in{' '}
-        <Link to="/book" className={linkButton}>
+        <Link to={pages.book} className={linkButton}>
           My bookings
         </Link>
         .

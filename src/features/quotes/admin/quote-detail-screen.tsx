@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { quoteDraftBody, type AdminQuoteAnswer } from '../../../../contract/quotes.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
+import { pages } from '../../../../contract/pages.js'
 import { errorMessage } from '../../../lib/api-client'
 import { DraftForm } from '../../../components/documents/draft-form'
 import {
@@ -21,7 +22,11 @@ import { QuoteDocument } from '../components/quote-document'
 /** /admin/quotes/:id: one quote; a draft is edited and sent, an open one withdrawn; the invoice it became. */
 export default function QuoteDetailScreen() {
   return (
-    <AdminDocumentScreen back={['/admin/quotes', 'All quotes']} useDocument={useAdminQuote} what="the quote">
+    <AdminDocumentScreen
+      back={[pages.admin.quotes, 'All quotes']}
+      useDocument={useAdminQuote}
+      what="the quote"
+    >
       {(q) => <QuoteDetail quote={q} />}
     </AdminDocumentScreen>
   )
@@ -79,7 +84,7 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
         {quote.invoice && (
           <p className="text-sm text-slate-700 print:hidden">
             {quote.invoice.deposit ? 'Invoice (the deposit due first)' : 'Invoice'}:{' '}
-            <Link to={`/admin/invoices/${quote.invoice.id}`} className={`${linkButton} font-mono`}>
+            <Link to={pages.admin.invoice(quote.invoice.id)} className={`${linkButton} font-mono`}>
               {quote.invoice.number}
             </Link>{' '}
             ({quote.invoice.status}, {formatNaira(quote.invoice.total)})

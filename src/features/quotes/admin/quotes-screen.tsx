@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { QUOTE_STATUSES } from '../../../../contract/quotes.js'
 import { formatDay } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
+import { pages } from '../../../../contract/pages.js'
 import { DocumentsScreen } from '../../../components/documents/documents-screen'
 import { DocumentLink } from '../../../components/documents/document-list'
 import {
@@ -23,7 +24,7 @@ export default function QuotesScreen() {
       useList={useAdminQuotes}
       newForm={NewQuoteForm}
       list={{
-        number: (q) => <DocumentLink to={`/admin/quotes/${q.id}`} number={q.number} />,
+        number: (q) => <DocumentLink to={pages.admin.quote(q.id)} number={q.number} />,
         columns: [
           { label: 'Billed to', cell: (q) => q.billedName },
           { label: 'Booking', cell: (q) => `#${q.bookingId}` },
@@ -54,7 +55,7 @@ function NewQuoteForm({ booking, onCancel }: { booking: string; onCancel: () => 
           body: { bookingId: Number(bookingId), lines: startingLines() },
           key,
         })
-        return `/admin/quotes/${answer.quote.id}`
+        return pages.admin.quote(answer.quote.id)
       }}
       pending={create.isPending}
       onCancel={onCancel}

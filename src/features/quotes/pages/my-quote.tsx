@@ -1,5 +1,6 @@
 import { useParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
+import { pages } from '../../../../contract/pages.js'
 import { useUserId } from '../../../lib/session'
 import { quoteKeys, useMyQuote } from '../api'
 import { CustomerQuotePage } from '../components/customer-quote-page'
@@ -12,7 +13,7 @@ export default function MyQuote() {
   const client = useQueryClient()
   return (
     <CustomerQuotePage
-      back={['/quotes', 'My quotes']}
+      back={[pages.quotes, 'My quotes']}
       quote={quote}
       who={{ id }}
       onAnswered={(answered) => {

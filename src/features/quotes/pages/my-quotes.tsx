@@ -1,4 +1,5 @@
 import { formatDay } from '../../../../contract/dates.js'
+import { pages } from '../../../../contract/pages.js'
 import { CustomerDocumentsPage } from '../../../components/documents/document-pages'
 import { useMyQuotes } from '../api'
 import { QuoteStatusBadge } from '../components/quote-status'
@@ -12,7 +13,7 @@ export default function MyQuotes() {
       query={quotes}
       what="your quotes"
       empty="No quotes yet. When we price work for one of your bookings, the quote appears here."
-      href={(q) => `/quotes/${q.id}`}
+      href={(q) => pages.quote(q.id)}
       more={(q) =>
         q.status === 'Sent' && (
           <p className="font-semibold text-slate-900">Valid until {formatDay(q.validUntil)}</p>

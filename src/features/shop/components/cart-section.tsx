@@ -4,6 +4,7 @@ import { Lock, ShoppingCart } from 'lucide-react'
 import type { CartItem } from '../../../../contract/cart.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { localPhone } from '../../../../contract/phone.js'
+import { pages } from '../../../../contract/pages.js'
 import { useCart, useCheckoutProfile, useDeliveryFees } from '../api'
 import { useSession } from '../../../lib/session'
 import { CartLineItem } from './cart-line-item'
@@ -38,8 +39,8 @@ function EmptyCart({ loggedIn }: { loggedIn: boolean }) {
         ) : (
           <>
             <Link
-              to="/login"
-              state={{ from: '/products' }}
+              to={pages.login}
+              state={{ from: pages.products }}
               className="font-semibold text-brand-700 hover:underline"
             >
               Log in

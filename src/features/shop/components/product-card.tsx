@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { Product } from '../../../../contract/catalogue.js'
+import { pages } from '../../../../contract/pages.js'
 import { mediaSrcSet, mediaUrl } from '../../../lib/api-client'
 import { AddToCartButton } from './add-to-cart-button'
 import { StockBadge } from './stock-badge'
@@ -37,7 +38,7 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
         )}
         <h3 className="mt-1 font-semibold leading-snug text-slate-900">
-          <Link to={`/products/${product.id}`} className="hover:text-brand-700 hover:underline">
+          <Link to={pages.product(product.id)} className="hover:text-brand-700 hover:underline">
             {product.name}
           </Link>
         </h3>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { Search } from 'lucide-react'
 import { type Product } from '../../../../contract/catalogue.js'
 import { CATEGORIES, type Category } from '../../../../contract/categories.js'
+import { pages } from '../../../../contract/pages.js'
 import { useCart, useCatalogue } from '../api'
 import { ApiError } from '../../../lib/api-client'
 import { usePriceFormatSoon } from '../../../lib/price-format-soon'
@@ -121,7 +122,7 @@ export function ProductGrid() {
       <LoginRequiredDialog
         open={loginRequired}
         onClose={() => setLoginRequired(false)}
-        from="/products"
+        from={pages.products}
         purpose="add products to your cart"
       />
     </section>

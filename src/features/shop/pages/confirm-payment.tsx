@@ -8,6 +8,7 @@ import { useUserId } from '../../../lib/session'
 import { formatNaira } from '../../../../contract/money.js'
 import { deliveryAddressLine, TO_BE_AGREED } from '../../../../contract/delivery.js'
 import { localPhone } from '../../../../contract/phone.js'
+import { pages } from '../../../../contract/pages.js'
 import { USER_SCOPE } from '../../../lib/user-scope'
 
 type Verification =
@@ -117,10 +118,10 @@ export default function ConfirmPayment() {
             <p className="mt-1 text-sm text-slate-500">{result.message}</p>
             {txRef && <OrderSummary txRef={txRef} />}
             <div className="mt-8 flex flex-col gap-3">
-              <Link to="/" className="btn-primary">
+              <Link to={pages.home} className="btn-primary">
                 Back to HomePage
               </Link>
-              <Link to="/orders" className="btn-secondary">
+              <Link to={pages.orders} className="btn-secondary">
                 View my orders
               </Link>
             </div>
@@ -135,7 +136,7 @@ export default function ConfirmPayment() {
               Log in to see the result and your order.
             </p>
             <Link
-              to="/login"
+              to={pages.login}
               state={{ from: `${location.pathname}${location.search}` }}
               className="btn-primary mt-8 w-full"
             >
@@ -154,7 +155,7 @@ export default function ConfirmPayment() {
               {result.status}
             </p>
             {result.message && <p className="mt-2 text-sm text-slate-600">{result.message}</p>}
-            <Link to="/products" className="btn-primary mt-8 w-full">
+            <Link to={pages.products} className="btn-primary mt-8 w-full">
               Back to Cart
             </Link>
           </div>

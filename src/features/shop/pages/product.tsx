@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router'
 import { ArrowLeft, ShieldAlert } from 'lucide-react'
 import type { Product as ProductType } from '../../../../contract/catalogue.js'
+import { pages } from '../../../../contract/pages.js'
 import { ApiError, mediaUrl } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { useCart, useCatalogue } from '../api'
@@ -79,7 +80,10 @@ function ProductDetail({ product }: { product: ProductType }) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <PageMeta title={product.name} description={product.description.slice(0, 160)} />
-      <Link to="/products" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
+      <Link
+        to={pages.products}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700"
+      >
         <ArrowLeft className="size-4" aria-hidden /> All products
       </Link>
       <div className="mt-4 grid gap-8 md:grid-cols-2">
@@ -110,8 +114,8 @@ function ProductDetail({ product }: { product: ProductType }) {
           ) : session.status !== 'authenticated' ? (
             <p className="mt-6 text-sm text-slate-600">
               <Link
-                to="/login"
-                state={{ from: `/products/${product.id}` }}
+                to={pages.login}
+                state={{ from: pages.product(product.id) }}
                 className="font-semibold text-brand-700"
               >
                 Log in

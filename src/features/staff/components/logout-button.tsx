@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { LogOut } from 'lucide-react'
+import { pages } from '../../../../contract/pages.js'
 import { Modal } from '../../../components/ui/modal'
 import { useSession } from '../../../lib/session'
 import { FormError } from '../../../components/ui/form-actions'
@@ -20,7 +21,7 @@ export function LogoutButton({ waiting, refused }: { waiting: number; refused: n
   const go = async () => {
     try {
       await logout()
-      navigate('/login', { replace: true })
+      navigate(pages.login, { replace: true })
     } catch {
       setError('Could not log out without a connection. Try again when you have data.')
     }

@@ -15,6 +15,7 @@ import { formatNaira } from '../../../../contract/money.js'
 import { previewTotals } from '../../../components/documents/lines-editor'
 import type { JobQuoteRequest } from '../../../../contract/quotes.js'
 import type { JobQuote } from '../../../../contract/staff.js'
+import { pages } from '../../../../contract/pages.js'
 import { Photos } from '../components/photos'
 import { EmergencyBadge, JobStatusBadge } from '../components/status-badge'
 import { FailedItem } from '../components/sync-panel'
@@ -75,7 +76,7 @@ export default function JobDetail() {
     return (
       <div className="mx-auto max-w-2xl space-y-3 px-4 py-8 text-center">
         <p className="text-slate-700">This job is not on your sheet (it may have been reassigned).</p>
-        <Link to="/staff" className="btn-primary">
+        <Link to={pages.jobs} className="btn-primary">
           Back to your jobs
         </Link>
       </div>
@@ -97,7 +98,7 @@ export default function JobDetail() {
   return (
     // break-words: a long unbroken word the customer typed breaks instead of widening the page.
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-5 break-words">
-      <Link to="/staff" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
+      <Link to={pages.jobs} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
         <ArrowLeft className="size-4" aria-hidden /> Your jobs
       </Link>
       <header className="space-y-1">

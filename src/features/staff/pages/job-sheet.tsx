@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { ChevronRight, MapPin } from 'lucide-react'
 import { formatDay, formatTime } from '../../../../contract/dates.js'
+import { pages } from '../../../../contract/pages.js'
 import { useSession } from '../../../lib/session'
 import type { LocalJob } from '../jobs'
 import { lagosToday, useJobsRefresh, useLocalJobs, useMyOutbox, useSavedProducts } from '../api'
@@ -24,7 +25,7 @@ function JobCard({ local }: { local: LocalJob }) {
     <li>
       {/* Named by what it shows (time, service, customer, place, status), in that order. */}
       <Link
-        to={`/staff/jobs/${job.id}`}
+        to={pages.job(job.id)}
         className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 wrap-anywhere active:bg-slate-50"
       >
         <div className="w-[4.75rem] shrink-0 text-center">
@@ -139,11 +140,11 @@ export default function JobSheet() {
       <SyncPanel entries={outbox} online={online} jobs={jobs?.map((local) => local.job)} />
       <ReadyCard jobs={jobs?.length ?? 0} products={products.length} />
       <p className="text-center text-sm">
-        <Link to="/book" className="font-semibold text-brand-700 underline">
+        <Link to={pages.book} className="font-semibold text-brand-700 underline">
           Book an appointment
         </Link>
         {' · '}
-        <Link to="/user/settings" className="font-semibold text-brand-700 underline">
+        <Link to={pages.settings} className="font-semibold text-brand-700 underline">
           Profile and password
         </Link>
       </p>
