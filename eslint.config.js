@@ -83,6 +83,18 @@ const apiSegments = [
 ]
 const handWrittenApiPath = `/^(${apiSegments.join('|')})\\//`
 
+/**
+ * The web app's page addresses' first segments, read from contract/pages.ts ('/staff/jobs/${id}' -> "staff";
+ * the home page '/' is left out, a lone slash being too common): a string in src/ that starts with one is a
+ * page address written by hand.
+ */
+const pageSegments = [
+  ...new Set(
+    [...fs.readFileSync('contract/pages.ts', 'utf8').matchAll(/['`]\/([\w-]+)/g)].map((match) => match[1]),
+  ),
+]
+const handWrittenPagePath = `/^\\/(${pageSegments.join('|')})([/?#]|$)/`
+
 const REACT_ROUTER_DOM = {
   name: 'react-router-dom',
   message:
@@ -168,6 +180,11 @@ export default tseslint.config(
           selector: `Literal[value=${handWrittenApiPath}], TemplateElement[value.raw=${handWrittenApiPath}]`,
           message:
             "An API path by hand: call it by its name in contract/api.ts, callApi('POST appointment/', { body }) (callPath/callUrl for a path or link), so a wrong path or body is a type error.",
+        },
+        {
+          selector: `Literal[value=${handWrittenPagePath}], TemplateElement[value.raw=${handWrittenPagePath}]`,
+          message:
+            "A page's address by hand: link to it through contract/pages.ts (to={pages.orders}, pages.invoice(id)), so a moved page moves every link and a wrong one is a type error.",
         },
         {
           selector: "JSXAttribute[name.name='autoFocus']",
