@@ -85,8 +85,8 @@ const handWrittenApiPath = `/^(${apiSegments.join('|')})\\//`
 
 /**
  * The web app's page addresses' first segments, read from contract/pages.ts ('/staff/jobs/${id}' -> "staff";
- * the home page '/' is left out, a lone slash being too common): a string in src/ that starts with one is a
- * page address written by hand.
+ * the home page '/' is left out, a lone slash being too common): a string in the app, the worker, the
+ * scripts or the server's messages that starts with one is a page address written by hand.
  */
 const pageSegments = [
   ...new Set(
@@ -94,6 +94,12 @@ const pageSegments = [
   ),
 ]
 const handWrittenPagePath = `/^\\/(${pageSegments.join('|')})([/?#]|$)/`
+
+const HAND_WRITTEN_PAGE = {
+  selector: `Literal[value=${handWrittenPagePath}], TemplateElement[value.raw=${handWrittenPagePath}]`,
+  message:
+    "A page's address by hand: link to it through contract/pages.ts (to={pages.orders}, pages.invoice(id)), so a moved page moves every link and a wrong one is a type error.",
+}
 
 const REACT_ROUTER_DOM = {
   name: 'react-router-dom',
@@ -181,11 +187,7 @@ export default tseslint.config(
           message:
             "An API path by hand: call it by its name in contract/api.ts, callApi('POST appointment/', { body }) (callPath/callUrl for a path or link), so a wrong path or body is a type error.",
         },
-        {
-          selector: `Literal[value=${handWrittenPagePath}], TemplateElement[value.raw=${handWrittenPagePath}]`,
-          message:
-            "A page's address by hand: link to it through contract/pages.ts (to={pages.orders}, pages.invoice(id)), so a moved page moves every link and a wrong one is a type error.",
-        },
+        HAND_WRITTEN_PAGE,
         {
           selector: "JSXAttribute[name.name='autoFocus']",
           message:
@@ -269,6 +271,12 @@ export default tseslint.config(
     // today's table types (api/db/schema.ts), which change after it.
     files: ['api/db/migrations/shared/**'],
     rules: { 'check-file/filename-naming-convention': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The server's emails, notifications and signed links, the worker and the build scripts name the app's
+    // pages too. Not api/routes or api/app.ts: their API mounts ('/staff', '/login') share first segments.
+    files: ['api/lib/**', 'api/messaging/**', 'api/payments/**', 'sw/**', 'scripts/**'],
+    rules: { 'no-restricted-syntax': ['error', HAND_WRITTEN_PAGE] },
   },
   {
     // Tests read loosely-typed JSON answers; forcing types there adds noise, not safety.
