@@ -63,7 +63,7 @@ export function DocumentList<T extends { id: number }>({
   )
 }
 
-/** A document's number as the link to its own admin page. */
+/** A document's number as the link to its own admin page (the list's rows, a quote's invoice). */
 export function DocumentLink({ to, number }: { to: string; number: string }) {
   return (
     <Link to={to} className={`${linkButton} font-mono`}>

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { quoteDraftBody, type AdminQuoteAnswer } from '../../../../contract/quotes.js'
 import { formatDateTime } from '../../../../contract/dates.js'
 import { formatNaira } from '../../../../contract/money.js'
 import { pages } from '../../../../contract/pages.js'
 import { errorMessage } from '../../../lib/api-client'
 import { DraftForm } from '../../../components/documents/draft-form'
+import { DocumentLink } from '../../../components/documents/document-list'
 import {
   AdminDocumentHeader,
   AdminDocumentScreen,
@@ -13,7 +13,6 @@ import {
 } from '../../../components/documents/document-pages'
 import { TextField } from '../../../components/ui/text-field'
 import { ResultLine, type FormResult } from '../../../components/ui/form-actions'
-import { linkButton } from '../../../components/ui/page-header'
 import { ConfirmDialog, useConfirmAction } from '../../../components/ui/confirm-dialog'
 import { useAdminQuote, useSaveQuoteDraft, useSendQuote, useWithdrawQuote } from '../api'
 import { QuoteStatusBadge } from '../components/quote-status'
@@ -84,10 +83,8 @@ function QuoteDetail({ quote }: { quote: AdminQuoteAnswer }) {
         {quote.invoice && (
           <p className="text-sm text-slate-700 print:hidden">
             {quote.invoice.deposit ? 'Invoice (the deposit due first)' : 'Invoice'}:{' '}
-            <Link to={pages.admin.invoice(quote.invoice.id)} className={`${linkButton} font-mono`}>
-              {quote.invoice.number}
-            </Link>{' '}
-            ({quote.invoice.status}, {formatNaira(quote.invoice.total)})
+            <DocumentLink to={pages.admin.invoice(quote.invoice.id)} number={quote.invoice.number} /> (
+            {quote.invoice.status}, {formatNaira(quote.invoice.total)})
           </p>
         )}
         <CustomerLinkLine link={quote.link} />
