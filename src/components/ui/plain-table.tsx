@@ -16,36 +16,24 @@ export interface TableColumn<T> {
 /** The horizontal padding of a compact list's cells below 1280 px, where many columns sit beside the sidebar. */
 const CELL_X_COMPACT = 'px-3 xl:px-4'
 
+/** A table in a card with a shaded heading row; the looks differ only in their cells' padding. */
+const shaded = (cellX: string, headY: string, cellY: string) => ({
+  table: 'w-full text-left text-sm',
+  head: 'bg-slate-50 text-slate-600',
+  th: `${cellX} ${headY} font-medium`,
+  td: `${cellX} ${cellY}`,
+})
+
 /**
- * The looks of a table: a small one in a card with a shaded heading row, roomy or compact; in a dialog, bare;
- * a list screen's (DataTable), roomy or compact.
+ * The looks of a table: a small one in a card, roomy or compact; in a dialog, bare; a list screen's
+ * (DataTable), roomy or compact.
  */
 const LOOKS = {
-  card: {
-    table: 'w-full text-left text-sm',
-    head: 'bg-slate-50 text-slate-600',
-    th: 'px-5 py-2 font-medium',
-    td: 'px-5 py-2.5',
-  },
-  compact: {
-    table: 'w-full text-left text-sm',
-    head: 'bg-slate-50 text-slate-600',
-    th: 'px-3 py-2 font-medium',
-    td: 'px-3 py-2',
-  },
+  card: shaded('px-5', 'py-2', 'py-2.5'),
+  compact: shaded('px-3', 'py-2', 'py-2'),
   dialog: { table: 'w-full text-left', head: 'text-slate-500', th: 'py-1 font-medium', td: 'py-1.5' },
-  list: {
-    table: 'w-full text-left text-sm',
-    head: 'bg-slate-50 text-slate-600',
-    th: 'px-4 py-3 font-medium',
-    td: 'px-4 py-3',
-  },
-  listCompact: {
-    table: 'w-full text-left text-sm',
-    head: 'bg-slate-50 text-slate-600',
-    th: `${CELL_X_COMPACT} py-3 font-medium`,
-    td: `${CELL_X_COMPACT} py-3`,
-  },
+  list: shaded('px-4', 'py-3', 'py-3'),
+  listCompact: shaded(CELL_X_COMPACT, 'py-3', 'py-3'),
 }
 
 const withClass = (base: string, extra: string | undefined) => (extra ? `${base} ${extra}` : base)
